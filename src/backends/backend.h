@@ -1,0 +1,66 @@
+/*
+ * backend.h — how explorers run programs (DESIGN §2.5).
+ *
+ * Explorers never see how a program runs: they ask a backend to execute a
+ * prefix schedule and then continue by a policy until the execution ends,
+ * and receive the trace.  Backends: native (C programs through the runtime,
+ * src/backends/native) and pv (PV programs interpreted in-process,
+ * src/backends/pv).
+ *
+ * Contract of execute():
+ *  - Deterministic: the same prefix yields the same events, enabled sets and
+ *    pending actions (canonical thread ids and object names, DESIGN §2.4).
+ *  - Steps [0, n) follow the prefix.  If step i names a thread that is not
+ *    enabled, or a value >= ndom, the execution ends RV_END_DIVERGED.
+ *  - After the prefix the policy picks; RV_POLICY_STOP ends with
+ *    RV_END_PREFIX (unless the execution already ended).
+ *  - Returns 0, or -1 if the backend itself failed (then out->msg says why
+ *    and out->end is RV_END_INTERNAL); a program's crash is not a failure.
+ */
+#ifndef RAVEL_BACKENDS_BACKEND_H
+#define RAVEL_BACKENDS_BACKEND_H
+
+#include "../core/trace.h"
+
+typedef enum rv_policy {
+    RV_POLICY_FIRST, /* lowest enabled thread, value 0 */
+    RV_POLICY_STAY,  /* keep running the last thread while enabled, else the lowest (non-preemptive) */
+    RV_POLICY_STOP,  /* stop right after the prefix */
+} rv_policy;
+
+typedef struct rv_limits {
+    uint64_t max_events;  /* per execution */
+    double timeout_s;     /* per execution, wall clock; 0 = none */
+    uint64_t max_heap_mb; /* per execution (native) */
+    int64_t nondet_lo, nondet_hi; /* domain for nondet of types wider than 8 bits */
+    bool posix_exit;      /* returning from main ends the program */
+    bool show_output;     /* let the program's stdout/stderr through (replay) */
+    bool fingerprints;    /* fill rv_event.fp_lo/fp_hi (costs time; for cutoffs) */
+} rv_limits;
+
+typedef struct rv_backend rv_backend;
+
+typedef struct rv_backend_ops {
+    int (*execute)(rv_backend *b, const rv_step *prefix, size_t n, rv_policy pol, rv_trace *out);
+    /* "file.c:12 (function)" for a code address, or NULL; the string lives
+     * until the backend is destroyed. */
+    const char *(*location)(rv_backend *b, uint64_t pc);
+    /* A readable name for an object (a variable's name for a native
+     * address, a resource name for PV), or NULL. */
+    const char *(*object_name)(rv_backend *b, uint64_t obj);
+    void (*destroy)(rv_backend *b);
+} rv_backend_ops;
+
+struct rv_backend {
+    const rv_backend_ops *ops;
+    const char *name;  /* "native", "pv" */
+    rv_limits limits;
+};
+
+static inline int rv_execute(rv_backend *b, const rv_step *p, size_t n, rv_policy pol,
+                             rv_trace *out)
+{
+    return b->ops->execute(b, p, n, pol, out);
+}
+
+#endif

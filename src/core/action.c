@@ -1,0 +1,181 @@
+/*
+ * action.c — names, printing and the dependence relation of actions.
+ * The relation is the single source of truth for trace equivalence; it is
+ * tested exhaustively over small action universes in tests/unit.
+ */
+#include "action.h"
+
+#include <stdio.h>
+
+static const char *const kind_names[RV_ACT_KIND_COUNT] = {
+    [RV_ACT_NONE] = "none",
+    [RV_ACT_CREATE] = "create",
+    [RV_ACT_JOIN] = "join",
+    [RV_ACT_EXIT] = "exit",
+    [RV_ACT_PEXIT] = "process-exit",
+    [RV_ACT_LOCK] = "lock",
+    [RV_ACT_TRYLOCK] = "trylock",
+    [RV_ACT_UNLOCK] = "unlock",
+    [RV_ACT_MUTEX_INIT] = "mutex-init",
+    [RV_ACT_MUTEX_DESTROY] = "mutex-destroy",
+    [RV_ACT_WAIT1] = "wait1",
+    [RV_ACT_WAIT2] = "wait2",
+    [RV_ACT_SIGNAL] = "signal",
+    [RV_ACT_BROADCAST] = "broadcast",
+    [RV_ACT_SEM_WAIT] = "sem-wait",
+    [RV_ACT_SEM_TRYWAIT] = "sem-trywait",
+    [RV_ACT_SEM_POST] = "sem-post",
+    [RV_ACT_READ] = "read",
+    [RV_ACT_WRITE] = "write",
+    [RV_ACT_RMW] = "rmw",
+    [RV_ACT_ONCE_BEGIN] = "once-begin",
+    [RV_ACT_ONCE_END] = "once-end",
+    [RV_ACT_NONDET] = "nondet",
+    [RV_ACT_YIELD] = "yield",
+};
+
+const char *rv_kind_name(rv_kind k)
+{
+    return (unsigned)k < RV_ACT_KIND_COUNT && kind_names[k] ? kind_names[k] : "?";
+}
+
+uint64_t rv_mutex_of(const rv_action *a)
+{
+    switch (a->kind) {
+    case RV_ACT_LOCK:
+    case RV_ACT_TRYLOCK:
+    case RV_ACT_UNLOCK:
+    case RV_ACT_MUTEX_INIT:
+    case RV_ACT_MUTEX_DESTROY:
+        return a->obj;
+    case RV_ACT_WAIT1:
+    case RV_ACT_WAIT2:
+        return a->obj2;
+    default:
+        return 0;
+    }
+}
+
+static bool is_sem(const rv_action *a)
+{
+    return a->kind == RV_ACT_SEM_WAIT || a->kind == RV_ACT_SEM_TRYWAIT ||
+           a->kind == RV_ACT_SEM_POST;
+}
+
+static bool is_notify(const rv_action *a)
+{
+    return a->kind == RV_ACT_SIGNAL || a->kind == RV_ACT_BROADCAST;
+}
+
+/* A signal or broadcast that woke nobody (seed 004: "lost"). */
+static bool is_lost(const rv_action *a)
+{
+    return (a->kind == RV_ACT_SIGNAL && a->arg == RV_NO_THREAD) ||
+           (a->kind == RV_ACT_BROADCAST && a->arg == 0);
+}
+
+/* Does notification n (signal or broadcast) wake thread t? */
+static bool notifies(const rv_action *n, unsigned t)
+{
+    if (n->kind == RV_ACT_SIGNAL) return n->arg == t;
+    return t < 64 && ((n->arg >> t) & 1u);
+}
+
+/* Seed 004 §3.1: dependence between a wait half w and a notification n on
+ * the same condition variable.  w1 of thread i depends on signals to i,
+ * on lost signals and on every broadcast; w2 of i on the notification
+ * that woke i. */
+static bool wait_notify_dependent(const rv_action *w, const rv_action *n)
+{
+    if (w->obj != n->obj) return false;
+    if (w->kind == RV_ACT_WAIT1)
+        return n->kind == RV_ACT_BROADCAST || is_lost(n) || notifies(n, w->tid);
+    return notifies(n, w->tid);
+}
+
+static bool ranges_overlap(const rv_action *a, const rv_action *b)
+{
+    return a->obj < b->obj + b->len && b->obj < a->obj + a->len;
+}
+
+static bool thread_dependent(const rv_action *a, const rv_action *b)
+{
+    /* create(t) precedes everything t does; t's exit precedes join(t). */
+    if (a->kind == RV_ACT_CREATE && a->obj == b->tid) return true;
+    if (a->kind == RV_ACT_JOIN && a->obj == b->tid && b->kind == RV_ACT_EXIT) return true;
+    return false;
+}
+
+bool rv_dependent(const rv_action *a, const rv_action *b)
+{
+    if (a->tid == b->tid) return true;
+    if (a->kind == RV_ACT_PEXIT || b->kind == RV_ACT_PEXIT) return true;
+    if (thread_dependent(a, b) || thread_dependent(b, a)) return true;
+
+    uint64_t ma = rv_mutex_of(a), mb = rv_mutex_of(b);
+    if (ma && ma == mb) return true;
+
+    if (rv_is_memory(a) && rv_is_memory(b))
+        return (a->kind != RV_ACT_READ || b->kind != RV_ACT_READ) && ranges_overlap(a, b);
+
+    if (is_notify(a) && is_notify(b))
+        return a->obj == b->obj && !(is_lost(a) && is_lost(b));
+    if ((a->kind == RV_ACT_WAIT1 || a->kind == RV_ACT_WAIT2) && is_notify(b))
+        return wait_notify_dependent(a, b);
+    if ((b->kind == RV_ACT_WAIT1 || b->kind == RV_ACT_WAIT2) && is_notify(a))
+        return wait_notify_dependent(b, a);
+
+    if (is_sem(a) && is_sem(b))
+        return a->obj == b->obj && !(a->kind == RV_ACT_SEM_POST && b->kind == RV_ACT_SEM_POST);
+
+    if ((a->kind == RV_ACT_ONCE_BEGIN || a->kind == RV_ACT_ONCE_END) &&
+        (b->kind == RV_ACT_ONCE_BEGIN || b->kind == RV_ACT_ONCE_END))
+        return a->obj == b->obj;
+    return false;
+}
+
+char *rv_action_str(const rv_action *a, char *buf, size_t cap)
+{
+    const char *k = rv_kind_name((rv_kind)a->kind);
+    switch (a->kind) {
+    case RV_ACT_READ:
+    case RV_ACT_WRITE:
+    case RV_ACT_RMW:
+        snprintf(buf, cap, "%s%s(0x%llx, %llu)", (a->flags & RV_AF_ATOMIC) ? "atomic-" : "", k,
+                 (unsigned long long)a->obj, (unsigned long long)a->len);
+        break;
+    case RV_ACT_CREATE:
+    case RV_ACT_JOIN:
+        snprintf(buf, cap, "%s(thread %llu)", k, (unsigned long long)a->obj);
+        break;
+    case RV_ACT_WAIT1:
+    case RV_ACT_WAIT2:
+        snprintf(buf, cap, "%s(cond 0x%llx, mutex 0x%llx)", k, (unsigned long long)a->obj,
+                 (unsigned long long)a->obj2);
+        break;
+    case RV_ACT_SIGNAL:
+        if (a->arg == RV_NO_THREAD)
+            snprintf(buf, cap, "signal(0x%llx) lost", (unsigned long long)a->obj);
+        else
+            snprintf(buf, cap, "signal(0x%llx) wakes thread %llu", (unsigned long long)a->obj,
+                     (unsigned long long)a->arg);
+        break;
+    case RV_ACT_BROADCAST:
+        snprintf(buf, cap, "broadcast(0x%llx) wakes mask 0x%llx", (unsigned long long)a->obj,
+                 (unsigned long long)a->arg);
+        break;
+    case RV_ACT_NONDET:
+        snprintf(buf, cap, "nondet = %lld", (long long)a->arg);
+        break;
+    case RV_ACT_EXIT:
+    case RV_ACT_YIELD:
+        snprintf(buf, cap, "%s", k);
+        break;
+    case RV_ACT_PEXIT:
+        snprintf(buf, cap, "process-exit(%lld)", (long long)a->arg);
+        break;
+    default:
+        snprintf(buf, cap, "%s(0x%llx)", k, (unsigned long long)a->obj);
+    }
+    return buf;
+}

@@ -1,0 +1,104 @@
+/*
+ * action.h — the one action vocabulary of ravel, shared by every backend and
+ * every explorer (DESIGN §2.6), and the one dependence relation over it.
+ *
+ * An action is what a thread does at a visible operation: the kind, the
+ * object(s) it touches and a kind-specific argument.  Actions are plain
+ * 40-byte values with no pointers so that the runtime can write them into
+ * shared memory and the explorer can hash and compare them bytewise.
+ *
+ * Invariants:
+ *  - Thread ids are canonical (DESIGN §2.4): small integers, stable across
+ *    executions of one program; RV_NO_THREAD marks "none".
+ *  - Objects are named by address (native) or by index (PV).  Two actions
+ *    touch the same object iff their `obj` (or `obj2`) fields are equal, with
+ *    the exception of memory actions, which touch the byte range
+ *    [obj, obj + size).
+ *  - rv_dependent() is symmetric, and true for any two actions of the same
+ *    thread (program order).  It is the relation under which Mazurkiewicz
+ *    traces are defined everywhere in ravel: trace counting, UDPOR, DPOR.
+ */
+#ifndef RAVEL_CORE_ACTION_H
+#define RAVEL_CORE_ACTION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Threads per program: enabled sets are 64-bit masks (fast and enough for
+ * the programs a stateless model checker can exhaust). */
+#define RV_MAX_THREADS 64
+#define RV_NO_THREAD   0xffffu
+
+typedef enum rv_kind {
+    RV_ACT_NONE = 0,
+    /* threads.  obj = the other thread's canonical id. */
+    RV_ACT_CREATE,  /* create thread obj */
+    RV_ACT_JOIN,    /* wait for thread obj to exit */
+    RV_ACT_EXIT,    /* this thread ends (return from its start routine, pthread_exit) */
+    RV_ACT_PEXIT,   /* the whole program ends now (exit(), or main returning with --posix-exit) */
+    /* mutexes.  obj = mutex. */
+    RV_ACT_LOCK,    /* blocks while the mutex is held (by another thread, or by self if not recursive) */
+    RV_ACT_TRYLOCK, /* never blocks; arg = 1 if it acquired the mutex */
+    RV_ACT_UNLOCK,
+    RV_ACT_MUTEX_INIT,
+    RV_ACT_MUTEX_DESTROY,
+    /* condition variables (seed 004 §3.1).  obj = condvar, obj2 = mutex. */
+    RV_ACT_WAIT1,     /* release obj2 and start waiting on obj */
+    RV_ACT_WAIT2,     /* woken up: re-acquire obj2; enabled once notified and obj2 free */
+    RV_ACT_SIGNAL,    /* arg = thread woken, or RV_NO_THREAD for a lost signal */
+    RV_ACT_BROADCAST, /* arg = mask of threads woken (0: lost broadcast) */
+    /* counting semaphores (PV resources, sem_t).  obj = semaphore. */
+    RV_ACT_SEM_WAIT,    /* P: blocks while the count is 0 */
+    RV_ACT_SEM_TRYWAIT, /* never blocks; arg = 1 if it decremented */
+    RV_ACT_SEM_POST,    /* V */
+    /* memory.  obj = address, size = bytes (obj2 unused). */
+    RV_ACT_READ,
+    RV_ACT_WRITE,
+    RV_ACT_RMW, /* atomic read-modify-write (fetch_add, exchange, CAS, ...) */
+    /* pthread_once.  obj = once control.  BEGIN blocks while another thread
+     * runs the initialiser; arg = 1 if this thread runs it. */
+    RV_ACT_ONCE_BEGIN,
+    RV_ACT_ONCE_END,
+    /* nondeterministic choice: a value picked by the explorer among `ndom`. */
+    RV_ACT_NONDET,
+    /* sched_yield(): a scheduling point with no effect. */
+    RV_ACT_YIELD,
+    RV_ACT_KIND_COUNT
+} rv_kind;
+
+typedef struct rv_action {
+    uint8_t kind;  /* rv_kind */
+    uint8_t flags; /* RV_AF_* */
+    uint16_t tid;  /* acting thread */
+    uint32_t ndom; /* value choices available to the explorer at this action (>= 1) */
+    uint64_t obj;
+    uint64_t obj2;
+    uint64_t arg;
+    uint64_t len; /* memory actions: bytes accessed */
+} rv_action;
+
+/* rv_action.flags */
+#define RV_AF_ATOMIC 1u /* memory action made by an atomic builtin (never a data race) */
+
+/* True when a and b do not commute (seed 004 §3.1 for mutexes and condition
+ * variables; read/read on any range and accesses to disjoint ranges commute;
+ * create(t) and join(t) order against every action of thread t). */
+bool rv_dependent(const rv_action *a, const rv_action *b);
+
+/* True for actions that touch memory (read, write, rmw). */
+static inline bool rv_is_memory(const rv_action *a)
+{
+    return a->kind == RV_ACT_READ || a->kind == RV_ACT_WRITE || a->kind == RV_ACT_RMW;
+}
+
+/* True for actions that operate on a mutex (lock, trylock, unlock, init,
+ * destroy, and the two halves of a condition wait through obj2). */
+uint64_t rv_mutex_of(const rv_action *a);
+
+const char *rv_kind_name(rv_kind k);
+
+/* Render "lock(0x601040)" and the like into buf; returns buf. */
+char *rv_action_str(const rv_action *a, char *buf, size_t cap);
+
+#endif

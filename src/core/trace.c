@@ -1,0 +1,90 @@
+/* trace.c — the growable event buffer of one execution. */
+#include "trace.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static const char *const end_names[RV_END_COUNT] = {
+    [RV_END_NONE] = "none",
+    [RV_END_COMPLETE] = "complete",
+    [RV_END_INFEASIBLE] = "infeasible",
+    [RV_END_PREFIX] = "prefix",
+    [RV_END_EVENT_LIMIT] = "event-limit",
+    [RV_END_TIMEOUT] = "timeout",
+    [RV_END_DIVERGED] = "diverged",
+    [RV_END_RESOURCE] = "resource-limit",
+    [RV_END_ASSERT] = "assertion",
+    [RV_END_ABORT] = "abort",
+    [RV_END_DEADLOCK] = "deadlock",
+    [RV_END_CRASH] = "crash",
+    [RV_END_STACK_OVERFLOW] = "stack-overflow",
+    [RV_END_MISUSE] = "misuse",
+    [RV_END_UNSUPPORTED] = "unsupported",
+    [RV_END_RACE] = "data-race",
+    [RV_END_INTERNAL] = "internal",
+};
+
+const char *rv_end_name(rv_end e)
+{
+    return (unsigned)e < RV_END_COUNT ? end_names[e] : "?";
+}
+
+void rv_trace_init(rv_trace *t)
+{
+    memset(t, 0, sizeof *t);
+    t->err_tid = RV_NO_THREAD;
+}
+
+void rv_trace_free(rv_trace *t)
+{
+    free(t->ev);
+    t->ev = NULL;
+    t->n = t->cap = 0;
+}
+
+void rv_trace_reset(rv_trace *t)
+{
+    rv_event *ev = t->ev;
+    size_t cap = t->cap;
+    rv_trace_init(t);
+    t->ev = ev;
+    t->cap = cap;
+}
+
+rv_event *rv_trace_push(rv_trace *t)
+{
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 256;
+        t->ev = rv_xrealloc(t->ev, t->cap * sizeof *t->ev);
+    }
+    rv_event *e = &t->ev[t->n++];
+    memset(e, 0, sizeof *e);
+    return e;
+}
+
+void rv_trace_copy(rv_trace *dst, const rv_trace *src)
+{
+    rv_event *ev = dst->ev;
+    size_t cap = dst->cap;
+    *dst = *src;
+    dst->ev = ev;
+    dst->cap = cap;
+    dst->n = 0;
+    if (cap < src->n) {
+        dst->cap = src->n;
+        dst->ev = rv_xrealloc(dst->ev, src->n * sizeof *src->ev);
+    }
+    if (src->n) memcpy(dst->ev, src->ev, src->n * sizeof *src->ev);
+    dst->n = src->n;
+}
+
+void rv_trace_schedule(const rv_trace *t, size_t n, rv_step *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        out[i].tid = t->ev[i].act.tid;
+        out[i].pad = 0;
+        out[i].val = t->ev[i].val;
+    }
+}

@@ -1,0 +1,110 @@
+/*
+ * trace.h — one execution as a backend reports it, and the schedules that
+ * steer executions.
+ *
+ * A schedule is a sequence of steps ⟨thread, value⟩: at step i the thread
+ * `tid` executes its pending action; `val` (< that action's ndom) resolves
+ * the action's value choice (a nondet value, which waiter a signal wakes).
+ *
+ * A trace is the sequence of events an execution performed, each with the
+ * set of threads that were enabled just before it (so an explorer can
+ * branch), plus how the execution ended and the pending action of every
+ * thread at the end.  Invariant: ev[i].act.tid is in ev[i].enabled.
+ */
+#ifndef RAVEL_CORE_TRACE_H
+#define RAVEL_CORE_TRACE_H
+
+#include "action.h"
+
+typedef struct rv_step {
+    uint16_t tid;
+    uint16_t pad;
+    uint32_t val;
+} rv_step;
+
+typedef struct rv_event {
+    rv_action act;    /* what was done (with its results: trylock success, woken thread) */
+    uint64_t enabled; /* threads enabled just before this step */
+    uint64_t pc;      /* code address of the operation in the program (0 if none) */
+    uint32_t val;     /* value choice taken, < act.ndom */
+    uint32_t pad;
+    /* State fingerprint after this event, filled when the backend was asked
+     * for fingerprints (rv_limits.fingerprints): a hash of the acting
+     * thread's local state at its next visible operation, combined with the
+     * bytes this event wrote (memory writes/rmw).  Used for cutoffs
+     * (DESIGN §2.7); zero otherwise. */
+    uint64_t fp_lo, fp_hi;
+} rv_event;
+
+/* How an execution ended.  Everything from RV_END_ASSERT on is a bug. */
+typedef enum rv_end {
+    RV_END_NONE = 0,       /* still running / not reported */
+    RV_END_COMPLETE,       /* every thread finished, or the program called exit() */
+    RV_END_INFEASIBLE,     /* a thread's __VERIFIER_assume failed: not a real execution */
+    RV_END_PREFIX,         /* policy "stop": the prefix was replayed, then stopped */
+    RV_END_EVENT_LIMIT,    /* --max-events reached: incomplete */
+    RV_END_TIMEOUT,        /* --timeout reached: incomplete */
+    RV_END_DIVERGED,       /* the prefix asked for a thread that was not enabled */
+    RV_END_RESOURCE,       /* memory limit or too many threads: incomplete */
+    RV_END_ASSERT,         /* assertion failure */
+    RV_END_ABORT,          /* abort(), reach_error(), __VERIFIER_error() */
+    RV_END_DEADLOCK,       /* unfinished threads, none enabled */
+    RV_END_CRASH,          /* fatal signal */
+    RV_END_STACK_OVERFLOW, /* fault in a thread's stack guard */
+    RV_END_MISUSE,         /* API misuse: uninitialised/destroyed mutex, unlock not owned, ... */
+    RV_END_UNSUPPORTED,    /* the program called a function ravel does not model */
+    RV_END_RACE,           /* data race (memory mode drf) */
+    RV_END_INTERNAL,       /* the backend failed; never the program's fault */
+    RV_END_COUNT
+} rv_end;
+
+static inline bool rv_end_is_bug(rv_end e) { return e >= RV_END_ASSERT && e != RV_END_INTERNAL; }
+static inline bool rv_end_is_incomplete(rv_end e)
+{
+    return e == RV_END_EVENT_LIMIT || e == RV_END_TIMEOUT || e == RV_END_RESOURCE;
+}
+const char *rv_end_name(rv_end e); /* stable, used as the JSON error "kind" */
+
+/* Per-thread status at the end of an execution. */
+typedef enum rv_tstate {
+    RV_T_NONE = 0,  /* never created */
+    RV_T_LIVE,      /* has a pending action */
+    RV_T_FINISHED,  /* exited */
+    RV_T_ASSUME,    /* blocked forever by a failed __VERIFIER_assume */
+} rv_tstate;
+
+typedef struct rv_thread_end {
+    uint8_t state;     /* rv_tstate */
+    uint8_t enabled;   /* pending action enabled at the end */
+    uint16_t parent;   /* creator, RV_NO_THREAD for the main thread */
+    uint32_t index;    /* this is the index-th thread its parent created */
+    rv_action pending; /* valid when state == RV_T_LIVE */
+    uint64_t pending_pc;
+    uint64_t holder;   /* for a blocked lock/wait: thread holding the mutex, or RV_NO_THREAD */
+} rv_thread_end;
+
+typedef struct rv_trace {
+    rv_event *ev;
+    size_t n, cap;
+    rv_end end;
+    int exit_code;      /* COMPLETE: the program's exit status */
+    int signo;          /* CRASH / STACK_OVERFLOW */
+    uint16_t err_tid;   /* thread that hit the error (RV_NO_THREAD if none) */
+    uint64_t err_pc;    /* where (0 if unknown) */
+    uint64_t err_addr;  /* faulting address, the object misused, ... */
+    char msg[512];      /* human detail: the failed assertion, the misuse, ... */
+    unsigned nthreads;  /* threads[0..nthreads) valid */
+    rv_thread_end threads[RV_MAX_THREADS];
+    bool nonexhaustive; /* a value choice was sampled from a wider domain */
+} rv_trace;
+
+void rv_trace_init(rv_trace *t);
+void rv_trace_free(rv_trace *t);
+void rv_trace_reset(rv_trace *t);           /* n = 0, end = NONE; keeps the buffer */
+rv_event *rv_trace_push(rv_trace *t);       /* appends a zeroed event */
+void rv_trace_copy(rv_trace *dst, const rv_trace *src);
+
+/* The schedule that replays the first n events of t. */
+void rv_trace_schedule(const rv_trace *t, size_t n, rv_step *out);
+
+#endif

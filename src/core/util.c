@@ -1,0 +1,80 @@
+/* util.c — see util.h. */
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+static void oom(size_t n)
+{
+    fprintf(stderr, "ravel: out of memory (allocating %zu bytes)\n", n);
+    exit(3);
+}
+
+void *rv_xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) oom(n);
+    return p;
+}
+
+void *rv_xcalloc(size_t n, size_t sz)
+{
+    void *p = calloc(n ? n : 1, sz ? sz : 1);
+    if (!p) oom(n * sz);
+    return p;
+}
+
+void *rv_xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) oom(n);
+    return q;
+}
+
+char *rv_xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(rv_xmalloc(n), s, n);
+}
+
+char *rv_xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *s = rv_xmalloc((size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+double rv_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double rv_peak_rss_mb(void)
+{
+    struct rusage self, kids;
+    getrusage(RUSAGE_SELF, &self);
+    getrusage(RUSAGE_CHILDREN, &kids);
+    long kb = self.ru_maxrss > kids.ru_maxrss ? self.ru_maxrss : kids.ru_maxrss;
+    return (double)kb / 1024.0;
+}
+
+rv_hash128 rv_hash(const void *p, size_t n)
+{
+    XXH128_hash_t h = XXH3_128bits(p, n);
+    return (rv_hash128){h.low64, h.high64};
+}

@@ -1,0 +1,95 @@
+/*
+ * explorer.h — the explorer core: options, the services every exploration
+ * algorithm shares (statistics, error collection, trace counting, limits),
+ * and the algorithm registry.
+ *
+ * An algorithm is a function rv_algo_fn(x) that calls rv_execute() on
+ * x->backend as it likes and hands every finished execution to
+ * rv_observe(), which does the bookkeeping and says whether to go on.
+ * Algorithms never print; the CLI reports from x->stats and x->errors.
+ */
+#ifndef RAVEL_EXPLORERS_EXPLORER_H
+#define RAVEL_EXPLORERS_EXPLORER_H
+
+#include "../backends/backend.h"
+
+typedef enum rv_memmode { RV_MEM_SC, RV_MEM_DRF } rv_memmode;
+
+typedef struct rv_options {
+    const char *algo;        /* "dfs", "udpor", ... */
+    bool count_traces;       /* fold executions into Mazurkiewicz traces and count them */
+    bool keep_going;         /* collect every distinct error instead of stopping at the first */
+    bool cutoffs;            /* udpor: cutoff events (seed 001 §5) */
+    unsigned alt_k;          /* udpor: 0 = exact alternatives, k = k-partial */
+    rv_memmode memory;       /* sc or drf */
+    uint64_t max_executions; /* 0 = unbounded */
+    uint64_t cache_mb;       /* udpor: bound on the event cache G */
+    const char *dot_path;    /* udpor: write the explored unfolding here */
+} rv_options;
+
+/* One distinct error with the schedule that reaches it. */
+typedef struct rv_error {
+    rv_end kind;
+    char msg[512];
+    uint16_t tid;
+    uint64_t pc;
+    rv_step *schedule; /* replays the error from the start */
+    size_t nsched;
+    rv_trace *trace;   /* the failing execution (owned) */
+} rv_error;
+
+typedef struct rv_stats {
+    uint64_t executions; /* maximal executions explored (complete, deadlocked or failing) */
+    uint64_t blocked;    /* executions cut short without reaching a new maximal one (SSB) */
+    uint64_t infeasible; /* executions in which a __VERIFIER_assume failed */
+    uint64_t incomplete; /* executions that hit a limit (events, time, memory) */
+    uint64_t events;     /* events: executed steps (dfs) or unfolding events |E| (udpor) */
+    uint64_t cutoffs;    /* udpor: cutoff events */
+    uint64_t traces;     /* distinct Mazurkiewicz traces (when counted) */
+    uint64_t traces_complete, traces_deadlock, traces_error;
+    double avg_u;        /* udpor: average |U| at a maximal configuration */
+    bool exhaustive;     /* every behaviour was covered (no limit hit, no sampled domain) */
+    bool stopped;        /* stopped at the first error */
+    char incomplete_why[256];
+} rv_stats;
+
+typedef struct rv_tracecount rv_tracecount; /* tracecount.h */
+
+typedef struct rv_explore {
+    rv_backend *backend;
+    const rv_options *opt;
+    rv_stats stats;
+    rv_error *errors;
+    size_t nerrors, caperrors;
+    rv_tracecount *traces; /* non-NULL when opt->count_traces */
+} rv_explore;
+
+typedef int (*rv_algo_fn)(rv_explore *x);
+
+void rv_explore_init(rv_explore *x, rv_backend *b, const rv_options *opt);
+void rv_explore_free(rv_explore *x);
+
+/* Book-keep one finished execution (its trace from step 0); returns false
+ * when exploration must stop (first error without --keep-going, or
+ * --max-executions reached).  Counts it as an execution unless it was
+ * infeasible, blocked or limited. */
+bool rv_observe(rv_explore *x, const rv_trace *t);
+
+/* Record that an execution was cut short by the algorithm itself (SSB). */
+void rv_observe_blocked(rv_explore *x);
+
+/* Mark the exploration non-exhaustive with a reason (first reason wins). */
+void rv_explore_incomplete(rv_explore *x, const char *why);
+
+/* Run the algorithm named by opt->algo; returns 0, or -1 with a message
+ * in x->stats.incomplete_why if the backend failed. */
+int rv_explore_run(rv_explore *x);
+
+/* Registry: the algorithm for a name, or NULL; and a list for --help. */
+rv_algo_fn rv_algo_lookup(const char *name);
+const char *rv_algo_names(void);
+
+/* Algorithms (one file each in src/explorers). */
+int rv_algo_dfs(rv_explore *x);
+
+#endif
