@@ -1,0 +1,116 @@
+/*
+ * protocol.h — the contract between ravel (src/backends/native) and the
+ * runtime linked into the program under test (src/runtime).
+ *
+ * ravel starts the program with three inherited descriptors:
+ *   RV_FD_SHM  a memfd holding one rv_shm (below), shared read-write;
+ *   RV_FD_REQ  ravel -> server: one rv_req per execution;
+ *   RV_FD_RSP  server -> ravel: the child's pid (int32), then its wait
+ *              status (int32) once it has ended.
+ * and RAVEL_SERVER=1 in the environment.  Without it the program simply
+ * runs once under the runtime's own scheduler (no server).
+ *
+ * Per execution: ravel writes the prefix into shm->steps, sends a request;
+ * the server forks a child, reports its pid, and waits for it.  The child
+ * replays the prefix, continues by the policy, appends every event to
+ * shm->events (so a crash loses nothing already written), fills the result
+ * fields and _exits.  Only one child runs at a time, so the child owns the
+ * shared memory while it runs and ravel reads it after the status arrives.
+ *
+ * Address layout: stacks and heap arenas of canonical thread t live at
+ * fixed addresses so that addresses are the same in every execution
+ * (DESIGN §2.4); ravel uses them to name addresses in reports.
+ */
+#ifndef RAVEL_RUNTIME_PROTOCOL_H
+#define RAVEL_RUNTIME_PROTOCOL_H
+
+#include "../core/trace.h"
+
+#define RV_FD_SHM 200
+#define RV_FD_REQ 201
+#define RV_FD_RSP 202
+
+#define RV_PROTOCOL_MAGIC 0x7261766c31ull /* "ravl1" */
+
+/* Thread t's stack: [RV_STACK_BASE + t*RV_STACK_SPAN, + RV_STACK_SPAN); the
+ * lowest RV_GUARD_SIZE bytes are a guard.  Thread 0 (main) keeps the
+ * process stack. */
+#define RV_STACK_BASE 0x100000000000ull
+#define RV_STACK_SPAN (16ull << 20)
+#define RV_GUARD_SIZE (64ull << 10)
+/* Thread t's heap arena: [RV_HEAP_BASE + t*RV_HEAP_SPAN, + RV_HEAP_SPAN). */
+#define RV_HEAP_BASE 0x200000000000ull
+#define RV_HEAP_SPAN (16ull << 30)
+
+/* Request flags */
+#define RV_REQ_POSIX_EXIT   1u /* returning from main ends the program */
+#define RV_REQ_FINGERPRINTS 2u /* fill rv_event.fp_* */
+#define RV_REQ_SHOW_OUTPUT  4u /* keep the program's stdout/stderr */
+#define RV_REQ_DRF          8u /* memory mode drf: plain accesses are not events; races are errors */
+
+typedef struct rv_req {
+    uint64_t magic;
+} rv_req;
+
+/* The shared region: header, then steps[max_steps], then events[max_events]. */
+typedef struct rv_shm {
+    uint64_t magic;
+    /* --- request (written by ravel before each execution) --- */
+    uint32_t nsteps;     /* prefix length */
+    uint32_t policy;     /* rv_policy */
+    uint32_t flags;      /* RV_REQ_* */
+    uint32_t pad0;
+    uint64_t max_steps;  /* capacity of steps[] */
+    uint64_t max_events; /* capacity of events[] = event limit */
+    uint64_t max_heap;   /* bytes of heap per execution */
+    int64_t nondet_lo, nondet_hi;
+    /* canonical thread registry, kept across executions (ravel may preload
+     * it): thread t is the reg_index[t]-th thread created by reg_parent[t]. */
+    uint32_t nreg;
+    uint16_t reg_parent[RV_MAX_THREADS];
+    uint32_t reg_index[RV_MAX_THREADS];
+    /* --- result (written by the child) --- */
+    uint64_t nevents;
+    uint32_t end;       /* rv_end */
+    int32_t exit_code;
+    int32_t signo;
+    uint32_t err_tid;
+    uint64_t err_pc;
+    uint64_t err_addr;
+    uint32_t nonexhaustive;
+    uint32_t nthreads;
+    rv_thread_end threads[RV_MAX_THREADS];
+    char msg[512];
+    /* steps[] and events[] follow, aligned to 64 bytes */
+} rv_shm;
+
+static inline size_t rv_shm_header_size(void) { return (sizeof(rv_shm) + 63) & ~(size_t)63; }
+static inline rv_step *rv_shm_steps(rv_shm *s) { return (rv_step *)((char *)s + rv_shm_header_size()); }
+static inline rv_event *rv_shm_events(rv_shm *s)
+{
+    return (rv_event *)((char *)rv_shm_steps(s) + ((s->max_steps * sizeof(rv_step) + 63) & ~(size_t)63));
+}
+static inline size_t rv_shm_size(uint64_t max_steps, uint64_t max_events)
+{
+    return rv_shm_header_size() + ((max_steps * sizeof(rv_step) + 63) & ~(size_t)63) +
+           max_events * sizeof(rv_event);
+}
+
+/* Symbols the compile driver wires up (src/backends/native/compile.c):
+ *  - the program's `main` is renamed __ravel_user_main; the runtime's main
+ *    runs the fork server and then calls it as thread 0;
+ *  - every undefined symbol X of the program for which the runtime defines
+ *    __ravel_X is renamed to __ravel_X (pthread_*, sem_*, malloc, memcpy,
+ *    exit, abort, ...), so only the program's own calls are intercepted;
+ *  - every other undefined thread/process function (pthread_*, sem_*,
+ *    thrd_*, fork, exec*, ...) is renamed __ravel_unsup_X and bound to a
+ *    generated stub calling __ravel_unsupported("X", return address);
+ *  - functions named __VERIFIER_atomic_* are listed in __ravel_atomic_fns
+ *    (start address and size) so that the runtime runs them atomically.
+ */
+typedef struct rv_atomic_fn {
+    const void *start;
+    unsigned long size;
+} rv_atomic_fn;
+
+#endif
