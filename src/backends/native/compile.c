@@ -1,0 +1,774 @@
+/* compile.c — the compile driver; see compile.h. */
+#include "compile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../../core/util.h"
+
+/* Bumped whenever the way a build is made changes, so old cache entries
+ * are never reused for a different recipe. */
+#define RECIPE "ravel-build-3"
+
+static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
+
+/* ---- growable strings and string lists -------------------------------- */
+
+typedef struct buf {
+    char *p;
+    size_t n, cap;
+} buf;
+
+static void buf_add(buf *b, const void *s, size_t n)
+{
+    if (b->n + n + 1 > b->cap) {
+        b->cap = (b->n + n + 1) * 2;
+        b->p = rv_xrealloc(b->p, b->cap);
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+
+static void buf_puts(buf *b, const char *s) { buf_add(b, s, strlen(s)); }
+
+static char *buf_take(buf *b)
+{
+    if (!b->p) return rv_xstrdup("");
+    char *p = b->p;
+    b->p = NULL;
+    b->n = b->cap = 0;
+    return p;
+}
+
+typedef struct strv {
+    char **v;
+    size_t n, cap;
+} strv;
+
+/* Appends a copy of s; v stays NULL-terminated (an argv). */
+static void strv_add(strv *a, const char *s)
+{
+    if (a->n + 2 > a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 16;
+        a->v = rv_xrealloc(a->v, a->cap * sizeof *a->v);
+    }
+    a->v[a->n++] = rv_xstrdup(s);
+    a->v[a->n] = NULL;
+}
+
+static void strv_free(strv *a)
+{
+    for (size_t i = 0; i < a->n; i++) free(a->v[i]);
+    free(a->v);
+    memset(a, 0, sizeof *a);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void strv_sort(strv *a)
+{
+    if (a->n) qsort(a->v, a->n, sizeof *a->v, cmp_str);
+}
+
+static bool strv_has_sorted(const strv *a, const char *s)
+{
+    return a->n && bsearch(&s, a->v, a->n, sizeof *a->v, cmp_str) != NULL;
+}
+
+static bool strv_has(const strv *a, const char *s)
+{
+    for (size_t i = 0; i < a->n; i++)
+        if (!strcmp(a->v[i], s)) return true;
+    return false;
+}
+
+/* ---- running tools ------------------------------------------------------ */
+
+static bool drain(int *fd, buf *b)
+{
+    char tmp[65536];
+    ssize_t r = read(*fd, tmp, sizeof tmp);
+    if (r > 0) {
+        if (b) buf_add(b, tmp, (size_t)r);
+        return true;
+    }
+    if (r < 0 && (errno == EINTR || errno == EAGAIN)) return true;
+    close(*fd);
+    *fd = -1;
+    return false;
+}
+
+int rv_run_tool(char *const argv[], char **out, size_t *outlen, char **err)
+{
+    int po[2], pe[2];
+    if (pipe2(po, O_CLOEXEC) < 0) goto fail_early;
+    if (pipe2(pe, O_CLOEXEC) < 0) {
+        close(po[0]), close(po[1]);
+        goto fail_early;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(po[0]), close(po[1]), close(pe[0]), close(pe[1]);
+        goto fail_early;
+    }
+    if (pid == 0) {
+        dup2(po[1], 1);
+        dup2(pe[1], 2);
+        int devnull = open("/dev/null", O_RDONLY);
+        if (devnull >= 0) dup2(devnull, 0);
+        execvp(argv[0], argv);
+        dprintf(2, "ravel: cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    close(po[1]);
+    close(pe[1]);
+    buf bo = {0}, be = {0};
+    int fds[2] = {po[0], pe[0]};
+    while (fds[0] >= 0 || fds[1] >= 0) {
+        struct pollfd p[2] = {{fds[0], POLLIN, 0}, {fds[1], POLLIN, 0}};
+        if (poll(p, 2, -1) < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        if (fds[0] >= 0 && p[0].revents) drain(&fds[0], out ? &bo : NULL);
+        if (fds[1] >= 0 && p[1].revents) drain(&fds[1], err ? &be : NULL);
+    }
+    for (int i = 0; i < 2; i++)
+        if (fds[i] >= 0) close(fds[i]);
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+    }
+    if (outlen) *outlen = bo.n;
+    if (out) *out = buf_take(&bo);
+    if (err) *err = buf_take(&be);
+    if (WIFEXITED(st)) return WEXITSTATUS(st);
+    return WIFSIGNALED(st) ? 128 + WTERMSIG(st) : -1;
+
+fail_early:
+    if (err) *err = rv_xasprintf("ravel: cannot run %s: %s\n", argv[0], strerror(errno));
+    if (out) *out = rv_xstrdup("");
+    if (outlen) *outlen = 0;
+    return -1;
+}
+
+/* ---- the compiler and the runtime --------------------------------------- */
+
+/* Full path of an executable found in PATH (or the name itself if it has a
+ * slash), or NULL. */
+static char *which(const char *name)
+{
+    if (strchr(name, '/')) return access(name, X_OK) == 0 ? rv_xstrdup(name) : NULL;
+    const char *path = getenv("PATH");
+    if (!path) path = "/usr/local/bin:/usr/bin:/bin";
+    for (const char *p = path;; p++) {
+        const char *e = strchr(p, ':');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        char *cand = rv_xasprintf("%.*s/%s", (int)n, n ? p : ".", name);
+        if (access(cand, X_OK) == 0) return cand;
+        free(cand);
+        if (!e) return NULL;
+        p = e;
+    }
+}
+
+const char *rv_compile_pick_cc(const char *cc)
+{
+    if (cc && *cc) return cc;
+    const char *env = getenv("CC");
+    if (env && *env) return env;
+    char *c = which("clang");
+    if (c) {
+        free(c);
+        return "clang";
+    }
+    return "gcc";
+}
+
+static char *default_runtime(void)
+{
+    const char *env = getenv("RAVEL_RUNTIME");
+    if (env && *env) return rv_xstrdup(env);
+    char self[4096];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) return rv_xstrdup("libravel_rt.a");
+    self[n] = 0;
+    char *slash = strrchr(self, '/');
+    if (slash) *slash = 0;
+    return rv_xasprintf("%s/libravel_rt.a", self);
+}
+
+static bool read_file(const char *path, buf *b)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    char tmp[65536];
+    size_t r;
+    while ((r = fread(tmp, 1, sizeof tmp, f)) > 0) buf_add(b, tmp, r);
+    bool ok = !ferror(f);
+    fclose(f);
+    return ok;
+}
+
+static bool write_file(const char *path, const char *s)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return false;
+    bool ok = fputs(s, f) >= 0;
+    return (fclose(f) == 0) && ok;
+}
+
+/* Names X for which the runtime archive defines a global __ravel_X,
+ * sorted.  Internal names of the protocol are left out so that a program
+ * symbol called, say, `unsupported` is never bound to them. */
+static int runtime_wrapped(const char *rt, strv *out, char **why)
+{
+    char *txt, *err;
+    char *argv[] = {"nm", "--defined-only", (char *)rt, NULL};
+    int st = rv_run_tool(argv, &txt, NULL, &err);
+    if (st != 0) {
+        *why = rv_xasprintf("ravel: nm failed on the runtime %s:\n%s", rt, err);
+        free(txt), free(err);
+        return -1;
+    }
+    free(err);
+    for (char *line = strtok(txt, "\n"); line; line = strtok(NULL, "\n")) {
+        char type, name[512];
+        if (sscanf(line, "%*s %c %511s", &type, name) != 2) continue;
+        if (!(type >= 'A' && type <= 'Z')) continue; /* local symbols cannot be linked to */
+        if (strncmp(name, "__ravel_", 8)) continue;
+        const char *x = name + 8;
+        if (!*x || !strcmp(x, "unsupported") || !strncmp(x, "unsup_", 6) ||
+            !strcmp(x, "user_main") || !strcmp(x, "atomic_fns") || !strcmp(x, "natomic_fns"))
+            continue;
+        strv_add(out, x);
+    }
+    free(txt);
+    strv_sort(out);
+    return 0;
+}
+
+bool rv_is_thread_process_fn(const char *n)
+{
+    static const char *const prefixes[] = {"pthread_", "sem_", "thrd_", "mtx_", "cnd_",
+                                           "tss_", "posix_spawn", "exec"};
+    static const char *const exact[] = {"call_once", "fork",  "vfork",  "_Fork",
+                                        "fexecve",   "system", "popen", "clone",
+                                        "clone3",    "__clone", "daemon", "forkpty"};
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+        if (!strncmp(n, prefixes[i], strlen(prefixes[i]))) return true;
+    for (size_t i = 0; i < sizeof exact / sizeof *exact; i++)
+        if (!strcmp(n, exact[i])) return true;
+    return false;
+}
+
+/* ---- flags --------------------------------------------------------------- */
+
+static bool ends_with(const char *s, const char *suf)
+{
+    size_t n = strlen(s), m = strlen(suf);
+    return n >= m && !strcmp(s + n - m, suf);
+}
+
+/* Split the user's flags into compiler and linker flags (compile.h). */
+static void split_flags(const rv_compile_opts *o, strv *cflags, strv *ldflags)
+{
+    for (size_t i = 0; i < o->nflags; i++) {
+        const char *f = o->flags[i];
+        bool pair = (!strcmp(f, "-l") || !strcmp(f, "-L") || !strcmp(f, "-Xlinker")) &&
+                    i + 1 < o->nflags;
+        if (pair) {
+            strv_add(ldflags, f);
+            strv_add(ldflags, o->flags[++i]);
+        } else if (!strncmp(f, "-l", 2) || !strncmp(f, "-L", 2) || !strncmp(f, "-Wl,", 4) ||
+                   (f[0] != '-' && (ends_with(f, ".a") || ends_with(f, ".o") ||
+                                    ends_with(f, ".so") || strstr(f, ".so.")))) {
+            strv_add(ldflags, f);
+        } else if (!strcmp(f, "-pthread")) {
+            strv_add(cflags, f);
+            strv_add(ldflags, f);
+        } else {
+            strv_add(cflags, f);
+        }
+    }
+}
+
+/* ---- the cache ------------------------------------------------------------ */
+
+static int mkdir_p(const char *path)
+{
+    char *p = rv_xstrdup(path);
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/') continue;
+        *s = 0;
+        mkdir(p, 0700);
+        *s = '/';
+    }
+    int r = mkdir(p, 0700);
+    free(p);
+    if (r < 0 && errno != EEXIST) return -1;
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode) && access(path, W_OK) == 0 ? 0 : -1;
+}
+
+static char *cache_root(const char *want)
+{
+    if (want) return mkdir_p(want) == 0 ? rv_xstrdup(want) : NULL;
+    const char *xdg = getenv("XDG_CACHE_HOME");
+    const char *home = getenv("HOME");
+    char *cands[3] = {
+        xdg && *xdg == '/' ? rv_xasprintf("%s/ravel", xdg) : NULL,
+        home && *home == '/' ? rv_xasprintf("%s/.cache/ravel", home) : NULL,
+        rv_xasprintf("/tmp/ravel-cache-%u", (unsigned)getuid()),
+    };
+    char *root = NULL;
+    for (int i = 0; i < 3; i++) {
+        if (!root && cands[i] && mkdir_p(cands[i]) == 0)
+            root = cands[i];
+        else
+            free(cands[i]);
+    }
+    return root;
+}
+
+static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *f)
+{
+    (void)st, (void)flag, (void)f;
+    remove(p);
+    return 0;
+}
+
+static void rm_rf(const char *dir) { nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
+
+/* ---- one build ------------------------------------------------------------ */
+
+typedef struct job {
+    const rv_compile_opts *o;
+    const char *cc;
+    char *rt;
+    strv cflags, ldflags;
+    buf diag;
+    char *dir; /* private build directory */
+} job;
+
+/* Run a tool; its stderr goes to the diagnostics.  Returns its status. */
+static int run_diag(job *j, strv *argv, char **out, size_t *outlen)
+{
+    char *err;
+    int st = rv_run_tool(argv->v, out, outlen, &err);
+    buf_puts(&j->diag, err);
+    free(err);
+    return st;
+}
+
+static void add_hash(buf *key, const void *p, size_t n)
+{
+    rv_hash128 h = rv_hash(p, n);
+    buf_add(key, &h, sizeof h);
+}
+
+static void add_hash_str(buf *key, const char *s) { add_hash(key, s, strlen(s) + 1); }
+
+/* The cache key as 32 hex digits, or -1 (preprocessing failed: diag). */
+static int compute_key(job *j, char hex[33])
+{
+    buf key = {0};
+    add_hash_str(&key, RECIPE);
+    char *ccpath = which(j->cc);
+    add_hash_str(&key, ccpath ? ccpath : j->cc);
+    free(ccpath);
+    strv argv = {0};
+    strv_add(&argv, j->cc);
+    strv_add(&argv, "--version");
+    char *ver = NULL;
+    int st = run_diag(j, &argv, &ver, NULL);
+    strv_free(&argv);
+    if (st != 0) {
+        free(ver);
+        free(key.p);
+        return -1;
+    }
+    add_hash_str(&key, ver);
+    free(ver);
+    for (size_t i = 0; i < sizeof default_cflags / sizeof *default_cflags; i++)
+        add_hash_str(&key, default_cflags[i]);
+    for (size_t i = 0; i < j->o->nflags; i++) add_hash_str(&key, j->o->flags[i]);
+    buf rt = {0};
+    if (!read_file(j->rt, &rt)) {
+        buf_puts(&j->diag, "ravel: cannot read the runtime library ");
+        buf_puts(&j->diag, j->rt);
+        buf_puts(&j->diag, ": build ravel with `make` (or set RAVEL_RUNTIME)\n");
+        free(key.p);
+        return -2;
+    }
+    add_hash(&key, rt.p, rt.n);
+    free(rt.p);
+    for (size_t s = 0; s < j->o->nsources; s++) {
+        strv_add(&argv, j->cc);
+        strv_add(&argv, "-E");
+        for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
+        strv_add(&argv, j->o->sources[s]);
+        char *pp;
+        size_t n;
+        st = run_diag(j, &argv, &pp, &n);
+        strv_free(&argv);
+        add_hash_str(&key, j->o->sources[s]);
+        add_hash(&key, pp, n);
+        free(pp);
+        if (st != 0) {
+            free(key.p);
+            return -1;
+        }
+    }
+    rv_hash128 h = rv_hash(key.p, key.n);
+    free(key.p);
+    snprintf(hex, 33, "%016llx%016llx", (unsigned long long)h.hi, (unsigned long long)h.lo);
+    return 0;
+}
+
+/* Symbols of an object: undefined ones, defined ones, and the defined
+ * __VERIFIER_atomic_* functions with their sizes and binding. */
+typedef struct objsyms {
+    strv undef, def;
+    strv atomic;   /* names */
+    strv atomic_local;
+    unsigned long *atomic_size;
+} objsyms;
+
+static int scan_object(job *j, const char *obj, objsyms *s)
+{
+    strv argv = {0};
+    strv_add(&argv, "nm");
+    strv_add(&argv, "-S");
+    strv_add(&argv, obj);
+    char *txt;
+    int st = run_diag(j, &argv, &txt, NULL);
+    strv_free(&argv);
+    if (st != 0) {
+        free(txt);
+        return -1;
+    }
+    for (char *line = strtok(txt, "\n"); line; line = strtok(NULL, "\n")) {
+        /* "U name" (undefined), "addr type name", "addr size type name" */
+        char f[4][512];
+        int k = sscanf(line, "%511s %511s %511s %511s", f[0], f[1], f[2], f[3]);
+        if (k == 2 && (f[0][0] == 'U' || f[0][0] == 'w') && !f[0][1]) {
+            strv_add(&s->undef, f[1]);
+            continue;
+        }
+        if (k < 3) continue;
+        char type = f[k - 2][0];
+        const char *name = f[k - 1];
+        unsigned long size = k == 4 ? strtoul(f[1], NULL, 16) : 0;
+        strv_add(&s->def, name);
+        if (!strncmp(name, "__VERIFIER_atomic_", 18) && strchr("TtWw", type)) {
+            strv_add(&s->atomic, name);
+            s->atomic_size = rv_xrealloc(s->atomic_size, s->atomic.n * sizeof *s->atomic_size);
+            s->atomic_size[s->atomic.n - 1] = size;
+            if (type == 't') strv_add(&s->atomic_local, name);
+        }
+    }
+    free(txt);
+    return 0;
+}
+
+static void objsyms_free(objsyms *s)
+{
+    strv_free(&s->undef);
+    strv_free(&s->def);
+    strv_free(&s->atomic);
+    strv_free(&s->atomic_local);
+    free(s->atomic_size);
+}
+
+static bool is_c_identifier(const char *s)
+{
+    if (!*s || (*s >= '0' && *s <= '9')) return false;
+    for (; *s; s++)
+        if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+              (*s >= '0' && *s <= '9')))
+            return false;
+    return true;
+}
+
+/* Compile every source; rename symbols; write stubs.c; link.  Returns 0,
+ * 1 (the program's fault: diag) or -1 (ravel's fault: diag). */
+static int build(job *j, const strv *wrapped)
+{
+    size_t ns = j->o->nsources;
+    objsyms *syms = rv_xcalloc(ns, sizeof *syms);
+    strv objs = {0}, argv = {0}, all_def = {0};
+    buf stubs = {0};
+    int rc = 1;
+    for (size_t s = 0; s < ns; s++) {
+        char *obj = rv_xasprintf("%s/obj%zu.o", j->dir, s);
+        strv_add(&objs, obj);
+        free(obj);
+        strv_add(&argv, j->cc);
+        strv_add(&argv, "-c");
+        for (size_t i = 0; i < sizeof default_cflags / sizeof *default_cflags; i++)
+            strv_add(&argv, default_cflags[i]);
+        for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
+        strv_add(&argv, j->o->sources[s]);
+        strv_add(&argv, "-o");
+        strv_add(&argv, objs.v[s]);
+        int st = run_diag(j, &argv, NULL, NULL);
+        strv_free(&argv);
+        if (st != 0) goto out;
+        if (scan_object(j, objs.v[s], &syms[s]) < 0) {
+            rc = -1;
+            goto out;
+        }
+        for (size_t i = 0; i < syms[s].def.n; i++) strv_add(&all_def, syms[s].def.v[i]);
+    }
+    strv_sort(&all_def);
+    if (!strv_has_sorted(&all_def, "main")) {
+        buf_puts(&j->diag, "ravel: the program defines no `main` function\n");
+        goto out;
+    }
+    buf_puts(&stubs, "/* Generated by ravel: stubs for unsupported functions and the table\n"
+                     " * of __VERIFIER_atomic_* functions (src/runtime/protocol.h). */\n"
+                     "extern void __ravel_unsupported(const char *name, void *pc)\n"
+                     "    __attribute__((noreturn));\n");
+    strv stubbed = {0};
+    buf table = {0};
+    size_t natomic = 0;
+    for (size_t s = 0; s < ns; s++) {
+        buf ren = {0};
+        buf_puts(&ren, "main __ravel_user_main\n");
+        for (size_t i = 0; i < syms[s].undef.n; i++) {
+            const char *x = syms[s].undef.v[i];
+            if (strv_has_sorted(&all_def, x)) continue; /* defined by another source */
+            char *line = NULL;
+            if (strv_has_sorted(wrapped, x)) {
+                line = rv_xasprintf("%s __ravel_%s\n", x, x);
+            } else if (rv_is_thread_process_fn(x) && is_c_identifier(x)) {
+                line = rv_xasprintf("%s __ravel_unsup_%s\n", x, x);
+                if (!strv_has(&stubbed, x)) {
+                    strv_add(&stubbed, x);
+                    char *stub = rv_xasprintf(
+                        "void __ravel_unsup_%s(void)\n{\n    __ravel_unsupported(\"%s\", "
+                        "__builtin_return_address(0));\n}\n",
+                        x, x);
+                    buf_puts(&stubs, stub);
+                    free(stub);
+                }
+            }
+            if (line) buf_puts(&ren, line);
+            free(line);
+        }
+        /* A static atomic function gets a unique global name so that the
+         * generated table can refer to it. */
+        strv globalize = {0};
+        for (size_t i = 0; i < syms[s].atomic.n; i++) {
+            const char *a = syms[s].atomic.v[i];
+            char *name = rv_xstrdup(a);
+            if (strv_has(&syms[s].atomic_local, a)) {
+                free(name);
+                name = rv_xasprintf("%s.ravel%zu", a, s);
+                char *line = rv_xasprintf("%s %s\n", a, name);
+                buf_puts(&ren, line);
+                free(line);
+                strv_add(&globalize, name);
+            }
+            char *decl = rv_xasprintf("extern const char ravel_af%zu[] __asm__(\"%s\");\n",
+                                      natomic, name);
+            buf_puts(&stubs, decl);
+            free(decl);
+            char *row = rv_xasprintf("    {ravel_af%zu, %luul},\n", natomic, syms[s].atomic_size[i]);
+            buf_puts(&table, row);
+            free(row);
+            natomic++;
+            free(name);
+        }
+        char *renfile = rv_xasprintf("%s/rename%zu.txt", j->dir, s);
+        bool ok = write_file(renfile, ren.p);
+        free(ren.p);
+        strv_add(&argv, "objcopy");
+        char *opt = rv_xasprintf("--redefine-syms=%s", renfile);
+        strv_add(&argv, opt);
+        free(opt);
+        for (size_t i = 0; i < globalize.n; i++) {
+            opt = rv_xasprintf("--globalize-symbol=%s", globalize.v[i]);
+            strv_add(&argv, opt);
+            free(opt);
+        }
+        strv_free(&globalize);
+        strv_add(&argv, objs.v[s]);
+        free(renfile);
+        int st = ok ? run_diag(j, &argv, NULL, NULL) : -1;
+        strv_free(&argv);
+        if (st != 0) {
+            buf_puts(&j->diag, "ravel: objcopy failed on the program's object\n");
+            rc = -1;
+            free(table.p);
+            strv_free(&stubbed);
+            goto out;
+        }
+    }
+    strv_free(&stubbed);
+    buf_puts(&stubs, "typedef struct { const void *start; unsigned long size; } ravel_afn;\n");
+    if (natomic) {
+        buf_puts(&stubs, "const ravel_afn __ravel_atomic_fns[] = {\n");
+        buf_puts(&stubs, table.p);
+        buf_puts(&stubs, "};\n");
+    } else {
+        buf_puts(&stubs, "const ravel_afn __ravel_atomic_fns[1] = {{0, 0}};\n");
+    }
+    free(table.p);
+    char *cnt = rv_xasprintf("const unsigned long __ravel_natomic_fns = %zu;\n", natomic);
+    buf_puts(&stubs, cnt);
+    free(cnt);
+    char *stubs_c = rv_xasprintf("%s/stubs.c", j->dir);
+    char *prog = rv_xasprintf("%s/prog", j->dir);
+    if (!write_file(stubs_c, stubs.p)) {
+        buf_puts(&j->diag, "ravel: cannot write the generated stubs\n");
+        rc = -1;
+    } else {
+        strv_add(&argv, j->cc);
+        strv_add(&argv, "-no-pie");
+        strv_add(&argv, "-w");
+        for (size_t i = 0; i < objs.n; i++) strv_add(&argv, objs.v[i]);
+        strv_add(&argv, stubs_c);
+        strv_add(&argv, j->rt);
+        strv_add(&argv, "-o");
+        strv_add(&argv, prog);
+        for (size_t i = 0; i < j->ldflags.n; i++) strv_add(&argv, j->ldflags.v[i]);
+        strv_add(&argv, "-lm");
+        strv_add(&argv, "-ldl");
+        int st = run_diag(j, &argv, NULL, NULL);
+        strv_free(&argv);
+        rc = st == 0 ? 0 : 1;
+    }
+    free(stubs_c);
+    free(prog);
+out:
+    free(stubs.p);
+    for (size_t s = 0; s < ns; s++) objsyms_free(&syms[s]);
+    free(syms);
+    strv_free(&objs);
+    strv_free(&all_def);
+    return rc;
+}
+
+/* Make dir the cache entry `final`.  If another process published the same
+ * key meanwhile, its build (identical by construction) is kept, unless
+ * `replace` (--no-cache) asks for ours. */
+static int publish(const char *dir, const char *final, bool replace)
+{
+    if (rename(dir, final) == 0) return 0;
+    if (errno != ENOTEMPTY && errno != EEXIST) return -1;
+    if (!replace) {
+        rm_rf(dir);
+        return 0;
+    }
+    char *old = rv_xasprintf("%s.old-%ld", final, (long)getpid());
+    rm_rf(old);
+    int r = -1;
+    if (rename(final, old) == 0 && rename(dir, final) == 0) r = 0;
+    rm_rf(old);
+    free(old);
+    return r;
+}
+
+void rv_build_free(rv_build *b)
+{
+    free(b->binary);
+    free(b->diag);
+    memset(b, 0, sizeof *b);
+}
+
+static int finish(job *j, rv_build *out, int rc)
+{
+    out->diag = buf_take(&j->diag);
+    strv_free(&j->cflags);
+    strv_free(&j->ldflags);
+    free(j->rt);
+    free(j->dir);
+    return rc;
+}
+
+int rv_compile(const rv_compile_opts *o, rv_build *out)
+{
+    memset(out, 0, sizeof *out);
+    job j = {.o = o, .cc = rv_compile_pick_cc(o->cc)};
+    j.rt = o->runtime ? rv_xstrdup(o->runtime) : default_runtime();
+    split_flags(o, &j.cflags, &j.ldflags);
+    if (o->nsources == 0) {
+        buf_puts(&j.diag, "ravel: no source file\n");
+        return finish(&j, out, -1);
+    }
+    for (size_t s = 0; s < o->nsources; s++) {
+        if (access(o->sources[s], R_OK) != 0) {
+            char *m = rv_xasprintf("ravel: cannot read %s: %s\n", o->sources[s], strerror(errno));
+            buf_puts(&j.diag, m);
+            free(m);
+            return finish(&j, out, 1);
+        }
+    }
+    char hex[33];
+    int k = compute_key(&j, hex);
+    if (k < 0) return finish(&j, out, k == -1 ? 1 : -1);
+    char *root = cache_root(o->cache_dir);
+    if (!root) {
+        buf_puts(&j.diag, "ravel: no writable cache directory\n");
+        return finish(&j, out, -1);
+    }
+    char *final = rv_xasprintf("%s/%s", root, hex);
+    char *prog = rv_xasprintf("%s/prog", final);
+    if (!o->no_cache && access(prog, X_OK) == 0) {
+        out->binary = prog;
+        out->cached = true;
+        free(final);
+        free(root);
+        free(j.diag.p); /* warnings were shown when it was built */
+        j.diag = (buf){0};
+        return finish(&j, out, 0);
+    }
+    char *tmpl = rv_xasprintf("%s/%s.tmp-XXXXXX", root, hex);
+    free(root);
+    if (!mkdtemp(tmpl)) {
+        char *m = rv_xasprintf("ravel: cannot create %s: %s\n", tmpl, strerror(errno));
+        buf_puts(&j.diag, m);
+        free(m), free(tmpl), free(final), free(prog);
+        return finish(&j, out, -1);
+    }
+    j.dir = tmpl;
+    strv wrapped = {0};
+    char *why = NULL;
+    int rc = runtime_wrapped(j.rt, &wrapped, &why);
+    if (rc < 0) {
+        buf_puts(&j.diag, why);
+        free(why);
+    } else {
+        rc = build(&j, &wrapped);
+    }
+    strv_free(&wrapped);
+    if (rc == 0 && publish(j.dir, final, o->no_cache) < 0) {
+        char *m = rv_xasprintf("ravel: cannot publish the build to %s: %s\n", final,
+                               strerror(errno));
+        buf_puts(&j.diag, m);
+        free(m);
+        rc = -1;
+    }
+    if (rc != 0) {
+        rm_rf(j.dir);
+        free(prog);
+    } else {
+        out->binary = prog;
+    }
+    free(final);
+    return finish(&j, out, rc);
+}

@@ -1,0 +1,37 @@
+/*
+ * symbols.h — names for the addresses of a program built by rv_compile, for
+ * reports: a code address becomes "file.c:12 (function)", a data address
+ * "counter", "forks+8", "heap of thread 1 +0x10" or "stack of thread 2".
+ *
+ * Code addresses go through one long-lived `addr2line -f -C -e BIN`
+ * coprocess (batched: one round trip per new address, then cached).  It can
+ * never hang ravel: an answer that does not come within a short timeout, or
+ * a missing tool, kills the coprocess and every later lookup falls back to
+ * "0x4011d6 (function)" from the symbol table.  Data addresses use the
+ * program's symbol table (`nm -S`) and the fixed stack and heap layout of
+ * src/runtime/protocol.h.
+ *
+ * Every returned string lives until rv_symbols_close.  Not thread-safe.
+ */
+#ifndef RAVEL_BACKENDS_NATIVE_SYMBOLS_H
+#define RAVEL_BACKENDS_NATIVE_SYMBOLS_H
+
+#include <stdint.h>
+
+typedef struct rv_symbols rv_symbols;
+
+/* Never NULL: a binary whose symbols cannot be read just gives hex names. */
+rv_symbols *rv_symbols_open(const char *binary);
+void rv_symbols_close(rv_symbols *s);
+
+/* "file.c:12 (function)" for a code address as the runtime records it: a
+ * return address, so the instruction before it is looked up (pass pc + 1
+ * for the exact address of a faulting instruction).  Paths under the
+ * current directory are shown relative to it.  NULL for pc == 0. */
+const char *rv_symbols_location(rv_symbols *s, uint64_t pc);
+
+/* A readable name for a data address, or NULL if it is none of a global
+ * variable, a thread's heap arena or a thread's stack. */
+const char *rv_symbols_object(rv_symbols *s, uint64_t addr);
+
+#endif
