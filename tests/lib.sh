@@ -1,0 +1,120 @@
+# tests/lib.sh — shared helpers for tests/*/run.sh.  Source it from a run.sh:
+#
+#   . "$(dirname "$0")/../lib.sh"
+#   t_foo() {              # one test = one function named t_*
+#       rv check --json --count-traces "$D/foo.c"     # runs $RAVEL; output in $W
+#       expect_rc 0
+#       expect_json .traces 6
+#   }
+#   rv_main "$@"            # runs every t_* function, 2 at a time
+#
+# Each test function runs in its own scratch directory $W (also the current
+# directory), and prints exactly one line: "PASS <area>/<name>" or
+# "FAIL <area>/<name>: <why> [cmd: <last ravel command>]".  Lines starting
+# with '#' are notes that tests/run passes through.  Environment:
+#   RAVEL        the ravel binary (default build/san/ravel)
+#   RAVEL_BUILD  the build directory holding libravel.a (default build/san)
+#   RAVEL_JOBS   tests run in parallel within one area (default 2)
+#   RAVEL_ONLY   a regular expression: run only the matching test names
+set -u
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+RAVEL=${RAVEL:-build/san/ravel}
+RAVEL_BUILD=${RAVEL_BUILD:-build/san}
+case $RAVEL in /*) ;; *) RAVEL=$ROOT/$RAVEL ;; esac
+case $RAVEL_BUILD in /*) ;; *) RAVEL_BUILD=$ROOT/$RAVEL_BUILD ;; esac
+export RAVEL RAVEL_BUILD
+# A test never waits longer than this for one ravel command (a guard against
+# hangs, never an assertion on time).
+RV_GUARD=${RV_GUARD:-600}
+
+expect_rc() {
+    [ "$RC" = "$1" ] || fail_because "exit status $RC, expected $1$(_rv_errhint)"
+}
+_rv_errhint() {
+    local e
+    e=$(head -c 300 "$W/err" 2>/dev/null | tr '\n' ' ')
+    [ -n "$e" ] && printf ' (stderr: %s)' "$e"
+}
+
+# json EXPR: evaluate a jq expression on $W/out (raw output; "" on error).
+json() { jq -r "$1" "$W/out" 2>/dev/null; }
+
+# expect_json EXPR VALUE: the jq expression on the --json output equals VALUE.
+expect_json() {
+    local got
+    got=$(json "$1")
+    [ "$got" = "$2" ] || fail_because "$1 = '${got}', expected '$2'"
+}
+
+# expect_json_match EXPR REGEX
+expect_json_match() {
+    local got
+    got=$(json "$1")
+    [[ $got =~ $2 ]] || fail_because "$1 = '${got}', expected to match /$2/"
+}
+
+# expect_eq WHAT GOT WANT
+expect_eq() { [ "$2" = "$3" ] || fail_because "$1 = '$2', expected '$3'"; }
+
+# expect_file_match FILE REGEX (grep -E)
+expect_file_match() {
+    grep -Eq -- "$2" "$1" || fail_because "$(basename "$1") does not match /$2/"
+}
+
+# line_of FILE PATTERN: the line number of the first line containing PATTERN
+# (a fixed string) — tests find source lines by a marker comment.
+line_of() { grep -nF -- "$2" "$1" | head -1 | cut -d: -f1; }
+
+# --- running the t_* functions of a run.sh ---------------------------------
+_rv_one() {
+    local name=$1 area
+    area=$(basename "$(dirname "$RV_SCRIPT")")
+    W=$(mktemp -d "${TMPDIR:-/tmp}/ravel-test.XXXXXX")
+    export W
+    (cd "$W" && "$name") >"$W/.testlog" 2>&1
+    local st=$?
+    if [ -s "$W/.fails" ] || [ $st -ne 0 ]; then
+        local why
+        why=$(paste -sd';' "$W/.fails" 2>/dev/null)
+        [ $st -ne 0 ] && why="$why; test function exited $st"
+        echo "FAIL $area/${name#t_}: $why [cmd: $(cat "$W/.last" 2>/dev/null)]"
+    else
+        echo "PASS $area/${name#t_}"
+    fi
+    grep '^#' "$W/.testlog" 2>/dev/null
+    [ -n "${RV_KEEP:-}" ] || rm -rf "$W"
+}
+
+# Expectations are written to $W/.fails as they fail so that they survive
+# the subshell.
+fail_because() { echo "$*" >>"$W/.fails"; }
+rv() {
+    _rv_last="ravel $*"
+    echo "$_rv_last" >"$W/.last"
+    timeout -k 5 "$RV_GUARD" "$RAVEL" "$@" >"$W/out" 2>"$W/err"
+    RC=$?
+    echo "$RC" >"$W/rc"
+    return 0
+}
+
+rv_main() {
+    RV_SCRIPT=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+    export RV_SCRIPT
+    if [ "${1:-}" = "--one" ]; then
+        _rv_one "$2"
+        return
+    fi
+    if [ ! -x "$RAVEL" ]; then
+        echo "FAIL $(basename "$(dirname "$RV_SCRIPT")")/setup: $RAVEL not built"
+        return 0
+    fi
+    local names
+    names=$(declare -F | awk '{print $3}' | grep '^t_' | sort)
+    if [ -n "${RAVEL_ONLY:-}" ]; then names=$(echo "$names" | grep -E -- "$RAVEL_ONLY"); fi
+    [ -n "$names" ] || return 0
+    local out
+    out=$(mktemp -d "${TMPDIR:-/tmp}/ravel-area.XXXXXX")
+    echo "$names" | xargs -P "${RAVEL_JOBS:-2}" -I{} sh -c 'bash "$0" --one "$1" >"$2/$1"' "$RV_SCRIPT" {} "$out"
+    for n in $names; do cat "$out/$n"; done
+    rm -rf "$out"
+}

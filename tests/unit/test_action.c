@@ -1,0 +1,318 @@
+/*
+ * test_action.c — rv_dependent() checked three ways:
+ *  1. symmetric over every pair of a small action universe;
+ *  2. sound against a brute-force semantic model: whenever two actions of
+ *     different threads fail to commute in some state of a tiny model
+ *     (memory bytes, counting semaphores, normal mutexes), rv_dependent()
+ *     must say "dependent"; for memory actions it must be exact;
+ *  3. the condition-variable cases of seed 004 §3.1, one by one.
+ * Prints "PASS unit/<name>" or "FAIL unit/<name>: ..." lines.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/action.h"
+
+static int failures;
+static char why[512];
+
+static void report(const char *name, int nfail)
+{
+    if (nfail)
+        printf("FAIL unit/%s: %d cases wrong, first: %s\n", name, nfail, why);
+    else
+        printf("PASS unit/%s\n", name);
+    failures += nfail != 0;
+}
+
+static rv_action act(rv_kind k, unsigned tid, uint64_t obj, uint64_t obj2, uint64_t arg,
+                     uint64_t len)
+{
+    rv_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = (uint8_t)k;
+    a.tid = (uint16_t)tid;
+    a.ndom = 1;
+    a.obj = obj;
+    a.obj2 = obj2;
+    a.arg = arg;
+    a.len = len;
+    return a;
+}
+
+/* ---- 1. symmetry over a universe --------------------------------------- */
+#define UMAX 20000
+static rv_action U[UMAX];
+static int nu;
+
+static void build_universe(void)
+{
+    static const uint64_t objs[] = {1, 2, 0x100, 0x102};
+    static const uint64_t args[] = {0, 1, 2, 3, RV_NO_THREAD};
+    static const uint64_t lens[] = {1, 2, 4};
+    for (int k = 1; k < RV_ACT_KIND_COUNT; k++)
+        for (unsigned t = 0; t < 3; t++)
+            for (size_t o = 0; o < 4; o++)
+                for (size_t o2 = 0; o2 < 2; o2++)
+                    for (size_t g = 0; g < 5; g++)
+                        for (size_t l = 0; l < 3; l++) {
+                            bool mem = k == RV_ACT_READ || k == RV_ACT_WRITE || k == RV_ACT_RMW;
+                            if (!mem && l) continue;
+                            uint64_t obj = objs[o];
+                            if (k == RV_ACT_CREATE || k == RV_ACT_JOIN) obj = o; /* a thread id */
+                            if (nu < UMAX)
+                                U[nu++] = act((rv_kind)k, t, obj, objs[o2], args[g], lens[l]);
+                        }
+}
+
+static void test_symmetry(void)
+{
+    int bad = 0;
+    for (int i = 0; i < nu; i++)
+        for (int j = 0; j < nu; j++)
+            if (rv_dependent(&U[i], &U[j]) != rv_dependent(&U[j], &U[i])) {
+                if (!bad++) {
+                    char a[128], b[128];
+                    snprintf(why, sizeof why, "%s by %u vs %s by %u",
+                             rv_action_str(&U[i], a, sizeof a), U[i].tid,
+                             rv_action_str(&U[j], b, sizeof b), U[j].tid);
+                }
+            }
+    report("dependent-symmetric", bad);
+}
+
+static void test_same_thread(void)
+{
+    int bad = 0;
+    for (int i = 0; i < nu; i++)
+        for (int j = 0; j < nu; j++)
+            if (U[i].tid == U[j].tid && !rv_dependent(&U[i], &U[j]) && !bad++)
+                snprintf(why, sizeof why, "actions %d and %d of one thread independent", i, j);
+    report("dependent-program-order", bad);
+}
+
+/* ---- 2. brute-force semantics ------------------------------------------ */
+/* State: 4 bytes of memory (addresses 0x100..0x103, values 0..1), two
+ * semaphores (objs 1, 2; counts 0..2) and two normal mutexes (objs 1, 2 in
+ * a separate namespace; owner 0 = free, else tid+1). */
+typedef struct st {
+    uint8_t mem[4];
+    uint8_t sem[3]; /* small counts; posts may go higher */
+    uint8_t mtx[3];
+} st;
+
+/* Executes a on s; returns false if a is not enabled in s.  *obs is what
+ * the acting thread observes (read values, trylock results). */
+static bool step(st *s, const rv_action *a, unsigned *obs)
+{
+    *obs = 0;
+    switch (a->kind) {
+    case RV_ACT_READ:
+        for (uint64_t i = 0; i < a->len; i++) *obs = *obs * 2 + s->mem[a->obj - 0x100 + i];
+        return true;
+    case RV_ACT_WRITE: /* writes the thread's id-dependent value */
+        for (uint64_t i = 0; i < a->len; i++) s->mem[a->obj - 0x100 + i] = (uint8_t)(a->tid & 1);
+        return true;
+    case RV_ACT_RMW: /* fetch-and-flip */
+        for (uint64_t i = 0; i < a->len; i++) {
+            *obs = *obs * 2 + s->mem[a->obj - 0x100 + i];
+            s->mem[a->obj - 0x100 + i] ^= 1;
+        }
+        return true;
+    case RV_ACT_SEM_WAIT:
+        if (!s->sem[a->obj]) return false;
+        s->sem[a->obj]--;
+        return true;
+    case RV_ACT_SEM_TRYWAIT:
+        *obs = s->sem[a->obj] > 0;
+        if (*obs) s->sem[a->obj]--;
+        return true;
+    case RV_ACT_SEM_POST:
+                s->sem[a->obj]++;
+        return true;
+    case RV_ACT_LOCK:
+        if (s->mtx[a->obj]) return false;
+        s->mtx[a->obj] = (uint8_t)(a->tid + 1);
+        return true;
+    case RV_ACT_TRYLOCK:
+        *obs = s->mtx[a->obj] == 0;
+        if (*obs) s->mtx[a->obj] = (uint8_t)(a->tid + 1);
+        return true;
+    case RV_ACT_UNLOCK:
+        if (s->mtx[a->obj] != a->tid + 1) return false;
+        s->mtx[a->obj] = 0;
+        return true;
+    }
+    return false;
+}
+
+/* Do a and b fail to commute in some model state?  (One disables the
+ * other, or the two orders differ in final state or in what either
+ * thread observes.)  Enumerates all states. */
+static bool semantically_dependent(const rv_action *a, const rv_action *b)
+{
+    for (unsigned code = 0; code < 16 * 9 * 9; code++) {
+        st s;
+        unsigned c = code;
+        for (int i = 0; i < 4; i++) s.mem[i] = (c >> i) & 1;
+        c >>= 4;
+        s.sem[0] = 0, s.sem[1] = c % 3, s.sem[2] = (c / 3) % 3;
+        c /= 9;
+        /* mutexes: free, held by thread 0 or by thread 1 */
+        s.mtx[0] = 0, s.mtx[1] = c % 3, s.mtx[2] = (c / 3) % 3;
+        st s1 = s, s2 = s;
+        unsigned oa1, ob1, oa2, ob2;
+        bool ea = step(&s1, a, &oa1);
+        st t = s;
+        unsigned o;
+        bool eb0 = step(&t, b, &o);
+        if (!ea || !eb0) continue; /* not both enabled here */
+        if (!step(&s1, b, &ob1)) return true; /* a disables b */
+        if (!step(&s2, b, &ob2)) return true;
+        if (!step(&s2, a, &oa2)) return true; /* b disables a */
+        if (memcmp(&s1, &s2, sizeof s1) || oa1 != oa2 || ob1 != ob2) return true;
+    }
+    return false;
+}
+
+static void test_semantics(void)
+{
+    static const rv_kind mk[] = {RV_ACT_READ, RV_ACT_WRITE, RV_ACT_RMW};
+    static const rv_kind sk[] = {RV_ACT_SEM_WAIT, RV_ACT_SEM_TRYWAIT, RV_ACT_SEM_POST};
+    static const rv_kind lk[] = {RV_ACT_LOCK, RV_ACT_TRYLOCK, RV_ACT_UNLOCK};
+    rv_action as[400];
+    int n = 0;
+    for (int k = 0; k < 3; k++)
+        for (unsigned t = 0; t < 2; t++) {
+            for (uint64_t addr = 0x100; addr < 0x104; addr++)
+                for (uint64_t len = 1; len <= 2 && addr + len <= 0x104; len++)
+                    as[n++] = act(mk[k], t, addr, 0, 0, len);
+            for (uint64_t o = 1; o <= 2; o++) as[n++] = act(sk[k], t, o, 0, 0, 0);
+        }
+    int nmem_sem = n;
+    for (int k = 0; k < 3; k++)
+        for (unsigned t = 0; t < 2; t++)
+            for (uint64_t o = 1; o <= 2; o++) as[n++] = act(lk[k], t, o, 0, 0, 0);
+    int bad_sound = 0, bad_exact = 0;
+    char wsound[256] = "", wexact[256] = "";
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            const rv_action *a = &as[i], *b = &as[j];
+            if (a->tid == b->tid) continue;
+            /* semaphores and mutexes live in separate model namespaces */
+            bool a_m = i >= nmem_sem, b_m = j >= nmem_sem;
+            if (a_m != b_m && !rv_is_memory(a) && !rv_is_memory(b))
+                continue; /* a semaphore and a mutex are distinct objects in the model */
+            bool sem = semantically_dependent(a, b);
+            bool dep = rv_dependent(a, b);
+            char x[128], y[128];
+            if (sem && !dep && !bad_sound++)
+                snprintf(wsound, sizeof wsound, "%s t%u / %s t%u do not commute",
+                         rv_action_str(a, x, sizeof x), a->tid, rv_action_str(b, y, sizeof y),
+                         b->tid);
+            if (rv_is_memory(a) && rv_is_memory(b) && sem != dep && !bad_exact++)
+                snprintf(wexact, sizeof wexact, "%s / %s: model %d, rv_dependent %d",
+                         rv_action_str(a, x, sizeof x), rv_action_str(b, y, sizeof y), sem, dep);
+        }
+    snprintf(why, sizeof why, "%s", wsound);
+    report("dependent-sound-vs-model", bad_sound);
+    snprintf(why, sizeof why, "%s", wexact);
+    report("dependent-memory-exact", bad_exact);
+}
+
+/* ---- 3. seed 004 §3.1: condition variables ------------------------------ */
+static int expect(bool got, bool want, const char *what)
+{
+    if (got == want) return 0;
+    snprintf(why, sizeof why, "%s: got %s", what, got ? "dependent" : "independent");
+    return 1;
+}
+
+static void test_condvars(void)
+{
+    const uint64_t C = 0x500, C2 = 0x600, M = 0x700, M2 = 0x800;
+    int bad = 0;
+    rv_action w1 = act(RV_ACT_WAIT1, 1, C, M, 0, 0);
+    rv_action w2 = act(RV_ACT_WAIT2, 1, C, M, 0, 0);
+    rv_action sig1 = act(RV_ACT_SIGNAL, 2, C, 0, 1, 0);             /* wakes thread 1 */
+    rv_action sig3 = act(RV_ACT_SIGNAL, 2, C, 0, 3, 0);             /* wakes thread 3 */
+    rv_action lost = act(RV_ACT_SIGNAL, 2, C, 0, RV_NO_THREAD, 0);  /* lost */
+    rv_action lost3 = act(RV_ACT_SIGNAL, 3, C, 0, RV_NO_THREAD, 0); /* lost, other thread */
+    rv_action bro1 = act(RV_ACT_BROADCAST, 2, C, 0, 1u << 1, 0);
+    rv_action bro3 = act(RV_ACT_BROADCAST, 2, C, 0, 1u << 3, 0);
+    rv_action bro0 = act(RV_ACT_BROADCAST, 2, C, 0, 0, 0); /* lost broadcast */
+    rv_action bro0b = act(RV_ACT_BROADCAST, 3, C, 0, 0, 0);
+    rv_action sig1c2 = act(RV_ACT_SIGNAL, 2, C2, 0, 1, 0);
+    rv_action lostc2 = act(RV_ACT_SIGNAL, 2, C2, 0, RV_NO_THREAD, 0);
+    rv_action lock = act(RV_ACT_LOCK, 2, M, 0, 0, 0);
+    rv_action unlock = act(RV_ACT_UNLOCK, 2, M, 0, 0, 0);
+    rv_action lock2 = act(RV_ACT_LOCK, 2, M2, 0, 0, 0);
+    rv_action w1b = act(RV_ACT_WAIT1, 3, C, M, 0, 0);
+    rv_action w1m2 = act(RV_ACT_WAIT1, 3, C, M2, 0, 0);
+    /* w1 of thread i: mutex ops on l, signals to i, lost signals, any broadcast */
+    bad += expect(rv_dependent(&w1, &lock), true, "w1 vs lock of its mutex");
+    bad += expect(rv_dependent(&w1, &unlock), true, "w1 vs unlock of its mutex");
+    bad += expect(rv_dependent(&w1, &lock2), false, "w1 vs lock of another mutex");
+    bad += expect(rv_dependent(&w1, &w1b), true, "w1 vs w1 on the same mutex");
+    bad += expect(rv_dependent(&w1, &w1m2), false, "w1 vs w1 with other mutex, no notify");
+    bad += expect(rv_dependent(&w1, &sig1), true, "w1(i) vs sig to i");
+    bad += expect(rv_dependent(&w1, &sig3), false, "w1(i) vs sig to j != i");
+    bad += expect(rv_dependent(&w1, &lost), true, "w1 vs lost signal");
+    bad += expect(rv_dependent(&w1, &bro1), true, "w1(i) vs broadcast waking i");
+    bad += expect(rv_dependent(&w1, &bro3), true, "w1(i) vs broadcast waking others");
+    bad += expect(rv_dependent(&w1, &bro0), true, "w1 vs lost broadcast");
+    bad += expect(rv_dependent(&w1, &sig1c2), false, "w1 vs signal on another condvar");
+    bad += expect(rv_dependent(&w1, &lostc2), false, "w1 vs lost signal on another condvar");
+    /* w2 of thread i: mutex ops on l, notifications directed to i only */
+    bad += expect(rv_dependent(&w2, &lock), true, "w2 vs lock of its mutex");
+    bad += expect(rv_dependent(&w2, &sig1), true, "w2(i) vs sig to i");
+    bad += expect(rv_dependent(&w2, &sig3), false, "w2(i) vs sig to j");
+    bad += expect(rv_dependent(&w2, &lost), false, "w2 vs lost signal");
+    bad += expect(rv_dependent(&w2, &bro1), true, "w2(i) vs broadcast containing i");
+    bad += expect(rv_dependent(&w2, &bro3), false, "w2(i) vs broadcast without i");
+    bad += expect(rv_dependent(&w2, &bro0), false, "w2 vs lost broadcast");
+    /* notifications among themselves */
+    bad += expect(rv_dependent(&lost, &lost3), false, "lost signal vs lost signal");
+    bad += expect(rv_dependent(&bro0, &lost3), false, "lost broadcast vs lost signal");
+    bad += expect(rv_dependent(&bro0b, &bro0), false, "lost broadcast vs lost broadcast");
+    rv_action sig3t3 = act(RV_ACT_SIGNAL, 3, C, 0, 3, 0);
+    rv_action bro1t3 = act(RV_ACT_BROADCAST, 3, C, 0, 1u << 1, 0);
+    bad += expect(rv_dependent(&sig3t3, &lost), true, "non-lost signal vs lost signal");
+    bad += expect(rv_dependent(&sig3t3, &sig1), true, "signal vs signal, same condvar");
+    bad += expect(rv_dependent(&bro1t3, &lost), true, "non-lost broadcast vs lost signal");
+    bad += expect(rv_dependent(&bro1t3, &sig1c2), false, "notifications on different condvars");
+    report("dependent-condvar-seed004", bad);
+}
+
+static void test_threads(void)
+{
+    int bad = 0;
+    rv_action create2 = act(RV_ACT_CREATE, 0, 2, 0, 0, 0);
+    rv_action join2 = act(RV_ACT_JOIN, 0, 2, 0, 0, 0);
+    rv_action w = act(RV_ACT_WRITE, 2, 0x100, 0, 0, 4);
+    rv_action w3 = act(RV_ACT_WRITE, 3, 0x100, 0, 0, 4);
+    rv_action exit2 = act(RV_ACT_EXIT, 2, 0, 0, 0, 0);
+    rv_action exit3 = act(RV_ACT_EXIT, 3, 0, 0, 0, 0);
+    rv_action pexit = act(RV_ACT_PEXIT, 3, 0, 0, 0, 0);
+    rv_action yield = act(RV_ACT_YIELD, 3, 0, 0, 0, 0);
+    rv_action rd = act(RV_ACT_READ, 1, 0x100, 0, 0, 4);
+    bad += expect(rv_dependent(&create2, &w), true, "create(t) vs an action of t");
+    bad += expect(rv_dependent(&create2, &w3), false, "create(t) vs an action of another thread");
+    bad += expect(rv_dependent(&join2, &exit2), true, "join(t) vs exit of t");
+    bad += expect(rv_dependent(&join2, &exit3), false, "join(t) vs exit of another thread");
+    bad += expect(rv_dependent(&pexit, &rd), true, "process exit vs anything");
+    bad += expect(rv_dependent(&yield, &rd), false, "yield vs another thread's read");
+    bad += expect(rv_dependent(&exit2, &exit3), false, "exits of two threads");
+    report("dependent-threads", bad);
+}
+
+int main(void)
+{
+    build_universe();
+    test_symmetry();
+    test_same_thread();
+    test_semantics();
+    test_condvars();
+    test_threads();
+    return 0; /* failures are reported as FAIL lines */
+}
