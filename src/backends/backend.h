@@ -22,12 +22,6 @@
 
 #include "../core/trace.h"
 
-typedef enum rv_policy {
-    RV_POLICY_FIRST, /* lowest enabled thread, value 0 */
-    RV_POLICY_STAY,  /* keep running the last thread while enabled, else the lowest (non-preemptive) */
-    RV_POLICY_STOP,  /* stop right after the prefix */
-} rv_policy;
-
 typedef struct rv_limits {
     uint64_t max_events;  /* per execution */
     double timeout_s;     /* per execution, wall clock; 0 = none */

@@ -22,6 +22,13 @@ typedef struct rv_step {
     uint32_t val;
 } rv_step;
 
+/* How an execution continues once its prefix schedule is used up. */
+typedef enum rv_policy {
+    RV_POLICY_FIRST, /* lowest enabled thread, value 0 */
+    RV_POLICY_STAY,  /* keep running the last thread while enabled, else the lowest (non-preemptive) */
+    RV_POLICY_STOP,  /* stop right after the prefix */
+} rv_policy;
+
 typedef struct rv_event {
     rv_action act;    /* what was done (with its results: trylock success, woken thread) */
     uint64_t enabled; /* threads enabled just before this step */

@@ -1,0 +1,399 @@
+/*
+ * memory.c — memory accesses as visible actions, and the deterministic heap.
+ *
+ * ThreadSanitizer's compiler pass calls __tsan_readN/__tsan_writeN before
+ * every access that may be shared and __tsan_atomicN_* for atomics (DESIGN
+ * §2.1); we define those symbols, so each such access becomes an event
+ * (memory mode sc).  Accesses to the executable's TLS block are private to
+ * the running thread (the block is swapped per coroutine) and stay
+ * invisible.  Atomic operations are performed here, after their event, so
+ * they are indivisible; memory orders are ignored (executions are
+ * sequentially consistent).
+ *
+ * Heap (DESIGN §2.4): thread t allocates from its own arena at a fixed
+ * address by bumping a pointer, and reuses only blocks it allocated and
+ * freed itself, so the n-th allocation of thread t has the same address in
+ * every execution in which it happens.  Fresh blocks are filled with 0xbe so
+ * that an uninitialised mutex or semaphore is recognised.  Pointers that
+ * did not come from the arenas (strdup and other C library allocations) go
+ * back to the C library.
+ */
+#include "rt.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define PC RV_PC()
+
+static bool private_addr(uint64_t a)
+{
+    return rt.tls_size && a >= (uint64_t)(uintptr_t)rt.tls_block &&
+           a < (uint64_t)(uintptr_t)rt.tls_block + rt.tls_size;
+}
+
+void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc, uint8_t flags)
+{
+    if (!rt.active || !len) return;
+    uint64_t a = (uint64_t)(uintptr_t)addr;
+    if (private_addr(a)) return;
+    rv_action act = rv_act(k, a);
+    act.len = len;
+    act.flags = flags;
+    rv_visible(act, pc);
+}
+
+/* ------------------------------------------------------------------ */
+/* Plain accesses.                                                     */
+
+#define ACCESS_HOOKS(N)                                                                            \
+    void __tsan_read##N(void *a) { rv_mem_event(RV_ACT_READ, a, N, PC, 0); }                       \
+    void __tsan_write##N(void *a) { rv_mem_event(RV_ACT_WRITE, a, N, PC, 0); }                     \
+    void __tsan_unaligned_read##N(void *a) { rv_mem_event(RV_ACT_READ, a, N, PC, 0); }             \
+    void __tsan_unaligned_write##N(void *a) { rv_mem_event(RV_ACT_WRITE, a, N, PC, 0); }           \
+    void __tsan_volatile_read##N(void *a) { rv_mem_event(RV_ACT_READ, a, N, PC, 0); }              \
+    void __tsan_volatile_write##N(void *a) { rv_mem_event(RV_ACT_WRITE, a, N, PC, 0); }            \
+    void __tsan_unaligned_volatile_read##N(void *a) { rv_mem_event(RV_ACT_READ, a, N, PC, 0); }    \
+    void __tsan_unaligned_volatile_write##N(void *a) { rv_mem_event(RV_ACT_WRITE, a, N, PC, 0); }
+
+ACCESS_HOOKS(1)
+ACCESS_HOOKS(2)
+ACCESS_HOOKS(4)
+ACCESS_HOOKS(8)
+ACCESS_HOOKS(16)
+
+void __tsan_read_range(void *a, unsigned long n) { rv_mem_event(RV_ACT_READ, a, n, PC, 0); }
+void __tsan_write_range(void *a, unsigned long n) { rv_mem_event(RV_ACT_WRITE, a, n, PC, 0); }
+void __tsan_vptr_read(void **p) { rv_mem_event(RV_ACT_READ, p, sizeof *p, PC, 0); }
+void __tsan_vptr_update(void **p, void *v) { rv_mem_event(RV_ACT_WRITE, p, sizeof *p, PC, 0); }
+void __tsan_init(void) {}
+
+/* ------------------------------------------------------------------ */
+/* Functions named __VERIFIER_atomic_* run atomically: __tsan_func_entry's
+ * return address lies inside the instrumented function itself. */
+
+extern const rv_atomic_fn __ravel_atomic_fns[] __attribute__((weak));
+extern const unsigned long __ravel_natomic_fns __attribute__((weak));
+
+static bool in_atomic_fn(uint64_t pc)
+{
+    for (unsigned long i = 0; i < __ravel_natomic_fns; i++) {
+        uint64_t s = (uint64_t)(uintptr_t)__ravel_atomic_fns[i].start;
+        if (pc >= s && pc < s + __ravel_atomic_fns[i].size) return true;
+    }
+    return false;
+}
+
+void __tsan_func_entry(void *caller)
+{
+    if (!&__ravel_natomic_fns || !__ravel_natomic_fns || !rt.running) return;
+    rv_thr *t = rt.running;
+    bool atomic = in_atomic_fn(PC);
+    if (t->func_depth < 64 && atomic) t->func_atomic |= 1ull << t->func_depth;
+    if (atomic) t->atomic_depth++;
+    t->func_depth++;
+}
+
+void __tsan_func_exit(void)
+{
+    if (!&__ravel_natomic_fns || !__ravel_natomic_fns || !rt.running) return;
+    rv_thr *t = rt.running;
+    if (!t->func_depth) return;
+    t->func_depth--;
+    if (t->func_depth < 64 && ((t->func_atomic >> t->func_depth) & 1)) {
+        t->func_atomic &= ~(1ull << t->func_depth);
+        t->atomic_depth--;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Atomics: one indivisible event each (a failed CAS is still an rmw). */
+
+#define ATOMIC_RMW(N, T, NAME, EXPR)                                                               \
+    T __tsan_atomic##N##_##NAME(volatile T *a, T v, int mo)                                        \
+    {                                                                                              \
+        rv_mem_event(RV_ACT_RMW, (const void *)a, sizeof(T), PC, RV_AF_ATOMIC);                    \
+        T o = *a;                                                                                  \
+        *a = (T)(EXPR);                                                                            \
+        return o;                                                                                  \
+    }
+
+#define ATOMIC_OPS(N, T)                                                                           \
+    T __tsan_atomic##N##_load(const volatile T *a, int mo)                                         \
+    {                                                                                              \
+        rv_mem_event(RV_ACT_READ, (const void *)a, sizeof(T), PC, RV_AF_ATOMIC);                   \
+        return *a;                                                                                 \
+    }                                                                                              \
+    void __tsan_atomic##N##_store(volatile T *a, T v, int mo)                                      \
+    {                                                                                              \
+        rv_mem_event(RV_ACT_WRITE, (const void *)a, sizeof(T), PC, RV_AF_ATOMIC);                  \
+        *a = v;                                                                                    \
+    }                                                                                              \
+    ATOMIC_RMW(N, T, exchange, v)                                                                  \
+    ATOMIC_RMW(N, T, fetch_add, o + v)                                                             \
+    ATOMIC_RMW(N, T, fetch_sub, o - v)                                                             \
+    ATOMIC_RMW(N, T, fetch_and, o &v)                                                              \
+    ATOMIC_RMW(N, T, fetch_or, o | v)                                                              \
+    ATOMIC_RMW(N, T, fetch_xor, o ^ v)                                                             \
+    ATOMIC_RMW(N, T, fetch_nand, ~(o & v))                                                         \
+    int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, int fmo)      \
+    {                                                                                              \
+        rv_mem_event(RV_ACT_RMW, (const void *)a, sizeof(T), PC, RV_AF_ATOMIC);                    \
+        T o = *a;                                                                                  \
+        if (o == *c) {                                                                             \
+            *a = v;                                                                                \
+            return 1;                                                                              \
+        }                                                                                          \
+        *c = o;                                                                                    \
+        return 0;                                                                                  \
+    }                                                                                              \
+    int __tsan_atomic##N##_compare_exchange_weak(volatile T *a, T *c, T v, int mo, int fmo)        \
+    {                                                                                              \
+        rv_mem_event(RV_ACT_RMW, (const void *)a, sizeof(T), PC, RV_AF_ATOMIC);                    \
+        T o = *a;                                                                                  \
+        if (o == *c) {                                                                             \
+            *a = v;                                                                                \
+            return 1;                                                                              \
+        }                                                                                          \
+        *c = o;                                                                                    \
+        return 0;                                                                                  \
+    }                                                                                              \
+    T __tsan_atomic##N##_compare_exchange_val(volatile T *a, T c, T v, int mo, int fmo)            \
+    {                                                                                              \
+        rv_mem_event(RV_ACT_RMW, (const void *)a, sizeof(T), PC, RV_AF_ATOMIC);                    \
+        T o = *a;                                                                                  \
+        if (o == c) *a = v;                                                                        \
+        return o;                                                                                  \
+    }
+
+ATOMIC_OPS(8, unsigned char)
+ATOMIC_OPS(16, unsigned short)
+ATOMIC_OPS(32, unsigned int)
+ATOMIC_OPS(64, unsigned long long)
+ATOMIC_OPS(128, unsigned __int128)
+
+void __tsan_atomic_thread_fence(int mo) {}
+void __tsan_atomic_signal_fence(int mo) {}
+
+/* ------------------------------------------------------------------ */
+/* The program's calls to memory and string functions (renamed to these
+ * by the compile driver): their accesses are events like any other. */
+
+void *__ravel_memcpy(void *d, const void *s, size_t n)
+{
+    rv_mem_event(RV_ACT_READ, s, n, PC, 0);
+    rv_mem_event(RV_ACT_WRITE, d, n, PC, 0);
+    return memcpy(d, s, n);
+}
+
+void *__ravel_memmove(void *d, const void *s, size_t n)
+{
+    rv_mem_event(RV_ACT_READ, s, n, PC, 0);
+    rv_mem_event(RV_ACT_WRITE, d, n, PC, 0);
+    return memmove(d, s, n);
+}
+
+void *__ravel_memset(void *d, int c, size_t n)
+{
+    rv_mem_event(RV_ACT_WRITE, d, n, PC, 0);
+    return memset(d, c, n);
+}
+
+int __ravel_memcmp(const void *a, const void *b, size_t n)
+{
+    rv_mem_event(RV_ACT_READ, a, n, PC, 0);
+    rv_mem_event(RV_ACT_READ, b, n, PC, 0);
+    return memcmp(a, b, n);
+}
+
+size_t __ravel_strlen(const char *s)
+{
+    size_t n = strlen(s);
+    rv_mem_event(RV_ACT_READ, s, n + 1, PC, 0);
+    return n;
+}
+
+char *__ravel_strcpy(char *d, const char *s)
+{
+    size_t n = strlen(s) + 1;
+    rv_mem_event(RV_ACT_READ, s, n, PC, 0);
+    rv_mem_event(RV_ACT_WRITE, d, n, PC, 0);
+    return memcpy(d, s, n);
+}
+
+int __ravel_strcmp(const char *a, const char *b)
+{
+    rv_mem_event(RV_ACT_READ, a, strlen(a) + 1, PC, 0);
+    rv_mem_event(RV_ACT_READ, b, strlen(b) + 1, PC, 0);
+    return strcmp(a, b);
+}
+
+/* ------------------------------------------------------------------ */
+/* The heap.                                                           */
+
+extern void *__libc_malloc(size_t);
+extern void __libc_free(void *);
+extern void *__libc_realloc(void *, size_t);
+
+typedef struct rv_block {
+    uint64_t size;  /* usable bytes */
+    uint16_t owner; /* allocating thread */
+    uint16_t cls;   /* size class, or RV_HEAP_CLASSES for unclassed */
+    uint32_t freed;
+} rv_block;
+
+#define HDR       sizeof(rv_block)
+#define MAX_CLASS ((size_t)16 << (RV_HEAP_CLASSES - 1))
+#define FILL_MAX  4096
+
+static bool ours(const void *p)
+{
+    uint64_t a = (uint64_t)(uintptr_t)p;
+    return a >= RV_HEAP_BASE && a < RV_HEAP_BASE + RV_MAX_THREADS * RV_HEAP_SPAN;
+}
+
+static unsigned size_class(size_t n)
+{
+    unsigned c = 0;
+    while (((size_t)16 << c) < n) c++;
+    return c;
+}
+
+static rv_thr *allocating_thread(void) { return rt.running ? rt.running : &rv_threads[0]; }
+
+static bool map_arena(rv_thr *t)
+{
+    char *base = (char *)(uintptr_t)(RV_HEAP_BASE + (uint64_t)rv_tid(t) * RV_HEAP_SPAN);
+    void *p = mmap(base, RV_HEAP_SPAN, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+    if (p != base) return false;
+    t->heap_next = base;
+    t->heap_end = base + RV_HEAP_SPAN;
+    t->arena_mapped = true;
+    return true;
+}
+
+static void *out_of_memory(size_t n)
+{
+    if (rt.active)
+        rv_end_exec(RV_END_RESOURCE, 0, 0, "heap limit exceeded allocating %zu bytes (raise --max-memory)", n);
+    errno = ENOMEM;
+    return NULL;
+}
+
+static void *heap_alloc(size_t n, size_t align)
+{
+    rv_thr *t = allocating_thread();
+    if (!t->arena_mapped && !map_arena(t)) return out_of_memory(n);
+    if (align < 16) align = 16;
+    unsigned cls = RV_HEAP_CLASSES;
+    size_t usable = (n + 15) & ~(size_t)15;
+    if (n <= MAX_CLASS && align == 16) {
+        cls = size_class(n);
+        usable = (size_t)16 << cls;
+        void *p = t->free_list[cls];
+        if (p) {
+            t->free_list[cls] = *(void **)p;
+            rv_block *b = (rv_block *)((char *)p - HDR);
+            b->freed = 0;
+            memset(p, 0xbe, usable < FILL_MAX ? usable : FILL_MAX);
+            return p;
+        }
+    }
+    uintptr_t start = (uintptr_t)t->heap_next + HDR;
+    start = (start + align - 1) & ~(uintptr_t)(align - 1);
+    char *end = (char *)start + usable;
+    uint64_t max = rt.shm ? rt.shm->max_heap : UINT64_MAX;
+    if (n > RV_HEAP_SPAN || end > t->heap_end || rt.heap_used + usable > max) return out_of_memory(n);
+    rt.heap_used += usable;
+    t->heap_next = end;
+    rv_block *b = (rv_block *)(start - HDR);
+    b->size = usable;
+    b->owner = (uint16_t)rv_tid(t);
+    b->cls = (uint16_t)cls;
+    b->freed = 0;
+    memset((void *)start, 0xbe, usable < FILL_MAX ? usable : FILL_MAX);
+    return (void *)start;
+}
+
+void *__ravel_malloc(size_t n) { return heap_alloc(n, 16); }
+
+void *__ravel_calloc(size_t n, size_t m)
+{
+    size_t total;
+    if (__builtin_mul_overflow(n, m, &total)) {
+        errno = ENOMEM;
+        return NULL;
+    }
+    void *p = heap_alloc(total, 16);
+    if (p) memset(p, 0, total);
+    return p;
+}
+
+void __ravel_free(void *p)
+{
+    if (!p) return;
+    if (!ours(p)) {
+        __libc_free(p);
+        return;
+    }
+    rv_block *b = (rv_block *)((char *)p - HDR);
+    if (b->freed && rt.active)
+        rv_end_exec(RV_END_MISUSE, PC, (uint64_t)(uintptr_t)p, "double free of %p", p);
+    b->freed = 1;
+    rv_thr *t = allocating_thread();
+    if (b->owner == rv_tid(t) && b->cls < RV_HEAP_CLASSES) {
+        *(void **)p = t->free_list[b->cls];
+        t->free_list[b->cls] = p;
+    }
+}
+
+void *__ravel_realloc(void *p, size_t n)
+{
+    if (!p) return heap_alloc(n, 16);
+    if (!ours(p)) return __libc_realloc(p, n);
+    rv_block *b = (rv_block *)((char *)p - HDR);
+    if (n <= b->size) return p;
+    void *q = heap_alloc(n, 16);
+    if (!q) return NULL;
+    memcpy(q, p, b->size);
+    __ravel_free(p);
+    return q;
+}
+
+void *__ravel_reallocarray(void *p, size_t n, size_t m)
+{
+    size_t total;
+    if (__builtin_mul_overflow(n, m, &total)) {
+        errno = ENOMEM;
+        return NULL;
+    }
+    return __ravel_realloc(p, total);
+}
+
+int __ravel_posix_memalign(void **out, size_t align, size_t n)
+{
+    if (align < sizeof(void *) || (align & (align - 1))) return EINVAL;
+    void *p = heap_alloc(n, align);
+    if (!p) return ENOMEM;
+    *out = p;
+    return 0;
+}
+
+void *__ravel_aligned_alloc(size_t align, size_t n) { return heap_alloc(n, align); }
+void *__ravel_memalign(size_t align, size_t n) { return heap_alloc(n, align); }
+void *__ravel_valloc(size_t n) { return heap_alloc(n, 4096); }
+
+size_t __ravel_malloc_usable_size(void *p)
+{
+    if (!p) return 0;
+    return ours(p) ? ((rv_block *)((char *)p - HDR))->size : 0;
+}
+
+char *__ravel_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    rv_mem_event(RV_ACT_READ, s, n, PC, 0);
+    char *d = heap_alloc(n, 16);
+    return d ? memcpy(d, s, n) : NULL;
+}

@@ -1,0 +1,142 @@
+/*
+ * rt.h — internals of the runtime linked into every program under test.
+ *
+ * The runtime runs all threads of the program as coroutines on one OS
+ * thread (DESIGN §2.2).  Every visible operation of a thread goes through
+ * rv_visible(): the thread announces its pending action, the scheduler
+ * (running in whichever coroutine called it) picks the thread that executes
+ * next — from the prefix schedule, then by the policy — records the event,
+ * applies the action's effect on the synchronisation objects, and switches
+ * to that thread.  A thread resumed by the scheduler therefore always finds
+ * its pending action already executed.
+ *
+ * Invariants:
+ *  - exactly one coroutine runs (rt.running); all runtime state is plain
+ *    globals, copied into each forked execution;
+ *  - a LIVE thread always has a known pending action (new threads are
+ *    "primed": run invisibly up to their first visible operation as part
+ *    of the create event);
+ *  - synchronisation objects keep their state inside the program's own
+ *    pthread_mutex_t / pthread_cond_t / sem_t storage (no side tables), so
+ *    fork copies them and addresses name them.
+ *  - nothing in the runtime is instrumented, so runtime memory accesses are
+ *    never events.
+ */
+#ifndef RAVEL_RUNTIME_RT_H
+#define RAVEL_RUNTIME_RT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "protocol.h"
+
+#define RV_MAX_KEYS     128
+#define RV_HEAP_CLASSES 17 /* free lists for 16 B .. 1 MiB */
+
+typedef struct rv_thr {
+    uint8_t state; /* rv_tstate */
+    bool priming;  /* running invisibly up to its first visible operation */
+    bool waiting;  /* in a condition variable's waiter set (after w1, before notify) */
+    bool detached;
+    rv_action pending;
+    uint64_t pending_pc;
+    int result;       /* return value of the pending operation, set by its effect */
+    void *sp;         /* saved stack pointer while switched out */
+    char *stack_lo;   /* lowest usable stack byte (above the guard) */
+    char *stack_hi;   /* one past the highest stack byte */
+    void *(*fn)(void *);
+    void *arg;
+    void *ret;
+    uint32_t nchildren;
+    void *(*spawn_fn)(void *); /* the thread this one is creating (CREATE effect) */
+    void *spawn_arg;
+    uint32_t wait_count; /* recursive count of the mutex released by a condition wait */
+    int atomic_depth; /* __VERIFIER_atomic_begin nesting + atomic functions */
+    unsigned func_depth;
+    uint64_t func_atomic; /* bit i: call level i entered an atomic function */
+    void *keys[RV_MAX_KEYS];
+    int saved_errno;
+    char *tls_save;   /* this thread's copy of the executable's TLS block */
+    int64_t last_event;
+    /* heap arena (bump allocation, per-thread free lists) */
+    bool arena_mapped;
+    char *heap_next, *heap_end;
+    void *free_list[RV_HEAP_CLASSES];
+} rv_thr;
+
+typedef struct rv_rt {
+    bool active;    /* the scheduler controls the program */
+    bool recording; /* events go to shared memory (fork server mode) */
+    bool server;
+    rv_shm *shm;
+    rv_step *steps;
+    rv_event *events;
+    uint64_t step;  /* events executed so far */
+    uint32_t flags; /* RV_REQ_* */
+    unsigned nthreads; /* threads created in this execution (ids < nthreads are valid) */
+    rv_thr *running;   /* the coroutine executing right now */
+    rv_thr *primer;    /* who to return to after priming */
+    unsigned last_tid; /* thread of the previous event (policy STAY) */
+    int main_ret;
+    uint64_t heap_used;
+    /* executable TLS block (module 1) */
+    char *tls_block;
+    size_t tls_size;
+    const void *tls_image;
+    size_t tls_image_size;
+    const void *pending_unused;
+    char *main_stack_hi;
+    unsigned nkeys;
+    void (*key_dtor[RV_MAX_KEYS])(void *);
+    bool key_used[RV_MAX_KEYS];
+} rv_rt;
+
+extern rv_rt rt;
+extern rv_thr rv_threads[RV_MAX_THREADS];
+
+/* --- sched.c --- */
+/* Announce `a` as the running thread's next action and let the scheduler
+ * run; returns once that action has been executed (its effect applied). */
+void rv_visible(rv_action a, uint64_t pc);
+/* The running thread leaves forever (exit, failed assume); never returns. */
+__attribute__((noreturn)) void rv_leave(void);
+/* End the execution now with a verdict; never returns. */
+__attribute__((noreturn)) void rv_end_exec(rv_end end, uint64_t pc, uint64_t addr, const char *fmt,
+                                           ...) __attribute__((format(printf, 4, 5)));
+/* The program ends normally with this status (atexit handlers run). */
+__attribute__((noreturn)) void rv_end_complete(int code);
+void rv_thread_finish(void *ret) __attribute__((noreturn));
+/* A thread struct for a canonical id (creating its registry entry). */
+int rv_child_id(rv_thr *parent);
+void rv_thread_start(unsigned tid, void *(*fn)(void *), void *arg);
+static inline unsigned rv_tid(const rv_thr *t) { return (unsigned)(t - rv_threads); }
+static inline rv_thr *rv_self(void) { return rt.running; }
+static inline rv_action rv_act(rv_kind k, uint64_t obj)
+{
+    rv_action a = {0};
+    a.kind = (uint8_t)k;
+    a.tid = (uint16_t)rv_tid(rt.running);
+    a.ndom = 1;
+    a.obj = obj;
+    return a;
+}
+
+/* --- sync.c: enabledness, value domains and effects of actions --- */
+bool rv_enabled(const rv_thr *t);
+uint32_t rv_domain(const rv_thr *t);
+void rv_apply(rv_thr *t, rv_event *ev, uint32_t val);
+uint64_t rv_holder_of(const rv_thr *t); /* thread holding what t waits for */
+void rv_run_key_destructors(rv_thr *t);
+
+/* --- memory.c --- */
+void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc, uint8_t flags);
+void rv_heap_thread_init(rv_thr *t);
+
+/* --- platform --- */
+void rv_ctx_switch(void **save_sp, void *new_sp);
+void rv_ctx_trampoline(void);
+
+#define RV_PC() ((uint64_t)(uintptr_t)__builtin_return_address(0))
+
+#endif

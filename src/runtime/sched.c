@@ -1,0 +1,496 @@
+/*
+ * sched.c — the runtime's scheduler, coroutine threads, end of executions,
+ * crash handling and the fork server (DESIGN §2.2, §2.3).
+ *
+ * One scheduling step (step_once): compute the enabled set, pick a thread
+ * and value (prefix first, then the policy), append the event to shared
+ * memory, apply the action's effect.  The event is written before anything
+ * else happens, so a crash right after it loses nothing.
+ */
+#include "rt.h"
+
+#include <errno.h>
+#include <link.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+rv_rt rt;
+rv_thr rv_threads[RV_MAX_THREADS];
+
+/* A private header when the program runs standalone (no fork server). */
+static rv_shm standalone_shm;
+
+extern int __ravel_user_main(int, char **, char **);
+
+/* ------------------------------------------------------------------ */
+/* Thread-local storage and errno travel with the coroutine.          */
+
+static int find_tls(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    (void)data;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_TLS) continue;
+        size_t align = ph->p_align ? ph->p_align : 1;
+        rt.tls_size = (ph->p_memsz + align - 1) & ~(align - 1);
+        rt.tls_image = (const void *)(info->dlpi_addr + ph->p_vaddr);
+        rt.tls_image_size = ph->p_filesz;
+    }
+    return 1; /* the first object is the executable (module 1) */
+}
+
+static void tls_init(void)
+{
+    dl_iterate_phdr(find_tls, NULL);
+    if (rt.tls_size) {
+        char *tp;
+        __asm__("movq %%fs:0, %0" : "=r"(tp));
+        rt.tls_block = tp - rt.tls_size; /* variant II: module 1 sits just below the TP */
+    }
+}
+
+static void switch_to(rv_thr *from, rv_thr *to)
+{
+    if (from == to) return;
+    from->saved_errno = errno;
+    if (rt.tls_size) {
+        memcpy(from->tls_save, rt.tls_block, rt.tls_size);
+        memcpy(rt.tls_block, to->tls_save, rt.tls_size);
+    }
+    rt.running = to;
+    rv_ctx_switch(&from->sp, to->sp);
+    /* back in `from` */
+    errno = from->saved_errno;
+}
+
+/* ------------------------------------------------------------------ */
+/* Canonical thread ids (DESIGN §2.4): the k-th child of thread p gets the
+ * same id in every execution; the registry lives in shared memory so it
+ * survives from one execution to the next. */
+
+int rv_child_id(rv_thr *parent)
+{
+    rv_shm *s = rt.shm;
+    uint16_t p = (uint16_t)rv_tid(parent);
+    uint32_t k = parent->nchildren;
+    for (uint32_t i = 1; i < s->nreg; i++)
+        if (s->reg_parent[i] == p && s->reg_index[i] == k) return (int)i;
+    if (s->nreg >= RV_MAX_THREADS) return -1;
+    uint32_t id = s->nreg++;
+    s->reg_parent[id] = p;
+    s->reg_index[id] = k;
+    return (int)id;
+}
+
+/* ------------------------------------------------------------------ */
+/* Ending an execution.                                                */
+
+static void snapshot_threads(void)
+{
+    rv_shm *s = rt.shm;
+    s->nthreads = rt.nthreads;
+    for (unsigned i = 0; i < rt.nthreads; i++) {
+        rv_thr *t = &rv_threads[i];
+        rv_thread_end *te = &s->threads[i];
+        memset(te, 0, sizeof *te);
+        te->state = t->state;
+        te->parent = i ? s->reg_parent[i] : RV_NO_THREAD;
+        te->index = i ? s->reg_index[i] : 0;
+        if (t->state == RV_T_LIVE) {
+            te->pending = t->pending;
+            te->pending_pc = t->pending_pc;
+            te->enabled = rv_enabled(t);
+            te->holder = rv_holder_of(t);
+        } else {
+            te->holder = RV_NO_THREAD;
+        }
+    }
+}
+
+static void finish_report(rv_end end)
+{
+    rv_shm *s = rt.shm;
+    s->end = end;
+    s->nevents = rt.step;
+    snapshot_threads();
+    rt.active = false;
+}
+
+void rv_end_exec(rv_end end, uint64_t pc, uint64_t addr, const char *fmt, ...)
+{
+    rv_shm *s = rt.shm;
+    s->err_tid = rt.running ? rv_tid(rt.running) : RV_NO_THREAD;
+    s->err_pc = pc;
+    s->err_addr = addr;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->msg, sizeof s->msg, fmt, ap);
+    va_end(ap);
+    finish_report(end);
+    if (!rt.server && rv_end_is_bug(end)) fprintf(stderr, "ravel: %s: %s\n", rv_end_name(end), s->msg);
+    fflush(NULL);
+    _exit(rv_end_is_bug(end) ? 1 : 0);
+}
+
+/* Every thread finished, or exit() was called: the program ends normally,
+ * running atexit handlers with the scheduler off. */
+void rv_end_complete(int code)
+{
+    rt.shm->exit_code = code;
+    finish_report(RV_END_COMPLETE);
+    exit(code);
+}
+
+/* No thread can move: complete, deadlock, or infeasible (a failed assume). */
+static __attribute__((noreturn)) void end_stuck(void)
+{
+    unsigned live = 0, assumed = 0;
+    for (unsigned i = 0; i < rt.nthreads; i++) {
+        live += rv_threads[i].state == RV_T_LIVE;
+        assumed += rv_threads[i].state == RV_T_ASSUME;
+    }
+    if (assumed) rv_end_exec(RV_END_INFEASIBLE, 0, 0, "a __VERIFIER_assume condition failed");
+    if (!live) rv_end_complete(rt.main_ret);
+    rt.running = NULL; /* a deadlock belongs to no single thread */
+    rv_end_exec(RV_END_DEADLOCK, 0, 0, "deadlock: %u thread%s blocked", live, live == 1 ? "" : "s");
+}
+
+/* ------------------------------------------------------------------ */
+/* Scheduling.                                                         */
+
+static uint64_t enabled_mask(void)
+{
+    uint64_t en = 0;
+    for (unsigned i = 0; i < rt.nthreads; i++) {
+        rv_thr *t = &rv_threads[i];
+        if (t->state != RV_T_LIVE || !rv_enabled(t)) continue;
+        if (t->atomic_depth > 0) return 1ull << i; /* inside an atomic section: it alone runs */
+        en |= 1ull << i;
+    }
+    return en;
+}
+
+static unsigned lowest(uint64_t m) { return (unsigned)__builtin_ctzll(m); }
+
+static void pick(uint64_t en, unsigned *tid, uint32_t *val)
+{
+    if (rt.step < rt.shm->nsteps) {
+        rv_step s = rt.steps[rt.step];
+        if (s.tid >= rt.nthreads || !((en >> s.tid) & 1))
+            rv_end_exec(RV_END_DIVERGED, 0, 0,
+                        "schedule step %llu names thread %u, which is not enabled",
+                        (unsigned long long)rt.step, (unsigned)s.tid);
+        uint32_t dom = rv_domain(&rv_threads[s.tid]);
+        if (s.val >= dom)
+            rv_end_exec(RV_END_DIVERGED, 0, 0,
+                        "schedule step %llu asks for value %u of thread %u, which has %u",
+                        (unsigned long long)rt.step, (unsigned)s.val, (unsigned)s.tid, dom);
+        *tid = s.tid;
+        *val = s.val;
+        return;
+    }
+    switch (rt.shm->policy) {
+    case RV_POLICY_STOP:
+        rv_end_exec(RV_END_PREFIX, 0, 0, "end of the schedule");
+    case RV_POLICY_STAY:
+        *tid = ((en >> rt.last_tid) & 1) ? rt.last_tid : lowest(en);
+        break;
+    default:
+        *tid = lowest(en);
+    }
+    *val = 0;
+}
+
+/* Hash of thread t's local state (its stack from sp up, its TLS copy) and
+ * of what its last event wrote: the fingerprint of that event (DESIGN §2.7). */
+static void fingerprint_last(rv_thr *t, const void *sp)
+{
+    if (t->last_event < 0) return;
+    rv_event *ev = &rt.events[t->last_event];
+    XXH3_state_t st;
+    XXH3_128bits_reset(&st);
+    const char *lo = sp, *hi = t->stack_hi;
+    if (lo < hi) XXH3_128bits_update(&st, lo, (size_t)(hi - lo));
+    if (rt.tls_size) XXH3_128bits_update(&st, rt.tls_block, rt.tls_size);
+    if ((ev->act.kind == RV_ACT_WRITE || ev->act.kind == RV_ACT_RMW) && ev->act.len <= 4096)
+        XXH3_128bits_update(&st, (const void *)(uintptr_t)ev->act.obj, ev->act.len);
+    XXH128_hash_t h = XXH3_128bits_digest(&st);
+    ev->fp_lo = h.low64;
+    ev->fp_hi = h.high64;
+}
+
+/* One scheduling step; returns the thread whose action was executed. */
+static rv_thr *step_once(void)
+{
+    uint64_t en = enabled_mask();
+    if (!en) end_stuck();
+    unsigned tid;
+    uint32_t val;
+    pick(en, &tid, &val);
+    rv_thr *t = &rv_threads[tid];
+    if (rt.step >= rt.shm->max_events)
+        rv_end_exec(RV_END_EVENT_LIMIT, t->pending_pc, 0,
+                    "execution exceeded %llu events (non-terminating? raise --max-events)",
+                    (unsigned long long)rt.shm->max_events);
+    static rv_event scratch; /* standalone runs record nothing */
+    rv_event *ev = rt.recording ? &rt.events[rt.step] : &scratch;
+    memset(ev, 0, sizeof *ev);
+    ev->act = t->pending;
+    ev->act.ndom = rv_domain(t);
+    ev->enabled = en;
+    ev->pc = t->pending_pc;
+    ev->val = val;
+    t->last_event = (int64_t)rt.step;
+    rt.step++;
+    rt.last_tid = tid;
+    rv_apply(t, ev, val);
+    return t;
+}
+
+void rv_visible(rv_action a, uint64_t pc)
+{
+    rv_thr *self = rt.running;
+    self->pending = a;
+    self->pending_pc = pc;
+    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording) fingerprint_last(self, __builtin_frame_address(0));
+    if (self->priming) { /* first visible action of a new thread: back to its creator */
+        self->priming = false;
+        switch_to(self, rt.primer);
+        return;
+    }
+    rv_thr *next = step_once();
+    switch_to(self, next);
+}
+
+void rv_leave(void)
+{
+    rv_thr *self = rt.running;
+    for (;;) {
+        rv_thr *next = step_once();
+        if (next != self) {
+            switch_to(self, next);
+            break;
+        }
+    }
+    __builtin_unreachable(); /* a finished thread is never picked again */
+}
+
+/* ------------------------------------------------------------------ */
+/* Coroutine threads.                                                  */
+
+static void map_stack(unsigned tid, rv_thr *t)
+{
+    char *base = (char *)(uintptr_t)(RV_STACK_BASE + (uint64_t)tid * RV_STACK_SPAN);
+    void *p = mmap(base, RV_STACK_SPAN, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+    if (p != base) rv_end_exec(RV_END_INTERNAL, 0, 0, "cannot map the stack of thread %u", tid);
+    mprotect(base, RV_GUARD_SIZE, PROT_NONE);
+    /* the TLS copy sits at the top of the region, the stack below it */
+    size_t tls = (rt.tls_size + 63) & ~(size_t)63;
+    t->tls_save = base + RV_STACK_SPAN - tls;
+    t->stack_lo = base + RV_GUARD_SIZE;
+    t->stack_hi = t->tls_save;
+}
+
+void rv_thread_entry(void)
+{
+    rv_thr *self = rt.running;
+    void *ret = self->fn(self->arg);
+    rv_thread_finish(ret);
+}
+
+void rv_thread_start(unsigned tid, void *(*fn)(void *), void *arg)
+{
+    rv_thr *t = &rv_threads[tid];
+    memset(t, 0, sizeof *t);
+    map_stack(tid, t);
+    if (rt.tls_size) {
+        memcpy(t->tls_save, rt.tls_image, rt.tls_image_size);
+        memset(t->tls_save + rt.tls_image_size, 0, rt.tls_size - rt.tls_image_size);
+    }
+    t->fn = fn;
+    t->arg = arg;
+    t->state = RV_T_LIVE;
+    t->last_event = -1;
+    if (tid >= rt.nthreads) rt.nthreads = tid + 1;
+    /* initial frame popped by rv_ctx_switch: control words, six registers, return address */
+    uint64_t *sp = (uint64_t *)(((uintptr_t)t->stack_hi - 64) & ~(uintptr_t)15);
+    *--sp = (uint64_t)(uintptr_t)rv_ctx_trampoline;
+    for (int i = 0; i < 6; i++) *--sp = 0;
+    *--sp = 0x037f00001f80ull; /* fcw 0x037f (high half), mxcsr 0x1f80 */
+    t->sp = sp;
+    /* prime: run it up to its first visible action */
+    t->priming = true;
+    rv_thr *self = rt.running;
+    rv_thr *saved_primer = rt.primer;
+    rt.primer = self;
+    switch_to(self, t);
+    rt.primer = saved_primer;
+}
+
+/* ------------------------------------------------------------------ */
+/* Crashes: fatal signals become a verdict with the faulting thread.   */
+
+static char altstack[64 * 1024];
+
+static bool in_guard(uint64_t addr)
+{
+    if (addr >= RV_STACK_BASE && addr < RV_STACK_BASE + RV_MAX_THREADS * RV_STACK_SPAN)
+        return (addr - RV_STACK_BASE) % RV_STACK_SPAN < RV_GUARD_SIZE;
+    return false;
+}
+
+static void on_fatal(int sig, siginfo_t *si, void *uc_)
+{
+    ucontext_t *uc = uc_;
+    uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
+    uint64_t sp = (uint64_t)uc->uc_mcontext.gregs[REG_RSP];
+    uint64_t addr = (uint64_t)(uintptr_t)si->si_addr;
+    if (!rt.active) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    bool overflow = (sig == SIGSEGV || sig == SIGBUS) &&
+                    (in_guard(addr) || (addr < sp + 4096 && addr + 65536 > sp && addr < sp));
+    if (overflow)
+        rv_end_exec(RV_END_STACK_OVERFLOW, pc, addr, "stack overflow (fault at %p)", si->si_addr);
+    rv_end_exec(RV_END_CRASH, pc, addr, "%s (fault address %p)", strsignal(sig), si->si_addr);
+}
+
+static void install_crash_handlers(void)
+{
+    stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack};
+    sigaltstack(&ss, NULL);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_fatal;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS};
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) sigaction(sigs[i], &sa, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* The fork server and the program's entry point.                      */
+
+static bool read_full(int fd, void *p, size_t n)
+{
+    char *c = p;
+    while (n) {
+        ssize_t r = read(fd, c, n);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return false;
+        c += r;
+        n -= (size_t)r;
+    }
+    return true;
+}
+
+static void write_full(int fd, const void *p, size_t n)
+{
+    const char *c = p;
+    while (n) {
+        ssize_t r = write(fd, c, n);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) _exit(70);
+        c += r;
+        n -= (size_t)r;
+    }
+}
+
+/* Serve executions until ravel closes the request pipe; returns in each
+ * forked child. */
+static void serve(void)
+{
+    rv_shm hdr;
+    if (pread(RV_FD_SHM, &hdr, sizeof hdr, 0) != (ssize_t)sizeof hdr || hdr.magic != RV_PROTOCOL_MAGIC) {
+        fprintf(stderr, "ravel runtime: bad shared memory\n");
+        _exit(70);
+    }
+    size_t size = rv_shm_size(hdr.max_steps, hdr.max_events);
+    rv_shm *s = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, RV_FD_SHM, 0);
+    if (s == MAP_FAILED) _exit(70);
+    rt.shm = s;
+    rt.steps = rv_shm_steps(s);
+    rt.events = rv_shm_events(s);
+    rt.server = true;
+    rt.recording = true;
+    for (;;) {
+        rv_req req;
+        if (!read_full(RV_FD_REQ, &req, sizeof req)) _exit(0);
+        pid_t pid = fork();
+        if (pid == 0) {
+            close(RV_FD_REQ);
+            close(RV_FD_RSP);
+            return;
+        }
+        int32_t p = pid;
+        write_full(RV_FD_RSP, &p, sizeof p);
+        int status = 0;
+        if (pid > 0)
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+        else
+            status = -1;
+        int32_t st = status;
+        write_full(RV_FD_RSP, &st, sizeof st);
+    }
+}
+
+static void standalone(void)
+{
+    rv_shm *s = &standalone_shm;
+    s->magic = RV_PROTOCOL_MAGIC;
+    s->max_events = UINT64_MAX;
+    s->max_heap = UINT64_MAX;
+    s->policy = RV_POLICY_FIRST;
+    s->nondet_lo = -1;
+    s->nondet_hi = 2;
+    s->nreg = 1;
+    rt.shm = s;
+}
+
+int main(int argc, char **argv, char **envp)
+{
+    install_crash_handlers();
+    tls_init();
+    if (getenv("RAVEL_SERVER"))
+        serve();
+    else
+        standalone();
+
+    rv_shm *s = rt.shm;
+    s->nevents = 0;
+    s->end = RV_END_NONE;
+    s->nonexhaustive = 0;
+    if (s->nreg == 0) s->nreg = 1;
+    rt.flags = s->flags;
+    rv_thr *m = &rv_threads[0];
+    m->state = RV_T_LIVE;
+    m->last_event = -1;
+    m->stack_hi = (char *)__builtin_frame_address(0);
+    rt.main_stack_hi = m->stack_hi;
+    if (rt.tls_size) {
+        static char main_tls[1 << 16];
+        m->tls_save = rt.tls_size <= sizeof main_tls ? main_tls : malloc(rt.tls_size);
+    }
+    rt.nthreads = 1;
+    rt.running = m;
+    rt.active = true;
+    int r = __ravel_user_main(argc, argv, envp);
+    if (rt.flags & RV_REQ_POSIX_EXIT) {
+        extern void __ravel_exit(int);
+        __ravel_exit(r);
+    }
+    rt.main_ret = r;
+    rv_thread_finish(NULL);
+}

@@ -1,0 +1,117 @@
+/*
+ * verifier.c — how a program says "this is a bug" or "explore this":
+ * assertions, abort, the SV-COMP __VERIFIER_* conventions, process exit,
+ * and calls the runtime does not model.
+ *
+ * Nondeterministic values are value choices of a RV_ACT_NONDET event: the
+ * explorer enumerates them.  Types of at most 8 bits are explored over
+ * every value; wider types over [nondet_lo, nondet_hi] (--nondet-domain),
+ * and the execution is then marked non-exhaustive.
+ */
+#include "rt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define PC RV_PC()
+
+void __ravel___assert_fail(const char *expr, const char *file, unsigned line, const char *func)
+{
+    rv_end_exec(RV_END_ASSERT, PC, 0, "%s:%u: %s: Assertion `%s' failed.", file, line, func, expr);
+}
+
+void __ravel_abort(void) { rv_end_exec(RV_END_ABORT, PC, 0, "abort() called"); }
+
+__attribute__((weak)) void __VERIFIER_error(void)
+{
+    rv_end_exec(RV_END_ABORT, PC, 0, "__VERIFIER_error() called");
+}
+
+__attribute__((weak)) void reach_error(void) { rv_end_exec(RV_END_ABORT, PC, 0, "reach_error() called"); }
+
+void __ravel_unsupported(const char *name, void *pc)
+{
+    rv_end_exec(RV_END_UNSUPPORTED, (uint64_t)(uintptr_t)pc, 0,
+                "call to %s, which ravel does not model", name);
+}
+
+/* exit() is a visible action: it ends every thread, so its place in the
+ * interleaving matters. */
+void __ravel_exit(int code)
+{
+    if (rt.active) {
+        rv_action a = rv_act(RV_ACT_PEXIT, 0);
+        a.arg = (uint64_t)(int64_t)code;
+        rv_visible(a, PC);
+        rv_end_complete(code);
+    }
+    exit(code);
+}
+
+void __ravel__exit(int code)
+{
+    if (rt.active) {
+        rv_action a = rv_act(RV_ACT_PEXIT, 0);
+        a.arg = (uint64_t)(int64_t)code;
+        rv_visible(a, PC);
+        rt.shm->exit_code = code;
+        rt.shm->end = RV_END_COMPLETE;
+        rt.shm->nevents = rt.step;
+        rt.active = false;
+    }
+    _exit(code);
+}
+
+void __ravel__Exit(int code) { __ravel__exit(code); }
+
+void __VERIFIER_assume(int cond)
+{
+    if (cond || !rt.active) return;
+    rv_thr *self = rv_self();
+    self->state = RV_T_ASSUME; /* blocked forever: this execution is infeasible */
+    rv_leave();
+}
+
+void __VERIFIER_atomic_begin(void)
+{
+    if (rt.running) rt.running->atomic_depth++;
+}
+
+void __VERIFIER_atomic_end(void)
+{
+    if (rt.running && rt.running->atomic_depth > 0) rt.running->atomic_depth--;
+}
+
+/* One nondet event choosing among [lo, lo + n). */
+static int64_t nondet(int64_t lo, uint64_t n, bool exhaustive, uint64_t pc)
+{
+    if (!rt.active) return lo;
+    if (!exhaustive) rt.shm->nonexhaustive = 1;
+    rv_action a = rv_act(RV_ACT_NONDET, 0);
+    a.obj2 = (uint64_t)lo;
+    a.ndom = (uint32_t)n;
+    rv_visible(a, pc);
+    return lo + (int64_t)(rt.recording ? rt.events[rv_self()->last_event].val : 0);
+}
+
+static int64_t nondet_wide(uint64_t pc)
+{
+    int64_t lo = rt.shm->nondet_lo, hi = rt.shm->nondet_hi;
+    if (hi < lo) hi = lo;
+    return nondet(lo, (uint64_t)(hi - lo + 1), false, pc);
+}
+
+_Bool __VERIFIER_nondet_bool(void) { return (_Bool)nondet(0, 2, true, PC); }
+char __VERIFIER_nondet_char(void) { return (char)nondet(-128, 256, true, PC); }
+unsigned char __VERIFIER_nondet_uchar(void) { return (unsigned char)nondet(0, 256, true, PC); }
+short __VERIFIER_nondet_short(void) { return (short)nondet_wide(PC); }
+unsigned short __VERIFIER_nondet_ushort(void) { return (unsigned short)nondet_wide(PC); }
+int __VERIFIER_nondet_int(void) { return (int)nondet_wide(PC); }
+unsigned __VERIFIER_nondet_uint(void) { return (unsigned)nondet_wide(PC); }
+long __VERIFIER_nondet_long(void) { return (long)nondet_wide(PC); }
+unsigned long __VERIFIER_nondet_ulong(void) { return (unsigned long)nondet_wide(PC); }
+long long __VERIFIER_nondet_longlong(void) { return (long long)nondet_wide(PC); }
+unsigned long long __VERIFIER_nondet_ulonglong(void) { return (unsigned long long)nondet_wide(PC); }
+unsigned long __VERIFIER_nondet_size_t(void) { return (unsigned long)nondet_wide(PC); }
+void *__VERIFIER_nondet_pointer(void) { return (void *)(uintptr_t)nondet_wide(PC); }
