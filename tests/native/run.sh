@@ -1,0 +1,364 @@
+#!/usr/bin/env bash
+# tests/native — ravel check on real C programs (tests/native/*.c and
+# examples/*.c), each asserting an exact outcome.  Expected counts are
+# derived here, from closed forms or from an independent brute-force count
+# (interleavings.awk), never from ravel's own output.
+. "$(dirname "$0")/../lib.sh"
+N_DIR=$ROOT/tests/native
+EX=$ROOT/examples
+
+fact() { local n=$1 r=1; while [ "$n" -gt 1 ]; do r=$((r * n)); n=$((n - 1)); done; echo $r; }
+binom() { local n=$1 k=$2 r=1 i; for ((i = 1; i <= k; i++)); do r=$((r * (n - k + i) / i)); done; echo $r; }
+
+# ---- k threads x m private writes: 1 trace; DFS explores every interleaving
+# Closed form for K = 2 (L = M+1 events per thread: M writes and the exit):
+# main is c1 c2 j1 j2 exit; T1 lies between c1 and j1, T2 between c2 and j2.
+# Say r of T1's events fall after c2 (0..L) and b of T2's before j1 (0..L):
+# the r + b events between c2 and j1 interleave in C(r+b, b) ways, so the
+# count is sum_r sum_b C(r+b, b) = sum_r C(r+L+1, L) = C(2L+2, L+1) - 1
+# (hockey stick twice).  K = 1: 1.  K = 3 by brute force (interleavings.awk),
+# whose K = 2 values are checked against the closed form first.
+private_case() {
+    local k=$1 m=$2 want
+    if [ "$k" = 1 ]; then
+        want=1
+    elif [ "$k" = 2 ]; then
+        want=$(($(binom $((2 * m + 4)) $((m + 2))) - 1))
+    else
+        local bf2
+        bf2=$(awk -v K=2 -v M="$m" -f "$N_DIR/interleavings.awk")
+        expect_eq "brute force K=2 M=$m (oracle self-check)" "$bf2" $(($(binom $((2 * m + 4)) $((m + 2))) - 1))
+        want=$(awk -v K="$k" -v M="$m" -f "$N_DIR/interleavings.awk")
+    fi
+    rv check --algo=dfs --count-traces --json "$N_DIR/private.c" -- -DK="$k" -DM="$m"
+    expect_rc 0
+    expect_json .traces 1
+    expect_json .executions "$want"
+    expect_json .exhaustive true
+    expect_json '.errors|length' 0
+}
+t_private_k1_m2() { private_case 1 2; }
+t_private_k2_m1() { private_case 2 1; }
+t_private_k2_m2() { private_case 2 2; }
+t_private_k2_m3() { private_case 2 3; }
+t_private_k3_m1() { private_case 3 1; }
+
+# ---- one writer, n readers: 2^n traces
+readers_case() {
+    rv check --algo=dfs --count-traces --json "$N_DIR/readers.c" -- -DN="$1"
+    expect_rc 0
+    expect_json .traces $((1 << $1))
+    expect_json .traces_complete $((1 << $1))
+    expect_json .exhaustive true
+}
+t_readers_1() { readers_case 1; }
+t_readers_2() { readers_case 2; }
+t_readers_3() { readers_case 3; }
+t_readers_4() { readers_case 4; }
+
+# ---- n threads lock one mutex once: n! traces
+lock_once_case() {
+    rv check --algo=dfs --count-traces --json "$N_DIR/lock_once.c" -- -DN="$1"
+    expect_rc 0
+    expect_json .traces "$(fact "$1")"
+    expect_json .exhaustive true
+}
+t_lock_once_1() { lock_once_case 1; }
+t_lock_once_2() { lock_once_case 2; }
+t_lock_once_3() { lock_once_case 3; }
+t_lock_once_4() { lock_once_case 4; }
+
+# ---- two threads lock one mutex n times: C(2n, n) traces
+lock_many_case() {
+    rv check --algo=dfs --count-traces --json "$N_DIR/lock_many.c" -- -DN="$1"
+    expect_rc 0
+    expect_json .traces "$(binom $((2 * $1)) "$1")"
+    expect_json .exhaustive true
+}
+t_lock_many_1() { lock_many_case 1; }
+t_lock_many_2() { lock_many_case 2; }
+t_lock_many_3() { lock_many_case 3; }
+
+# ---- dining philosophers: deadlock; 2^n - 2 complete traces + 1 deadlock
+philo_case() {
+    local n=$1
+    rv check --algo=dfs --json "$EX/philosophers.c" -- -DN="$n"
+    expect_rc 1
+    expect_json '.errors[0].kind' deadlock
+    rv check --algo=dfs --keep-going --count-traces --json "$EX/philosophers.c" -- -DN="$n"
+    expect_rc 1
+    expect_json .traces_complete $(((1 << n) - 2))
+    expect_json .traces_deadlock 1
+    expect_json .traces_error 0
+    expect_json .traces $(((1 << n) - 1))
+    expect_json '[.errors[].kind]|unique|join(",")' deadlock
+}
+t_philosophers_2() { philo_case 2; }
+t_philosophers_3() { philo_case 3; }
+t_philosophers_4() { philo_case 4; }
+
+# ---- racy counter: found, and replay reproduces it
+# With N = 1 each thread reads then writes: r1 w1 / r2 w2.  The traces are
+# fixed by the order of the conflicting pairs: r1 w1 r2 w2, r2 w2 r1 w1
+# (counter = 2) and the two where both reads precede both writes, ending
+# w1 w2 or w2 w1 (counter = 1): 4 traces, 2 failing.
+t_racy_counter() {
+    rv check --algo=dfs --json --out="$W/bugs" "$EX/racy_counter.c"
+    expect_rc 1
+    expect_json '.errors[0].kind' assertion
+    expect_json_match '.errors[0].message' 'counter == 2'
+    local msg sched
+    msg=$(json '.errors[0].message')
+    sched=$(json '.errors[0].schedule_file')
+    [ -f "$sched" ] || { fail_because "schedule file '$sched' missing"; return; }
+    rv replay "$EX/racy_counter.c" "$sched"
+    expect_rc 1
+    grep -qF -- "$msg" "$W/out" "$W/err" || fail_because "replay output lacks the message '$msg'"
+    rv check --algo=dfs --keep-going --count-traces --json "$EX/racy_counter.c"
+    expect_rc 1
+    expect_json .traces 4
+    expect_json .traces_error 2
+    expect_json .traces_complete 2
+    rv check --algo=dfs --json "$EX/racy_counter.c" -- -DFIXED -DN=2
+    expect_rc 0
+}
+
+t_lost_wakeup() {
+    rv check --algo=dfs --json "$EX/lost_wakeup.c"
+    expect_rc 1
+    expect_json '.errors[0].kind' deadlock
+    expect_json '.errors|length' 1
+}
+t_condvar_ok() {
+    rv check --algo=dfs --count-traces --json "$N_DIR/condvar_ok.c"
+    expect_rc 0
+    expect_json .exhaustive true
+    expect_json '.errors|length' 0
+    expect_json .traces_deadlock 0
+}
+t_condvar_broadcast() {
+    rv check --algo=dfs --count-traces --json "$N_DIR/condvar_broadcast.c"
+    expect_rc 0
+    expect_json .exhaustive true
+    expect_json .traces_deadlock 0
+}
+
+t_segv_in_thread() {
+    local line
+    line=$(line_of "$N_DIR/segv.c" '@crash')
+    rv check --algo=dfs --json "$N_DIR/segv.c"
+    expect_rc 1
+    expect_json '.errors[0].kind' crash
+    expect_json '.errors[0].thread|tostring' 1
+    expect_json_match '.errors[0].location' "segv\\.c:$line([^0-9]|\$)"
+}
+
+t_infinite_loop_events() {
+    rv check --algo=dfs --json --max-events=500 "$N_DIR/loop_events.c"
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json '[.errors[].kind]-["event-limit","timeout"]|length' 0
+}
+t_infinite_loop_silent() {
+    rv check --algo=dfs --json --timeout=1 "$N_DIR/loop_silent.c"
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json '[.errors[].kind]-["event-limit","timeout"]|length' 0
+}
+
+t_tls_per_thread() {
+    rv check --algo=dfs --json "$N_DIR/tls.c"
+    expect_rc 0
+    expect_json .exhaustive true
+    # the check is meaningful only if the two threads were interleaved
+    [ "$(json .executions)" -gt 1 ] 2>/dev/null || fail_because "only $(json .executions) executions"
+}
+
+t_malloc_mutex_address() {
+    export MM_LOG=$W/mm.log
+    rv check --algo=dfs --json "$N_DIR/malloc_mutex.c"
+    expect_rc 0
+    [ -s "$MM_LOG" ] || { fail_because "the program logged nothing to \$MM_LOG"; return; }
+    expect_eq "distinct mutex addresses" "$(sed 's/.* m=//' "$MM_LOG" | sort -u | wc -l)" 1
+    expect_eq "allocation orders seen" "$(sed 's/ m=.*//' "$MM_LOG" | sort -u | paste -sd' ')" "x=1 x=2"
+    expect_eq "logged executions" "$(wc -l <"$MM_LOG")" "$(json .executions)"
+}
+
+t_unsupported_rwlock() {
+    local line
+    line=$(line_of "$N_DIR/unsupported.c" '@unsupported')
+    rv check --algo=dfs --json "$N_DIR/unsupported.c"
+    expect_rc 1
+    expect_json '.errors[0].kind' unsupported
+    expect_json_match '.errors[0].message' 'pthread_rwlock_rdlock'
+    expect_json_match '.errors[0].location' "unsupported\\.c:$line([^0-9]|\$)"
+}
+
+t_stack_overflow() {
+    rv check --algo=dfs --json "$N_DIR/stack_overflow.c"
+    expect_rc 1
+    expect_json '.errors[0].kind' stack-overflow
+    expect_json '.errors[0].thread|tostring' 1
+}
+
+t_mutex_types() {
+    rv check --algo=dfs --json "$N_DIR/mutex_types.c"
+    expect_rc 0
+    expect_json .exhaustive true
+    rv check --algo=dfs --json "$N_DIR/errorcheck_eperm.c"
+    expect_rc 0
+}
+
+t_misuse_unlock_not_owned() {
+    local line
+    line=$(line_of "$N_DIR/misuse_unlock.c" '@misuse')
+    rv check --algo=dfs --json "$N_DIR/misuse_unlock.c"
+    expect_rc 1
+    expect_json '.errors[0].kind' misuse
+    expect_json '.errors[0].thread|tostring' 1
+    expect_json_match '.errors[0].location' "misuse_unlock\\.c:$line([^0-9]|\$)"
+}
+t_misuse_destroyed() {
+    rv check --algo=dfs --json "$N_DIR/misuse_destroyed.c"
+    expect_rc 1
+    expect_json '.errors[0].kind' misuse
+}
+
+t_semaphores() {
+    rv check --algo=dfs --count-traces --json "$N_DIR/sem_mutex.c" -- -DN=3
+    expect_rc 0
+    expect_json .traces "$(fact 3)"
+    rv check --algo=dfs --json "$N_DIR/sem_handoff.c"
+    expect_rc 0
+    expect_json .exhaustive true
+    local line
+    line=$(line_of "$N_DIR/sem_bug.c" '@bug')
+    rv check --algo=dfs --json "$N_DIR/sem_bug.c"
+    expect_rc 1
+    expect_json '.errors[0].kind' assertion
+    expect_json_match '.errors[0].location' "sem_bug\\.c:$line([^0-9]|\$)"
+}
+
+t_pthread_once() {
+    rv check --algo=dfs --json "$N_DIR/once.c"
+    expect_rc 0
+    expect_json .exhaustive true
+}
+t_thread_keys() {
+    rv check --algo=dfs --json "$N_DIR/keys.c"
+    expect_rc 0
+    expect_json .exhaustive true
+}
+t_exit_in_thread() {
+    rv check --algo=dfs --json "$N_DIR/exit_thread.c"
+    expect_rc 0
+    expect_json '.errors|length' 0
+}
+t_pthread_exit() {
+    rv check --algo=dfs --json "$N_DIR/pthread_exit.c"
+    expect_rc 0
+    expect_json '.errors|length' 0
+}
+t_main_return() {
+    rv check --algo=dfs --json "$N_DIR/main_return.c"
+    expect_rc 1
+    expect_json '.errors[0].kind' deadlock
+    rv check --algo=dfs --json --posix-exit "$N_DIR/main_return.c"
+    expect_rc 0
+    expect_json '.errors|length' 0
+}
+t_compile_error() {
+    rv check --json "$N_DIR/compile_error.c"
+    expect_rc 2
+    grep -q 'undeclared_identifier_xyz' "$W/err" "$W/out" || fail_because "no compiler diagnostic naming the identifier"
+}
+t_usage_errors() {
+    rv check --no-such-option "$N_DIR/readers.c"
+    expect_rc 2
+    rv check "$W/does-not-exist.c"
+    expect_rc 2
+    rv check --algo=no-such-algorithm "$N_DIR/readers.c"
+    expect_rc 2
+}
+
+t_nondet_bool() {
+    rv check --algo=dfs --json "$N_DIR/nondet_bool.c"
+    expect_rc 1
+    expect_json '.errors[0].kind' assertion
+    # -DNDEBUG removes the assertion: both values explored, no error
+    rv check --algo=dfs --json "$N_DIR/nondet_bool.c" -- -DNDEBUG
+    expect_rc 0
+    expect_json .executions 2
+}
+t_nondet_uchar() {
+    rv check --algo=dfs --keep-going --json "$N_DIR/nondet_uchar.c" -- -DTARGET=200
+    expect_rc 1
+    expect_json .executions 256
+    expect_json '.errors|length' 1
+    expect_json '.errors[0].kind' abort
+    expect_json .exhaustive true
+}
+t_nondet_int_domain() {
+    rv check --algo=dfs --json --nondet-domain=0:3 "$N_DIR/nondet_int.c" -- -DTARGET=3
+    expect_rc 1
+    # outside the domain: not found, and the result says it is not exhaustive
+    rv check --algo=dfs --keep-going --json --nondet-domain=0:3 "$N_DIR/nondet_int.c" -- -DTARGET=4
+    expect_rc 3
+    expect_json .executions 4
+    expect_json .exhaustive false
+    expect_json '.errors|length' 0
+}
+t_assume() {
+    rv check --algo=dfs --json "$N_DIR/assume.c"
+    expect_rc 0
+    expect_json .executions 10
+    expect_json .infeasible 246
+    expect_json .exhaustive true
+}
+t_atomic_sections() {
+    rv check --algo=dfs --json "$N_DIR/atomic.c"
+    expect_rc 0
+    expect_json .exhaustive true
+}
+
+t_max_executions() {
+    rv check --algo=dfs --json --max-executions=2 "$N_DIR/lock_once.c" -- -DN=3
+    expect_rc 3
+    expect_json .executions 2
+    expect_json .exhaustive false
+}
+
+t_json_shape() {
+    rv check --algo=dfs --count-traces --json "$N_DIR/lock_once.c" -- -DN=2
+    expect_rc 0
+    local k
+    for k in program algorithm executions blocked infeasible events cutoffs traces traces_complete \
+        traces_deadlock traces_error exhaustive errors time_s peak_rss_mb; do
+        expect_json "has(\"$k\")" true
+    done
+    expect_json .algorithm dfs
+    # without --count-traces there is no "traces"
+    rv check --algo=dfs --json "$N_DIR/lock_once.c" -- -DN=2
+    expect_json 'has("traces")' false
+    # an error carries every field
+    rv check --algo=dfs --json "$EX/racy_counter.c"
+    for k in kind message thread location schedule; do
+        expect_json ".errors[0]|has(\"$k\")" true
+    done
+}
+
+t_examples() {
+    rv check --algo=dfs --json "$EX/philosophers.c"
+    expect_rc 1
+    rv check --algo=dfs --json "$EX/lost_wakeup.c"
+    expect_rc 1
+    # Peterson spins: DFS cannot finish, but finds no violation within bounds
+    rv check --algo=dfs --json --max-executions=300 --max-events=400 "$EX/peterson.c"
+    expect_rc 3
+    expect_json '[.errors[].kind]-["event-limit","timeout"]|length' 0
+    rv check --algo=dfs --json --max-executions=300 --max-events=400 "$EX/peterson.c" -- -DBROKEN
+    expect_rc 1
+    expect_json '.errors[0].kind' assertion
+}
+
+rv_main "$@"

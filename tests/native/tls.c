@@ -1,0 +1,30 @@
+/* Each thread stores its id in a __thread variable, lets the other thread
+ * run (a visible write to a shared variable), then checks its own copy.  If
+ * the threads shared one copy, an interleaving explored by DFS would fail the
+ * assertion. */
+#include <assert.h>
+#include <pthread.h>
+#include <stddef.h>
+static __thread long mine = -1;
+static long shared;
+
+static void *worker(void *arg)
+{
+    long id = (long)arg;
+    mine = id;
+    shared = id; /* a scheduling point between the store and the check */
+    shared = id;
+    assert(mine == id);
+    return NULL;
+}
+
+int main(void)
+{
+    pthread_t a, b;
+    pthread_create(&a, NULL, worker, (void *)1);
+    pthread_create(&b, NULL, worker, (void *)2);
+    pthread_join(a, NULL);
+    pthread_join(b, NULL);
+    assert(mine == -1);
+    return 0;
+}
