@@ -1,0 +1,250 @@
+/* check.c — `ravel check`: building or loading the program, exploring,
+ * writing schedule files, reporting. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../backends/native/compile.h"
+#include "../backends/native/native.h"
+#include "../backends/pv/pv.h"
+#include "../core/util.h"
+
+/* ---- the program -------------------------------------------------------------- */
+
+static bool has_ext(const char *f, const char *ext)
+{
+    size_t n = strlen(f), m = strlen(ext);
+    return n > m && !strcmp(f + n - m, ext);
+}
+
+/* Check the positional files: one .pv, or .c sources.  Sets *pv. */
+static int classify_files(const char *cmd, char **files, size_t n, bool *pv)
+{
+    size_t npv = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (has_ext(files[i], ".pv"))
+            npv++;
+        else if (!has_ext(files[i], ".c") && !has_ext(files[i], ".i")) {
+            fprintf(stderr, "ravel %s: %s: expected a C source (.c) or a PV program (.pv)\n", cmd,
+                    files[i]);
+            return -1;
+        }
+    }
+    if (npv && n > 1) {
+        fprintf(stderr, "ravel %s: a PV program is checked on its own\n", cmd);
+        return -1;
+    }
+    *pv = npv == 1;
+    return 0;
+}
+
+rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **files, size_t nfiles,
+                                const rv_thread_end *registry, unsigned nreg)
+{
+    bool pv;
+    if (classify_files(cmd, files, nfiles, &pv) < 0) return NULL;
+    char err[1024] = "";
+    rv_backend *b;
+    if (pv) {
+        b = rv_pv_open(files[0], &o->lim, err, sizeof err);
+        if (!b) fprintf(stderr, "%s\n", err);
+        return b;
+    }
+    rv_compile_opts co = {
+        .sources = (const char *const *)files,
+        .nsources = nfiles,
+        .flags = (const char *const *)o->cflags,
+        .nflags = o->ncflags,
+        .cc = o->cc,
+        .no_cache = o->no_cache,
+    };
+    rv_build bd;
+    int rc = rv_compile(&co, &bd);
+    if (rc != 0) {
+        fputs(bd.diag, stderr);
+        if (rc > 0)
+            fprintf(stderr, "ravel %s: %s does not compile\n", cmd, files[0]);
+        else
+            fprintf(stderr, "ravel %s: could not build %s\n", cmd, files[0]);
+        rv_build_free(&bd);
+        return NULL;
+    }
+    if (!o->quiet && bd.diag[0]) fputs(bd.diag, stderr); /* warnings */
+    b = rv_native_open(bd.binary, &o->lim, registry, nreg, err, sizeof err);
+    if (!b) fprintf(stderr, "ravel %s: cannot run %s: %s\n", cmd, files[0], err);
+    rv_build_free(&bd);
+    return b;
+}
+
+/* ---- schedule files --------------------------------------------------------------- */
+
+static char *file_stem(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    char *s = rv_xstrdup(base);
+    char *dot = strrchr(s, '.');
+    if (dot && dot != s) *dot = 0;
+    return s;
+}
+
+static char *join_quoted(char *const *w, size_t n)
+{
+    size_t cap = 1, len = 0;
+    char *out = rv_xmalloc(cap);
+    out[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        char *q = rv_shell_quote(w[i]);
+        size_t k = strlen(q);
+        out = rv_xrealloc(out, cap = len + k + 2);
+        if (len) out[len++] = ' ';
+        memcpy(out + len, q, k + 1);
+        len += k;
+        free(q);
+    }
+    return out;
+}
+
+/* The command that replays schedule file `path`. */
+static char *replay_command(const rv_cli_opts *o, const char *path)
+{
+    char *prog = join_quoted(o->pos, o->npos);
+    char *p = rv_shell_quote(path);
+    char *self = rv_shell_quote(rv_cli_argv0);
+    char *cc = o->cc ? rv_shell_quote(o->cc) : NULL;
+    char *flags = join_quoted(o->cflags, o->ncflags);
+    char *opt = cc ? rv_xasprintf("--cc=%s ", cc) : rv_xstrdup("");
+    char *full = rv_xasprintf("%s replay %s%s %s%s%s", self, opt, prog, p, o->ncflags ? " -- " : "",
+                              flags);
+    free(opt);
+    free(prog), free(p), free(self), free(cc), free(flags);
+    return full;
+}
+
+static int mkdir_p(const char *dir)
+{
+    char *p = rv_xstrdup(dir);
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/') continue;
+        *s = 0;
+        mkdir(p, 0777);
+        *s = '/';
+    }
+    int r = mkdir(p, 0777);
+    free(p);
+    return r == 0 || errno == EEXIST ? 0 : -1;
+}
+
+/* Write error i's schedule file; returns its path or NULL (warned). */
+static char *write_schedule(const rv_cli_opts *o, const rv_error *e, size_t i, char **cmd_out)
+{
+    if (mkdir_p(o->out_dir) < 0) {
+        fprintf(stderr, "ravel: cannot create %s: %s\n", o->out_dir, strerror(errno));
+        return NULL;
+    }
+    char *stem = file_stem(o->pos[0]);
+    char *path = rv_xasprintf("%s/%s-%s-%zu.schedule", o->out_dir, stem, rv_end_name(e->kind), i + 1);
+    free(stem);
+    rv_schedfile sf = {
+        .program = o->pos,
+        .nprogram = o->npos,
+        .cflags = o->cflags,
+        .ncflags = o->ncflags,
+        .steps = e->schedule,
+        .nsteps = e->nsched,
+    };
+    sf.options = rv_cli_replay_options(o, &sf.noptions);
+    if (e->trace) {
+        sf.nthreads = e->trace->nthreads;
+        for (unsigned t = 0; t < sf.nthreads; t++) {
+            sf.parent[t] = e->trace->threads[t].parent;
+            sf.index[t] = e->trace->threads[t].index;
+        }
+    }
+    *cmd_out = replay_command(o, path);
+    char err[512];
+    int rc = rv_schedfile_write(path, &sf, *cmd_out, err, sizeof err);
+    for (size_t k = 0; k < sf.noptions; k++) free(sf.options[k]);
+    free(sf.options);
+    if (rc < 0) {
+        fprintf(stderr, "ravel: %s\n", err);
+        free(path);
+        free(*cmd_out);
+        *cmd_out = NULL;
+        return NULL;
+    }
+    return path;
+}
+
+/* ---- ravel check ---------------------------------------------------------------------- */
+
+static const char *default_algo(void) { return rv_algo_lookup("udpor") ? "udpor" : "dfs"; }
+
+int rv_cli_check(int argc, char **argv)
+{
+    rv_cli_opts o;
+    rv_cli_defaults(&o);
+    if (rv_cli_parse(argc, argv, "check", &o) < 0) {
+        rv_cli_opts_free(&o);
+        return RV_EXIT_USAGE;
+    }
+    if (o.help) {
+        rv_cli_usage(stdout, "check");
+        rv_cli_opts_free(&o);
+        return RV_EXIT_OK;
+    }
+    if (!o.npos) {
+        fprintf(stderr, "ravel check: no program given (usage: ravel check [options] FILE.c... "
+                        "[-- cflags])\n");
+        rv_cli_opts_free(&o);
+        return RV_EXIT_USAGE;
+    }
+    o.opt.algo = o.algo ? o.algo : default_algo();
+    if (!rv_algo_lookup(o.opt.algo)) {
+        fprintf(stderr, "ravel check: unknown algorithm '%s' (available: %s)\n", o.opt.algo,
+                rv_algo_names());
+        rv_cli_opts_free(&o);
+        return RV_EXIT_USAGE;
+    }
+    rv_backend *b = rv_cli_open_program("check", &o, o.pos, o.npos, NULL, 0);
+    if (!b) {
+        rv_cli_opts_free(&o);
+        return RV_EXIT_USAGE;
+    }
+    double t0 = rv_now();
+    rv_explore x;
+    rv_explore_init(&x, b, &o.opt);
+    int rc = rv_explore_run(&x);
+    double dt = rv_now() - t0;
+    if (rc < 0) {
+        fprintf(stderr, "ravel check: the exploration failed: %s\n", x.stats.incomplete_why);
+        x.stats.exhaustive = false;
+    }
+    rv_report r = {
+        .program = o.pos[0],
+        .algo = o.opt.algo,
+        .udpor = !strcmp(o.opt.algo, "udpor"),
+        .count_traces = o.opt.count_traces,
+        .time_s = dt,
+        .x = &x,
+        .schedule_files = rv_xcalloc(x.nerrors + 1, sizeof(char *)),
+        .replay_cmds = rv_xcalloc(x.nerrors + 1, sizeof(char *)),
+    };
+    for (size_t i = 0; i < x.nerrors; i++)
+        r.schedule_files[i] = write_schedule(&o, &x.errors[i], i, &r.replay_cmds[i]);
+    if (o.json)
+        rv_report_json(stdout, &r);
+    else if (!o.quiet || x.nerrors)
+        rv_report_human(stdout, &r);
+    int code = rv_report_exit_code(&x);
+    for (size_t i = 0; i < x.nerrors; i++) free(r.schedule_files[i]), free(r.replay_cmds[i]);
+    free(r.schedule_files);
+    free(r.replay_cmds);
+    rv_explore_free(&x);
+    b->ops->destroy(b);
+    rv_cli_opts_free(&o);
+    return code;
+}

@@ -1,0 +1,138 @@
+/*
+ * cli.h — the `ravel` command line: subcommands, reports, schedule files.
+ *
+ * Files: main.c (dispatch), usage.c (help texts), options.c (the option
+ * table and parser of check and replay), check.c (`ravel check`), replay.c
+ * (`ravel replay`), report.c (human summary, JSON, action rendering),
+ * schedfile.c (schedule files).  docs/CLI.md is the user's reference.
+ *
+ * Exit codes (DESIGN §5), shared by every subcommand:
+ *   0 no error found and the exploration was exhaustive,
+ *   1 an error was found, 2 usage, compile or schedule-file error,
+ *   3 incomplete (a limit was hit, or a sampled domain) and no error.
+ *
+ * Schedule file (text, line-oriented, `#` starts a comment line):
+ *   # ravel replay prog.c ravel-out/prog-assertion-1.schedule
+ *   ravel-schedule 1
+ *   program prog.c [more sources...]
+ *   cflags -DN=3                   (optional; shell-quoted words)
+ *   thread 0 - 0                   (canonical id, parent or '-', index)
+ *   thread 1 0 0
+ *   options --posix-exit           (optional: options of the run that matter to replay)
+ *   steps
+ *   0 0 1 1:2 ...                  (thread or thread:value; any wrapping)
+ * Invariant: a file written by rv_schedfile_write parses back to the same
+ * rv_schedfile, and thread lines list ids 0..n-1 in order.
+ */
+#ifndef RAVEL_CLI_CLI_H
+#define RAVEL_CLI_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../core/trace.h"
+#include "../explorers/explorer.h"
+
+#define RV_VERSION "0.1.0"
+
+enum { RV_EXIT_OK = 0, RV_EXIT_BUG = 1, RV_EXIT_USAGE = 2, RV_EXIT_INCOMPLETE = 3 };
+
+/* How the user invoked ravel (argv[0] of the process), for the replay
+ * command lines we print. */
+extern const char *rv_cli_argv0;
+
+/* Options of check and replay (options.c). */
+typedef struct rv_cli_opts {
+    rv_options opt;
+    rv_limits lim;
+    const char *algo; /* NULL: the default */
+    bool json, quiet, no_cache, help;
+    const char *out_dir, *cc;
+    char **pos; /* positional arguments (files) */
+    size_t npos;
+    char **cflags; /* after `--` */
+    size_t ncflags;
+    bool dashdash;
+} rv_cli_opts;
+
+/* Defaults of every option. */
+void rv_cli_defaults(rv_cli_opts *o);
+/* Parse argv[1..argc) of subcommand `cmd` ("check" or "replay": replay
+ * accepts only the options that change how one execution runs) into o,
+ * which holds the defaults or earlier settings.  Returns 0, or -1 after
+ * printing a precise message to stderr.  o points into argv. */
+int rv_cli_parse(int argc, char **argv, const char *cmd, rv_cli_opts *o);
+void rv_cli_opts_free(rv_cli_opts *o);
+/* The options a replay must repeat to run the same program: words like
+ * "--posix-exit", "--nondet-domain=0:3" (heap strings, *n of them). */
+char **rv_cli_replay_options(const rv_cli_opts *o, size_t *n);
+
+/* Build (C) or parse (PV) the program and open its backend with o->lim
+ * (and the thread registry, for native replays); NULL after printing why
+ * (the caller exits 2). */
+rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **files, size_t nfiles,
+                                const rv_thread_end *registry, unsigned nreg);
+
+/* Subcommands: argv[0] is the subcommand's name; return the exit code. */
+int rv_cli_check(int argc, char **argv);
+int rv_cli_replay(int argc, char **argv);
+/* Usage of a topic (NULL or "ravel": the overview; "check"; "replay"). */
+void rv_cli_usage(FILE *f, const char *topic);
+
+/* ---- schedule files (schedfile.c) ---- */
+typedef struct rv_schedfile {
+    char **program; /* sources */
+    size_t nprogram;
+    char **cflags;
+    size_t ncflags;
+    char **options; /* see rv_cli_replay_options */
+    size_t noptions;
+    unsigned nthreads;
+    uint16_t parent[RV_MAX_THREADS]; /* RV_NO_THREAD for a root thread */
+    uint32_t index[RV_MAX_THREADS];
+    rv_step *steps;
+    size_t nsteps;
+} rv_schedfile;
+
+/* Writes atomically (temp + rename).  `comment` (may be NULL) becomes the
+ * first line, after "# ".  Returns 0, or -1 with a message in err. */
+int rv_schedfile_write(const char *path, const rv_schedfile *f, const char *comment, char *err,
+                       size_t errcap);
+/* Parse; on error returns -1 with "NAME:LINE: message" in err.  On success
+ * f owns heap copies (rv_schedfile_free). */
+int rv_schedfile_parse(const char *text, const char *name, rv_schedfile *f, char *err,
+                       size_t errcap);
+int rv_schedfile_read(const char *path, rv_schedfile *f, char *err, size_t errcap);
+void rv_schedfile_free(rv_schedfile *f);
+/* "0 0 1 1:2": the steps as one line (heap string). */
+char *rv_schedule_str(const rv_step *s, size_t n);
+/* A word quoted for a POSIX shell only when it needs it (heap string). */
+char *rv_shell_quote(const char *w);
+/* Split a line of shell-quoted words ('...' and plain words): the inverse
+ * of rv_shell_quote on words joined by spaces.  Returns -1 on an unclosed
+ * quote. */
+int rv_shell_split(const char *line, char ***words, size_t *n);
+
+/* ---- reports (report.c) ---- */
+/* s as a JSON string literal, quotes included (NULL gives null). */
+void rv_json_str(FILE *out, const char *s);
+/* rv_action_str with object addresses replaced by the backend's names. */
+char *rv_cli_action_str(rv_backend *b, const rv_action *a, char *buf, size_t cap);
+
+typedef struct rv_report {
+    const char *program;  /* as the user named it */
+    const char *algo;
+    bool udpor;           /* show cutoffs */
+    bool count_traces;
+    double time_s;
+    rv_explore *x;
+    char **schedule_files; /* per error, or NULL entries */
+    char **replay_cmds;    /* per error */
+} rv_report;
+
+void rv_report_human(FILE *out, const rv_report *r);
+void rv_report_json(FILE *out, const rv_report *r);
+/* The exit code a finished exploration deserves. */
+int rv_report_exit_code(const rv_explore *x);
+
+#endif

@@ -1,0 +1,281 @@
+/* options.c — the options of `ravel check` and `ravel replay`: one table,
+ * one parser, precise messages for bad values. */
+#include "cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/util.h"
+
+const char *rv_cli_argv0 = "ravel";
+
+#define DEFAULT_MAX_EVENTS 100000
+#define DEFAULT_TIMEOUT_S  10.0
+#define DEFAULT_HEAP_MB    1024
+#define DEFAULT_CACHE_MB   1024
+#define DEFAULT_NONDET_LO  (-1)
+#define DEFAULT_NONDET_HI  2
+
+void rv_cli_defaults(rv_cli_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->opt.cutoffs = true;
+    o->opt.memory = RV_MEM_SC;
+    o->opt.cache_mb = DEFAULT_CACHE_MB;
+    o->lim.max_events = DEFAULT_MAX_EVENTS;
+    o->lim.timeout_s = DEFAULT_TIMEOUT_S;
+    o->lim.max_heap_mb = DEFAULT_HEAP_MB;
+    o->lim.nondet_lo = DEFAULT_NONDET_LO;
+    o->lim.nondet_hi = DEFAULT_NONDET_HI;
+    o->out_dir = "ravel-out";
+}
+
+void rv_cli_opts_free(rv_cli_opts *o)
+{
+    free(o->pos);
+    free(o->cflags);
+    o->pos = o->cflags = NULL;
+    o->npos = o->ncflags = 0;
+}
+
+/* ---- values ------------------------------------------------------------------ */
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+    if (!*s || *s == '-' || *s == '+' || *s == ' ') return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end) return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_i64(const char *s, const char **end_out, int64_t *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *s == ' ' || *s == '+') return false;
+    *end_out = end;
+    *out = v;
+    return true;
+}
+
+typedef enum arg_kind { A_FLAG, A_VALUE } arg_kind;
+
+typedef struct optdef {
+    const char *name; /* without the leading -- */
+    arg_kind kind;
+    bool replay;      /* also an option of `ravel replay` */
+    int id;
+} optdef;
+
+enum {
+    O_ALGO, O_COUNT, O_KEEP, O_JSON, O_MAXEV, O_TIMEOUT, O_MAXEX, O_MAXMEM, O_NONDET, O_POSIX,
+    O_OUT, O_CC, O_NOCACHE, O_QUIET, O_CUT, O_NOCUT, O_ALT, O_MEMORY, O_CACHEMB, O_DOT, O_HELP
+};
+
+static const optdef optdefs[] = {
+    {"algo", A_VALUE, false, O_ALGO},         {"count-traces", A_FLAG, false, O_COUNT},
+    {"keep-going", A_FLAG, false, O_KEEP},    {"json", A_FLAG, true, O_JSON},
+    {"max-events", A_VALUE, true, O_MAXEV},   {"timeout", A_VALUE, true, O_TIMEOUT},
+    {"max-executions", A_VALUE, false, O_MAXEX}, {"max-memory", A_VALUE, true, O_MAXMEM},
+    {"nondet-domain", A_VALUE, true, O_NONDET}, {"posix-exit", A_FLAG, true, O_POSIX},
+    {"out", A_VALUE, false, O_OUT},           {"cc", A_VALUE, true, O_CC},
+    {"no-cache", A_FLAG, true, O_NOCACHE},    {"quiet", A_FLAG, true, O_QUIET},
+    {"cutoffs", A_FLAG, false, O_CUT},        {"no-cutoffs", A_FLAG, false, O_NOCUT},
+    {"alt", A_VALUE, false, O_ALT},           {"memory", A_VALUE, false, O_MEMORY},
+    {"cache-mb", A_VALUE, false, O_CACHEMB},  {"dot", A_VALUE, false, O_DOT},
+    {"help", A_FLAG, true, O_HELP},
+};
+
+static int bad_value(const char *cmd, const char *name, const char *want, const char *got)
+{
+    fprintf(stderr, "ravel %s: --%s expects %s, got '%s'\n", cmd, name, want, got);
+    return -1;
+}
+
+static int set_nondet(const char *cmd, const char *v, rv_limits *lim)
+{
+    const char *end;
+    int64_t lo, hi;
+    if (!parse_i64(v, &end, &lo) || *end != ':' || !parse_i64(end + 1, &end, &hi) || *end)
+        return bad_value(cmd, "nondet-domain", "LO:HI (two integers)", v);
+    /* the explorer picks among hi - lo + 1 values, counted in 32 bits */
+    if (lo > hi || (uint64_t)hi - (uint64_t)lo >= UINT32_MAX)
+        return bad_value(cmd, "nondet-domain", "LO:HI with LO <= HI and fewer than 2^32 values", v);
+    lim->nondet_lo = lo;
+    lim->nondet_hi = hi;
+    return 0;
+}
+
+static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opts *o)
+{
+    uint64_t u;
+    switch (d->id) {
+    case O_ALGO:
+        if (!*v) return bad_value(cmd, d->name, "an algorithm name", v);
+        o->algo = v;
+        return 0;
+    case O_MAXEV:
+        if (!parse_u64(v, &u) || u == 0 || u > (1ull << 32))
+            return bad_value(cmd, d->name, "a positive integer (at most 2^32)", v);
+        o->lim.max_events = u;
+        return 0;
+    case O_TIMEOUT: {
+        char *end;
+        double t = strtod(v, &end);
+        if (!*v || *end || !isfinite(t) || t < 0 || t > 1e7)
+            return bad_value(cmd, d->name, "a number of seconds >= 0 (0 = none)", v);
+        o->lim.timeout_s = t;
+        return 0;
+    }
+    case O_MAXEX:
+        if (!parse_u64(v, &u) || u == 0) return bad_value(cmd, d->name, "a positive integer", v);
+        o->opt.max_executions = u;
+        return 0;
+    case O_MAXMEM:
+        if (!parse_u64(v, &u) || u == 0 || u > (1ull << 24))
+            return bad_value(cmd, d->name, "a positive number of MB", v);
+        o->lim.max_heap_mb = u;
+        return 0;
+    case O_CACHEMB:
+        if (!parse_u64(v, &u) || u == 0 || u > (1ull << 24))
+            return bad_value(cmd, d->name, "a positive number of MB", v);
+        o->opt.cache_mb = u;
+        return 0;
+    case O_NONDET: return set_nondet(cmd, v, &o->lim);
+    case O_OUT:
+        if (!*v) return bad_value(cmd, d->name, "a directory", v);
+        o->out_dir = v;
+        return 0;
+    case O_CC:
+        if (!*v) return bad_value(cmd, d->name, "a compiler", v);
+        o->cc = v;
+        return 0;
+    case O_ALT:
+        if (!strcmp(v, "exact")) {
+            o->opt.alt_k = 0;
+            return 0;
+        }
+        if (v[0] == 'k' && parse_u64(v + 1, &u) && u >= 1 && u <= 1000) {
+            o->opt.alt_k = (unsigned)u;
+            return 0;
+        }
+        return bad_value(cmd, d->name, "'exact' or kN with 1 <= N <= 1000 (e.g. k2)", v);
+    case O_MEMORY:
+        if (!strcmp(v, "sc"))
+            o->opt.memory = RV_MEM_SC;
+        else if (!strcmp(v, "drf"))
+            o->opt.memory = RV_MEM_DRF;
+        else
+            return bad_value(cmd, d->name, "'sc' or 'drf'", v);
+        return 0;
+    case O_DOT:
+        if (!*v) return bad_value(cmd, d->name, "a file name", v);
+        o->opt.dot_path = v;
+        return 0;
+    }
+    return -1;
+}
+
+static void set_flag(const optdef *d, rv_cli_opts *o)
+{
+    switch (d->id) {
+    case O_COUNT: o->opt.count_traces = true; break;
+    case O_KEEP: o->opt.keep_going = true; break;
+    case O_JSON: o->json = true; break;
+    case O_POSIX: o->lim.posix_exit = true; break;
+    case O_NOCACHE: o->no_cache = true; break;
+    case O_QUIET: o->quiet = true; break;
+    case O_CUT: o->opt.cutoffs = true; break;
+    case O_NOCUT: o->opt.cutoffs = false; break;
+    case O_HELP: o->help = true; break;
+    }
+}
+
+static void push(char ***v, size_t *n, char *s)
+{
+    *v = rv_xrealloc(*v, (*n + 1) * sizeof **v);
+    (*v)[(*n)++] = s;
+}
+
+/* One "--name[=value]" at argv[*i]; may consume argv[*i + 1]. */
+static int parse_option(int argc, char **argv, int *i, const char *cmd, rv_cli_opts *o)
+{
+    const char *arg = argv[*i] + 2;
+    const char *eq = strchr(arg, '=');
+    size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+    for (size_t k = 0; k < sizeof optdefs / sizeof *optdefs; k++) {
+        const optdef *d = &optdefs[k];
+        if (strlen(d->name) != n || strncmp(d->name, arg, n)) continue;
+        if (!d->replay && strcmp(cmd, "check")) {
+            fprintf(stderr, "ravel %s: --%s is an option of `ravel check` only\n", cmd, d->name);
+            return -1;
+        }
+        if (d->kind == A_FLAG) {
+            if (eq) {
+                fprintf(stderr, "ravel %s: --%s takes no value\n", cmd, d->name);
+                return -1;
+            }
+            set_flag(d, o);
+            return 0;
+        }
+        const char *v = eq ? eq + 1 : NULL;
+        if (!v) {
+            if (*i + 1 >= argc) {
+                fprintf(stderr, "ravel %s: --%s needs a value\n", cmd, d->name);
+                return -1;
+            }
+            v = argv[++*i];
+        }
+        return set_value(cmd, d, v, o);
+    }
+    fprintf(stderr, "ravel %s: unknown option '%s' (see `ravel help %s`)\n", cmd, argv[*i], cmd);
+    return -1;
+}
+
+int rv_cli_parse(int argc, char **argv, const char *cmd, rv_cli_opts *o)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--")) {
+            o->dashdash = true;
+            for (int k = i + 1; k < argc; k++) push(&o->cflags, &o->ncflags, argv[k]);
+            return 0;
+        }
+        if (!strcmp(a, "-h")) {
+            o->help = true;
+        } else if (!strncmp(a, "--", 2)) {
+            if (parse_option(argc, argv, &i, cmd, o) < 0) return -1;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr,
+                    "ravel %s: unknown option '%s' (compiler flags go after `--`, see `ravel help "
+                    "%s`)\n",
+                    cmd, a, cmd);
+            return -1;
+        } else {
+            push(&o->pos, &o->npos, argv[i]);
+        }
+    }
+    return 0;
+}
+
+char **rv_cli_replay_options(const rv_cli_opts *o, size_t *n)
+{
+    char **v = NULL;
+    *n = 0;
+    if (o->lim.posix_exit) push(&v, n, rv_xstrdup("--posix-exit"));
+    if (o->lim.nondet_lo != DEFAULT_NONDET_LO || o->lim.nondet_hi != DEFAULT_NONDET_HI)
+        push(&v, n,
+             rv_xasprintf("--nondet-domain=%lld:%lld", (long long)o->lim.nondet_lo,
+                          (long long)o->lim.nondet_hi));
+    if (o->lim.max_events != DEFAULT_MAX_EVENTS)
+        push(&v, n, rv_xasprintf("--max-events=%llu", (unsigned long long)o->lim.max_events));
+    if (o->lim.max_heap_mb != DEFAULT_HEAP_MB)
+        push(&v, n, rv_xasprintf("--max-memory=%llu", (unsigned long long)o->lim.max_heap_mb));
+    return v;
+}

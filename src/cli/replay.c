@@ -1,0 +1,224 @@
+/* replay.c — `ravel replay`: run one schedule from a schedule file and show
+ * the execution step by step with source locations. */
+#include "cli.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/util.h"
+
+static const char *loc_of(rv_backend *b, uint64_t pc)
+{
+    return pc && b->ops->location ? b->ops->location(b, pc) : NULL;
+}
+
+/* The exit code for how the replayed execution ended. */
+static int outcome_code(const rv_trace *t)
+{
+    if (rv_end_is_bug(t->end)) return RV_EXIT_BUG;
+    if (t->end == RV_END_DIVERGED || t->end == RV_END_INTERNAL) return RV_EXIT_USAGE;
+    if (rv_end_is_incomplete(t->end)) return RV_EXIT_INCOMPLETE;
+    return RV_EXIT_OK;
+}
+
+/* One line of prose for the outcome; the caller adds the details. */
+static void outcome_text(const rv_trace *t, const rv_schedfile *sf, char *buf, size_t cap)
+{
+    switch (t->end) {
+    case RV_END_COMPLETE:
+        snprintf(buf, cap, "the program completed (exit status %d)", t->exit_code);
+        break;
+    case RV_END_PREFIX:
+        snprintf(buf, cap, "the schedule ended before the program did; no error on this path");
+        break;
+    case RV_END_INFEASIBLE:
+        snprintf(buf, cap, "infeasible: a __VERIFIER_assume failed");
+        break;
+    case RV_END_DIVERGED:
+        if (t->n < sf->nsteps)
+            snprintf(buf, cap,
+                     "the schedule does not fit the program: step #%zu asks for thread %u "
+                     "(value %u), which cannot run there%s%s",
+                     t->n + 1, sf->steps[t->n].tid, sf->steps[t->n].val, t->msg[0] ? ": " : "",
+                     t->msg);
+        else
+            snprintf(buf, cap, "the schedule does not fit the program at step #%zu%s%s", t->n + 1,
+                     t->msg[0] ? ": " : "", t->msg);
+        break;
+    default:
+        snprintf(buf, cap, "%s%s%s", rv_end_name(t->end), t->msg[0] ? ": " : "", t->msg);
+    }
+}
+
+static void human_replay(rv_backend *b, const rv_trace *t, const rv_schedfile *sf)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        const rv_event *e = &t->ev[i];
+        char act[320];
+        rv_cli_action_str(b, &e->act, act, sizeof act);
+        printf("#%-4zu thread %-2u  %s", i + 1, e->act.tid, act);
+        const char *loc = loc_of(b, e->pc);
+        if (loc) printf("  at %s", loc);
+        putchar('\n');
+    }
+    char text[1024];
+    outcome_text(t, sf, text, sizeof text);
+    printf("outcome: %s%s\n", rv_end_is_bug(t->end) ? "ERROR " : "", text);
+    if (rv_end_is_bug(t->end) && t->err_tid != RV_NO_THREAD) {
+        printf("  in thread %u", t->err_tid);
+        const char *loc = loc_of(b, t->err_pc);
+        if (loc) printf(" at %s", loc);
+        putchar('\n');
+    }
+    if (t->end == RV_END_CRASH || t->end == RV_END_STACK_OVERFLOW)
+        printf("  signal %d (%s), faulting address 0x%" PRIx64 "\n", t->signo, strsignal(t->signo),
+               t->err_addr);
+    if (t->end == RV_END_DEADLOCK) {
+        for (unsigned i = 0; i < t->nthreads; i++) {
+            const rv_thread_end *th = &t->threads[i];
+            if (th->state != RV_T_LIVE) continue;
+            char act[320];
+            printf("  thread %u waits for %s", i, rv_cli_action_str(b, &th->pending, act, sizeof act));
+            const char *loc = loc_of(b, th->pending_pc);
+            if (loc) printf(" at %s", loc);
+            if (th->holder != RV_NO_THREAD && rv_mutex_of(&th->pending))
+                printf("; the mutex is held by thread %" PRIu64, th->holder);
+            putchar('\n');
+        }
+    }
+}
+
+static void json_replay(rv_backend *b, const rv_trace *t, const rv_schedfile *sf,
+                        const char *program, const char *path)
+{
+    printf("{\n  \"program\": ");
+    rv_json_str(stdout, program);
+    printf(",\n  \"schedule_file\": ");
+    rv_json_str(stdout, path);
+    printf(",\n  \"steps\": [");
+    for (size_t i = 0; i < t->n; i++) {
+        const rv_event *e = &t->ev[i];
+        char act[320];
+        printf("%s\n    {\"step\": %zu, \"thread\": %u, \"value\": %u, \"action\": ", i ? "," : "",
+               i + 1, e->act.tid, e->val);
+        rv_json_str(stdout, rv_cli_action_str(b, &e->act, act, sizeof act));
+        printf(", \"location\": ");
+        rv_json_str(stdout, loc_of(b, e->pc));
+        putchar('}');
+    }
+    printf("%s],\n  \"outcome\": {\"kind\": ", t->n ? "\n  " : "");
+    rv_json_str(stdout, rv_end_name(t->end));
+    char text[1024];
+    outcome_text(t, sf, text, sizeof text);
+    printf(", \"message\": ");
+    rv_json_str(stdout, text);
+    printf(", \"thread\": ");
+    if (t->err_tid == RV_NO_THREAD)
+        printf("null");
+    else
+        printf("%u", t->err_tid);
+    printf(", \"location\": ");
+    rv_json_str(stdout, loc_of(b, t->err_pc));
+    printf("},\n  \"exit_code\": %d\n}\n", outcome_code(t));
+}
+
+/* The file's `options` words then the command line, through one parser. */
+static int parse_with_file_options(int argc, char **argv, const rv_schedfile *sf, rv_cli_opts *o)
+{
+    if (sf->noptions) {
+        char **fargv = rv_xcalloc(sf->noptions + 2, sizeof *fargv);
+        fargv[0] = "replay";
+        for (size_t i = 0; i < sf->noptions; i++) fargv[i + 1] = sf->options[i];
+        rv_cli_opts tmp = *o;
+        int rc = rv_cli_parse((int)sf->noptions + 1, fargv, "replay", &tmp);
+        free(fargv);
+        if (rc < 0 || tmp.npos || tmp.dashdash) {
+            fprintf(stderr, "ravel replay: bad 'options' line in the schedule file\n");
+            rv_cli_opts_free(&tmp);
+            return -1;
+        }
+        o->lim = tmp.lim;
+    }
+    return rv_cli_parse(argc, argv, "replay", o);
+}
+
+int rv_cli_replay(int argc, char **argv)
+{
+    rv_cli_opts o;
+    rv_cli_defaults(&o);
+    rv_cli_opts first;
+    rv_cli_defaults(&first);
+    /* a first pass finds the schedule file (and --help, usage errors) */
+    if (rv_cli_parse(argc, argv, "replay", &first) < 0) {
+        rv_cli_opts_free(&first);
+        return RV_EXIT_USAGE;
+    }
+    if (first.help) {
+        rv_cli_usage(stdout, "replay");
+        rv_cli_opts_free(&first);
+        return RV_EXIT_OK;
+    }
+    if (first.npos < 2) {
+        fprintf(stderr, "ravel replay: expected a program and a schedule file (usage: ravel replay "
+                        "[options] FILE.c... SCHEDULE [-- cflags])\n");
+        rv_cli_opts_free(&first);
+        return RV_EXIT_USAGE;
+    }
+    const char *path = first.pos[first.npos - 1];
+    rv_cli_opts_free(&first);
+    rv_schedfile sf;
+    char err[1024];
+    if (rv_schedfile_read(path, &sf, err, sizeof err) < 0) {
+        fprintf(stderr, "ravel replay: %s\n", err);
+        return RV_EXIT_USAGE;
+    }
+    int code = RV_EXIT_USAGE;
+    if (parse_with_file_options(argc, argv, &sf, &o) < 0) goto out;
+    if (!o.dashdash && sf.ncflags) {
+        /* the flags the check ran with, unless the command line gives others */
+        for (size_t i = 0; i < sf.ncflags; i++) {
+            o.cflags = rv_xrealloc(o.cflags, (o.ncflags + 1) * sizeof *o.cflags);
+            o.cflags[o.ncflags++] = sf.cflags[i];
+        }
+    }
+    o.lim.show_output = !o.json;
+    rv_thread_end reg[RV_MAX_THREADS];
+    memset(reg, 0, sizeof reg);
+    for (unsigned t = 0; t < sf.nthreads; t++) {
+        reg[t].parent = sf.parent[t];
+        reg[t].index = sf.index[t];
+    }
+    rv_backend *b = rv_cli_open_program("replay", &o, o.pos, o.npos - 1, reg, sf.nthreads);
+    if (!b) goto out;
+    const char *program = o.pos[0];
+    if (!o.json) {
+        printf("replaying %zu steps of %s on %s\n", sf.nsteps, path, program);
+        fflush(stdout);
+    }
+    rv_trace t;
+    rv_trace_init(&t);
+    int rc = rv_execute(b, sf.steps, sf.nsteps, RV_POLICY_STOP, &t);
+    fflush(stdout);
+    if (rc < 0) {
+        fprintf(stderr, "ravel replay: the execution failed: %s\n", t.msg);
+        code = RV_EXIT_USAGE;
+    } else {
+        if (o.json)
+            json_replay(b, &t, &sf, program, path);
+        else
+            human_replay(b, &t, &sf);
+        code = outcome_code(&t);
+        if (t.end == RV_END_DIVERGED && !o.json) {
+            char text[1024];
+            outcome_text(&t, &sf, text, sizeof text);
+            fprintf(stderr, "ravel replay: %s\n", text);
+        }
+    }
+    rv_trace_free(&t);
+    b->ops->destroy(b);
+out:
+    rv_schedfile_free(&sf);
+    rv_cli_opts_free(&o);
+    return code;
+}

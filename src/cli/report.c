@@ -1,0 +1,275 @@
+/* report.c — what `ravel check` prints: the human summary, the --json
+ * object, and actions rendered with the program's own names. */
+#include "cli.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/util.h"
+
+void rv_json_str(FILE *out, const char *s)
+{
+    if (!s) {
+        fputs("null", out);
+        return;
+    }
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': fputs("\\\"", out); break;
+        case '\\': fputs("\\\\", out); break;
+        case '\n': fputs("\\n", out); break;
+        case '\r': fputs("\\r", out); break;
+        case '\t': fputs("\\t", out); break;
+        default:
+            if (*p < 0x20 || *p == 0x7f)
+                fprintf(out, "\\u%04x", *p);
+            else
+                fputc(*p, out); /* UTF-8 passes through */
+        }
+    }
+    fputc('"', out);
+}
+
+/* True for kinds whose obj (and obj2) are addresses, not thread ids. */
+static bool obj_is_address(const rv_action *a)
+{
+    switch (a->kind) {
+    case RV_ACT_NONE:
+    case RV_ACT_CREATE:
+    case RV_ACT_JOIN:
+    case RV_ACT_EXIT:
+    case RV_ACT_PEXIT:
+    case RV_ACT_NONDET:
+    case RV_ACT_YIELD: return false;
+    default: return true;
+    }
+}
+
+/* Replace the first "0x<hex of v>" in buf by name. */
+static void substitute(char *buf, size_t cap, uint64_t v, const char *name)
+{
+    if (!name) return;
+    char hex[24];
+    snprintf(hex, sizeof hex, "0x%" PRIx64, v);
+    char *at = strstr(buf, hex);
+    if (!at) return;
+    /* not a prefix of a longer number */
+    char next = at[strlen(hex)];
+    if ((next >= '0' && next <= '9') || (next >= 'a' && next <= 'f')) return;
+    char *tail = rv_xstrdup(at + strlen(hex));
+    snprintf(at, cap - (size_t)(at - buf), "%s%s", name, tail);
+    free(tail);
+}
+
+char *rv_cli_action_str(rv_backend *b, const rv_action *a, char *buf, size_t cap)
+{
+    rv_action_str(a, buf, cap);
+    if (!b || !b->ops->object_name || !obj_is_address(a)) return buf;
+    if (a->obj) substitute(buf, cap, a->obj, b->ops->object_name(b, a->obj));
+    if (a->obj2) substitute(buf, cap, a->obj2, b->ops->object_name(b, a->obj2));
+    return buf;
+}
+
+static const char *location(rv_backend *b, uint64_t pc)
+{
+    const char *l = pc && b->ops->location ? b->ops->location(b, pc) : NULL;
+    return l;
+}
+
+int rv_report_exit_code(const rv_explore *x)
+{
+    if (x->nerrors) return RV_EXIT_BUG;
+    return x->stats.exhaustive ? RV_EXIT_OK : RV_EXIT_INCOMPLETE;
+}
+
+/* ---- human summary ---------------------------------------------------------- */
+
+static void human_threads(FILE *out, rv_backend *b, const rv_trace *t)
+{
+    for (unsigned i = 0; i < t->nthreads; i++) {
+        const rv_thread_end *th = &t->threads[i];
+        if (th->state != RV_T_LIVE) continue;
+        char act[256];
+        rv_cli_action_str(b, &th->pending, act, sizeof act);
+        fprintf(out, "    thread %u %s %s", i, th->enabled ? "could do" : "waits for", act);
+        const char *loc = location(b, th->pending_pc);
+        if (loc) fprintf(out, " at %s", loc);
+        if (th->holder != RV_NO_THREAD && rv_mutex_of(&th->pending))
+            fprintf(out, "; the mutex is held by thread %" PRIu64, th->holder);
+        fputc('\n', out);
+    }
+}
+
+static void human_error(FILE *out, const rv_report *r, size_t i)
+{
+    rv_backend *b = r->x->backend;
+    const rv_error *e = &r->x->errors[i];
+    fprintf(out, "\nerror %zu: %s", i + 1, rv_end_name(e->kind));
+    if (e->msg[0]) fprintf(out, ": %s", e->msg);
+    fputc('\n', out);
+    if (e->tid != RV_NO_THREAD) {
+        fprintf(out, "  in thread %u", e->tid);
+        const char *loc = location(b, e->pc);
+        if (loc) fprintf(out, " at %s", loc);
+        fputc('\n', out);
+    }
+    const rv_trace *t = e->trace;
+    if (t && (e->kind == RV_END_CRASH || e->kind == RV_END_STACK_OVERFLOW)) {
+        fprintf(out, "  signal %d (%s), faulting address 0x%" PRIx64 "\n", t->signo,
+                strsignal(t->signo), t->err_addr);
+    }
+    if (t && e->kind == RV_END_DEADLOCK) {
+        fputs("  every unfinished thread is blocked:\n", out);
+        human_threads(out, b, t);
+    }
+    fprintf(out, "  after %zu steps\n", e->nsched);
+    if (r->schedule_files && r->schedule_files[i])
+        fprintf(out, "  schedule: %s\n  replay:   %s\n", r->schedule_files[i], r->replay_cmds[i]);
+}
+
+static const char *verdict(const rv_explore *x, char *buf, size_t cap)
+{
+    const rv_stats *st = &x->stats;
+    if (x->nerrors == 1 && st->stopped)
+        snprintf(buf, cap, "ERROR: 1 error found (stopped at the first; --keep-going finds all)");
+    else if (x->nerrors)
+        snprintf(buf, cap, "ERROR: %zu distinct error%s found", x->nerrors,
+                 x->nerrors > 1 ? "s" : "");
+    else if (st->exhaustive)
+        snprintf(buf, cap, "no error found; the exploration was exhaustive");
+    else
+        snprintf(buf, cap, "INCOMPLETE: no error found, but the exploration is not exhaustive (%s)",
+                 st->incomplete_why[0] ? st->incomplete_why : "a limit was hit");
+    return buf;
+}
+
+void rv_report_human(FILE *out, const rv_report *r)
+{
+    const rv_stats *st = &r->x->stats;
+    fprintf(out, "program     %s\n", r->program);
+    fprintf(out, "algorithm   %s\n", r->algo);
+    fprintf(out, "executions  %" PRIu64 " (blocked %" PRIu64 ", infeasible %" PRIu64, st->executions,
+            st->blocked, st->infeasible);
+    if (st->incomplete) fprintf(out, ", hit a limit %" PRIu64, st->incomplete);
+    fputs(")\n", out);
+    fprintf(out, "events      %" PRIu64 "\n", st->events);
+    if (r->udpor) fprintf(out, "cutoffs     %" PRIu64 "\n", st->cutoffs);
+    if (r->count_traces)
+        fprintf(out,
+                "traces      %" PRIu64 " (complete %" PRIu64 ", deadlocked %" PRIu64
+                ", failing %" PRIu64 ")\n",
+                st->traces, st->traces_complete, st->traces_deadlock, st->traces_error);
+    fprintf(out, "errors      %zu\n", r->x->nerrors);
+    fprintf(out, "time        %.2f s\n", r->time_s);
+    fprintf(out, "memory      %.1f MB peak\n", rv_peak_rss_mb());
+    char v[512];
+    fprintf(out, "verdict     %s\n", verdict(r->x, v, sizeof v));
+    for (size_t i = 0; i < r->x->nerrors; i++) human_error(out, r, i);
+}
+
+/* ---- JSON ---------------------------------------------------------------------- */
+
+static void json_key(FILE *out, const char *k, bool *first)
+{
+    fputs(*first ? "\n  " : ",\n  ", out);
+    *first = false;
+    rv_json_str(out, k);
+    fputs(": ", out);
+}
+
+static void json_u64(FILE *out, const char *k, uint64_t v, bool *first)
+{
+    json_key(out, k, first);
+    fprintf(out, "%" PRIu64, v);
+}
+
+static void json_error(FILE *out, const rv_report *r, size_t i)
+{
+    rv_backend *b = r->x->backend;
+    const rv_error *e = &r->x->errors[i];
+    fputs("{\"kind\": ", out);
+    rv_json_str(out, rv_end_name(e->kind));
+    fputs(", \"message\": ", out);
+    rv_json_str(out, e->msg);
+    fputs(", \"thread\": ", out);
+    if (e->tid == RV_NO_THREAD)
+        fputs("null", out);
+    else
+        fprintf(out, "%u", e->tid);
+    fputs(", \"location\": ", out);
+    rv_json_str(out, location(b, e->pc));
+    char *sched = rv_schedule_str(e->schedule, e->nsched);
+    fputs(", \"schedule\": ", out);
+    rv_json_str(out, sched);
+    free(sched);
+    fputs(", \"schedule_file\": ", out);
+    rv_json_str(out, r->schedule_files ? r->schedule_files[i] : NULL);
+    if (e->trace && (e->kind == RV_END_CRASH || e->kind == RV_END_STACK_OVERFLOW))
+        fprintf(out, ", \"signal\": %d, \"address\": \"0x%" PRIx64 "\"", e->trace->signo,
+                e->trace->err_addr);
+    if (e->trace && e->kind == RV_END_DEADLOCK) {
+        fputs(", \"blocked\": [", out);
+        bool firstt = true;
+        for (unsigned t = 0; t < e->trace->nthreads; t++) {
+            const rv_thread_end *th = &e->trace->threads[t];
+            if (th->state != RV_T_LIVE) continue;
+            char act[256];
+            fprintf(out, "%s{\"thread\": %u, \"waits_for\": ", firstt ? "" : ", ", t);
+            firstt = false;
+            rv_json_str(out, rv_cli_action_str(b, &th->pending, act, sizeof act));
+            fputs(", \"location\": ", out);
+            rv_json_str(out, location(b, th->pending_pc));
+            fputs(", \"holder\": ", out);
+            if (th->holder == RV_NO_THREAD || !rv_mutex_of(&th->pending))
+                fputs("null", out);
+            else
+                fprintf(out, "%" PRIu64, th->holder);
+            fputc('}', out);
+        }
+        fputc(']', out);
+    }
+    fputc('}', out);
+}
+
+void rv_report_json(FILE *out, const rv_report *r)
+{
+    const rv_stats *st = &r->x->stats;
+    bool first = true;
+    fputc('{', out);
+    json_key(out, "program", &first);
+    rv_json_str(out, r->program);
+    json_key(out, "algorithm", &first);
+    rv_json_str(out, r->algo);
+    json_u64(out, "executions", st->executions, &first);
+    json_u64(out, "blocked", st->blocked, &first);
+    json_u64(out, "infeasible", st->infeasible, &first);
+    json_u64(out, "incomplete_executions", st->incomplete, &first);
+    json_u64(out, "events", st->events, &first);
+    json_u64(out, "cutoffs", st->cutoffs, &first);
+    if (r->count_traces) {
+        json_u64(out, "traces", st->traces, &first);
+        json_u64(out, "traces_complete", st->traces_complete, &first);
+        json_u64(out, "traces_deadlock", st->traces_deadlock, &first);
+        json_u64(out, "traces_error", st->traces_error, &first);
+    }
+    json_key(out, "exhaustive", &first);
+    fputs(st->exhaustive ? "true" : "false", out);
+    json_key(out, "incomplete_reason", &first);
+    rv_json_str(out, st->exhaustive || !st->incomplete_why[0] ? NULL : st->incomplete_why);
+    json_key(out, "errors", &first);
+    fputc('[', out);
+    for (size_t i = 0; i < r->x->nerrors; i++) {
+        fputs(i ? ",\n    " : "\n    ", out);
+        json_error(out, r, i);
+    }
+    fputs(r->x->nerrors ? "\n  ]" : "]", out);
+    json_key(out, "time_s", &first);
+    fprintf(out, "%.3f", r->time_s);
+    json_key(out, "peak_rss_mb", &first);
+    fprintf(out, "%.1f", rv_peak_rss_mb());
+    json_key(out, "exit_code", &first);
+    fprintf(out, "%d", rv_report_exit_code(r->x));
+    fputs("\n}\n", out);
+}

@@ -1,0 +1,76 @@
+/* usage.c — the help texts of `ravel`, `ravel help check|replay`. */
+#include <string.h>
+
+#include "cli.h"
+
+static const char overview[] =
+    "ravel " RV_VERSION " - a stateless model checker for multithreaded C programs\n"
+    "\n"
+    "usage:\n"
+    "  ravel check [options] FILE.c... [-- cflags]   explore every interleaving, report bugs\n"
+    "  ravel check [options] FILE.pv                 the same for a PV program\n"
+    "  ravel replay [options] FILE.c... SCHEDULE [-- cflags]\n"
+    "                                                replay a reported bug step by step\n"
+    "  ravel spaces [options] FILE.pv                trace spaces of a PV program\n"
+    "  ravel help [check|replay|spaces]              this help, or a command's\n"
+    "  ravel --version\n"
+    "\n"
+    "exit codes: 0 no error found (exhaustive), 1 error found, 2 usage or compile error,\n"
+    "            3 incomplete (a limit was hit) and no error found\n"
+    "documentation: docs/CLI.md\n";
+
+static const char check_help[] =
+    "usage: ravel check [options] FILE.c... [-- cflags]\n"
+    "       ravel check [options] FILE.pv\n"
+    "\n"
+    "Compiles the program (clang, else gcc; $CC or --cc) with ThreadSanitizer\n"
+    "instrumentation and -O0 -g (flags after `--` are appended: -DN=3, -O1, -lm),\n"
+    "runs it under ravel's scheduler and explores its interleavings.\n"
+    "\n"
+    "exploration:\n"
+    "  --algo=NAME          algorithm (default udpor if built in, else dfs): %s\n"
+    "  --count-traces       count distinct Mazurkiewicz traces\n"
+    "  --keep-going         collect every distinct error (default: stop at the first)\n"
+    "  --max-executions=N   stop after N executions (then incomplete)\n"
+    "  --cutoffs, --no-cutoffs   udpor: cutoff events (default on)\n"
+    "  --alt=exact|kN       udpor: exact or k-partial alternatives (default exact)\n"
+    "  --memory=sc|drf      every access is an event (sc, default), or only\n"
+    "                       synchronisation, with data races reported (drf)\n"
+    "  --cache-mb=N         udpor: bound on the event cache (default 1024)\n"
+    "  --dot=FILE           udpor: write the explored unfolding (Graphviz)\n"
+    "per execution:\n"
+    "  --max-events=N       events per execution (default 100000)\n"
+    "  --timeout=SECONDS    wall-clock time per execution (default 10; 0 = none)\n"
+    "  --max-memory=MB      heap per execution (default 1024)\n"
+    "  --nondet-domain=LO:HI   values of __VERIFIER_nondet_* wider than 8 bits\n"
+    "                       (default -1:2; such a result is not exhaustive)\n"
+    "  --posix-exit         returning from main ends the program (default: only\n"
+    "                       the main thread; the program ends when all threads have)\n"
+    "output and build:\n"
+    "  --json               one JSON object on stdout\n"
+    "  --out=DIR            where schedule files go (default ravel-out)\n"
+    "  --quiet              print nothing when no error is found\n"
+    "  --cc=CC              compiler\n"
+    "  --no-cache           rebuild even if a cached build exists\n";
+
+static const char replay_help[] =
+    "usage: ravel replay [options] FILE.c... SCHEDULE [-- cflags]\n"
+    "\n"
+    "Runs the program once along SCHEDULE (written by `ravel check`), with the\n"
+    "program's output shown, and prints each step with its source location, then\n"
+    "the outcome.  The compiler flags and run options recorded in the schedule\n"
+    "file are used unless given again.  Exit: 1 the execution ends in a bug, 0 it\n"
+    "does not, 2 bad schedule file or the schedule does not fit the program.\n"
+    "\n"
+    "options: --json, --quiet, --cc=CC, --no-cache, --posix-exit,\n"
+    "         --nondet-domain=LO:HI, --max-events=N, --timeout=SECONDS, --max-memory=MB\n";
+
+void rv_cli_usage(FILE *f, const char *topic)
+{
+    if (topic && !strcmp(topic, "check"))
+        fprintf(f, check_help, rv_algo_names());
+    else if (topic && !strcmp(topic, "replay"))
+        fputs(replay_help, f);
+    else
+        fputs(overview, f);
+}
