@@ -91,5 +91,6 @@ const char *rv_algo_names(void);
 
 /* Algorithms (one file each in src/explorers). */
 int rv_algo_dfs(rv_explore *x);
+int rv_algo_udpor(rv_explore *x);
 
 #endif

@@ -1,0 +1,309 @@
+/*
+ * udpor.c — unfolding-based partial-order reduction: Algorithm 1 of seed 001
+ * (Explore(C, D, A), Extend, Alt), iterative over executions as in seed 004
+ * §3.7, with exact or k-partial alternatives and cutoffs (seed 001 §5.2).
+ *
+ * The recursion of Alg. 1 along one execution is a stack of levels: level i
+ * is the call Explore(C_i, D_i, A_i) with C_i = cur[0..i) and chosen event
+ * e_i = cur[i].  D_i is the union of dadd over levels 0..i: a level's dadd
+ * holds the events it added at line 11 (D ∪ {e}); deeper levels inherit it
+ * (line 9 passes D unchanged).  After an execution reaches a maximal
+ * configuration, Extend (line 14) adds the conflicting extensions of every
+ * prefix at once; then, deepest level first, line 10 looks for an
+ * alternative J ∈ Alt(C_i, D_i ∪ {e_i}); if there is one, the next
+ * execution replays C_i and J \ C_i (the A of line 11, chosen first by
+ * line 8) and continues freely (line 6), else the level returns.
+ * Once J is included every event of D is in conflict with C (Def. 8), so the
+ * backend's free choice never picks one; with k-partial alternatives it may,
+ * and then another enabled event of U is tried, and if every enabled event
+ * is in D the execution is sleep-set blocked (counted, seed 001 §4).
+ *
+ * Remove (lines 15-18) is not needed for correctness: U and G are kept
+ * together, events are never freed during a run (the memory bound of seed
+ * 000 App. B.5 is not implemented yet, see docs/UDPOR.md).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/util.h"
+#include "../unfolding/unfolding.h"
+#include "explorer.h"
+
+typedef struct level {
+    rv_uevent **d; /* events this level added to D (Alg. 1 line 11) */
+    size_t n, cap;
+} level;
+
+typedef struct udpor {
+    rv_explore *x;
+    rv_unf u;
+    level *lv;
+    size_t nlv, caplv;
+    rv_trace tr, obs;
+    rv_step *sched;
+    size_t capsched;
+    rv_uevent **expect; /* events the prefix must reproduce */
+    size_t nexpect, capexpect;
+    double usum;
+    uint64_t nmax;
+} udpor;
+
+static void lv_push(level *l, rv_uevent *e)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 4;
+        l->d = rv_xrealloc(l->d, l->cap * sizeof *l->d);
+    }
+    l->d[l->n++] = e;
+}
+
+static void lv_resize(udpor *p, size_t n)
+{
+    if (n > p->caplv) {
+        size_t c = p->caplv ? p->caplv : 64;
+        while (c < n) c *= 2;
+        p->lv = rv_xrealloc(p->lv, c * sizeof *p->lv);
+        memset(p->lv + p->caplv, 0, (c - p->caplv) * sizeof *p->lv);
+        p->caplv = c;
+    }
+    for (size_t i = n; i < p->nlv; i++) p->lv[i].n = 0;
+    for (size_t i = p->nlv; i < n; i++) p->lv[i].n = 0;
+    p->nlv = n;
+}
+
+/* D_i ∪ {e_i} as one array, oldest first. */
+static rv_uevent **collect_d(udpor *p, size_t i, rv_uevent *e, size_t *n)
+{
+    size_t tot = 1;
+    for (size_t k = 0; k <= i; k++) tot += p->lv[k].n;
+    rv_uevent **d = rv_xmalloc(tot * sizeof *d);
+    size_t m = 0;
+    for (size_t k = 0; k <= i; k++)
+        for (size_t q = 0; q < p->lv[k].n; q++) d[m++] = p->lv[k].d[q];
+    if (e) d[m++] = e;
+    *n = m;
+    return d;
+}
+
+static bool in_d(udpor *p, size_t i, const rv_uevent *e)
+{
+    for (size_t k = 0; k <= i && k < p->nlv; k++)
+        for (size_t q = 0; q < p->lv[k].n; q++)
+            if (p->lv[k].d[q] == e) return true;
+    return false;
+}
+
+static void set_prefix(udpor *p, size_t j, rv_uevent *const *J, size_t nj)
+{
+    size_t n = j + nj;
+    if (n + 1 > p->capsched) {
+        p->capsched = 2 * (n + 1);
+        p->sched = rv_xrealloc(p->sched, p->capsched * sizeof *p->sched);
+    }
+    if (n + 1 > p->capexpect) {
+        p->capexpect = 2 * (n + 1);
+        p->expect = rv_xrealloc(p->expect, p->capexpect * sizeof *p->expect);
+    }
+    rv_unf_schedule(&p->u, j, J, nj, p->sched);
+    for (size_t i = 0; i < n; i++) p->expect[i] = i < j ? p->u.cur[i] : J[i - j];
+    p->nexpect = n;
+}
+
+/* Pending actions at the end are extensions unless the program stopped
+ * in the middle (an error, an infeasible assume). */
+static bool pending_valid(rv_end e)
+{
+    return e == RV_END_COMPLETE || e == RV_END_DEADLOCK || rv_end_is_incomplete(e);
+}
+
+/* Run the current prefix, map it, and check that the prefix reproduced the
+ * events it was built from.  Returns -1 on a backend failure. */
+static int run(udpor *p)
+{
+    rv_explore *x = p->x;
+    if (rv_execute(x->backend, p->sched, p->nexpect, RV_POLICY_FIRST, &p->tr) != 0) {
+        rv_explore_incomplete(x, p->tr.msg[0] ? p->tr.msg : "backend failure");
+        return -1;
+    }
+    if (p->tr.end == RV_END_DIVERGED) {
+        rv_explore_incomplete(x, "udpor: a replayed configuration diverged (model of the "
+                                 "synchronisation objects disagrees with the backend)");
+        return -1;
+    }
+    rv_unf_map_trace(&p->u, &p->tr);
+    for (size_t i = 0; i < p->nexpect; i++)
+        if (i >= p->u.ncur || p->u.cur[i] != p->expect[i]) {
+            rv_explore_incomplete(x, "udpor: a replayed configuration produced other events");
+            return -1;
+        }
+    if (p->u.inconsistent) {
+        rv_explore_incomplete(x, p->u.why);
+        return -1;
+    }
+    return 0;
+}
+
+/* Cutoffs: decide every event of the execution, then restrict the current
+ * configuration to the events that are neither cutoffs nor above one. */
+static bool apply_cutoffs(udpor *p)
+{
+    rv_unf *u = &p->u;
+    size_t w = 0;
+    bool cut = false;
+    for (size_t i = 0; i < u->ncur; i++) {
+        rv_uevent *e = u->cur[i];
+        bool drop = false;
+        for (size_t k = 0; k < e->npred && !drop; k++) drop = e->pred[k]->pos < 0;
+        if (e->tparent && e->tparent->pos < 0) drop = true;
+        if (!drop) drop = rv_unf_cutoff(u, e);
+        if (drop) {
+            e->pos = -1;
+            cut = true;
+            continue;
+        }
+        e->pos = (int32_t)w;
+        u->cur[w++] = e;
+    }
+    u->ncur = w;
+    return cut;
+}
+
+/* Hand the execution to the explorer core.  An execution stopped at an
+ * event limit after cutoffs pruned it explored a maximal configuration of
+ * the cutoff-free prefix: it is reported as complete (seed 001 §5.2). */
+static bool observe(udpor *p, bool cut)
+{
+    p->usum += (double)p->u.n;
+    p->nmax++;
+    if (cut && rv_end_is_incomplete(p->tr.end)) {
+        rv_trace_reset(&p->obs);
+        for (size_t i = 0; i < p->u.ncur; i++) {
+            rv_event *ev = rv_trace_push(&p->obs);
+            const rv_uevent *e = p->u.cur[i];
+            ev->act = e->act;
+            ev->val = e->val;
+            ev->pc = e->pc;
+        }
+        p->obs.end = RV_END_COMPLETE;
+        return rv_observe(p->x, &p->obs);
+    }
+    return rv_observe(p->x, &p->tr);
+}
+
+/* An event of U enabled at C_i and not in D_i (Alg. 1 line 6), or NULL. */
+static rv_uevent *enabled_outside_d(udpor *p, size_t i)
+{
+    rv_unf *u = &p->u;
+    for (size_t q = 0; q < u->n; q++) {
+        rv_uevent *e = u->ev[q];
+        if (e->pos >= 0 && (size_t)e->pos < i) continue;
+        if (e->cutoff) continue;
+        bool hist = true;
+        for (size_t k = 0; k < e->npred && hist; k++)
+            hist = e->pred[k]->pos >= 0 && (size_t)e->pred[k]->pos < i;
+        if (e->tparent) hist = hist && e->tparent->pos >= 0 && (size_t)e->tparent->pos < i;
+        if (!hist || in_d(p, i, e)) continue;
+        if (rv_unf_compatible(u, i, e)) return e;
+    }
+    return NULL;
+}
+
+/* k-partial alternatives may let the free phase pick an event of D:
+ * re-execute with another enabled event, or report the execution blocked.
+ * Returns the level at which it blocked, or SIZE_MAX if it did not;
+ * -2 (as SIZE_MAX - 1) on failure. */
+#define NOT_BLOCKED SIZE_MAX
+#define RUN_FAILED (SIZE_MAX - 1)
+static size_t avoid_d(udpor *p, size_t from)
+{
+    for (;;) {
+        size_t i;
+        for (i = from; i < p->u.ncur; i++)
+            if (in_d(p, i < p->nlv ? i : p->nlv - 1, p->u.cur[i])) break;
+        if (i >= p->u.ncur) return NOT_BLOCKED;
+        rv_uevent *e = enabled_outside_d(p, i);
+        if (!e) return i;
+        set_prefix(p, i, &e, 1);
+        if (run(p) != 0) return RUN_FAILED;
+        from = i + 1;
+    }
+}
+
+static void finish_stats(udpor *p)
+{
+    rv_stats *s = &p->x->stats;
+    s->events = p->u.n;
+    s->cutoffs = p->u.ncutoffs;
+    s->avg_u = p->nmax ? p->usum / (double)p->nmax : 0;
+}
+
+static int explore(udpor *p)
+{
+    rv_explore *x = p->x;
+    const rv_options *o = x->opt;
+    set_prefix(p, 0, NULL, 0);
+    for (;;) {
+        if (run(p) != 0) return -1;
+        size_t blocked = NOT_BLOCKED;
+        if (o->alt_k && p->nlv) {
+            blocked = avoid_d(p, p->nexpect);
+            if (blocked == RUN_FAILED) return -1;
+        }
+        bool cut = o->cutoffs ? apply_cutoffs(p) : false;
+        rv_unf_extend(&p->u, &p->tr, pending_valid(p->tr.end));
+        if (o->cutoffs)
+            for (size_t q = 0; q < p->u.n; q++) rv_unf_cutoff(&p->u, p->u.ev[q]);
+        size_t top;
+        if (blocked != NOT_BLOCKED) {
+            rv_observe_blocked(x);
+            top = blocked; /* Alg. 1: a blocked call returns without line 10 */
+        } else {
+            if (!observe(p, cut)) return 0;
+            top = p->u.ncur;
+        }
+        lv_resize(p, top);
+        /* backtrack: deepest level first (Alg. 1 lines 10-11) */
+        bool again = false;
+        while (p->nlv > 0 && !again) {
+            size_t i = p->nlv - 1;
+            rv_uevent *e = p->u.cur[i];
+            size_t nd;
+            rv_uevent **D = collect_d(p, i, e, &nd);
+            rv_uevent **J;
+            size_t nj;
+            if (rv_unf_alt(&p->u, i, D, nd, o->alt_k, &J, &nj)) {
+                lv_push(&p->lv[i], e);
+                lv_resize(p, i + 1);
+                set_prefix(p, i, J, nj);
+                free(J);
+                again = true;
+            } else {
+                lv_resize(p, i);
+            }
+            free(D);
+        }
+        if (!again) return 0;
+    }
+}
+
+int rv_algo_udpor(rv_explore *x)
+{
+    udpor p = {.x = x};
+    rv_unf_init(&p.u);
+    rv_trace_init(&p.tr);
+    rv_trace_init(&p.obs);
+    if (x->opt->cutoffs) x->backend->limits.fingerprints = true;
+    int r = explore(&p);
+    finish_stats(&p);
+    if (x->opt->dot_path && rv_unf_dot(&p.u, x->opt->dot_path) != 0)
+        rv_explore_incomplete(x, "udpor: cannot write the --dot file");
+    for (size_t i = 0; i < p.caplv; i++) free(p.lv[i].d);
+    free(p.lv);
+    free(p.sched);
+    free(p.expect);
+    rv_trace_free(&p.tr);
+    rv_trace_free(&p.obs);
+    rv_unf_free(&p.u);
+    return r;
+}

@@ -1,0 +1,218 @@
+/*
+ * alt.c — alternatives (seed 001 Def. 8, Alg. 1 line 10) and replay
+ * schedules of configurations.
+ *
+ * Exact search.  An alternative J to D after C can always be chosen as
+ * ∪[ê_d] with ê_d ∈ #^i_U(d) for each d ∈ D not yet in conflict with C:
+ * if e' ∈ J conflicts with d, some e1 ≤ e', e2 ≤ d are in immediate
+ * conflict, and e2 = d because [d) ⊆ C (D ⊆ ex(C), seed 001 Lemma 18) and
+ * C ∪ J is conflict-free.  So a backtracking search over these choices,
+ * keeping C ∪ J conflict-free, finds an alternative iff one exists in U.
+ * k-partial (seed 004 §3.7): the search only has to cover the k most
+ * recently added events of D; it is polynomial but may be non-optimal.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "unfolding.h"
+
+typedef struct altctx {
+    rv_unf *u;
+    size_t j;          /* C = cur[0..j) */
+    rv_uevent **J;     /* J as a stack (jmark == u->jepoch) */
+    size_t nJ, capJ;
+    rv_uevent **X;     /* scratch: [ê] \ (C ∪ J) */
+    size_t nX, capX;
+    rv_uevent **tg;    /* targets */
+    size_t ntg;
+} altctx;
+
+static bool in_c(const rv_uevent *e, size_t j) { return e->pos >= 0 && (size_t)e->pos < j; }
+
+static bool in_cj(const altctx *a, const rv_uevent *e)
+{
+    return in_c(e, a->j) || e->jmark == a->u->jepoch;
+}
+
+/* An event is unusable when it or a cause is a cutoff (Extend', seed 001
+ * §5.2: cutoffs and their successors are not in U). */
+static bool beyond_cutoff(rv_uevent *e)
+{
+    if (e->cutoff) return true;
+    for (size_t i = 0; i < e->npred; i++)
+        if (beyond_cutoff(e->pred[i])) return true;
+    return e->tparent && beyond_cutoff(e->tparent);
+}
+
+static void push(rv_uevent ***v, size_t *n, size_t *cap, rv_uevent *e)
+{
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 64;
+        *v = rv_xrealloc(*v, *cap * sizeof **v);
+    }
+    (*v)[(*n)++] = e;
+}
+
+/* X := [e] \ (C ∪ J), iteratively (histories can be long). */
+static void collect(altctx *a, rv_uevent *e)
+{
+    rv_unf *u = a->u;
+    u->epoch++;
+    a->nX = 0;
+    if (in_cj(a, e)) return;
+    e->mark = u->epoch;
+    push(&a->X, &a->nX, &a->capX, e);
+    for (size_t i = 0; i < a->nX; i++) {
+        rv_uevent *x = a->X[i];
+        for (size_t k = 0; k <= x->npred; k++) {
+            rv_uevent *y = k < x->npred ? x->pred[k] : x->tparent;
+            if (!y || y->mark == u->epoch || in_cj(a, y)) continue;
+            y->mark = u->epoch;
+            push(&a->X, &a->nX, &a->capX, y);
+        }
+    }
+}
+
+static bool clash(const rv_uevent *x, const rv_uevent *y)
+{
+    return rv_dependent(&x->act, &y->act) && rv_unf_concurrent(x, y);
+}
+
+/* Is C ∪ J ∪ X conflict-free?  X is a difference of a configuration, so
+ * only pairs across X and C ∪ J can clash. */
+static bool x_fits(altctx *a)
+{
+    for (size_t i = 0; i < a->nX; i++) {
+        rv_uevent *x = a->X[i];
+        for (size_t k = 0; k < a->j; k++)
+            if (clash(x, a->u->cur[k])) return false;
+        for (size_t k = 0; k < a->nJ; k++)
+            if (clash(x, a->J[k])) return false;
+    }
+    return true;
+}
+
+bool rv_unf_compatible(rv_unf *u, size_t j, rv_uevent *e)
+{
+    u->jepoch++;
+    altctx a = {.u = u, .j = j};
+    collect(&a, e);
+    bool ok = x_fits(&a);
+    free(a.X);
+    return ok;
+}
+
+static bool conflicts_cj(altctx *a, rv_uevent *d)
+{
+    size_t n;
+    rv_uevent *const *l = rv_unf_icf_list(a->u, d, &n);
+    for (size_t i = 0; i < n; i++)
+        if (in_cj(a, l[i])) return true;
+    return false;
+}
+
+static bool search(altctx *a, size_t idx)
+{
+    if (idx == a->ntg) return true;
+    rv_uevent *d = a->tg[idx];
+    if (conflicts_cj(a, d)) return search(a, idx + 1);
+    size_t n;
+    rv_uevent *const *l = rv_unf_icf_list(a->u, d, &n);
+    /* copy: the list may grow while recursing */
+    rv_uevent **cand = rv_xmalloc((n ? n : 1) * sizeof *cand);
+    memcpy(cand, l, n * sizeof *cand);
+    bool found = false;
+    for (size_t i = 0; i < n && !found; i++) {
+        rv_uevent *e = cand[i];
+        if (beyond_cutoff(e)) continue;
+        collect(a, e);
+        if (!x_fits(a)) continue;
+        size_t base = a->nJ;
+        for (size_t k = 0; k < a->nX; k++) {
+            a->X[k]->jmark = a->u->jepoch;
+            push(&a->J, &a->nJ, &a->capJ, a->X[k]);
+        }
+        found = search(a, idx + 1);
+        if (!found) {
+            for (size_t k = base; k < a->nJ; k++) a->J[k]->jmark = 0;
+            a->nJ = base;
+        }
+    }
+    free(cand);
+    return found;
+}
+
+static int by_lsize(const void *x, const void *y)
+{
+    const rv_uevent *a = *(rv_uevent *const *)x, *b = *(rv_uevent *const *)y;
+    if (a->lsize != b->lsize) return a->lsize < b->lsize ? -1 : 1;
+    return a->id < b->id ? -1 : a->id > b->id;
+}
+
+bool rv_unf_alt(rv_unf *u, size_t j, rv_uevent *const *D, size_t nd, unsigned k,
+                rv_uevent ***out, size_t *nout)
+{
+    u->jepoch++;
+    altctx a = {.u = u, .j = j};
+    a.tg = rv_xmalloc((nd ? nd : 1) * sizeof *a.tg);
+    /* targets, most recent first; the ones in conflict with C need nothing */
+    for (size_t i = nd; i-- > 0;) {
+        if (conflicts_cj(&a, D[i])) continue;
+        if (k && a.ntg == k) break;
+        a.tg[a.ntg++] = D[i];
+    }
+    bool found = search(&a, 0);
+    for (size_t i = 0; i < a.nJ; i++) a.J[i]->jmark = 0;
+    if (found) {
+        qsort(a.J, a.nJ, sizeof *a.J, by_lsize);
+        *out = a.J;
+        *nout = a.nJ;
+    } else {
+        free(a.J);
+        *out = NULL;
+        *nout = 0;
+    }
+    free(a.X);
+    free(a.tg);
+    return found;
+}
+
+/* ---- schedules ---------------------------------------------------------- */
+
+typedef struct condw {
+    uint64_t obj, waiting;
+} condw;
+
+static uint64_t *waiting_of(condw **v, size_t *n, uint64_t obj)
+{
+    for (size_t i = 0; i < *n; i++)
+        if ((*v)[i].obj == obj) return &(*v)[i].waiting;
+    *v = rv_xrealloc(*v, (*n + 1) * sizeof **v);
+    (*v)[*n] = (condw){.obj = obj};
+    return &(*v)[(*n)++].waiting;
+}
+
+void rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_step *out)
+{
+    condw *cw = NULL;
+    size_t ncw = 0;
+    for (size_t i = 0; i < j + nj; i++) {
+        const rv_uevent *e = i < j ? u->cur[i] : J[i - j];
+        const rv_action *a = &e->act;
+        out[i] = (rv_step){.tid = a->tid, .val = 0};
+        switch (a->kind) {
+        case RV_ACT_WAIT1: *waiting_of(&cw, &ncw, a->obj) |= 1ull << a->tid; break;
+        case RV_ACT_BROADCAST: *waiting_of(&cw, &ncw, a->obj) &= ~a->arg; break;
+        case RV_ACT_SIGNAL:
+            if (a->arg != RV_NO_THREAD) {
+                uint64_t *w = waiting_of(&cw, &ncw, a->obj);
+                out[i].val = (uint32_t)__builtin_popcountll(*w & ((1ull << a->arg) - 1));
+                *w &= ~(1ull << a->arg);
+            }
+            break;
+        case RV_ACT_NONDET: out[i].val = e->val; break;
+        default: break;
+        }
+    }
+    free(cw);
+}

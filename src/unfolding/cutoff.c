@@ -1,0 +1,234 @@
+/*
+ * cutoff.c — state fingerprints of local configurations and the cutoff
+ * predicate (seed 001 §5.2 eq. (7); seed 004 §3.8; DESIGN §2.7).
+ *
+ * state([e]) is composed, never executed: the fingerprint (backend-supplied,
+ * 128-bit XXH3) of the <-maximal event of each thread in [e] — the thread's
+ * local state after it — plus, for every memory range, the fingerprint of
+ * the last write to it in [e] (it covers the bytes written), plus the state
+ * of every synchronisation object derived by replaying [e] in a linear
+ * extension of < (mutex holders and counts, condition-variable waiters,
+ * semaphore counts, once flags, thread existence and exit).  Writes to
+ * partially overlapping ranges make the state unique (no cutoff): the set of
+ * last writes would not determine the memory then.
+ *
+ * cutoff(e) holds iff some event e' seen before, itself neither a cutoff nor
+ * above one, has state([e']) = state([e]) and |[e']| < |[e]| (the size
+ * order, adequate per seed 000 App. C.1; ties are never cut).  An event and
+ * the events above a cutoff are decided once, when all the fingerprints
+ * they need are known (i.e. once executed); undecided events count as
+ * non-cutoffs.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "unfolding.h"
+
+typedef struct rv_cutslot {
+    rv_hash128 st;
+    uint32_t lsize;
+    bool used;
+} rv_cutslot;
+
+typedef struct kv {
+    uint64_t k1, k2; /* object key */
+    uint64_t v[4];
+} kv;
+
+static int cmp_kv(const void *a, const void *b)
+{
+    const kv *x = a, *y = b;
+    if (x->k1 != y->k1) return x->k1 < y->k1 ? -1 : 1;
+    if (x->k2 != y->k2) return x->k2 < y->k2 ? -1 : 1;
+    return 0;
+}
+
+static int cmp_lsize(const void *a, const void *b)
+{
+    const rv_uevent *x = *(rv_uevent *const *)a, *y = *(rv_uevent *const *)b;
+    if (x->lsize != y->lsize) return x->lsize < y->lsize ? -1 : 1;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* [e] as an array (walk over predecessors). */
+static rv_uevent **local_config(rv_unf *u, rv_uevent *e, size_t *n)
+{
+    size_t cap = e->lsize + 1, m = 0;
+    rv_uevent **v = rv_xmalloc(cap * sizeof *v);
+    u->epoch++;
+    e->mark = u->epoch;
+    v[m++] = e;
+    for (size_t i = 0; i < m; i++) {
+        rv_uevent *x = v[i];
+        for (size_t k = 0; k <= x->npred; k++) {
+            rv_uevent *y = k < x->npred ? x->pred[k] : x->tparent;
+            if (!y || y->mark == u->epoch) continue;
+            y->mark = u->epoch;
+            if (m == cap) v = rv_xrealloc(v, (cap *= 2) * sizeof *v);
+            v[m++] = y;
+        }
+    }
+    *n = m;
+    return v;
+}
+
+static kv *slot(kv **v, size_t *n, size_t *cap, uint64_t k1, uint64_t k2)
+{
+    for (size_t i = *n; i-- > 0;)
+        if ((*v)[i].k1 == k1 && (*v)[i].k2 == k2) return &(*v)[i];
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 32;
+        *v = rv_xrealloc(*v, *cap * sizeof **v);
+    }
+    kv *s = &(*v)[(*n)++];
+    memset(s, 0, sizeof *s);
+    s->k1 = k1;
+    s->k2 = k2;
+    return s;
+}
+
+enum { K_THREAD = 1, K_MEM, K_MUTEX, K_COND, K_SEM, K_ONCE };
+
+/* Fold one event into the object states (keys: kind tag << 56 | ...). */
+static bool fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
+{
+    const rv_action *a = &e->act;
+    kv *s;
+    if (rv_is_memory(a) && a->kind != RV_ACT_READ) {
+        /* a different range overlapping a written one: give up (unique) */
+        for (size_t i = 0; i < *n; i++) {
+            kv *o = &(*v)[i];
+            if (o->k1 >> 56 != K_MEM) continue;
+            uint64_t ob = o->k2, ol = o->k1 & ((1ull << 56) - 1);
+            if (!(ob == a->obj && ol == a->len) && ob < a->obj + a->len && a->obj < ob + ol) return false;
+        }
+        s = slot(v, n, cap, (uint64_t)K_MEM << 56 | a->len, a->obj);
+        s->v[0] = e->fp_lo;
+        s->v[1] = e->fp_hi;
+    }
+    uint64_t m = rv_mutex_of(a);
+    if (m) {
+        s = slot(v, n, cap, (uint64_t)K_MUTEX << 56, m);
+        /* v0 = holder + 1, v1 = count, v2 = kind */
+        switch (a->kind) {
+        case RV_ACT_LOCK:
+        case RV_ACT_WAIT2:
+        case RV_ACT_TRYLOCK:
+            if (a->kind == RV_ACT_TRYLOCK && !a->arg) break;
+            if (s->v[0] == a->tid + 1u) s->v[1]++;
+            else s->v[0] = a->tid + 1u, s->v[1] = 1;
+            break;
+        case RV_ACT_UNLOCK:
+            if (s->v[1]) s->v[1]--;
+            if (!s->v[1]) s->v[0] = 0;
+            break;
+        case RV_ACT_WAIT1: s->v[0] = s->v[1] = 0; break;
+        case RV_ACT_MUTEX_INIT: s->v[0] = s->v[1] = 0, s->v[2] = a->arg; break;
+        case RV_ACT_MUTEX_DESTROY: s->v[3] = 1; break;
+        default: break;
+        }
+    }
+    switch (a->kind) {
+    case RV_ACT_WAIT1: slot(v, n, cap, (uint64_t)K_COND << 56, a->obj)->v[0] |= 1ull << a->tid; break;
+    case RV_ACT_SIGNAL:
+        s = slot(v, n, cap, (uint64_t)K_COND << 56, a->obj);
+        if (a->arg != RV_NO_THREAD) s->v[0] &= ~(1ull << a->arg);
+        break;
+    case RV_ACT_BROADCAST: slot(v, n, cap, (uint64_t)K_COND << 56, a->obj)->v[0] &= ~a->arg; break;
+    case RV_ACT_SEM_POST: slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj)->v[0]++; break;
+    case RV_ACT_SEM_WAIT: slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj)->v[0]--; break;
+    case RV_ACT_SEM_TRYWAIT: slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj)->v[0] -= a->arg ? 1 : 0; break;
+    case RV_ACT_ONCE_BEGIN: slot(v, n, cap, (uint64_t)K_ONCE << 56, a->obj)->v[0] |= a->arg ? 1 : 0; break;
+    case RV_ACT_ONCE_END: slot(v, n, cap, (uint64_t)K_ONCE << 56, a->obj)->v[0] |= 2; break;
+    default: break;
+    }
+    return true;
+}
+
+/* state([e]); false when not computable (a fingerprint is missing) or
+ * deliberately unique. */
+static bool compute_state(rv_unf *u, rv_uevent *e, rv_hash128 *out)
+{
+    size_t n;
+    rv_uevent **lc = local_config(u, e, &n);
+    bool ok = true;
+    for (size_t i = 0; i < n && ok; i++) ok = lc[i]->has_fp;
+    kv *v = NULL;
+    size_t nv = 0, cv = 0;
+    if (ok) {
+        qsort(lc, n, sizeof *lc, cmp_lsize);
+        for (size_t i = 0; i < n && ok; i++) ok = fold(&v, &nv, &cv, lc[i]);
+    }
+    if (ok) {
+        for (unsigned t = 0; t < e->nt; t++) {
+            const rv_uevent *m = e->tmax[t];
+            if (!m) continue;
+            kv *s = slot(&v, &nv, &cv, (uint64_t)K_THREAD << 56, t);
+            s->v[0] = m->fp_lo;
+            s->v[1] = m->fp_hi;
+            s->v[2] = m->act.kind;
+        }
+        qsort(v, nv, sizeof *v, cmp_kv);
+        *out = rv_hash(v, nv * sizeof *v);
+    }
+    free(v);
+    free(lc);
+    return ok;
+}
+
+static size_t cut_find(rv_unf *u, rv_hash128 st)
+{
+    size_t mask = u->capcut - 1, i = (size_t)st.lo & mask;
+    while (u->cut[i].used && (u->cut[i].st.lo != st.lo || u->cut[i].st.hi != st.hi)) i = (i + 1) & mask;
+    return i;
+}
+
+static void cut_grow(rv_unf *u)
+{
+    rv_cutslot *old = u->cut;
+    size_t oc = u->capcut;
+    u->capcut = oc ? 2 * oc : 1024;
+    u->cut = rv_xcalloc(u->capcut, sizeof *u->cut);
+    for (size_t i = 0; i < oc; i++)
+        if (old[i].used) u->cut[cut_find(u, old[i].st)] = old[i];
+    free(old);
+}
+
+bool rv_unf_cutoff(rv_unf *u, rv_uevent *e)
+{
+    if (e->state_ok) return e->cutoff;
+    for (size_t k = 0; k <= e->npred; k++) {
+        rv_uevent *y = k < e->npred ? e->pred[k] : e->tparent;
+        if (!y) continue;
+        if (!y->state_ok) return false; /* undecided yet */
+        if (y->cutoff) {
+            e->state_ok = e->cutoff = true; /* above a cutoff: not in U */
+            return true;
+        }
+    }
+    if (!e->has_fp) return false;
+    rv_hash128 st;
+    if (!compute_state(u, e, &st)) {
+        e->state_ok = true; /* unique state: never a cutoff nor a witness */
+        return false;
+    }
+    e->state = st;
+    e->state_ok = true;
+    if (2 * (u->ncut + 1) > u->capcut) cut_grow(u);
+    size_t i = cut_find(u, st);
+    rv_cutslot *s = &u->cut[i];
+    if (s->used && s->lsize < e->lsize) {
+        e->cutoff = true;
+        u->ncutoffs++;
+        return true;
+    }
+    if (!s->used) {
+        s->used = true;
+        s->st = st;
+        s->lsize = e->lsize;
+        u->ncut++;
+    } else if (e->lsize < s->lsize) {
+        s->lsize = e->lsize;
+    }
+    return false;
+}

@@ -1,0 +1,266 @@
+/*
+ * event.c — events of the unfolding: hash-consing by canonical name,
+ * per-thread trees with skew-binary jump pointers, causality and
+ * conflict queries (contract in unfolding.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "unfolding.h"
+
+void rv_unf_init(rv_unf *u)
+{
+    memset(u, 0, sizeof *u);
+    u->hcap = 1024;
+    u->htab = rv_xcalloc(u->hcap, sizeof *u->htab);
+}
+
+void rv_unf_free(rv_unf *u)
+{
+    for (size_t i = 0; i < u->n; i++) {
+        rv_uevent *e = u->ev[i];
+        free(e->pred);
+        free(e->tmax);
+        free(e->icf);
+        free(e);
+    }
+    free(u->ev);
+    free(u->htab);
+    free(u->cur);
+    free(u->sems);
+    free(u->cut);
+    memset(u, 0, sizeof *u);
+}
+
+uint64_t rv_unf_choice(const rv_action *a, uint32_t val)
+{
+    if (a->kind == RV_ACT_NONDET) return val;
+    if (a->kind == RV_ACT_SIGNAL) return a->arg;
+    return 0;
+}
+
+/* Canonical name: thread, kind, object, choice and the sorted ids of the
+ * maximal events of the history. */
+typedef struct cname {
+    uint16_t tid;
+    uint8_t kind;
+    uint64_t obj, choice;
+    size_t np;
+    uint32_t ids[RV_MAX_THREADS * 4];
+} cname;
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static uint64_t cname_hash(const cname *c)
+{
+    uint64_t h = 1469598103934665603ull;
+    uint64_t w[4] = {c->tid | (uint64_t)c->kind << 16, c->obj, c->choice, c->np};
+    for (int i = 0; i < 4; i++) h = (h ^ w[i]) * 1099511628211ull;
+    for (size_t i = 0; i < c->np; i++) h = (h ^ c->ids[i]) * 1099511628211ull;
+    return h ^ (h >> 29);
+}
+
+static bool cname_eq(const cname *c, const rv_uevent *e)
+{
+    if (e->act.tid != c->tid || e->act.kind != c->kind || e->act.obj != c->obj ||
+        e->choice != c->choice || e->npred != c->np)
+        return false;
+    for (size_t i = 0; i < c->np; i++)
+        if (e->pred[i]->id != c->ids[i]) return false;
+    return true;
+}
+
+static void rehash(rv_unf *u)
+{
+    size_t ncap = u->hcap * 2;
+    rv_uevent **nt = rv_xcalloc(ncap, sizeof *nt);
+    for (size_t i = 0; i < u->n; i++) {
+        rv_uevent *e = u->ev[i];
+        cname c = {.tid = e->act.tid, .kind = e->act.kind, .obj = e->act.obj,
+                   .choice = e->choice, .np = e->npred};
+        for (size_t k = 0; k < e->npred; k++) c.ids[k] = e->pred[k]->id;
+        size_t b = cname_hash(&c) & (ncap - 1);
+        e->hnext = nt[b];
+        nt[b] = e;
+    }
+    free(u->htab);
+    u->htab = nt;
+    u->hcap = ncap;
+}
+
+static rv_uevent *ancestor(rv_uevent *x, uint32_t depth)
+{
+    while (x && x->depth > depth) x = x->jump->depth >= depth ? x->jump : x->tparent;
+    return x;
+}
+
+bool rv_unf_leq(const rv_uevent *a, const rv_uevent *b)
+{
+    unsigned t = a->act.tid;
+    if (t >= b->nt) return false;
+    rv_uevent *m = b->tmax[t];
+    if (!m || m->depth < a->depth) return false;
+    return ancestor(m, a->depth) == a;
+}
+
+/* Link a new event into its thread tree (Myers' skew-binary jumps). */
+static void link_thread(rv_uevent *e, rv_uevent *p)
+{
+    e->tparent = p;
+    if (!p) {
+        e->depth = 1;
+        e->jump = e;
+        return;
+    }
+    e->depth = p->depth + 1;
+    rv_uevent *j1 = p->jump, *j2 = j1->jump;
+    e->jump = (p->depth - j1->depth == j1->depth - j2->depth) ? j2 : p;
+}
+
+/* tmax = join of the predecessors' maxima (they lie on common chains since
+ * the history is a configuration), plus e itself. */
+static void compute_tmax(rv_uevent *e)
+{
+    unsigned nt = e->act.tid + 1u;
+    for (size_t i = 0; i < e->npred; i++)
+        if (e->pred[i]->nt > nt) nt = e->pred[i]->nt;
+    if (e->tparent && e->tparent->nt > nt) nt = e->tparent->nt;
+    e->nt = (uint16_t)nt;
+    e->tmax = rv_xcalloc(nt, sizeof *e->tmax);
+    for (size_t i = 0; i <= e->npred; i++) {
+        rv_uevent *p = i < e->npred ? e->pred[i] : e->tparent;
+        if (!p) continue;
+        for (unsigned t = 0; t < p->nt; t++) {
+            rv_uevent *m = p->tmax[t];
+            if (m && (!e->tmax[t] || m->depth > e->tmax[t]->depth)) e->tmax[t] = m;
+        }
+    }
+    e->tmax[e->act.tid] = e;
+    uint32_t s = 0;
+    for (unsigned t = 0; t < nt; t++)
+        if (e->tmax[t]) s += e->tmax[t]->depth;
+    e->lsize = s;
+}
+
+rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *tparent,
+                         rv_uevent *const *preds, size_t np, bool *created)
+{
+    cname c = {.tid = a->tid, .kind = a->kind, .obj = a->obj, .choice = rv_unf_choice(a, val)};
+    /* keep only maximal, distinct predecessors */
+    for (size_t i = 0; i < np; i++) {
+        bool keep = true;
+        for (size_t k = 0; k < np && keep; k++) {
+            if (k == i) continue;
+            if (preds[k] == preds[i]) keep = k > i;
+            else if (rv_unf_leq(preds[i], preds[k])) keep = false;
+        }
+        if (keep) c.ids[c.np++] = preds[i]->id;
+    }
+    qsort(c.ids, c.np, sizeof c.ids[0], cmp_u32);
+    size_t b = cname_hash(&c) & (u->hcap - 1);
+    for (rv_uevent *e = u->htab[b]; e; e = e->hnext)
+        if (cname_eq(&c, e)) {
+            if (created) *created = false;
+            return e;
+        }
+    rv_uevent *e = rv_xcalloc(1, sizeof *e);
+    e->act = *a;
+    e->val = val;
+    e->choice = c.choice;
+    e->id = (uint32_t)u->n;
+    e->pos = -1;
+    e->npred = (uint16_t)c.np;
+    e->pred = rv_xmalloc((c.np ? c.np : 1) * sizeof *e->pred);
+    for (size_t i = 0; i < c.np; i++) e->pred[i] = u->ev[c.ids[i]];
+    link_thread(e, tparent);
+    compute_tmax(e);
+    e->hnext = u->htab[b];
+    u->htab[b] = e;
+    if (u->n == u->cap) {
+        u->cap = u->cap ? 2 * u->cap : 1024;
+        u->ev = rv_xrealloc(u->ev, u->cap * sizeof *u->ev);
+    }
+    u->ev[u->n++] = e;
+    u->bytes += sizeof *e + (c.np + e->nt) * sizeof(void *);
+    if (u->n > u->hcap) rehash(u);
+    if (created) *created = true;
+    return e;
+}
+
+/* ---- conflicts --------------------------------------------------------- */
+
+/* Collect [e) \ K into out (K given by a predicate on events), marking
+ * visited events with the current epoch. */
+typedef bool (*member_fn)(const rv_uevent *x, const void *ctx);
+
+static void collect_outside(rv_unf *u, rv_uevent *e, member_fn in_k, const void *ctx,
+                            rv_uevent ***out, size_t *n, size_t *cap)
+{
+    if (e->mark == u->epoch || in_k(e, ctx)) return;
+    e->mark = u->epoch;
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 64;
+        *out = rv_xrealloc(*out, *cap * sizeof **out);
+    }
+    (*out)[(*n)++] = e;
+    for (size_t i = 0; i < e->npred; i++) collect_outside(u, e->pred[i], in_k, ctx, out, n, cap);
+    if (e->tparent) collect_outside(u, e->tparent, in_k, ctx, out, n, cap);
+}
+
+static bool below(const rv_uevent *x, const void *ctx)
+{
+    return rv_unf_leq(x, (const rv_uevent *)ctx);
+}
+
+/* Two sets, each a difference of configurations that share the rest: the
+ * union is conflict-free iff no dependent pair across them is causally
+ * unrelated. */
+static bool cross_conflict(rv_uevent *const *X, size_t nx, rv_uevent *const *Y, size_t ny)
+{
+    for (size_t i = 0; i < nx; i++)
+        for (size_t k = 0; k < ny; k++)
+            if (rv_dependent(&X[i]->act, &Y[k]->act) && rv_unf_concurrent(X[i], Y[k])) return true;
+    return false;
+}
+
+bool rv_unf_icf(rv_unf *u, rv_uevent *a, rv_uevent *b)
+{
+    if (a == b || !rv_dependent(&a->act, &b->act)) return false;
+    if (rv_unf_leq(a, b) || rv_unf_leq(b, a)) return false;
+    /* [a) ∪ [b) conflict-free: only [a) \ [b) against [b) \ [a) matters. */
+    rv_uevent **X = NULL, **Y = NULL;
+    size_t nx = 0, cx = 0, ny = 0, cy = 0;
+    u->epoch++;
+    for (size_t i = 0; i < a->npred; i++) collect_outside(u, a->pred[i], below, b, &X, &nx, &cx);
+    if (a->tparent) collect_outside(u, a->tparent, below, b, &X, &nx, &cx);
+    u->epoch++;
+    for (size_t i = 0; i < b->npred; i++) collect_outside(u, b->pred[i], below, a, &Y, &ny, &cy);
+    if (b->tparent) collect_outside(u, b->tparent, below, a, &Y, &ny, &cy);
+    bool ok = !cross_conflict(X, nx, Y, ny);
+    free(X);
+    free(Y);
+    return ok;
+}
+
+static void icf_push(rv_uevent *e, rv_uevent *x)
+{
+    if (e->nicf == e->capicf) {
+        e->capicf = e->capicf ? 2 * e->capicf : 8;
+        e->icf = rv_xrealloc(e->icf, e->capicf * sizeof *e->icf);
+    }
+    e->icf[e->nicf++] = x;
+}
+
+rv_uevent *const *rv_unf_icf_list(rv_unf *u, rv_uevent *e, size_t *n)
+{
+    for (; e->icf_upto < u->n; e->icf_upto++) {
+        rv_uevent *x = u->ev[e->icf_upto];
+        if (rv_unf_icf(u, e, x)) icf_push(e, x);
+    }
+    *n = e->nicf;
+    return e->icf;
+}

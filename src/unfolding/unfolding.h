@@ -1,0 +1,172 @@
+/*
+ * unfolding.h — the unfolding of a program under rv_dependent() (DESIGN §2.7;
+ * seed 001 §3, seed 004 §3.4): events hash-consed by canonical name, causality
+ * and conflict queries, conflicting extensions of an executed trace,
+ * alternatives (exact and k-partial), state fingerprints for cutoffs, and a
+ * DOT writer.  Used by src/explorers/udpor.c (Algorithm 1 of seed 001).
+ *
+ * Events.  An event is ⟨a, H⟩: an action of thread t after the history H (a
+ * configuration), named canonically by (t, kind, object, choice, the
+ * <-maximal events of H).  `choice` tells apart events that share a history
+ * and differ only in a value choice: the value index of a nondet, the woken
+ * thread of a signal.  Every other field of the action is a function of
+ * (t, H): the thread's next action is determined by its local configuration
+ * and results (trylock success, broadcast mask, ...) by the state of H.
+ *
+ * Invariants.
+ *  - Hash-consing: at most one event per canonical name; rv_unf_intern finds
+ *    or creates it.  Events are never freed before rv_unf_free (U ∪ G of
+ *    Algorithm 1 are both kept; see docs/UDPOR.md for the memory bound).
+ *  - Per thread, events form a tree by `tparent` (the previous event of the
+ *    same thread in [e]); depth = number of events of the thread in [e].
+ *    `jump` is a skew-binary jump pointer (Myers 1983): the ancestor at any
+ *    depth is found in O(log depth) steps.
+ *  - tmax[u] = the <-maximal event of thread u in [e] (NULL if none), for
+ *    u < nt.  A configuration is determined by its per-thread maxima, so
+ *    e' ≤ e  iff  tmax[tid(e')] of e descends from e' in its thread tree:
+ *    O(log depth), no graph search (rv_unf_leq).
+ *  - lsize = |[e]|, a linear extension of <: e < e' implies lsize < lsize'.
+ *  - The current configuration: after rv_unf_map_trace, cur[0..ncur) are the
+ *    events of the last execution in its order and ev->pos is the index of
+ *    an event in it (-1 for the others), so "e ∈ C_j" (the first j events)
+ *    is the O(1) test 0 <= pos < j.
+ *
+ * Costs (n = |U|, m = |C|, d = thread depth): intern O(np + T) plus hashing;
+ * leq O(log d); immediate conflicts of an event: computed once against every
+ * event of U, cached and extended incrementally; conflict-freeness of C ∪ X:
+ * O(|X| · |C|) dependence tests (tests filter by rv_dependent before any
+ * causality query).
+ */
+#ifndef RAVEL_UNFOLDING_UNFOLDING_H
+#define RAVEL_UNFOLDING_UNFOLDING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/trace.h"
+#include "../core/util.h"
+
+typedef struct rv_uevent rv_uevent;
+
+struct rv_uevent {
+    rv_action act;      /* with its results (trylock success, woken thread, ...) */
+    uint32_t val;       /* value choice (rv_step.val) observed or computed at [e) */
+    uint32_t id;        /* index in U, creation order */
+    uint64_t choice;    /* part of the canonical name (see above) */
+    rv_uevent *tparent; /* previous event of the same thread, or NULL */
+    rv_uevent *jump;    /* skew-binary jump pointer in the thread tree */
+    rv_uevent **pred;   /* immediate causal predecessors: max([e) ) */
+    rv_uevent **tmax;   /* per-thread maxima of [e], length nt */
+    rv_uevent *hnext;   /* hash chain */
+    uint32_t depth;     /* events of this thread in [e] */
+    uint32_t lsize;     /* |[e]| */
+    uint16_t npred, nt;
+    int32_t pos;        /* index in the current configuration, or -1 */
+    uint32_t mark;      /* scratch marks for walks (epoch-stamped) */
+    uint32_t jmark;     /* membership in the alternative under construction */
+    /* immediate conflicts #^i_U(e), complete against U[0..icf_upto) */
+    rv_uevent **icf;
+    uint32_t nicf, capicf, icf_upto;
+    uint64_t pc;
+    uint64_t fp_lo, fp_hi;  /* backend fingerprint after this event (0 if unknown) */
+    rv_hash128 state;       /* fingerprint of state([e]) (cutoffs) */
+    bool has_fp;            /* fp_lo/hi observed */
+    bool state_ok;          /* state computed */
+    bool cutoff;            /* cutoff(e, U, G) held when first decided */
+    bool executed;          /* seen in an execution */
+};
+
+/* Sync-object bound learnt from executions: semaphores' initial counts are
+ * not actions, so they are bounded from observed enabledness. */
+typedef struct rv_semobj {
+    uint64_t obj;
+    int64_t lo; /* init >= lo */
+} rv_semobj;
+
+typedef struct rv_unf {
+    rv_uevent **ev; /* U: every event, by id */
+    size_t n, cap;
+    rv_uevent **htab; /* hash-consing table, chained by hnext */
+    size_t hcap;
+    uint32_t epoch;   /* for mark */
+    uint32_t jepoch;  /* for jmark */
+    rv_uevent **cur;  /* the current configuration, in execution order */
+    size_t ncur, capcur;
+    rv_semobj *sems;
+    size_t nsems, capsems;
+    /* cutoff table: state hash -> smallest |[e]| seen */
+    struct rv_cutslot *cut;
+    size_t ncut, capcut;
+    uint64_t bytes; /* memory held by events (for --cache-mb accounting) */
+    uint64_t ncutoffs;
+    bool inconsistent; /* a backend result contradicted the model */
+    char why[256];
+} rv_unf;
+
+void rv_unf_init(rv_unf *u);
+void rv_unf_free(rv_unf *u);
+
+/* Find or create ⟨a, H⟩ with H = ↓preds (preds: the maximal events of H, in
+ * any order, duplicates allowed; tparent: the previous event of a's thread in
+ * H).  *created tells whether it is new. */
+rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *tparent,
+                         rv_uevent *const *preds, size_t np, bool *created);
+
+/* The canonical choice of an action (nondet: value index; signal: woken). */
+uint64_t rv_unf_choice(const rv_action *a, uint32_t val);
+
+/* a ≤ b (causality, reflexive). */
+bool rv_unf_leq(const rv_uevent *a, const rv_uevent *b);
+static inline bool rv_unf_concurrent(const rv_uevent *a, const rv_uevent *b)
+{
+    return !rv_unf_leq(a, b) && !rv_unf_leq(b, a);
+}
+
+/* a #^i b: immediate conflict (seed 001 §3): dependent, causally unrelated,
+ * and [a) ∪ [b) conflict-free. */
+bool rv_unf_icf(rv_unf *u, rv_uevent *a, rv_uevent *b);
+/* #^i_U(e), brought up to date with every event of U. */
+rv_uevent *const *rv_unf_icf_list(rv_unf *u, rv_uevent *e, size_t *n);
+
+/* Map an execution onto the unfolding: intern each event with its immediate
+ * causal predecessors computed from the trace with rv_dependent(); sets
+ * cur/pos.  Learns semaphore bounds.  Returns the number of new events. */
+size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t);
+
+/* Add to U the conflicting extensions of every prefix of the current
+ * configuration (seed 001 Extend, seed 004 §3.6): for each thread position
+ * the events ⟨a, H⟩ with H ⊆ C, for every history H whose maximal events
+ * are dependent with a and at whose state a is enabled.  `pending` says
+ * whether the final pending actions are extensions too (false after an
+ * execution that stopped early: error, limit).  Returns new events. */
+size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending);
+
+/* Alternatives (seed 001 Def. 8): find J with C_j ∪ J a configuration and
+ * every d in D (not already in conflict with C_j) in immediate conflict with
+ * some event of C_j ∪ J, C_j = cur[0..j).  k = 0: exact backtracking search
+ * (finds one iff one exists in U); k > 0: only the k most recently added
+ * events of D (the end of the array) must be matched (seed 004 §3.7).
+ * Skips events marked cutoff.  On success returns true and J \ C_j in a
+ * causal order in *out (caller frees). */
+bool rv_unf_alt(rv_unf *u, size_t j, rv_uevent *const *D, size_t nd, unsigned k,
+                rv_uevent ***out, size_t *nout);
+
+/* Is C_j ∪ [e] conflict-free (e enabled or addable after C_j)? */
+bool rv_unf_compatible(rv_unf *u, size_t j, rv_uevent *e);
+
+/* The schedule replaying cur[0..j) followed by J[0..nj): one step per event,
+ * signal values recomputed along the sequence (the waiter index of the
+ * woken thread depends on the interleaving). */
+void rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_step *out);
+
+/* Cutoffs (seed 001 §5.2 eq. (7)): compute state([e]) from backend
+ * fingerprints and decide cutoff(e, U, G) by the size order |[e']| < |[e]|
+ * over every event seen.  Returns e->cutoff. */
+bool rv_unf_cutoff(rv_unf *u, rv_uevent *e);
+
+/* Write U as a Graphviz graph: causality (immediate predecessors) and
+ * immediate conflicts (dotted); cutoffs are grey. Returns 0 or -1. */
+int rv_unf_dot(rv_unf *u, const char *path);
+
+#endif
