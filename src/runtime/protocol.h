@@ -70,7 +70,8 @@ typedef struct rv_shm {
     uint16_t reg_parent[RV_MAX_THREADS];
     uint32_t reg_index[RV_MAX_THREADS];
     /* --- result (written by the child) --- */
-    uint64_t nevents;
+    uint64_t nevents;   /* kept current at every step, so a killed child loses nothing */
+    uint32_t running;   /* thread running now (kept current; names the culprit of a timeout) */
     uint32_t end;       /* rv_end */
     int32_t exit_code;
     int32_t signo;

@@ -68,6 +68,7 @@ static void switch_to(rv_thr *from, rv_thr *to)
         memcpy(rt.tls_block, to->tls_save, rt.tls_size);
     }
     rt.running = to;
+    rt.shm->running = rv_tid(to);
     rv_ctx_switch(&from->sp, to->sp);
     /* back in `from` */
     errno = from->saved_errno;
@@ -252,6 +253,7 @@ static rv_thr *step_once(void)
     ev->val = val;
     t->last_event = (int64_t)rt.step;
     rt.step++;
+    rt.shm->nevents = rt.step;
     rt.last_tid = tid;
     rv_apply(t, ev, val);
     return t;

@@ -1,0 +1,333 @@
+/*
+ * native.c — the native backend: drives the fork server inside a compiled
+ * program (protocol in src/runtime/protocol.h).
+ *
+ * Robustness: the program can crash, hang, exit, or kill its server; none
+ * of that may hang or crash ravel.  Every wait has a deadline; a child past
+ * its --timeout is killed; a dead server is restarted once per execution.
+ */
+#include "native.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/personality.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../../core/util.h"
+#include "../../runtime/protocol.h"
+#include "symbols.h"
+
+typedef struct native {
+    rv_backend base;
+    char *binary;
+    rv_shm *shm;
+    size_t shm_size;
+    int shm_fd;
+    int req_fd, rsp_fd;
+    pid_t server;
+    rv_symbols *sym;
+} native;
+
+/* ------------------------------------------------------------------ */
+/* The server process.                                                 */
+
+/* Move fd to exactly `want` in the child, whatever numbers collide. */
+static void place_fd(int fd, int want)
+{
+    if (fd != want) dup2(fd, want);
+}
+
+static void exec_server(native *nb, int req_r, int rsp_w)
+{
+    /* lift every fd above the target range first so dup2 cannot clobber one */
+    int s = fcntl(nb->shm_fd, F_DUPFD, 300), q = fcntl(req_r, F_DUPFD, 300), r = fcntl(rsp_w, F_DUPFD, 300);
+    place_fd(s, RV_FD_SHM);
+    place_fd(q, RV_FD_REQ);
+    place_fd(r, RV_FD_RSP);
+    int devnull = open("/dev/null", O_RDWR);
+    dup2(devnull, 0);
+    if (!nb->base.limits.show_output) {
+        dup2(devnull, 1);
+        dup2(devnull, 2);
+    }
+    setenv("RAVEL_SERVER", "1", 1);
+    personality(ADDR_NO_RANDOMIZE); /* same library and stack addresses in every run */
+    char *argv[] = {nb->binary, NULL};
+    execv(nb->binary, argv);
+    _exit(127);
+}
+
+static int start_server(native *nb, char *err, size_t cap)
+{
+    int req[2], rsp[2];
+    if (pipe2(req, O_CLOEXEC) || pipe2(rsp, O_CLOEXEC)) {
+        snprintf(err, cap, "pipe: %s", strerror(errno));
+        return -1;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, cap, "fork: %s", strerror(errno));
+        return -1;
+    }
+    if (pid == 0) exec_server(nb, req[0], rsp[1]);
+    close(req[0]);
+    close(rsp[1]);
+    nb->req_fd = req[1];
+    nb->rsp_fd = rsp[0];
+    nb->server = pid;
+    return 0;
+}
+
+static void stop_server(native *nb)
+{
+    if (nb->server <= 0) return;
+    close(nb->req_fd);
+    close(nb->rsp_fd);
+    /* the server exits on EOF; make sure of it */
+    for (int i = 0; i < 100; i++) {
+        if (waitpid(nb->server, NULL, WNOHANG) == nb->server) {
+            nb->server = 0;
+            return;
+        }
+        usleep(1000);
+    }
+    kill(nb->server, SIGKILL);
+    waitpid(nb->server, NULL, 0);
+    nb->server = 0;
+}
+
+/* Read exactly n bytes within timeout_ms (<0: no deadline).  Returns 1 on
+ * success, 0 on EOF/error, -1 on timeout. */
+static int read_deadline(int fd, void *p, size_t n, int timeout_ms)
+{
+    char *c = p;
+    double end = rv_now() + timeout_ms / 1000.0;
+    while (n) {
+        int wait = -1;
+        if (timeout_ms >= 0) {
+            double left = end - rv_now();
+            if (left <= 0) return -1;
+            wait = (int)(left * 1000) + 1;
+        }
+        struct pollfd pfd = {.fd = fd, .events = POLLIN};
+        int r = poll(&pfd, 1, wait);
+        if (r < 0 && errno == EINTR) continue;
+        if (r == 0) return -1;
+        ssize_t k = read(fd, c, n);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return 0;
+        c += k;
+        n -= (size_t)k;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* One execution.                                                      */
+
+static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_policy pol)
+{
+    rv_shm *s = nb->shm;
+    const rv_limits *l = &nb->base.limits;
+    memcpy(rv_shm_steps(s), prefix, n * sizeof *prefix);
+    s->nsteps = (uint32_t)n;
+    s->policy = pol;
+    s->flags = (l->posix_exit ? RV_REQ_POSIX_EXIT : 0) | (l->fingerprints ? RV_REQ_FINGERPRINTS : 0) |
+               (l->show_output ? RV_REQ_SHOW_OUTPUT : 0);
+    s->max_heap = l->max_heap_mb ? l->max_heap_mb << 20 : UINT64_MAX;
+    s->nondet_lo = l->nondet_lo;
+    s->nondet_hi = l->nondet_hi;
+    s->nevents = 0;
+    s->running = 0;
+    s->end = RV_END_NONE;
+    s->exit_code = 0;
+    s->signo = 0;
+    s->err_tid = RV_NO_THREAD;
+    s->err_pc = s->err_addr = 0;
+    s->nonexhaustive = 0;
+    s->nthreads = 0;
+    s->msg[0] = 0;
+}
+
+/* Send the request and collect the child's pid and status.  Returns 0, or
+ * -1 if the server is gone (then *why says so). */
+static int run_child(native *nb, int *status, bool *timed_out, const char **why)
+{
+    rv_req req = {RV_PROTOCOL_MAGIC};
+    if (write(nb->req_fd, &req, sizeof req) != (ssize_t)sizeof req) {
+        *why = "the program's fork server is not running";
+        return -1;
+    }
+    int32_t pid = 0;
+    if (read_deadline(nb->rsp_fd, &pid, sizeof pid, 30000) != 1 || pid <= 0) {
+        *why = pid < 0 ? "the program's fork server could not fork" : "the program did not start (is it a ravel build?)";
+        return -1;
+    }
+    double t = nb->base.limits.timeout_s;
+    int32_t st = 0;
+    int r = read_deadline(nb->rsp_fd, &st, sizeof st, t > 0 ? (int)(t * 1000) : -1);
+    *timed_out = r == -1;
+    if (r == -1) {
+        kill(pid, SIGKILL);
+        r = read_deadline(nb->rsp_fd, &st, sizeof st, 30000);
+    }
+    if (r != 1) {
+        kill(pid, SIGKILL);
+        *why = "the program's fork server died";
+        return -1;
+    }
+    *status = st;
+    return 0;
+}
+
+static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
+{
+    rv_shm *s = nb->shm;
+    rv_trace_reset(out);
+    uint64_t n = s->nevents <= s->max_events ? s->nevents : s->max_events;
+    const rv_event *ev = rv_shm_events(s);
+    for (uint64_t i = 0; i < n; i++) *rv_trace_push(out) = ev[i];
+    out->end = (rv_end)s->end;
+    out->exit_code = s->exit_code;
+    out->err_tid = (uint16_t)s->err_tid;
+    out->err_pc = s->err_pc;
+    out->err_addr = s->err_addr;
+    out->nonexhaustive = s->nonexhaustive != 0;
+    out->nthreads = s->nthreads <= RV_MAX_THREADS ? s->nthreads : 0;
+    memcpy(out->threads, s->threads, out->nthreads * sizeof *out->threads);
+    snprintf(out->msg, sizeof out->msg, "%s", s->msg);
+    if (timed_out) {
+        out->end = RV_END_TIMEOUT;
+        out->err_tid = (uint16_t)s->running;
+        snprintf(out->msg, sizeof out->msg,
+                 "execution exceeded the time limit of %g s in thread %u (a loop without visible operations?)",
+                 nb->base.limits.timeout_s, s->running);
+    } else if (out->end == RV_END_NONE) {
+        out->err_tid = (uint16_t)s->running;
+        if (WIFSIGNALED(status)) {
+            out->end = RV_END_CRASH;
+            out->signo = WTERMSIG(status);
+            snprintf(out->msg, sizeof out->msg, "killed by signal %d (%s)", WTERMSIG(status),
+                     strsignal(WTERMSIG(status)));
+        } else {
+            out->end = RV_END_INTERNAL;
+            snprintf(out->msg, sizeof out->msg, "the program ended without reporting (exit status %d)",
+                     WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        }
+    }
+}
+
+static int native_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_policy pol, rv_trace *out)
+{
+    native *nb = (native *)b;
+    if (n > nb->shm->max_steps) {
+        rv_trace_reset(out);
+        out->end = RV_END_INTERNAL;
+        snprintf(out->msg, sizeof out->msg, "schedule of %zu steps exceeds the event limit", n);
+        return -1;
+    }
+    const char *why = NULL;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        prepare_request(nb, prefix, n, pol);
+        int status = 0;
+        bool timed_out = false;
+        if (run_child(nb, &status, &timed_out, &why) == 0) {
+            copy_result(nb, out, status, timed_out);
+            return 0;
+        }
+        char err[256];
+        stop_server(nb);
+        if (start_server(nb, err, sizeof err)) break;
+    }
+    rv_trace_reset(out);
+    out->end = RV_END_INTERNAL;
+    snprintf(out->msg, sizeof out->msg, "%s", why ? why : "cannot run the program");
+    return -1;
+}
+
+static const char *native_location(rv_backend *b, uint64_t pc)
+{
+    native *nb = (native *)b;
+    return pc ? rv_symbols_location(nb->sym, pc) : NULL;
+}
+
+static const char *native_object(rv_backend *b, uint64_t addr)
+{
+    return rv_symbols_object(((native *)b)->sym, addr);
+}
+
+static void native_destroy(rv_backend *b)
+{
+    native *nb = (native *)b;
+    stop_server(nb);
+    if (nb->shm) munmap(nb->shm, nb->shm_size);
+    if (nb->shm_fd >= 0) close(nb->shm_fd);
+    rv_symbols_close(nb->sym);
+    free(nb->binary);
+    free(nb);
+}
+
+static const rv_backend_ops native_ops = {
+    .execute = native_execute,
+    .location = native_location,
+    .object_name = native_object,
+    .destroy = native_destroy,
+};
+
+static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthreads, char *err, size_t cap)
+{
+    uint64_t max_events = nb->base.limits.max_events ? nb->base.limits.max_events : 100000;
+    nb->shm_size = rv_shm_size(max_events, max_events);
+    nb->shm_fd = memfd_create("ravel-shm", 0);
+    if (nb->shm_fd < 0 || ftruncate(nb->shm_fd, (off_t)nb->shm_size)) {
+        snprintf(err, cap, "shared memory: %s", strerror(errno));
+        return -1;
+    }
+    nb->shm = mmap(NULL, nb->shm_size, PROT_READ | PROT_WRITE, MAP_SHARED, nb->shm_fd, 0);
+    if (nb->shm == MAP_FAILED) {
+        nb->shm = NULL;
+        snprintf(err, cap, "shared memory: %s", strerror(errno));
+        return -1;
+    }
+    rv_shm *s = nb->shm;
+    s->magic = RV_PROTOCOL_MAGIC;
+    s->max_steps = max_events;
+    s->max_events = max_events;
+    s->nreg = 1;
+    for (unsigned i = 1; registry && i < nthreads && i < RV_MAX_THREADS; i++) {
+        s->reg_parent[i] = registry[i].parent;
+        s->reg_index[i] = registry[i].index;
+        s->nreg = i + 1;
+    }
+    return 0;
+}
+
+rv_backend *rv_native_open(const char *binary, const rv_limits *lim, const rv_thread_end *registry,
+                           unsigned nthreads, char *err, size_t errcap)
+{
+    signal(SIGPIPE, SIG_IGN);
+    if (access(binary, X_OK)) {
+        snprintf(err, errcap, "%s: %s", binary, strerror(errno));
+        return NULL;
+    }
+    native *nb = rv_xcalloc(1, sizeof *nb);
+    nb->base.ops = &native_ops;
+    nb->base.name = "native";
+    nb->base.limits = *lim;
+    nb->binary = rv_xstrdup(binary);
+    nb->shm_fd = -1;
+    if (map_shared(nb, registry, nthreads, err, errcap) || start_server(nb, err, errcap)) {
+        native_destroy(&nb->base);
+        return NULL;
+    }
+    nb->sym = rv_symbols_open(binary);
+    return &nb->base;
+}

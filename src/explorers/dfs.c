@@ -1,0 +1,100 @@
+/*
+ * dfs.c — `--algo=dfs`: every interleaving of visible actions and every
+ * value of every value choice, without reduction.  The ground truth.
+ *
+ * Stateless depth-first search with replay: the stack holds, per step, the
+ * enabled set, the thread and value taken, and the threads whose every
+ * value is done.  After an execution, the deepest step with an untried
+ * (thread, value) becomes the end of the next prefix; the backend replays
+ * the prefix and continues with the lowest enabled thread.
+ * Memory: O(depth) frames; time: one execution per maximal interleaving.
+ */
+#include "explorer.h"
+
+#include <stdlib.h>
+
+#include "../core/util.h"
+
+typedef struct frame {
+    uint64_t enabled;
+    uint64_t done; /* threads fully explored at this step */
+    uint16_t tid;
+    uint32_t val, ndom;
+} frame;
+
+typedef struct dfs {
+    frame *st;
+    size_t depth, cap;
+    rv_step *prefix;
+    size_t capprefix;
+} dfs;
+
+static void push(dfs *d, const rv_event *e)
+{
+    if (d->depth == d->cap) {
+        d->cap = d->cap ? 2 * d->cap : 1024;
+        d->st = rv_xrealloc(d->st, d->cap * sizeof *d->st);
+    }
+    d->st[d->depth++] = (frame){e->enabled, 0, e->act.tid, e->val, e->act.ndom ? e->act.ndom : 1};
+}
+
+/* Advance the deepest frame that has an untried choice; false when the
+ * whole tree is done. */
+static bool backtrack(dfs *d)
+{
+    while (d->depth) {
+        frame *f = &d->st[d->depth - 1];
+        if (f->val + 1 < f->ndom) {
+            f->val++;
+            return true;
+        }
+        f->done |= 1ull << f->tid;
+        uint64_t rest = f->enabled & ~f->done;
+        if (rest) {
+            f->tid = (uint16_t)__builtin_ctzll(rest);
+            f->val = 0;
+            f->ndom = 1; /* learnt from the next execution */
+            return true;
+        }
+        d->depth--;
+    }
+    return false;
+}
+
+static size_t make_prefix(dfs *d)
+{
+    if (d->depth > d->capprefix) {
+        d->capprefix = 2 * d->depth;
+        d->prefix = rv_xrealloc(d->prefix, d->capprefix * sizeof *d->prefix);
+    }
+    for (size_t i = 0; i < d->depth; i++)
+        d->prefix[i] = (rv_step){d->st[i].tid, 0, d->st[i].val};
+    return d->depth;
+}
+
+int rv_algo_dfs(rv_explore *x)
+{
+    dfs d = {0};
+    rv_trace t;
+    rv_trace_init(&t);
+    int rc = 0;
+    size_t n = 0;
+    for (;;) {
+        if (rv_execute(x->backend, d.prefix, n, RV_POLICY_FIRST, &t)) {
+            rv_observe(x, &t);
+            rc = -1;
+            break;
+        }
+        /* the last prefix frame learns its value domain from this run */
+        if (n && t.n >= n) d.st[n - 1].ndom = t.ev[n - 1].act.ndom ? t.ev[n - 1].act.ndom : 1;
+        for (size_t i = n; i < t.n; i++) push(&d, &t.ev[i]);
+        if (t.n < n) d.depth = t.n; /* diverged: nothing below is trustworthy */
+        if (!rv_observe(x, &t)) break;
+        if (!backtrack(&d)) break;
+        n = make_prefix(&d);
+    }
+    rv_trace_free(&t);
+    free(d.st);
+    free(d.prefix);
+    return rc;
+}

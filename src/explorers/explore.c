@@ -1,0 +1,205 @@
+/*
+ * explore.c — the explorer core shared by every algorithm: bookkeeping of
+ * executions, distinct errors with their schedules, trace counting, limits,
+ * and the registry of algorithms.
+ */
+#include "explorer.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/util.h"
+#include "tracecount.h"
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+void rv_explore_init(rv_explore *x, rv_backend *b, const rv_options *opt)
+{
+    memset(x, 0, sizeof *x);
+    x->backend = b;
+    x->opt = opt;
+    x->stats.exhaustive = true;
+    if (opt->count_traces) x->traces = rv_tracecount_new();
+}
+
+void rv_explore_free(rv_explore *x)
+{
+    for (size_t i = 0; i < x->nerrors; i++) {
+        free(x->errors[i].schedule);
+        if (x->errors[i].trace) {
+            rv_trace_free(x->errors[i].trace);
+            free(x->errors[i].trace);
+        }
+    }
+    free(x->errors);
+    rv_tracecount_free(x->traces);
+    memset(x, 0, sizeof *x);
+}
+
+void rv_explore_incomplete(rv_explore *x, const char *why)
+{
+    x->stats.exhaustive = false;
+    if (!x->stats.incomplete_why[0])
+        snprintf(x->stats.incomplete_why, sizeof x->stats.incomplete_why, "%s", why);
+}
+
+void rv_observe_blocked(rv_explore *x) { x->stats.blocked++; }
+
+/* Errors are the same when they are of one kind at one place with one
+ * message; a deadlock is identified by where every thread is stuck. */
+static rv_hash128 error_key(const rv_trace *t)
+{
+    XXH3_state_t st;
+    XXH3_128bits_reset(&st);
+    uint32_t end = t->end;
+    XXH3_128bits_update(&st, &end, sizeof end);
+    if (t->end == RV_END_DEADLOCK) {
+        for (unsigned i = 0; i < t->nthreads; i++)
+            if (t->threads[i].state == RV_T_LIVE)
+                XXH3_128bits_update(&st, &t->threads[i].pending_pc, sizeof(uint64_t));
+    } else {
+        XXH3_128bits_update(&st, &t->err_pc, sizeof t->err_pc);
+        XXH3_128bits_update(&st, t->msg, strlen(t->msg));
+    }
+    XXH128_hash_t h = XXH3_128bits_digest(&st);
+    return (rv_hash128){h.low64, h.high64};
+}
+
+static bool known_error(const rv_explore *x, const rv_trace *t)
+{
+    rv_hash128 k = error_key(t);
+    for (size_t i = 0; i < x->nerrors; i++) {
+        rv_hash128 o = error_key(x->errors[i].trace);
+        if (o.lo == k.lo && o.hi == k.hi) return true;
+    }
+    return false;
+}
+
+static void record_error(rv_explore *x, const rv_trace *t)
+{
+    if (known_error(x, t)) return;
+    if (x->nerrors == x->caperrors) {
+        x->caperrors = x->caperrors ? 2 * x->caperrors : 4;
+        x->errors = rv_xrealloc(x->errors, x->caperrors * sizeof *x->errors);
+    }
+    rv_error *e = &x->errors[x->nerrors++];
+    memset(e, 0, sizeof *e);
+    e->kind = t->end;
+    snprintf(e->msg, sizeof e->msg, "%s", t->msg);
+    e->tid = t->err_tid;
+    e->pc = t->err_pc;
+    e->nsched = t->n;
+    e->schedule = rv_xmalloc((t->n + 1) * sizeof *e->schedule);
+    rv_trace_schedule(t, t->n, e->schedule);
+    e->trace = rv_xcalloc(1, sizeof *e->trace);
+    rv_trace_init(e->trace);
+    rv_trace_copy(e->trace, t);
+}
+
+static void count_trace(rv_explore *x, const rv_trace *t)
+{
+    if (!x->traces) return;
+    if (!rv_tracecount_insert(x->traces, rv_trace_key(x->traces, t->ev, t->n))) return;
+    x->stats.traces++;
+    if (t->end == RV_END_COMPLETE)
+        x->stats.traces_complete++;
+    else if (t->end == RV_END_DEADLOCK)
+        x->stats.traces_deadlock++;
+    else
+        x->stats.traces_error++;
+}
+
+bool rv_observe(rv_explore *x, const rv_trace *t)
+{
+    rv_stats *s = &x->stats;
+    s->events += t->n;
+    if (t->nonexhaustive)
+        rv_explore_incomplete(x, "a nondet value of a wide type was drawn from --nondet-domain");
+    switch (t->end) {
+    case RV_END_INFEASIBLE:
+        s->infeasible++;
+        break;
+    case RV_END_COMPLETE:
+        s->executions++;
+        count_trace(x, t);
+        break;
+    case RV_END_INTERNAL:
+        rv_explore_incomplete(x, t->msg);
+        return false;
+    case RV_END_DIVERGED:
+    case RV_END_PREFIX:
+        /* the program did not repeat itself on the same schedule */
+        s->incomplete++;
+        rv_explore_incomplete(x, "the program behaved nondeterministically under the same schedule "
+                                 "(reads of uninitialised memory, time, rand, I/O?)");
+        break;
+    default:
+        if (rv_end_is_incomplete(t->end)) {
+            s->incomplete++;
+            rv_explore_incomplete(x, t->msg);
+            record_error(x, t);
+            if (!x->opt->keep_going) {
+                s->stopped = true;
+                return false;
+            }
+            break;
+        }
+        s->executions++;
+        count_trace(x, t);
+        record_error(x, t);
+        if (!x->opt->keep_going) {
+            s->stopped = true;
+            return false;
+        }
+    }
+    if (x->opt->max_executions && s->executions + s->infeasible + s->incomplete >= x->opt->max_executions) {
+        rv_explore_incomplete(x, "--max-executions reached");
+        return false;
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Registry.                                                           */
+
+typedef struct algo {
+    const char *name;
+    rv_algo_fn fn;
+    const char *what;
+} algo;
+
+static const algo algos[] = {
+    {"dfs", rv_algo_dfs, "every interleaving, no reduction (ground truth)"},
+};
+
+rv_algo_fn rv_algo_lookup(const char *name)
+{
+    for (size_t i = 0; i < sizeof algos / sizeof *algos; i++)
+        if (!strcmp(algos[i].name, name)) return algos[i].fn;
+    return NULL;
+}
+
+const char *rv_algo_names(void)
+{
+    static char buf[256];
+    buf[0] = 0;
+    for (size_t i = 0; i < sizeof algos / sizeof *algos; i++) {
+        if (i) strcat(buf, ", ");
+        strcat(buf, algos[i].name);
+    }
+    return buf;
+}
+
+int rv_explore_run(rv_explore *x)
+{
+    rv_algo_fn fn = rv_algo_lookup(x->opt->algo);
+    if (!fn) {
+        rv_explore_incomplete(x, "unknown algorithm");
+        return -1;
+    }
+    int r = fn(x);
+    if (x->stats.stopped) x->stats.exhaustive = false;
+    return r;
+}
