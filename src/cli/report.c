@@ -78,9 +78,18 @@ static const char *location(rv_backend *b, uint64_t pc)
     return l;
 }
 
+/* The explorer also records executions cut by a limit (event limit,
+ * timeout), with their schedules; only bugs make the verdict an error. */
+static size_t count_bugs(const rv_explore *x)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < x->nerrors; i++) n += rv_end_is_bug(x->errors[i].kind);
+    return n;
+}
+
 int rv_report_exit_code(const rv_explore *x)
 {
-    if (x->nerrors) return RV_EXIT_BUG;
+    if (count_bugs(x)) return RV_EXIT_BUG;
     return x->stats.exhaustive ? RV_EXIT_OK : RV_EXIT_INCOMPLETE;
 }
 
@@ -106,7 +115,8 @@ static void human_error(FILE *out, const rv_report *r, size_t i)
 {
     rv_backend *b = r->x->backend;
     const rv_error *e = &r->x->errors[i];
-    fprintf(out, "\nerror %zu: %s", i + 1, rv_end_name(e->kind));
+    fprintf(out, "\n%s %zu: %s", rv_end_is_bug(e->kind) ? "error" : "limit", i + 1,
+            rv_end_name(e->kind));
     if (e->msg[0]) fprintf(out, ": %s", e->msg);
     fputc('\n', out);
     if (e->tid != RV_NO_THREAD) {
@@ -132,11 +142,11 @@ static void human_error(FILE *out, const rv_report *r, size_t i)
 static const char *verdict(const rv_explore *x, char *buf, size_t cap)
 {
     const rv_stats *st = &x->stats;
-    if (x->nerrors == 1 && st->stopped)
+    size_t bugs = count_bugs(x);
+    if (bugs == 1 && st->stopped)
         snprintf(buf, cap, "ERROR: 1 error found (stopped at the first; --keep-going finds all)");
-    else if (x->nerrors)
-        snprintf(buf, cap, "ERROR: %zu distinct error%s found", x->nerrors,
-                 x->nerrors > 1 ? "s" : "");
+    else if (bugs)
+        snprintf(buf, cap, "ERROR: %zu distinct error%s found", bugs, bugs > 1 ? "s" : "");
     else if (st->exhaustive)
         snprintf(buf, cap, "no error found; the exploration was exhaustive");
     else
@@ -161,7 +171,7 @@ void rv_report_human(FILE *out, const rv_report *r)
                 "traces      %" PRIu64 " (complete %" PRIu64 ", deadlocked %" PRIu64
                 ", failing %" PRIu64 ")\n",
                 st->traces, st->traces_complete, st->traces_deadlock, st->traces_error);
-    fprintf(out, "errors      %zu\n", r->x->nerrors);
+    fprintf(out, "errors      %zu\n", count_bugs(r->x));
     fprintf(out, "time        %.2f s\n", r->time_s);
     fprintf(out, "memory      %.1f MB peak\n", rv_peak_rss_mb());
     char v[512];

@@ -17,9 +17,13 @@
 
 /* Bumped whenever the way a build is made changes, so old cache entries
  * are never reused for a different recipe. */
-#define RECIPE "ravel-build-3"
+#define RECIPE "ravel-build-4"
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
+/* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
+ * same basic block as the write; ravel needs both to be visible (DESIGN
+ * §2.1: every source-level access is an operation). */
+static const char *const clang_cflags[] = {"-mllvm", "-tsan-instrument-read-before-write=1"};
 
 /* ---- growable strings and string lists -------------------------------- */
 
@@ -360,8 +364,18 @@ typedef struct job {
     char *rt;
     strv cflags, ldflags;
     buf diag;
-    char *dir; /* private build directory */
+    char *dir;     /* private build directory */
+    bool is_clang; /* from `cc --version` */
 } job;
+
+static void add_default_flags(const job *j, strv *argv)
+{
+    for (size_t i = 0; i < sizeof default_cflags / sizeof *default_cflags; i++)
+        strv_add(argv, default_cflags[i]);
+    if (j->is_clang)
+        for (size_t i = 0; i < sizeof clang_cflags / sizeof *clang_cflags; i++)
+            strv_add(argv, clang_cflags[i]);
+}
 
 /* Run a tool; its stderr goes to the diagnostics.  Returns its status. */
 static int run_diag(job *j, strv *argv, char **out, size_t *outlen)
@@ -401,9 +415,15 @@ static int compute_key(job *j, char hex[33])
         return -1;
     }
     add_hash_str(&key, ver);
+    j->is_clang = strstr(ver, "clang") != NULL;
     free(ver);
-    for (size_t i = 0; i < sizeof default_cflags / sizeof *default_cflags; i++)
-        add_hash_str(&key, default_cflags[i]);
+    /* the debug information records the build directory, and reports show
+     * source paths through it */
+    char cwd[4096];
+    add_hash_str(&key, getcwd(cwd, sizeof cwd) ? cwd : "?");
+    add_default_flags(j, &argv);
+    for (size_t i = 0; i < argv.n; i++) add_hash_str(&key, argv.v[i]);
+    strv_free(&argv);
     for (size_t i = 0; i < j->o->nflags; i++) add_hash_str(&key, j->o->flags[i]);
     buf rt = {0};
     if (!read_file(j->rt, &rt)) {
@@ -518,8 +538,7 @@ static int build(job *j, const strv *wrapped)
         free(obj);
         strv_add(&argv, j->cc);
         strv_add(&argv, "-c");
-        for (size_t i = 0; i < sizeof default_cflags / sizeof *default_cflags; i++)
-            strv_add(&argv, default_cflags[i]);
+        add_default_flags(j, &argv);
         for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
         strv_add(&argv, j->o->sources[s]);
         strv_add(&argv, "-o");

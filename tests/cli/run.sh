@@ -1,0 +1,530 @@
+#!/usr/bin/env bash
+# tests/cli — the command line: usage errors, compile errors, the compile
+# driver's symbol wiring and cache (against a fake runtime, tests/cli/fake_rt.c),
+# schedule files, replay, the human and JSON reports and the exit codes.
+# The C unit test (test_schedfile.c) prints its own PASS/FAIL lines first.
+. "$(dirname "$0")/../lib.sh"
+C=$ROOT/tests/cli
+CC_T=${CC:-$(command -v clang >/dev/null && echo clang || echo gcc)}
+SANFLAGS=()
+case $RAVEL_BUILD in *san*) SANFLAGS=(-fsanitize=address,undefined -fno-sanitize-recover=undefined) ;; esac
+
+# ---- helpers --------------------------------------------------------------
+# expect_err REGEX: stderr of the last ravel command matches (grep -E).
+expect_err() { grep -Eq -- "$1" "$W/err" || fail_because "stderr does not match /$1/: $(head -c 300 "$W/err" | tr '\n' ' ')"; }
+expect_out() { grep -Eq -- "$1" "$W/out" || fail_because "stdout does not match /$1/: $(head -c 300 "$W/out" | tr '\n' ' ')"; }
+expect_empty_out() { [ ! -s "$W/out" ] || fail_because "stdout not empty: $(head -c 200 "$W/out" | tr '\n' ' ')"; }
+
+# Build compile_tool and the fake runtime into $W (per test: tests run in
+# parallel, each in its own scratch directory).
+tool_setup() {
+    export XDG_CACHE_HOME=$W/cache
+    "$CC_T" -std=c11 -D_GNU_SOURCE -g -I "$ROOT/src" "${SANFLAGS[@]}" -o "$W/compile_tool" \
+        "$C/compile_tool.c" "$RAVEL_BUILD/libravel.a" -lm 2>"$W/tool.err" ||
+        fail_because "compile_tool does not build: $(head -c 300 "$W/tool.err")"
+    "$CC_T" -c -O0 -w -o "$W/fake_rt.o" "$C/fake_rt.c" && ar rcs "$W/fake_rt.a" "$W/fake_rt.o" ||
+        fail_because "fake runtime does not build"
+    export RAVEL_RUNTIME=$W/fake_rt.a
+}
+# ctool ARGS: run compile_tool; RC_LINE = "rc=R cached=C", BIN = the binary.
+ctool() {
+    "$W/compile_tool" "$@" >"$W/ct.out" 2>"$W/ct.err"
+    RC_LINE=$(sed -n 1p "$W/ct.out")
+    BIN=$(sed -n 2p "$W/ct.out")
+}
+
+# A program exercising every kind of symbol wiring.
+wiring_src() {
+    cat >"$W/wire.c" <<'EOF'
+#include <pthread.h>
+#include <stdio.h>
+#include <unistd.h>
+int x;
+static void __VERIFIER_atomic_inc(void) { x++; }
+void __VERIFIER_atomic_dec(void) { x--; }
+static void *f(void *a) { __VERIFIER_atomic_inc(); __VERIFIER_atomic_dec(); x++; return a; }
+int main(void)
+{
+    pthread_t t;
+    pthread_create(&t, 0, f, 0);
+    pthread_join(t, 0);
+    printf("x=%d N=%d\n", x, N);
+    pthread_mutex_t m;
+    pthread_mutex_init(&m, 0); /* not in the fake runtime: reported as unsupported */
+    fork();
+    return 0;
+}
+EOF
+}
+
+# ---- usage ------------------------------------------------------------------
+t_version() {
+    rv --version
+    expect_rc 0
+    expect_out '^ravel [0-9]+\.[0-9]+'
+}
+t_help() {
+    rv --help
+    expect_rc 0
+    expect_out 'ravel check \[options\] FILE\.c'
+    expect_out 'exit codes'
+    rv help check
+    expect_rc 0
+    expect_out '--max-events=N .*default 100000'
+    expect_out '--nondet-domain=LO:HI'
+    expect_out 'dfs'
+    rv check --help
+    expect_rc 0
+    expect_out '--posix-exit'
+    rv help replay
+    expect_rc 0
+    expect_out 'usage: ravel replay'
+    rv help nothing
+    expect_rc 2
+    expect_err "no help on 'nothing'"
+}
+t_no_arguments() {
+    rv
+    expect_rc 2
+    expect_err 'usage:'
+}
+t_unknown_command() {
+    rv frobnicate
+    expect_rc 2
+    expect_err "^ravel: unknown command 'frobnicate' \(see \`ravel --help\`\)$"
+    rv prog.c
+    expect_rc 2
+    expect_err 'did you mean `ravel check prog.c`'
+}
+t_check_without_program() {
+    rv check --json
+    expect_rc 2
+    expect_err '^ravel check: no program given'
+    expect_empty_out
+}
+t_unknown_option() {
+    rv check --bogus p.c
+    expect_rc 2
+    expect_err "^ravel check: unknown option '--bogus' \(see \`ravel help check\`\)$"
+    rv check -O2 p.c
+    expect_rc 2
+    expect_err "unknown option '-O2' \(compiler flags go after \`--\`"
+    rv replay --keep-going p.c s
+    expect_rc 2
+    expect_err '^ravel replay: --keep-going is an option of `ravel check` only$'
+}
+t_bad_option_values() {
+    local pair opt want
+    for pair in "--max-events=0|--max-events expects a positive integer" \
+        "--max-events=12x|--max-events expects a positive integer" \
+        "--timeout=-1|--timeout expects a number of seconds" \
+        "--max-executions=0|--max-executions expects a positive integer" \
+        "--max-memory=lots|--max-memory expects a positive number of MB" \
+        "--nondet-domain=5:1|--nondet-domain expects LO:HI with LO <= HI" \
+        "--nondet-domain=1|--nondet-domain expects LO:HI \(two integers\)" \
+        "--alt=k0|--alt expects 'exact' or kN" \
+        "--memory=tso|--memory expects 'sc' or 'drf'" \
+        "--json=yes|--json takes no value" \
+        "--cache-mb=-1|--cache-mb expects a positive number of MB"; do
+        opt=${pair%%|*} want=${pair#*|}
+        rv check "$opt" p.c
+        expect_rc 2
+        expect_err "^ravel check: $want"
+    done
+    rv check p.c --algo
+    expect_rc 2
+    expect_err '^ravel check: --algo needs a value$'
+}
+t_unknown_algorithm() {
+    printf 'int main(void){return 0;}\n' >p.c
+    rv check --algo=nope p.c
+    expect_rc 2
+    expect_err "^ravel check: unknown algorithm 'nope' \(available: .*dfs"
+}
+t_bad_file_kind() {
+    rv check notes.txt
+    expect_rc 2
+    expect_err 'notes.txt: expected a C source \(.c\) or a PV program \(.pv\)'
+    : >a.pv
+    rv check a.pv b.c
+    expect_rc 2
+    expect_err 'a PV program is checked on its own'
+}
+t_missing_source() {
+    rv check --algo=dfs nope.c
+    expect_rc 2
+    expect_err 'cannot read nope.c: No such file or directory'
+}
+
+# ---- compile errors -------------------------------------------------------------
+t_compile_error() {
+    printf '#include <stdio.h>\nint main(void)\n{\n    return undeclared_xyz;\n}\n' >bad.c
+    rv check --algo=dfs bad.c
+    expect_rc 2
+    expect_err 'bad.c:4:[0-9]+: error: .*undeclared_xyz'
+    expect_err '^ravel check: bad.c does not compile$'
+    expect_empty_out
+    rv check --algo=dfs --json bad.c
+    expect_rc 2
+    expect_empty_out
+}
+t_compile_error_in_flags() {
+    printf 'int main(void){ return N; }\n' >n.c
+    rv check --algo=dfs n.c
+    expect_rc 2
+    expect_err "use of undeclared identifier 'N'|'N' undeclared"
+    rv check --algo=dfs n.c -- -DN=0 -Wl,--no-such-linker-flag
+    expect_rc 2
+    expect_err 'no-such-linker-flag'
+}
+t_link_error() {
+    printf 'int helper(void);\nint main(void){ return helper(); }\n' >l.c
+    rv check --algo=dfs l.c
+    expect_rc 2
+    expect_err "undefined reference to .helper'"
+}
+
+# ---- the compile driver, against the fake runtime ----------------------------------
+t_compile_wiring() {
+    tool_setup
+    wiring_src
+    ctool wire.c -- -DN=3
+    expect_eq "compile" "$RC_LINE" "rc=0 cached=0"
+    [ -x "$BIN" ] || { fail_because "no binary: $(cat "$W/ct.err")"; return; }
+    local syms
+    syms=$(nm "$BIN")
+    grep -q ' T __ravel_user_main$' <<<"$syms" || fail_because "main not renamed to __ravel_user_main"
+    grep -q ' T __ravel_unsup_fork$' <<<"$syms" || fail_because "no stub for fork"
+    grep -q ' T __ravel_unsup_pthread_mutex_init$' <<<"$syms" || fail_because "no stub for pthread_mutex_init"
+    grep -q ' T __ravel_pthread_create$' <<<"$syms" || fail_because "pthread_create not wired to the runtime"
+    grep -Eq ' U (pthread_create|pthread_join|fork|pthread_mutex_init)(@|$)' <<<"$syms" &&
+        fail_because "a thread function is still bound to libc"
+    grep -q ' [DRdr] __ravel_atomic_fns$' <<<"$syms" || fail_because "no __ravel_atomic_fns"
+    # the table holds both atomic functions (the static one made global under a unique name)
+    local got want
+    got=$("$BIN" | grep '^atomic-fn' | awk '{print $2}' | sort | tr '\n' ' ')
+    want=$(nm "$BIN" | awk '/ T __VERIFIER_atomic_(inc|dec)/ {print $1}' |
+        while read -r a; do printf '0x%x\n' $((16#$a)); done | sort | tr '\n' ' ')
+    expect_eq "atomic function table" "$got" "$want"
+    expect_eq "atomic functions" "$(nm "$BIN" | grep -c ' T __VERIFIER_atomic_')" 2
+    "$BIN" >run.out
+    expect_eq "exit status" "$?" 7
+    expect_file_match run.out '^fake pthread_create$'
+    expect_file_match run.out '^x=1 N=3$'
+    expect_file_match run.out '^unsupported pthread_mutex_init called from 0x'
+}
+t_compile_no_atomic_fns() {
+    tool_setup
+    printf 'int main(void){ return 3; }\n' >p.c
+    ctool p.c
+    expect_eq "compile" "$RC_LINE" "rc=0 cached=0"
+    "$BIN" >/dev/null
+    expect_eq "exit status" "$?" 3
+    nm "$BIN" | grep -q ' [DRdr] __ravel_natomic_fns$' || fail_because "no __ravel_natomic_fns"
+}
+t_compile_cache() {
+    tool_setup
+    wiring_src
+    ctool wire.c -- -DN=1
+    local first=$BIN
+    expect_eq "first build" "$RC_LINE" "rc=0 cached=0"
+    case $first in "$W"/cache/ravel/*/prog) ;; *) fail_because "binary $first not in \$XDG_CACHE_HOME/ravel/<key>/prog" ;; esac
+    ctool wire.c -- -DN=1
+    expect_eq "second build" "$RC_LINE" "rc=0 cached=1"
+    expect_eq "same binary" "$BIN" "$first"
+    ctool --no-cache wire.c -- -DN=1
+    expect_eq "--no-cache" "$RC_LINE" "rc=0 cached=0"
+    expect_eq "rebuilt in place" "$BIN" "$first"
+    ctool wire.c -- -DN=2
+    expect_eq "other flags" "$RC_LINE" "rc=0 cached=0"
+    [ "$BIN" != "$first" ] || fail_because "-DN=2 reused the -DN=1 build"
+    # a change in an included header is a change of the program
+    printf '#define V 1\n' >v.h
+    printf '#include "v.h"\nint main(void){ return V; }\n' >h.c
+    ctool h.c
+    local hv1=$BIN
+    printf '#define V 2\n' >v.h
+    ctool h.c
+    expect_eq "header changed" "$RC_LINE" "rc=0 cached=0"
+    "$BIN"
+    expect_eq "rebuilt program's status" "$?" 2
+    [ "$BIN" != "$hv1" ] || fail_because "header change reused the old build"
+    # no temporary directory is left behind
+    ls "$W/cache/ravel" | grep -q tmp && fail_because "temporary build directory left in the cache"
+    # the runtime archive is part of the key
+    ar q "$W/fake_rt.a" "$W/v.h" 2>/dev/null
+    ctool h.c
+    expect_eq "runtime changed" "$RC_LINE" "rc=0 cached=0"
+}
+t_compile_concurrent() {
+    tool_setup
+    wiring_src
+    local i
+    for i in 1 2 3 4; do "$W/compile_tool" wire.c -- -DN=4 >"c$i.out" 2>"c$i.err" & done
+    wait
+    local paths
+    paths=$(sed -n 2p c1.out c2.out c3.out c4.out | sort -u)
+    expect_eq "one cache entry" "$(echo "$paths" | wc -l)" 1
+    for i in 1 2 3 4; do
+        grep -q '^rc=0' "c$i.out" || fail_because "build $i failed: $(cat "c$i.err")"
+    done
+    "$paths" | grep -q '^x=1 N=4$' || fail_because "the shared binary does not run"
+    ls "$W/cache/ravel" | grep -q tmp && fail_because "temporary build directory left in the cache"
+}
+t_compile_multiple_sources_gcc() {
+    tool_setup
+    command -v gcc >/dev/null || return 0
+    printf 'int helper(void);\nint main(void){ return helper(); }\n' >m1.c
+    printf '#include <stdio.h>\nint helper(void){ puts("helper"); return 5; }\n' >m2.c
+    CC=gcc ctool m1.c m2.c
+    expect_eq "compile" "$RC_LINE" "rc=0 cached=0"
+    expect_eq "output" "$("$BIN")" "helper"
+    "$BIN" >/dev/null
+    expect_eq "exit status" "$?" 5
+}
+t_compile_link_flags() {
+    tool_setup
+    printf 'int foo(void){ return 9; }\n' >foo.c
+    "$CC_T" -c foo.c -o foo.o && ar rcs libfoo.a foo.o
+    printf 'int foo(void);\nint main(void){ return foo(); }\n' >u.c
+    ctool u.c -- -L"$W" -lfoo -O1
+    expect_eq "compile" "$RC_LINE" "rc=0 cached=0"
+    "$BIN"
+    expect_eq "exit status" "$?" 9
+}
+t_compile_no_main() {
+    tool_setup
+    printf 'int f(void){ return 0; }\n' >nomain.c
+    ctool nomain.c
+    expect_eq "compile" "$RC_LINE" "rc=1 cached=0"
+    grep -q 'defines no `main` function' "$W/ct.err" || fail_because "no message about main"
+}
+
+# ---- schedule files and replay, independent of the runtime -----------------------------------
+t_replay_bad_schedule_file() {
+    printf 'int main(void){return 0;}\n' >p.c
+    printf '# x\nravel-schedule 1\nprogram p.c\nsteps\n0 0 zz\n' >bad.schedule
+    rv replay p.c bad.schedule
+    expect_rc 2
+    expect_err "^ravel replay: bad.schedule:5: bad step 'zz' \(expected THREAD or THREAD:VALUE"
+    printf 'hello\n' >notes.schedule
+    rv replay p.c notes.schedule
+    expect_rc 2
+    expect_err "notes.schedule:1: not a ravel schedule file"
+    rv replay p.c missing.schedule
+    expect_rc 2
+    expect_err 'missing.schedule: No such file or directory'
+    rv replay p.c
+    expect_rc 2
+    expect_err 'expected a program and a schedule file'
+    printf 'ravel-schedule 1\nprogram p.c\noptions --keep-going\nsteps\n' >opt.schedule
+    rv replay p.c opt.schedule
+    expect_rc 2
+    expect_err "bad 'options' line"
+}
+
+# ---- end to end, with the real runtime ---------------------------------------------------------
+racy_src() {
+    cat >racy.c <<'EOF'
+#include <assert.h>
+#include <pthread.h>
+#include <stdio.h>
+int counter;
+static void *inc(void *a)
+{
+    counter++; /* LINE-INC */
+    return a;
+}
+int main(void)
+{
+    pthread_t t1, t2;
+    pthread_create(&t1, 0, inc, 0);
+    pthread_create(&t2, 0, inc, 0);
+    pthread_join(t1, 0);
+    pthread_join(t2, 0);
+    printf("counter=%d\n", counter);
+    assert(counter == 2 && "lost \"update\" \\ here"); /* LINE-ASSERT */
+    return 0;
+}
+EOF
+}
+need_runtime() {
+    [ -f "$(dirname "$RAVEL")/libravel_rt.a" ] || { fail_because "runtime $(dirname "$RAVEL")/libravel_rt.a not built"; return 1; }
+}
+t_racy_check_json_and_replay() {
+    need_runtime || return
+    racy_src
+    local la
+    la=$(line_of racy.c LINE-ASSERT)
+    rv check --algo=dfs --json --out=bugs racy.c
+    expect_rc 1
+    expect_json .program racy.c
+    expect_json .algorithm dfs
+    expect_json '.errors|length' 1
+    expect_json '.errors[0].kind' assertion
+    expect_json_match '.errors[0].message' 'lost \\"update\\" \\\\ here'
+    expect_json '.errors[0].thread' 0
+    expect_json_match '.errors[0].location' "^racy\\.c:$la \\(main\\)$"
+    expect_json_match '.errors[0].schedule' '^[0-9]+( [0-9]+(:[0-9]+)?)*$'
+    expect_json '.errors[0].schedule_file' bugs/racy-assertion-1.schedule
+    expect_json '.exhaustive' false
+    expect_json_match '.time_s' '^[0-9.]+$'
+    expect_json_match '.peak_rss_mb' '^[0-9.]+$'
+    [ -f bugs/racy-assertion-1.schedule ] || { fail_because "no schedule file"; return; }
+    # the steps in the file are the JSON schedule
+    local steps
+    steps=$(sed -n '/^steps/,$p' bugs/racy-assertion-1.schedule | tail -n +2 | tr '\n' ' ' | sed 's/ *$//')
+    expect_eq "file steps" "$steps" "$(json '.errors[0].schedule')"
+    expect_file_match bugs/racy-assertion-1.schedule '^# .*ravel replay racy.c bugs/racy-assertion-1.schedule$'
+    expect_file_match bugs/racy-assertion-1.schedule '^thread 0 - 0$'
+    expect_file_match bugs/racy-assertion-1.schedule '^thread 2 0 1$'
+    rv replay racy.c bugs/racy-assertion-1.schedule
+    expect_rc 1
+    expect_out '^counter=1$'
+    expect_out "^#1 +thread 0 +create\\(thread 1\\)"
+    expect_out "thread [12] +(read|write)\\(counter, 4\\)  at racy\\.c:$(line_of racy.c LINE-INC) \\(inc\\)"
+    expect_out '^outcome: ERROR assertion'
+    expect_out "^  in thread 0 at racy\\.c:$la \\(main\\)$"
+    # the command line written in the file replays it too
+    local cmd
+    cmd=$(sed -n '1s/^# //p' bugs/racy-assertion-1.schedule)
+    (eval "$cmd") >replay2.out 2>&1
+    expect_eq "replay command from the file" "$?" 1
+    rv replay --json racy.c bugs/racy-assertion-1.schedule
+    expect_rc 1
+    expect_json .outcome.kind assertion
+    expect_json '.steps[0].action' 'create(thread 1)'
+    expect_json .exit_code 1
+}
+t_racy_human_summary() {
+    need_runtime || return
+    racy_src
+    rv check --algo=dfs --count-traces racy.c
+    expect_rc 1
+    expect_out '^program +racy\.c$'
+    expect_out '^algorithm +dfs$'
+    expect_out '^executions +[0-9]+ \(blocked 0, infeasible 0\)$'
+    expect_out '^traces +[0-9]+ \(complete [0-9]+, deadlocked 0, failing [0-9]+\)$'
+    expect_out '^errors +1$'
+    expect_out '^verdict +ERROR'
+    expect_out '^error 1: assertion'
+    expect_out '^  schedule: ravel-out/racy-assertion-1\.schedule$'
+    expect_out '^  replay: +.*replay racy\.c ravel-out/racy-assertion-1\.schedule$'
+}
+t_replay_divergence() {
+    need_runtime || return
+    racy_src
+    rv check --algo=dfs --out=bugs racy.c
+    expect_rc 1
+    # thread 2 cannot run at the first step: it does not exist yet
+    sed -i '/^steps/,$d' bugs/racy-assertion-1.schedule
+    printf 'steps\n2 0 0\n' >>bugs/racy-assertion-1.schedule
+    rv replay racy.c bugs/racy-assertion-1.schedule
+    expect_rc 2
+    expect_err 'the schedule does not fit the program: step #1 asks for thread 2'
+}
+t_replay_uses_recorded_cflags() {
+    need_runtime || return
+    cat >flag.c <<'EOF'
+#include <assert.h>
+int main(void)
+{
+    assert(BUG == 0);
+    return 0;
+}
+EOF
+    rv check --algo=dfs --out=o flag.c -- -DBUG=1
+    expect_rc 1
+    expect_file_match o/flag-assertion-1.schedule '^cflags -DBUG=1$'
+    rv replay flag.c o/flag-assertion-1.schedule
+    expect_rc 1
+    # the assertion is main's first operation: the schedule is empty, so
+    # the fixed program stops right at the start
+    rv replay flag.c o/flag-assertion-1.schedule -- -DBUG=0
+    expect_rc 0
+    expect_out '^outcome: the schedule ended before the program did; no error on this path$'
+}
+t_deadlock_report() {
+    need_runtime || return
+    cat >abba.c <<'EOF'
+#include <pthread.h>
+pthread_mutex_t ma = PTHREAD_MUTEX_INITIALIZER, mb = PTHREAD_MUTEX_INITIALIZER;
+static void *t1(void *a)
+{
+    pthread_mutex_lock(&ma);
+    pthread_mutex_lock(&mb); /* T1-WAIT */
+    pthread_mutex_unlock(&mb);
+    pthread_mutex_unlock(&ma);
+    return a;
+}
+static void *t2(void *a)
+{
+    pthread_mutex_lock(&mb);
+    pthread_mutex_lock(&ma); /* T2-WAIT */
+    pthread_mutex_unlock(&ma);
+    pthread_mutex_unlock(&mb);
+    return a;
+}
+int main(void)
+{
+    pthread_t x, y;
+    pthread_create(&x, 0, t1, 0);
+    pthread_create(&y, 0, t2, 0);
+    pthread_join(x, 0);
+    pthread_join(y, 0);
+    return 0;
+}
+EOF
+    rv check --algo=dfs --json abba.c
+    expect_rc 1
+    expect_json '.errors[0].kind' deadlock
+    expect_json '[.errors[0].blocked[] | .thread] | sort | join(" ")' "0 1 2"
+    expect_json '.errors[0].blocked[] | select(.thread == 1) | .waits_for' 'lock(mb)'
+    expect_json '.errors[0].blocked[] | select(.thread == 1) | .holder' 2
+    expect_json '.errors[0].blocked[] | select(.thread == 2) | .location' "abba.c:$(line_of abba.c T2-WAIT) (t2)"
+    rv check --algo=dfs abba.c
+    expect_rc 1
+    expect_out "^    thread 1 waits for lock\\(mb\\) at abba\\.c:$(line_of abba.c T1-WAIT) \\(t1\\); the mutex is held by thread 2$"
+    expect_out '^    thread 0 waits for join\(thread 1\)'
+}
+t_exit_code_clean() {
+    need_runtime || return
+    printf '#include <pthread.h>\nstatic void *f(void *a){ return a; }\nint main(void){ pthread_t t; pthread_create(&t, 0, f, 0); pthread_join(t, 0); return 0; }\n' >ok.c
+    rv check --algo=dfs --json ok.c
+    expect_rc 0
+    expect_json .exhaustive true
+    expect_json '.errors|length' 0
+    rv check --algo=dfs --quiet ok.c
+    expect_rc 0
+    expect_empty_out
+}
+t_exit_code_incomplete() {
+    need_runtime || return
+    printf 'volatile int x;\nint main(void){ for (;;) x++; }\n' >loop.c
+    rv check --algo=dfs --json --max-events=500 loop.c
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json '[.errors[].kind]-["event-limit"]|length' 0
+    rv check --algo=dfs loop.c --max-events=500
+    expect_rc 3
+    expect_out '^errors +0$'
+    expect_out '^verdict +INCOMPLETE'
+}
+
+# The unit test first (once, not per test function).
+if [ "${1:-}" != "--one" ]; then
+    if [ ! -f "$RAVEL_BUILD/libravel.a" ]; then
+        echo "FAIL cli/unit: $RAVEL_BUILD/libravel.a not built"
+    else
+        ut=$(mktemp -d)
+        if "$CC_T" -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -I "$ROOT/src" "${SANFLAGS[@]}" \
+            -o "$ut/test_schedfile" "$C/test_schedfile.c" "$RAVEL_BUILD/libravel.a" -lm 2>"$ut/err"; then
+            "$ut/test_schedfile" | grep -E '^(PASS|FAIL|#)'
+            [ "${PIPESTATUS[0]}" = 0 ] || echo "FAIL cli/unit: test_schedfile exited non-zero"
+        else
+            echo "FAIL cli/unit: test_schedfile does not compile: $(head -c 300 "$ut/err" | tr '\n' ' ')"
+        fi
+        rm -rf "$ut"
+    fi
+fi
+rv_main "$@"
