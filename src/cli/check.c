@@ -235,11 +235,11 @@ int rv_cli_check(int argc, char **argv)
     };
     for (size_t i = 0; i < x.nerrors; i++)
         r.schedule_files[i] = write_schedule(&o, &x.errors[i], i, &r.replay_cmds[i]);
+    int code = rv_report_exit_code(&x);
     if (o.json)
         rv_report_json(stdout, &r);
-    else if (!o.quiet || x.nerrors)
+    else if (!o.quiet || code != RV_EXIT_OK)
         rv_report_human(stdout, &r);
-    int code = rv_report_exit_code(&x);
     for (size_t i = 0; i < x.nerrors; i++) free(r.schedule_files[i]), free(r.replay_cmds[i]);
     free(r.schedule_files);
     free(r.replay_cmds);

@@ -71,7 +71,7 @@ static void human_replay(rv_backend *b, const rv_trace *t, const rv_schedfile *s
         if (loc) printf(" at %s", loc);
         putchar('\n');
     }
-    if (t->end == RV_END_CRASH || t->end == RV_END_STACK_OVERFLOW)
+    if (t->signo && (t->end == RV_END_CRASH || t->end == RV_END_STACK_OVERFLOW))
         printf("  signal %d (%s), faulting address 0x%" PRIx64 "\n", t->signo, strsignal(t->signo),
                t->err_addr);
     if (t->end == RV_END_DEADLOCK) {

@@ -126,7 +126,7 @@ static void human_error(FILE *out, const rv_report *r, size_t i)
         fputc('\n', out);
     }
     const rv_trace *t = e->trace;
-    if (t && (e->kind == RV_END_CRASH || e->kind == RV_END_STACK_OVERFLOW)) {
+    if (t && t->signo && (e->kind == RV_END_CRASH || e->kind == RV_END_STACK_OVERFLOW)) {
         fprintf(out, "  signal %d (%s), faulting address 0x%" PRIx64 "\n", t->signo,
                 strsignal(t->signo), t->err_addr);
     }
@@ -216,9 +216,10 @@ static void json_error(FILE *out, const rv_report *r, size_t i)
     free(sched);
     fputs(", \"schedule_file\": ", out);
     rv_json_str(out, r->schedule_files ? r->schedule_files[i] : NULL);
-    if (e->trace && (e->kind == RV_END_CRASH || e->kind == RV_END_STACK_OVERFLOW))
-        fprintf(out, ", \"signal\": %d, \"address\": \"0x%" PRIx64 "\"", e->trace->signo,
-                e->trace->err_addr);
+    if (e->trace && (e->kind == RV_END_CRASH || e->kind == RV_END_STACK_OVERFLOW)) {
+        if (e->trace->signo) fprintf(out, ", \"signal\": %d", e->trace->signo);
+        fprintf(out, ", \"address\": \"0x%" PRIx64 "\"", e->trace->err_addr);
+    }
     if (e->trace && e->kind == RV_END_DEADLOCK) {
         fputs(", \"blocked\": [", out);
         bool firstt = true;

@@ -49,7 +49,7 @@ static const char check_help[] =
     "output and build:\n"
     "  --json               one JSON object on stdout\n"
     "  --out=DIR            where schedule files go (default ravel-out)\n"
-    "  --quiet              print nothing when no error is found\n"
+    "  --quiet              print the summary only when the exit code is not 0\n"
     "  --cc=CC              compiler\n"
     "  --no-cache           rebuild even if a cached build exists\n";
 

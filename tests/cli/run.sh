@@ -511,6 +511,24 @@ t_exit_code_incomplete() {
     expect_out '^verdict +INCOMPLETE'
 }
 
+# ---- PV programs go to the PV backend ----------------------------------------------------------
+t_pv_check_and_replay() {
+    printf 'resource a, b;\nP(a).P(b).V(b).V(a) | P(b).P(a).V(a).V(b)\n' >dl.pv
+    rv check --algo=dfs --json --count-traces dl.pv
+    expect_rc 1
+    expect_json '.errors[0].kind' deadlock
+    expect_json '.errors[0].schedule_file' ravel-out/dl-deadlock-1.schedule
+    expect_json '.traces' 2
+    expect_json '[.errors[0].blocked[].waits_for] | join(" ")' 'sem-wait(b) sem-wait(a)'
+    rv replay dl.pv ravel-out/dl-deadlock-1.schedule
+    expect_rc 1
+    expect_out '^outcome: ERROR deadlock$'
+    printf 'resource a;\nP(b)\n' >bad.pv
+    rv check bad.pv
+    expect_rc 2
+    expect_err "^bad.pv:2:3: undeclared resource 'b'"
+}
+
 # The unit test first (once, not per test function).
 if [ "${1:-}" != "--one" ]; then
     if [ ! -f "$RAVEL_BUILD/libravel.a" ]; then
