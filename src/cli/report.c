@@ -115,10 +115,13 @@ static void human_error(FILE *out, const rv_report *r, size_t i)
 {
     rv_backend *b = r->x->backend;
     const rv_error *e = &r->x->errors[i];
-    fprintf(out, "\n%s %zu: %s", rv_end_is_bug(e->kind) ? "error" : "limit", i + 1,
-            rv_end_name(e->kind));
-    if (e->msg[0]) fprintf(out, ": %s", e->msg);
-    fputc('\n', out);
+    const char *kind = rv_end_name(e->kind);
+    fprintf(out, "\n%s %zu: ", rv_end_is_bug(e->kind) ? "error" : "limit", i + 1);
+    /* "deadlock: 3 threads blocked", not "deadlock: deadlock: ..." */
+    if (!strncmp(e->msg, kind, strlen(kind)))
+        fprintf(out, "%s\n", e->msg);
+    else
+        fprintf(out, "%s%s%s\n", kind, e->msg[0] ? ": " : "", e->msg);
     if (e->tid != RV_NO_THREAD) {
         fprintf(out, "  in thread %u", e->tid);
         const char *loc = location(b, e->pc);

@@ -177,6 +177,15 @@ t_compile_error_in_flags() {
     expect_rc 2
     expect_err 'no-such-linker-flag'
 }
+t_forbidden_compiler_flags() {
+    printf 'int main(void){return 0;}\n' >p.c
+    local f
+    for f in -o -c -fsanitize=address; do
+        rv check --algo=dfs p.c -- "$f" x
+        expect_rc 2
+        expect_err "the compiler flag '$f' cannot be given after"
+    done
+}
 t_link_error() {
     printf 'int helper(void);\nint main(void){ return helper(); }\n' >l.c
     rv check --algo=dfs l.c

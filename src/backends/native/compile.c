@@ -266,11 +266,14 @@ static int runtime_wrapped(const char *rt, strv *out, char **why)
 
 bool rv_is_thread_process_fn(const char *n)
 {
-    static const char *const prefixes[] = {"pthread_", "sem_", "thrd_", "mtx_", "cnd_",
-                                           "tss_", "posix_spawn", "exec"};
-    static const char *const exact[] = {"call_once", "fork",  "vfork",  "_Fork",
-                                        "fexecve",   "system", "popen", "clone",
-                                        "clone3",    "__clone", "daemon", "forkpty"};
+    /* names reserved by POSIX <pthread.h>, <semaphore.h>, <spawn.h> and C11
+     * <threads.h> */
+    static const char *const prefixes[] = {"pthread_", "sem_", "thrd_", "mtx_",
+                                           "cnd_",     "tss_", "posix_spawn"};
+    static const char *const exact[] = {
+        "call_once", "fork",   "vfork",  "_Fork",   "execl",  "execle",  "execlp",
+        "execv",     "execve", "execvp", "execvpe", "execveat", "fexecve", "system",
+        "popen",     "clone",  "clone3", "__clone", "daemon", "forkpty", "timer_create"};
     for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
         if (!strncmp(n, prefixes[i], strlen(prefixes[i]))) return true;
     for (size_t i = 0; i < sizeof exact / sizeof *exact; i++)
@@ -284,6 +287,21 @@ static bool ends_with(const char *s, const char *suf)
 {
     size_t n = strlen(s), m = strlen(suf);
     return n >= m && !strcmp(s + n - m, suf);
+}
+
+/* Flags that would change what the driver produces: ravel picks the
+ * outputs, and another sanitizer would need its own runtime. */
+static const char *forbidden_flag(const rv_compile_opts *o)
+{
+    static const char *const bad[] = {"-o", "-c", "-S", "-E", "-shared", "-fsanitize="};
+    for (size_t i = 0; i < o->nflags; i++)
+        for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+            size_t n = strlen(bad[k]);
+            bool prefix = bad[k][n - 1] == '=';
+            if (prefix ? !strncmp(o->flags[i], bad[k], n) : !strcmp(o->flags[i], bad[k]))
+                return o->flags[i];
+        }
+    return NULL;
 }
 
 /* Split the user's flags into compiler and linker flags (compile.h). */
@@ -728,6 +746,15 @@ int rv_compile(const rv_compile_opts *o, rv_build *out)
     if (o->nsources == 0) {
         buf_puts(&j.diag, "ravel: no source file\n");
         return finish(&j, out, -1);
+    }
+    const char *bad = forbidden_flag(o);
+    if (bad) {
+        char *m = rv_xasprintf("ravel: the compiler flag '%s' cannot be given after `--` (ravel "
+                               "chooses the outputs and the instrumentation)\n",
+                               bad);
+        buf_puts(&j.diag, m);
+        free(m);
+        return finish(&j, out, 1);
     }
     for (size_t s = 0; s < o->nsources; s++) {
         if (access(o->sources[s], R_OK) != 0) {

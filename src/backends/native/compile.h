@@ -47,8 +47,9 @@ typedef struct rv_build {
 } rv_build;
 
 /* Build the program.  Returns 0 on success; 1 if the program does not
- * compile or link (diag holds the compiler's diagnostics); -1 if ravel could
- * not run the tools or write the cache (diag says why). */
+ * compile or link (diag holds the compiler's diagnostics), or a flag would
+ * change the outputs (-o, -c, -S, -E, -shared, -fsanitize=...); -1 if
+ * ravel could not run the tools or write the cache (diag says why). */
 int rv_compile(const rv_compile_opts *o, rv_build *out);
 void rv_build_free(rv_build *b);
 
@@ -64,8 +65,9 @@ const char *rv_compile_pick_cc(const char *cc);
 int rv_run_tool(char *const argv[], char **out, size_t *outlen, char **err);
 
 /* True for a thread or process function ravel does not model by default
- * (pthread_*, sem_*, thrd_*, mtx_*, cnd_*, tss_*, call_once, fork, exec*,
- * system, popen, posix_spawn*, clone, ...). */
+ * (pthread_*, sem_*, thrd_*, mtx_*, cnd_*, tss_*, posix_spawn*, call_once,
+ * fork, vfork, the exec family, system, popen, clone, daemon, forkpty,
+ * timer_create). */
 bool rv_is_thread_process_fn(const char *name);
 
 #endif
