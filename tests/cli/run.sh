@@ -186,6 +186,14 @@ t_forbidden_compiler_flags() {
         expect_err "the compiler flag '$f' cannot be given after"
     done
 }
+t_missing_compiler() {
+    printf 'int main(void){return 0;}\n' >p.c
+    rv check --algo=dfs --cc=no-such-cc p.c
+    expect_rc 2
+    expect_err "cannot run no-such-cc"
+    expect_err "^ravel: the compiler 'no-such-cc' does not work"
+    expect_err '^ravel check: could not build p.c$'
+}
 t_link_error() {
     printf 'int helper(void);\nint main(void){ return helper(); }\n' >l.c
     rv check --algo=dfs l.c

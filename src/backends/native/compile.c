@@ -413,7 +413,8 @@ static void add_hash(buf *key, const void *p, size_t n)
 
 static void add_hash_str(buf *key, const char *s) { add_hash(key, s, strlen(s) + 1); }
 
-/* The cache key as 32 hex digits, or -1 (preprocessing failed: diag). */
+/* The cache key as 32 hex digits; -1 if preprocessing failed (the
+ * program's fault), -2 if the compiler or the runtime is unusable. */
 static int compute_key(job *j, char hex[33])
 {
     buf key = {0};
@@ -428,9 +429,13 @@ static int compute_key(job *j, char hex[33])
     int st = run_diag(j, &argv, &ver, NULL);
     strv_free(&argv);
     if (st != 0) {
+        char *m = rv_xasprintf("ravel: the compiler '%s' does not work (`%s --version` failed)\n",
+                               j->cc, j->cc);
+        buf_puts(&j->diag, m);
+        free(m);
         free(ver);
         free(key.p);
-        return -1;
+        return -2;
     }
     add_hash_str(&key, ver);
     j->is_clang = strstr(ver, "clang") != NULL;
