@@ -47,7 +47,11 @@ static void outcome_text(const rv_trace *t, const rv_schedfile *sf, char *buf, s
                      t->msg[0] ? ": " : "", t->msg);
         break;
     default:
-        snprintf(buf, cap, "%s%s%s", rv_end_name(t->end), t->msg[0] ? ": " : "", t->msg);
+        /* "deadlock: 3 threads blocked", not "deadlock: deadlock: ..." */
+        if (!strncmp(t->msg, rv_end_name(t->end), strlen(rv_end_name(t->end))))
+            snprintf(buf, cap, "%s", t->msg);
+        else
+            snprintf(buf, cap, "%s%s%s", rv_end_name(t->end), t->msg[0] ? ": " : "", t->msg);
     }
 }
 
@@ -123,6 +127,15 @@ static void json_replay(rv_backend *b, const rv_trace *t, const rv_schedfile *sf
     printf("},\n  \"exit_code\": %d\n}\n", outcome_code(t));
 }
 
+/* Whether the command line names the sources the schedule was made on. */
+static bool same_program(const rv_cli_opts *o, const rv_schedfile *sf)
+{
+    if (o->npos - 1 != sf->nprogram) return false;
+    for (size_t i = 0; i < sf->nprogram; i++)
+        if (strcmp(o->pos[i], sf->program[i])) return false;
+    return true;
+}
+
 /* The file's `options` words then the command line, through one parser. */
 static int parse_with_file_options(int argc, char **argv, const rv_schedfile *sf, rv_cli_opts *o)
 {
@@ -182,6 +195,8 @@ int rv_cli_replay(int argc, char **argv)
             o.cflags[o.ncflags++] = sf.cflags[i];
         }
     }
+    if (!o.quiet && !same_program(&o, &sf))
+        fprintf(stderr, "ravel replay: note: %s was written for %s\n", path, sf.program[0]);
     o.lim.show_output = !o.json;
     rv_thread_end reg[RV_MAX_THREADS];
     memset(reg, 0, sizeof reg);

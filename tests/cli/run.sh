@@ -504,6 +504,44 @@ EOF
     expect_out "^    thread 1 waits for lock\\(mb\\) at abba\\.c:$(line_of abba.c T1-WAIT) \\(t1\\); the mutex is held by thread 2$"
     expect_out '^    thread 0 waits for join\(thread 1\)'
 }
+t_object_names() {
+    need_runtime || return
+    cat >heap.c <<'EOF'
+#include <pthread.h>
+#include <stdlib.h>
+pthread_mutex_t *m;
+int arr[4];
+static void *f(void *a)
+{
+    int local = 0;
+    int *volatile p = &local;
+    *p = 1;
+    arr[2] = 1;
+    pthread_mutex_lock(m);
+    pthread_mutex_lock(m); /* SELF-DEADLOCK */
+    return a;
+}
+int main(void)
+{
+    m = malloc(sizeof *m);
+    pthread_mutex_init(m, 0);
+    pthread_t t;
+    pthread_create(&t, 0, f, 0);
+    pthread_join(t, 0);
+    return 0;
+}
+EOF
+    rv check --algo=dfs heap.c
+    expect_rc 1
+    expect_out "^error 1: deadlock"
+    expect_out "^    thread 1 waits for lock\(heap of thread 0 \+0x[0-9a-f]+\) at heap\.c:$(line_of heap.c SELF-DEADLOCK) \(f\); the mutex is held by thread 1$"
+    rv replay heap.c ravel-out/heap-deadlock-1.schedule
+    expect_rc 1
+    expect_out 'thread 1 +write\(arr\+8, 4\)'
+    expect_out 'thread 1 +write\(stack of thread 1, 4\)'
+    expect_out 'thread 0 +write\(m, 8\)'
+    expect_out 'thread 0 +read\(stack of thread 0, 8\)'
+}
 t_exit_code_clean() {
     need_runtime || return
     printf '#include <pthread.h>\nstatic void *f(void *a){ return a; }\nint main(void){ pthread_t t; pthread_create(&t, 0, f, 0); pthread_join(t, 0); return 0; }\n' >ok.c

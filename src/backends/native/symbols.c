@@ -17,6 +17,9 @@
 #include "../../runtime/protocol.h"
 #include "compile.h"
 
+#define MAIN_STACK_TOP 0x7ffffffff000ull
+#define MAIN_STACK_LOW (MAIN_STACK_TOP - (128ull << 20))
+
 /* How long one addr2line answer may take before we give up on the tool. */
 #define ANSWER_TIMEOUT_MS 3000
 
@@ -279,6 +282,11 @@ static char *describe_data(rv_symbols *s, uint64_t a)
         uint64_t t = (a - RV_STACK_BASE) / RV_STACK_SPAN;
         return rv_xasprintf("stack of thread %llu", (unsigned long long)t);
     }
+    /* Thread 0 keeps the process stack.  The native backend turns address
+     * randomisation off, so that stack ends at the top of the user address
+     * space, and shared libraries are mapped at least 128 MiB below it (with
+     * the default stack limit): the top 128 MiB are main's stack. */
+    if (a >= MAIN_STACK_LOW && a < MAIN_STACK_TOP) return rv_xstrdup("stack of thread 0");
     return NULL;
 }
 

@@ -1,7 +1,9 @@
 /*
  * symbols.h — names for the addresses of a program built by rv_compile, for
  * reports: a code address becomes "file.c:12 (function)", a data address
- * "counter", "forks+8", "heap of thread 1 +0x10" or "stack of thread 2".
+ * "counter", "forks+8", "heap of thread 1 +0x10" or "stack of thread 2"
+ * (thread 0's stack is recognised only with address randomisation off, as
+ * the native backend runs programs).
  *
  * Code addresses go through one long-lived `addr2line -f -C -e BIN`
  * coprocess (batched: one round trip per new address, then cached).  It can
