@@ -209,6 +209,9 @@ int rv_cli_check(int argc, char **argv)
         rv_cli_opts_free(&o);
         return RV_EXIT_USAGE;
     }
+    if (o.udpor_only && strcmp(o.opt.algo, "udpor") && !o.quiet)
+        fprintf(stderr, "ravel check: note: --%s applies to --algo=udpor only; ignored\n",
+                o.udpor_only);
     rv_backend *b = rv_cli_open_program("check", &o, o.pos, o.npos, NULL, 0);
     if (!b) {
         rv_cli_opts_free(&o);

@@ -53,6 +53,7 @@ typedef struct rv_cli_opts {
     char **cflags; /* after `--` */
     size_t ncflags;
     bool dashdash;
+    const char *udpor_only; /* the last udpor-only option given, for a warning */
 } rv_cli_opts;
 
 /* Defaults of every option. */

@@ -216,6 +216,9 @@ static int parse_option(int argc, char **argv, int *i, const char *cmd, rv_cli_o
             fprintf(stderr, "ravel %s: --%s is an option of `ravel check` only\n", cmd, d->name);
             return -1;
         }
+        if (d->id == O_CUT || d->id == O_NOCUT || d->id == O_ALT || d->id == O_CACHEMB ||
+            d->id == O_DOT)
+            o->udpor_only = d->name;
         if (d->kind == A_FLAG) {
             if (eq) {
                 fprintf(stderr, "ravel %s: --%s takes no value\n", cmd, d->name);
