@@ -73,7 +73,9 @@ _rv_one() {
     export W
     # (the function's own exit status is ignored: only expectations count)
     (cd "$W" && "$name") >"$W/.testlog" 2>&1
-    if [ -s "$W/.fails" ]; then
+    if [ -s "$W/.skip" ] && [ ! -s "$W/.fails" ] && [ ! -s "$W/.last" ]; then
+        echo "# SKIP $area/${name#t_}: $(head -1 "$W/.skip")"
+    elif [ -s "$W/.fails" ]; then
         local why
         why=$(paste -sd';' "$W/.fails" 2>/dev/null)
         echo "FAIL $area/${name#t_}: $why [cmd: $(cat "$W/.last" 2>/dev/null)]"
@@ -96,6 +98,26 @@ rv() {
     return 0
 }
 
+# skip_test WHY: a test that ran no ravel command and calls this reports a
+# '# SKIP' note instead of PASS.
+skip_test() { echo "$*" >>"$W/.skip"; }
+
+# have_algo NAME: true when `ravel check --algo=NAME` works in this binary.
+have_algo() { case " ${RV_ALGOS:-} " in *" $1 "*) return 0 ;; esac; return 1; }
+# large: true when RAVEL_TEST_LARGE=1 asks for the slow cases too.
+large() { [ "${RAVEL_TEST_LARGE:-0}" = 1 ]; }
+
+_rv_probe_algos() {
+    local d a out=""
+    d=$(mktemp -d "${TMPDIR:-/tmp}/ravel-probe.XXXXXX")
+    printf '#include <pthread.h>\nstatic int x;\nstatic void *f(void *a) { x = 1; return a; }\nint main(void) { pthread_t t; pthread_create(&t, 0, f, 0); x = 2; pthread_join(t, 0); return 0; }\n' >"$d/probe.c"
+    for a in udpor; do
+        timeout 120 "$RAVEL" check --algo=$a --json "$d/probe.c" >/dev/null 2>&1 && out="$out $a"
+    done
+    rm -rf "$d"
+    echo "$out"
+}
+
 rv_main() {
     RV_SCRIPT=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
     export RV_SCRIPT
@@ -106,6 +128,11 @@ rv_main() {
     if [ ! -x "$RAVEL" ]; then
         echo "FAIL $(basename "$(dirname "$RV_SCRIPT")")/setup: $RAVEL not built"
         return 0
+    fi
+    # which optional algorithms does this binary have? (probed once per area)
+    if [ -z "${RV_ALGOS+x}" ]; then
+        RV_ALGOS=$(_rv_probe_algos)
+        export RV_ALGOS
     fi
     local names
     names=$(declare -F | awk '{print $3}' | grep '^t_' | sort)

@@ -2,23 +2,20 @@
  * the destructor runs once per thread that set a non-NULL value. */
 #include <assert.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stddef.h>
 static pthread_key_t key;
-static int shared, destroyed;
-static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static int destroyed;
 
 static void dtor(void *v)
 {
-    pthread_mutex_lock(&m);
-    destroyed++;
-    pthread_mutex_unlock(&m);
+    __atomic_fetch_add(&destroyed, 1, __ATOMIC_SEQ_CST);
 }
 
 static void *worker(void *arg)
 {
-    assert(pthread_getspecific(key) == NULL);
     pthread_setspecific(key, arg);
-    shared = 1; /* a scheduling point */
+    sched_yield(); /* let the other thread set its value */
     assert(pthread_getspecific(key) == arg);
     return NULL;
 }
@@ -32,6 +29,6 @@ int main(void)
     pthread_join(a, NULL);
     pthread_join(b, NULL);
     assert(pthread_getspecific(key) == NULL);
-    assert(destroyed == 2);
+    assert(__atomic_load_n(&destroyed, __ATOMIC_SEQ_CST) == 2);
     return 0;
 }

@@ -1,21 +1,16 @@
-/* A semaphore of count 1 used as a lock by N threads: mutual exclusion
- * holds, and the traces are the N! orders of the critical sections. */
-#include <assert.h>
+/* A semaphore of count 1 used as a lock by N threads: the traces are the
+ * N! orders of the critical sections (two posts commute). */
 #include <pthread.h>
 #include <semaphore.h>
 #include <stddef.h>
 #ifndef N
-#define N 3
+#define N 2
 #endif
 static sem_t s;
-static int inside;
 
 static void *worker(void *arg)
 {
     sem_wait(&s);
-    inside++;
-    assert(inside == 1);
-    inside--;
     sem_post(&s);
     return NULL;
 }
