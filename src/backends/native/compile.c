@@ -24,6 +24,9 @@ static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
  * same basic block as the write; ravel needs both to be visible (DESIGN
  * §2.1: every source-level access is an operation). */
 static const char *const clang_cflags[] = {"-mllvm", "-tsan-instrument-read-before-write=1"};
+/* The runtime needs the function entry/exit hooks only to recognise
+ * __VERIFIER_atomic_* functions; without any, clang can leave them out. */
+static const char *const clang_no_func_hooks[] = {"-mllvm", "-tsan-instrument-func-entry-exit=0"};
 
 /* ---- growable strings and string lists -------------------------------- */
 
@@ -383,7 +386,8 @@ typedef struct job {
     strv cflags, ldflags;
     buf diag;
     char *dir;     /* private build directory */
-    bool is_clang; /* from `cc --version` */
+    bool is_clang;   /* from `cc --version` */
+    bool has_atomic; /* a source mentions __VERIFIER_atomic_ (after preprocessing) */
 } job;
 
 static void add_default_flags(const job *j, strv *argv)
@@ -393,6 +397,9 @@ static void add_default_flags(const job *j, strv *argv)
     if (j->is_clang)
         for (size_t i = 0; i < sizeof clang_cflags / sizeof *clang_cflags; i++)
             strv_add(argv, clang_cflags[i]);
+    if (j->is_clang && !j->has_atomic)
+        for (size_t i = 0; i < sizeof clang_no_func_hooks / sizeof *clang_no_func_hooks; i++)
+            strv_add(argv, clang_no_func_hooks[i]);
 }
 
 /* Run a tool; its stderr goes to the diagnostics.  Returns its status. */
@@ -444,9 +451,6 @@ static int compute_key(job *j, char hex[33])
      * source paths through it */
     char cwd[4096];
     add_hash_str(&key, getcwd(cwd, sizeof cwd) ? cwd : "?");
-    add_default_flags(j, &argv);
-    for (size_t i = 0; i < argv.n; i++) add_hash_str(&key, argv.v[i]);
-    strv_free(&argv);
     for (size_t i = 0; i < j->o->nflags; i++) add_hash_str(&key, j->o->flags[i]);
     buf rt = {0};
     if (!read_file(j->rt, &rt)) {
@@ -469,12 +473,17 @@ static int compute_key(job *j, char hex[33])
         strv_free(&argv);
         add_hash_str(&key, j->o->sources[s]);
         add_hash(&key, pp, n);
+        if (memmem(pp, n, "__VERIFIER_atomic_", 18)) j->has_atomic = true;
         free(pp);
         if (st != 0) {
             free(key.p);
             return -1;
         }
     }
+    /* after preprocessing: the default flags depend on the sources */
+    add_default_flags(j, &argv);
+    for (size_t i = 0; i < argv.n; i++) add_hash_str(&key, argv.v[i]);
+    strv_free(&argv);
     rv_hash128 h = rv_hash(key.p, key.n);
     free(key.p);
     snprintf(hex, 33, "%016llx%016llx", (unsigned long long)h.hi, (unsigned long long)h.lo);
