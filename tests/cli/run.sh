@@ -273,6 +273,16 @@ t_compile_cache() {
     ctool h.c
     expect_eq "runtime changed" "$RC_LINE" "rc=0 cached=0"
 }
+t_compile_sweeps_stale_builds() {
+    tool_setup
+    printf 'int main(void){ return 0; }\n' >p.c
+    mkdir -p "$W/cache/ravel/0123.tmp-old" "$W/cache/ravel/4567.tmp-new"
+    touch -d '2 hours ago' "$W/cache/ravel/0123.tmp-old"
+    ctool p.c
+    expect_eq "compile" "$RC_LINE" "rc=0 cached=0"
+    [ -d "$W/cache/ravel/0123.tmp-old" ] && fail_because "a stale build directory was kept"
+    [ -d "$W/cache/ravel/4567.tmp-new" ] || fail_because "a recent build directory was removed"
+}
 t_compile_concurrent() {
     tool_setup
     wiring_src

@@ -1,6 +1,7 @@
 /* compile.c — the compile driver; see compile.h. */
 #include "compile.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../../core/util.h"
@@ -376,6 +378,25 @@ static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *
 }
 
 static void rm_rf(const char *dir) { nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
+
+/* Remove what builds killed midway left behind: private directories
+ * (`<key>.tmp-*`, `<key>.old-*`) untouched for an hour, so never one that
+ * a running build still uses. */
+static void sweep_stale(const char *root)
+{
+    DIR *d = opendir(root);
+    if (!d) return;
+    time_t now = time(NULL);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (!strstr(e->d_name, ".tmp-") && !strstr(e->d_name, ".old-")) continue;
+        char *p = rv_xasprintf("%s/%s", root, e->d_name);
+        struct stat st;
+        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode) && now - st.st_mtime > 3600) rm_rf(p);
+        free(p);
+    }
+    closedir(d);
+}
 
 /* ---- one build ------------------------------------------------------------ */
 
@@ -797,6 +818,7 @@ int rv_compile(const rv_compile_opts *o, rv_build *out)
         j.diag = (buf){0};
         return finish(&j, out, 0);
     }
+    sweep_stale(root);
     char *tmpl = rv_xasprintf("%s/%s.tmp-XXXXXX", root, hex);
     free(root);
     if (!mkdtemp(tmpl)) {
