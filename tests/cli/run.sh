@@ -552,6 +552,28 @@ EOF
     expect_out 'thread 0 +write\(m, 8\)'
     expect_out 'thread 0 +read\(stack of thread 0, 8\)'
 }
+# A symbolizer that is missing or never answers: locations fall back to
+# "0xADDR (function)" from the symbol table, and ravel still finishes.
+symbolizer_case() {
+    need_runtime || return
+    racy_src
+    rv check --algo=dfs --json racy.c
+    expect_rc 1
+    expect_json_match '.errors[0].location' '^0x[0-9a-f]+ \(main\)$'
+}
+t_symbolizer_missing() {
+    mkdir bin
+    local f
+    for f in /usr/bin/* /bin/*; do [ -e "bin/${f##*/}" ] || ln -s "$f" "bin/${f##*/}"; done
+    rm -f bin/addr2line
+    PATH=$W/bin symbolizer_case
+}
+t_symbolizer_hangs() {
+    mkdir bin
+    printf '#!/bin/sh\nexec sleep 60\n' >bin/addr2line
+    chmod +x bin/addr2line
+    PATH=$W/bin:$PATH symbolizer_case
+}
 t_exit_code_clean() {
     need_runtime || return
     printf '#include <pthread.h>\nstatic void *f(void *a){ return a; }\nint main(void){ pthread_t t; pthread_create(&t, 0, f, 0); pthread_join(t, 0); return 0; }\n' >ok.c
