@@ -137,7 +137,7 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
 {
     rv_shm *s = nb->shm;
     const rv_limits *l = &nb->base.limits;
-    memcpy(rv_shm_steps(s), prefix, n * sizeof *prefix);
+    if (n) memcpy(rv_shm_steps(s), prefix, n * sizeof *prefix);
     s->nsteps = (uint32_t)n;
     s->policy = pol;
     s->flags = (l->posix_exit ? RV_REQ_POSIX_EXIT : 0) | (l->fingerprints ? RV_REQ_FINGERPRINTS : 0) |

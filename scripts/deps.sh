@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# scripts/deps.sh — install the Debian packages ravel needs, if missing.
+#   clang (compiles programs under test with ThreadSanitizer instrumentation,
+#   and ravel itself), libclang-rt-14-dev (ASan/UBSan for the test build),
+#   libxxhash-dev (XXH3 hashes), binutils (nm, objcopy, addr2line),
+#   make, jq (the test suite reads ravel's JSON).
+set -e
+need=()
+for p in clang libclang-rt-14-dev libxxhash-dev binutils make jq; do
+    dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
+done
+[ ${#need[@]} -eq 0 ] && exit 0
+echo "scripts/deps.sh: installing ${need[*]}" >&2
+SUDO=
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
