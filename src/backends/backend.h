@@ -30,6 +30,7 @@ typedef struct rv_limits {
     bool posix_exit;      /* returning from main ends the program */
     bool show_output;     /* let the program's stdout/stderr through (replay) */
     bool fingerprints;    /* fill rv_event.fp_lo/fp_hi (costs time; for cutoffs) */
+    bool drf;             /* memory mode drf: plain accesses are not events, races are errors */
 } rv_limits;
 
 typedef struct rv_backend rv_backend;

@@ -99,6 +99,7 @@ typedef struct rv_trace {
     uint16_t err_tid;   /* thread that hit the error (RV_NO_THREAD if none) */
     uint64_t err_pc;    /* where (0 if unknown) */
     uint64_t err_addr;  /* faulting address, the object misused, ... */
+    uint64_t err_pc2;   /* data race: where the other access was (0 if none) */
     char msg[512];      /* human detail: the failed assertion, the misuse, ... */
     unsigned nthreads;  /* threads[0..nthreads) valid */
     rv_thread_end threads[RV_MAX_THREADS];

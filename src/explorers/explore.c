@@ -21,6 +21,7 @@ void rv_explore_init(rv_explore *x, rv_backend *b, const rv_options *opt)
     x->backend = b;
     x->opt = opt;
     x->stats.exhaustive = true;
+    b->limits.drf = opt->memory == RV_MEM_DRF;
     if (opt->count_traces) x->traces = rv_tracecount_new();
 }
 

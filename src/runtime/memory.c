@@ -37,6 +37,10 @@ void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc, uint8_
     if (!rt.active || !len) return;
     uint64_t a = (uint64_t)(uintptr_t)addr;
     if (private_addr(a)) return;
+    if ((rt.flags & RV_REQ_DRF) && !(flags & RV_AF_ATOMIC)) {
+        rv_race_access(addr, len, k != RV_ACT_READ, pc);
+        return;
+    }
     rv_action act = rv_act(k, a);
     act.len = len;
     act.flags = flags;

@@ -78,6 +78,7 @@ typedef struct rv_shm {
     uint32_t err_tid;
     uint64_t err_pc;
     uint64_t err_addr;
+    uint64_t err_pc2;   /* data race: the other access */
     uint32_t nonexhaustive;
     uint32_t nthreads;
     rv_thread_end threads[RV_MAX_THREADS];

@@ -133,6 +133,11 @@ void rv_run_key_destructors(rv_thr *t);
 void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc, uint8_t flags);
 void rv_heap_thread_init(rv_thr *t);
 
+/* --- race.c: memory mode drf --- */
+void rv_race_thread_start(unsigned parent, unsigned child);
+void rv_race_sync(unsigned t, const rv_action *a);
+void rv_race_access(const void *addr, uint64_t len, bool write, uint64_t pc);
+
 /* --- platform --- */
 void rv_ctx_switch(void **save_sp, void *new_sp);
 void rv_ctx_trampoline(void);

@@ -256,6 +256,7 @@ static rv_thr *step_once(void)
     rt.shm->nevents = rt.step;
     rt.last_tid = tid;
     rv_apply(t, ev, val);
+    if (rt.flags & RV_REQ_DRF) rv_race_sync(tid, &ev->act);
     return t;
 }
 
@@ -487,6 +488,7 @@ int main(int argc, char **argv, char **envp)
     }
     rt.nthreads = 1;
     rt.running = m;
+    if (rt.flags & RV_REQ_DRF) rv_race_thread_start(0, 0);
     rt.active = true;
     int r = __ravel_user_main(argc, argv, envp);
     if (rt.flags & RV_REQ_POSIX_EXIT) {

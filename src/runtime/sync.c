@@ -253,6 +253,7 @@ void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
     switch (ev->act.kind) {
     case RV_ACT_CREATE:
         t->nchildren++;
+        if (rt.flags & RV_REQ_DRF) rv_race_thread_start(rv_tid(t), (unsigned)ev->act.obj);
         rv_thread_start((unsigned)ev->act.obj, t->spawn_fn, t->spawn_arg);
         break;
     case RV_ACT_EXIT:

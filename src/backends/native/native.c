@@ -141,7 +141,7 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
     s->nsteps = (uint32_t)n;
     s->policy = pol;
     s->flags = (l->posix_exit ? RV_REQ_POSIX_EXIT : 0) | (l->fingerprints ? RV_REQ_FINGERPRINTS : 0) |
-               (l->show_output ? RV_REQ_SHOW_OUTPUT : 0);
+               (l->show_output ? RV_REQ_SHOW_OUTPUT : 0) | (l->drf ? RV_REQ_DRF : 0);
     s->max_heap = l->max_heap_mb ? l->max_heap_mb << 20 : UINT64_MAX;
     s->nondet_lo = l->nondet_lo;
     s->nondet_hi = l->nondet_hi;
@@ -151,7 +151,7 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
     s->exit_code = 0;
     s->signo = 0;
     s->err_tid = RV_NO_THREAD;
-    s->err_pc = s->err_addr = 0;
+    s->err_pc = s->err_addr = s->err_pc2 = 0;
     s->nonexhaustive = 0;
     s->nthreads = 0;
     s->msg[0] = 0;
@@ -188,6 +188,22 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
     return 0;
 }
 
+/* "data race on counter: write by thread 1 and read by thread 2 are not
+ * ordered by synchronisation (prog.c:12 (f) and prog.c:20 (main))" */
+static void describe_race(native *nb, rv_trace *t)
+{
+    char what[sizeof t->msg];
+    snprintf(what, sizeof what, "%s", t->msg);
+    const char *obj = rv_symbols_object(nb->sym, t->err_addr);
+    char addr[32];
+    snprintf(addr, sizeof addr, "%#llx", (unsigned long long)t->err_addr);
+    char here[200], there[200];
+    snprintf(here, sizeof here, "%s", rv_symbols_location(nb->sym, t->err_pc));
+    snprintf(there, sizeof there, "%s", rv_symbols_location(nb->sym, t->err_pc2));
+    snprintf(t->msg, sizeof t->msg, "data race on %s: %s are not ordered by synchronisation (%s and %s)",
+             obj ? obj : addr, what, here, there);
+}
+
 static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
 {
     rv_shm *s = nb->shm;
@@ -204,6 +220,8 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
     out->nthreads = s->nthreads <= RV_MAX_THREADS ? s->nthreads : 0;
     memcpy(out->threads, s->threads, out->nthreads * sizeof *out->threads);
     snprintf(out->msg, sizeof out->msg, "%s", s->msg);
+    out->err_pc2 = s->err_pc2;
+    if (out->end == RV_END_RACE) describe_race(nb, out);
     if (timed_out) {
         out->end = RV_END_TIMEOUT;
         out->err_tid = (uint16_t)s->running;
