@@ -117,8 +117,8 @@ static char *replay_command(const rv_cli_opts *o, const char *path)
     char *cc = o->cc ? rv_shell_quote(o->cc) : NULL;
     char *flags = join_quoted(o->cflags, o->ncflags);
     char *opt = cc ? rv_xasprintf("--cc=%s ", cc) : rv_xstrdup("");
-    char *full = rv_xasprintf("%s replay %s%s %s%s%s", self, opt, prog, p, o->ncflags ? " -- " : "",
-                              flags);
+    char *full =
+        rv_xasprintf("%s replay %s%s %s%s%s", self, opt, prog, p, o->ncflags ? " -- " : "", flags);
     free(opt);
     free(prog), free(p), free(self), free(cc), free(flags);
     return full;
@@ -146,7 +146,8 @@ static char *write_schedule(const rv_cli_opts *o, const rv_error *e, size_t i, c
         return NULL;
     }
     char *stem = file_stem(o->pos[0]);
-    char *path = rv_xasprintf("%s/%s-%s-%zu.schedule", o->out_dir, stem, rv_end_name(e->kind), i + 1);
+    char *path =
+        rv_xasprintf("%s/%s-%s-%zu.schedule", o->out_dir, stem, rv_end_name(e->kind), i + 1);
     free(stem);
     rv_schedfile sf = {
         .program = o->pos,
@@ -167,7 +168,8 @@ static char *write_schedule(const rv_cli_opts *o, const rv_error *e, size_t i, c
     *cmd_out = replay_command(o, path);
     char err[512];
     int rc = rv_schedfile_write(path, &sf, *cmd_out, err, sizeof err);
-    for (size_t k = 0; k < sf.noptions; k++) free(sf.options[k]);
+    for (size_t k = 0; k < sf.noptions; k++)
+        free(sf.options[k]);
     free(sf.options);
     if (rc < 0) {
         fprintf(stderr, "ravel: %s\n", err);
@@ -181,7 +183,10 @@ static char *write_schedule(const rv_cli_opts *o, const rv_error *e, size_t i, c
 
 /* ---- ravel check ---------------------------------------------------------------------- */
 
-static const char *default_algo(void) { return rv_algo_lookup("udpor") ? "udpor" : "dfs"; }
+static const char *default_algo(void)
+{
+    return rv_algo_lookup("udpor") ? "udpor" : "dfs";
+}
 
 int rv_cli_check(int argc, char **argv)
 {
@@ -243,7 +248,8 @@ int rv_cli_check(int argc, char **argv)
         rv_report_json(stdout, &r);
     else if (!o.quiet || code != RV_EXIT_OK)
         rv_report_human(stdout, &r);
-    for (size_t i = 0; i < x.nerrors; i++) free(r.schedule_files[i]), free(r.replay_cmds[i]);
+    for (size_t i = 0; i < x.nerrors; i++)
+        free(r.schedule_files[i]), free(r.replay_cmds[i]);
     free(r.schedule_files);
     free(r.replay_cmds);
     rv_explore_free(&x);

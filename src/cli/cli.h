@@ -121,9 +121,9 @@ void rv_json_str(FILE *out, const char *s);
 char *rv_cli_action_str(rv_backend *b, const rv_action *a, char *buf, size_t cap);
 
 typedef struct rv_report {
-    const char *program;  /* as the user named it */
+    const char *program; /* as the user named it */
     const char *algo;
-    bool udpor;           /* show cutoffs */
+    bool udpor; /* show cutoffs */
     bool count_traces;
     double time_s;
     rv_explore *x;

@@ -69,26 +69,55 @@ typedef enum arg_kind { A_FLAG, A_VALUE } arg_kind;
 typedef struct optdef {
     const char *name; /* without the leading -- */
     arg_kind kind;
-    bool replay;      /* also an option of `ravel replay` */
+    bool replay; /* also an option of `ravel replay` */
     int id;
 } optdef;
 
 enum {
-    O_ALGO, O_COUNT, O_KEEP, O_JSON, O_MAXEV, O_TIMEOUT, O_MAXEX, O_MAXMEM, O_NONDET, O_POSIX,
-    O_OUT, O_CC, O_NOCACHE, O_QUIET, O_CUT, O_NOCUT, O_ALT, O_MEMORY, O_CACHEMB, O_DOT, O_HELP
+    O_ALGO,
+    O_COUNT,
+    O_KEEP,
+    O_JSON,
+    O_MAXEV,
+    O_TIMEOUT,
+    O_MAXEX,
+    O_MAXMEM,
+    O_NONDET,
+    O_POSIX,
+    O_OUT,
+    O_CC,
+    O_NOCACHE,
+    O_QUIET,
+    O_CUT,
+    O_NOCUT,
+    O_ALT,
+    O_MEMORY,
+    O_CACHEMB,
+    O_DOT,
+    O_HELP
 };
 
 static const optdef optdefs[] = {
-    {"algo", A_VALUE, false, O_ALGO},         {"count-traces", A_FLAG, false, O_COUNT},
-    {"keep-going", A_FLAG, false, O_KEEP},    {"json", A_FLAG, true, O_JSON},
-    {"max-events", A_VALUE, true, O_MAXEV},   {"timeout", A_VALUE, true, O_TIMEOUT},
-    {"max-executions", A_VALUE, false, O_MAXEX}, {"max-memory", A_VALUE, true, O_MAXMEM},
-    {"nondet-domain", A_VALUE, true, O_NONDET}, {"posix-exit", A_FLAG, true, O_POSIX},
-    {"out", A_VALUE, false, O_OUT},           {"cc", A_VALUE, true, O_CC},
-    {"no-cache", A_FLAG, true, O_NOCACHE},    {"quiet", A_FLAG, true, O_QUIET},
-    {"cutoffs", A_FLAG, false, O_CUT},        {"no-cutoffs", A_FLAG, false, O_NOCUT},
-    {"alt", A_VALUE, false, O_ALT},           {"memory", A_VALUE, false, O_MEMORY},
-    {"cache-mb", A_VALUE, false, O_CACHEMB},  {"dot", A_VALUE, false, O_DOT},
+    {"algo", A_VALUE, false, O_ALGO},
+    {"count-traces", A_FLAG, false, O_COUNT},
+    {"keep-going", A_FLAG, false, O_KEEP},
+    {"json", A_FLAG, true, O_JSON},
+    {"max-events", A_VALUE, true, O_MAXEV},
+    {"timeout", A_VALUE, true, O_TIMEOUT},
+    {"max-executions", A_VALUE, false, O_MAXEX},
+    {"max-memory", A_VALUE, true, O_MAXMEM},
+    {"nondet-domain", A_VALUE, true, O_NONDET},
+    {"posix-exit", A_FLAG, true, O_POSIX},
+    {"out", A_VALUE, false, O_OUT},
+    {"cc", A_VALUE, true, O_CC},
+    {"no-cache", A_FLAG, true, O_NOCACHE},
+    {"quiet", A_FLAG, true, O_QUIET},
+    {"cutoffs", A_FLAG, false, O_CUT},
+    {"no-cutoffs", A_FLAG, false, O_NOCUT},
+    {"alt", A_VALUE, false, O_ALT},
+    {"memory", A_VALUE, false, O_MEMORY},
+    {"cache-mb", A_VALUE, false, O_CACHEMB},
+    {"dot", A_VALUE, false, O_DOT},
     {"help", A_FLAG, true, O_HELP},
 };
 
@@ -147,7 +176,8 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
             return bad_value(cmd, d->name, "a positive number of MB", v);
         o->opt.cache_mb = u;
         return 0;
-    case O_NONDET: return set_nondet(cmd, v, &o->lim);
+    case O_NONDET:
+        return set_nondet(cmd, v, &o->lim);
     case O_OUT:
         if (!*v) return bad_value(cmd, d->name, "a directory", v);
         o->out_dir = v;
@@ -185,15 +215,33 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
 static void set_flag(const optdef *d, rv_cli_opts *o)
 {
     switch (d->id) {
-    case O_COUNT: o->opt.count_traces = true; break;
-    case O_KEEP: o->opt.keep_going = true; break;
-    case O_JSON: o->json = true; break;
-    case O_POSIX: o->lim.posix_exit = true; break;
-    case O_NOCACHE: o->no_cache = true; break;
-    case O_QUIET: o->quiet = true; break;
-    case O_CUT: o->opt.cutoffs = true; break;
-    case O_NOCUT: o->opt.cutoffs = false; break;
-    case O_HELP: o->help = true; break;
+    case O_COUNT:
+        o->opt.count_traces = true;
+        break;
+    case O_KEEP:
+        o->opt.keep_going = true;
+        break;
+    case O_JSON:
+        o->json = true;
+        break;
+    case O_POSIX:
+        o->lim.posix_exit = true;
+        break;
+    case O_NOCACHE:
+        o->no_cache = true;
+        break;
+    case O_QUIET:
+        o->quiet = true;
+        break;
+    case O_CUT:
+        o->opt.cutoffs = true;
+        break;
+    case O_NOCUT:
+        o->opt.cutoffs = false;
+        break;
+    case O_HELP:
+        o->help = true;
+        break;
     }
 }
 
@@ -247,7 +295,8 @@ int rv_cli_parse(int argc, char **argv, const char *cmd, rv_cli_opts *o)
         const char *a = argv[i];
         if (!strcmp(a, "--")) {
             o->dashdash = true;
-            for (int k = i + 1; k < argc; k++) push(&o->cflags, &o->ncflags, argv[k]);
+            for (int k = i + 1; k < argc; k++)
+                push(&o->cflags, &o->ncflags, argv[k]);
             return 0;
         }
         if (!strcmp(a, "-h")) {

@@ -83,7 +83,8 @@ static void human_replay(rv_backend *b, const rv_trace *t, const rv_schedfile *s
             const rv_thread_end *th = &t->threads[i];
             if (th->state != RV_T_LIVE) continue;
             char act[320];
-            printf("  thread %u waits for %s", i, rv_cli_action_str(b, &th->pending, act, sizeof act));
+            printf("  thread %u waits for %s", i,
+                   rv_cli_action_str(b, &th->pending, act, sizeof act));
             const char *loc = loc_of(b, th->pending_pc);
             if (loc) printf(" at %s", loc);
             if (th->holder != RV_NO_THREAD && rv_mutex_of(&th->pending))
@@ -142,7 +143,8 @@ static int parse_with_file_options(int argc, char **argv, const rv_schedfile *sf
     if (sf->noptions) {
         char **fargv = rv_xcalloc(sf->noptions + 2, sizeof *fargv);
         fargv[0] = "replay";
-        for (size_t i = 0; i < sf->noptions; i++) fargv[i + 1] = sf->options[i];
+        for (size_t i = 0; i < sf->noptions; i++)
+            fargv[i + 1] = sf->options[i];
         rv_cli_opts tmp = *o;
         int rc = rv_cli_parse((int)sf->noptions + 1, fargv, "replay", &tmp);
         free(fargv);

@@ -17,11 +17,21 @@ void rv_json_str(FILE *out, const char *s)
     fputc('"', out);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         switch (*p) {
-        case '"': fputs("\\\"", out); break;
-        case '\\': fputs("\\\\", out); break;
-        case '\n': fputs("\\n", out); break;
-        case '\r': fputs("\\r", out); break;
-        case '\t': fputs("\\t", out); break;
+        case '"':
+            fputs("\\\"", out);
+            break;
+        case '\\':
+            fputs("\\\\", out);
+            break;
+        case '\n':
+            fputs("\\n", out);
+            break;
+        case '\r':
+            fputs("\\r", out);
+            break;
+        case '\t':
+            fputs("\\t", out);
+            break;
         default:
             if (*p < 0x20 || *p == 0x7f)
                 fprintf(out, "\\u%04x", *p);
@@ -42,8 +52,10 @@ static bool obj_is_address(const rv_action *a)
     case RV_ACT_EXIT:
     case RV_ACT_PEXIT:
     case RV_ACT_NONDET:
-    case RV_ACT_YIELD: return false;
-    default: return true;
+    case RV_ACT_YIELD:
+        return false;
+    default:
+        return true;
     }
 }
 
@@ -83,7 +95,8 @@ static const char *location(rv_backend *b, uint64_t pc)
 static size_t count_bugs(const rv_explore *x)
 {
     size_t n = 0;
-    for (size_t i = 0; i < x->nerrors; i++) n += rv_end_is_bug(x->errors[i].kind);
+    for (size_t i = 0; i < x->nerrors; i++)
+        n += rv_end_is_bug(x->errors[i].kind);
     return n;
 }
 
@@ -163,8 +176,8 @@ void rv_report_human(FILE *out, const rv_report *r)
     const rv_stats *st = &r->x->stats;
     fprintf(out, "program     %s\n", r->program);
     fprintf(out, "algorithm   %s\n", r->algo);
-    fprintf(out, "executions  %" PRIu64 " (blocked %" PRIu64 ", infeasible %" PRIu64, st->executions,
-            st->blocked, st->infeasible);
+    fprintf(out, "executions  %" PRIu64 " (blocked %" PRIu64 ", infeasible %" PRIu64,
+            st->executions, st->blocked, st->infeasible);
     if (st->incomplete) fprintf(out, ", hit a limit %" PRIu64, st->incomplete);
     fputs(")\n", out);
     fprintf(out, "events      %" PRIu64 "\n", st->events);
@@ -179,7 +192,8 @@ void rv_report_human(FILE *out, const rv_report *r)
     fprintf(out, "memory      %.1f MB peak\n", rv_peak_rss_mb());
     char v[512];
     fprintf(out, "verdict     %s\n", verdict(r->x, v, sizeof v));
-    for (size_t i = 0; i < r->x->nerrors; i++) human_error(out, r, i);
+    for (size_t i = 0; i < r->x->nerrors; i++)
+        human_error(out, r, i);
 }
 
 /* ---- JSON ---------------------------------------------------------------------- */

@@ -18,13 +18,13 @@ char *rv_shell_quote(const char *w)
 {
     bool plain = *w != 0;
     for (const char *p = w; *p; p++)
-        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=/.,:@%",
-                    *p))
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=/.,:@%", *p))
             plain = false;
     if (plain) return rv_xstrdup(w);
     /* '...' with each ' written as '\'' */
     size_t n = 3;
-    for (const char *p = w; *p; p++) n += *p == '\'' ? 4 : 1;
+    for (const char *p = w; *p; p++)
+        n += *p == '\'' ? 4 : 1;
     char *q = rv_xmalloc(n), *o = q;
     *o++ = '\'';
     for (const char *p = w; *p; p++) {
@@ -48,7 +48,8 @@ int rv_shell_split(const char *line, char ***words, size_t *n)
     char *w = rv_xmalloc(len + 1);
     const char *p = line;
     for (;;) {
-        while (*p == ' ' || *p == '\t') p++;
+        while (*p == ' ' || *p == '\t')
+            p++;
         if (!*p) break;
         size_t k = 0;
         while (*p && *p != ' ' && *p != '\t') {
@@ -56,7 +57,8 @@ int rv_shell_split(const char *line, char ***words, size_t *n)
                 const char *end = strchr(p + 1, '\'');
                 if (!end) {
                     free(w);
-                    for (size_t i = 0; i < *n; i++) free((*words)[i]);
+                    for (size_t i = 0; i < *n; i++)
+                        free((*words)[i]);
                     free(*words);
                     *words = NULL;
                     *n = 0;
@@ -90,8 +92,8 @@ char *rv_schedule_str(const rv_step *s, size_t n)
     out[0] = 0;
     for (size_t i = 0; i < n; i++) {
         if (s[i].val)
-            len += (size_t)snprintf(out + len, cap - len, "%s%u:%u", i ? " " : "", s[i].tid,
-                                    s[i].val);
+            len +=
+                (size_t)snprintf(out + len, cap - len, "%s%u:%u", i ? " " : "", s[i].tid, s[i].val);
         else
             len += (size_t)snprintf(out + len, cap - len, "%s%u", i ? " " : "", s[i].tid);
     }
@@ -223,7 +225,8 @@ static int parse_step_tokens(parser *p, const char *line, rv_schedfile *f, size_
 {
     const char *s = line;
     for (;;) {
-        while (*s == ' ' || *s == '\t') s++;
+        while (*s == ' ' || *s == '\t')
+            s++;
         if (!*s) return 0;
         size_t n = strcspn(s, " \t");
         const char *colon = memchr(s, ':', n);
@@ -258,8 +261,10 @@ static int parse_line(parser *p, char *line, rv_schedfile *f, bool *header, bool
     char *rest = *sp ? sp + 1 + strspn(sp + 1, " \t") : sp;
     *sp = 0;
     if (!*header) {
-        if (strcmp(line, "ravel-schedule")) return perr(p, "not a ravel schedule file (expected 'ravel-schedule 1')");
-        if (strcmp(rest, "1")) return perr(p, "unsupported schedule file version '%s' (this ravel reads 1)", rest);
+        if (strcmp(line, "ravel-schedule"))
+            return perr(p, "not a ravel schedule file (expected 'ravel-schedule 1')");
+        if (strcmp(rest, "1"))
+            return perr(p, "unsupported schedule file version '%s' (this ravel reads 1)", rest);
         *header = true;
         return 0;
     }
@@ -331,7 +336,8 @@ int rv_schedfile_read(const char *path, rv_schedfile *f, char *err, size_t errca
     fclose(in);
     text[n] = 0;
     if (bad || memchr(text, 0, n)) {
-        snprintf(err, errcap, "%s: %s", path, bad ? "read error" : "binary data, not a schedule file");
+        snprintf(err, errcap, "%s: %s", path,
+                 bad ? "read error" : "binary data, not a schedule file");
         free(text);
         return -1;
     }
@@ -342,9 +348,12 @@ int rv_schedfile_read(const char *path, rv_schedfile *f, char *err, size_t errca
 
 void rv_schedfile_free(rv_schedfile *f)
 {
-    for (size_t i = 0; i < f->nprogram; i++) free(f->program[i]);
-    for (size_t i = 0; i < f->ncflags; i++) free(f->cflags[i]);
-    for (size_t i = 0; i < f->noptions; i++) free(f->options[i]);
+    for (size_t i = 0; i < f->nprogram; i++)
+        free(f->program[i]);
+    for (size_t i = 0; i < f->ncflags; i++)
+        free(f->cflags[i]);
+    for (size_t i = 0; i < f->noptions; i++)
+        free(f->options[i]);
     free(f->options);
     free(f->program);
     free(f->cflags);

@@ -20,8 +20,11 @@ int main(int argc, char **argv)
             srcs[ns++] = argv[i];
     }
     if (i < argc) i++;
-    rv_compile_opts o = {.sources = srcs, .nsources = ns, .flags = (const char *const *)argv + i,
-                         .nflags = (size_t)(argc - i), .no_cache = no_cache};
+    rv_compile_opts o = {.sources = srcs,
+                         .nsources = ns,
+                         .flags = (const char *const *)argv + i,
+                         .nflags = (size_t)(argc - i),
+                         .no_cache = no_cache};
     rv_build b;
     int rc = rv_compile(&o, &b);
     printf("rc=%d cached=%d\n%s\n", rc, b.cached, b.binary ? b.binary : "-");

@@ -30,9 +30,14 @@ int __ravel_pthread_create(void *t, void *a, void *(*f)(void *), void *arg)
     f(arg);
     return 0;
 }
-int __ravel_pthread_join(unsigned long t, void **r) { return 0; }
+int __ravel_pthread_join(unsigned long t, void **r)
+{
+    return 0;
+}
 void __tsan_init(void) {}
 void __tsan_func_entry(void *p) {}
 void __tsan_func_exit(void) {}
-#define HOOKS(n) void __tsan_read##n(void *p) {} void __tsan_write##n(void *p) {}
+#define HOOKS(n)                                                                                   \
+    void __tsan_read##n(void *p) {}                                                                \
+    void __tsan_write##n(void *p) {}
 HOOKS(1) HOOKS(2) HOOKS(4) HOOKS(8)

@@ -20,7 +20,10 @@ static const char *current;
         }                                                                                          \
     } while (0)
 
-static void pass(void) { printf("PASS cli/%s\n", current); }
+static void pass(void)
+{
+    printf("PASS cli/%s\n", current);
+}
 
 static void test_roundtrip(void)
 {
@@ -32,14 +35,20 @@ static void test_roundtrip(void)
     char *prog[] = {"prog.c", "dir with space/b.c"};
     char *cflags[] = {"-DN=3", "-DMSG='it''s'"};
     char *opts[] = {"--posix-exit"};
-    rv_schedfile sf = {.program = prog, .nprogram = 2, .cflags = cflags, .ncflags = 2,
-                       .options = opts, .noptions = 1, .nthreads = 3};
+    rv_schedfile sf = {.program = prog,
+                       .nprogram = 2,
+                       .cflags = cflags,
+                       .ncflags = 2,
+                       .options = opts,
+                       .noptions = 1,
+                       .nthreads = 3};
     sf.parent[0] = RV_NO_THREAD, sf.index[0] = 0;
     sf.parent[1] = 0, sf.index[1] = 0;
     sf.parent[2] = 0, sf.index[2] = 1;
     /* enough steps to wrap at 80 columns */
     rv_step steps[100];
-    for (int i = 0; i < 100; i++) steps[i] = (rv_step){.tid = (uint16_t)(i % 3), .val = i % 7 == 0 ? 12u : 0};
+    for (int i = 0; i < 100; i++)
+        steps[i] = (rv_step){.tid = (uint16_t)(i % 3), .val = i % 7 == 0 ? 12u : 0};
     sf.steps = steps;
     sf.nsteps = 100;
     char err[512];
@@ -64,7 +73,8 @@ static void test_roundtrip(void)
     CHECK(back.nthreads == 3 && back.parent[0] == RV_NO_THREAD && back.parent[2] == 0 &&
           back.index[2] == 1);
     CHECK(back.nsteps == 100);
-    for (int i = 0; i < 100; i++) CHECK(back.steps[i].tid == steps[i].tid && back.steps[i].val == steps[i].val);
+    for (int i = 0; i < 100; i++)
+        CHECK(back.steps[i].tid == steps[i].tid && back.steps[i].val == steps[i].val);
     rv_schedfile_free(&back);
     unlink(path);
     rmdir(dir);
@@ -92,33 +102,40 @@ static void test_bad_files(void)
 {
     current = "schedfile_errors";
     CHECK(parse_fails_with("", "s: empty file, not a ravel schedule file"));
-    CHECK(parse_fails_with("# c\nhello\n", "s:2: not a ravel schedule file (expected 'ravel-schedule 1')"));
-    CHECK(parse_fails_with("ravel-schedule 2\n", "s:1: unsupported schedule file version '2' (this ravel reads 1)"));
+    CHECK(parse_fails_with("# c\nhello\n",
+                           "s:2: not a ravel schedule file (expected 'ravel-schedule 1')"));
+    CHECK(parse_fails_with("ravel-schedule 2\n",
+                           "s:1: unsupported schedule file version '2' (this ravel reads 1)"));
     CHECK(parse_fails_with("ravel-schedule 1\nsteps\n0\n", "s: no 'program' line"));
     CHECK(parse_fails_with("ravel-schedule 1\nprogram p.c\n", "s: no 'steps' line"));
-    CHECK(parse_fails_with("ravel-schedule 1\nprogram p.c\nfoo 1\n",
-                           "s:3: unknown line 'foo' (expected program, cflags, options, thread or steps)"));
+    CHECK(parse_fails_with(
+        "ravel-schedule 1\nprogram p.c\nfoo 1\n",
+        "s:3: unknown line 'foo' (expected program, cflags, options, thread or steps)"));
     CHECK(parse_fails_with("ravel-schedule 1\nprogram p.c\nthread 1 - 0\n",
                            "s:3: thread 1 listed out of order (expected thread 0)"));
     CHECK(parse_fails_with("ravel-schedule 1\nprogram p.c\nthread 0 - 0\nthread 1 1 0\n",
                            "s:4: bad parent '1' of thread 1 (a smaller thread id, or -)"));
     CHECK(parse_fails_with("ravel-schedule 1\nprogram p.c\nthread 0 - 0\nthread 1 0\n",
                            "s:4: expected 'thread ID PARENT INDEX'"));
-    CHECK(parse_fails_with("ravel-schedule 1\nprogram p.c\nthread 0 - 0\nthread 1 0 0\nsteps\n0 1\n1 2\n",
-                           "s:7: bad step '2' (expected THREAD or THREAD:VALUE, thread < 2)"));
+    CHECK(parse_fails_with(
+        "ravel-schedule 1\nprogram p.c\nthread 0 - 0\nthread 1 0 0\nsteps\n0 1\n1 2\n",
+        "s:7: bad step '2' (expected THREAD or THREAD:VALUE, thread < 2)"));
     CHECK(parse_fails_with("ravel-schedule 1\nprogram p.c\nsteps 0 1:x\n",
                            "s:3: bad step '1:x' (expected THREAD or THREAD:VALUE, thread < 64)"));
     CHECK(parse_fails_with("ravel-schedule 1\nprogram p.c\nsteps 0 -1\n",
                            "s:3: bad step '-1' (expected THREAD or THREAD:VALUE, thread < 64)"));
-    CHECK(parse_fails_with("ravel-schedule 1\nprogram 'p.c\nsteps\n", "s:2: unclosed quote in 'program'"));
+    CHECK(parse_fails_with("ravel-schedule 1\nprogram 'p.c\nsteps\n",
+                           "s:2: unclosed quote in 'program'"));
     CHECK(parse_fails_with("ravel-schedule 1\nprogram\nsteps\n", "s:2: 'program' names no file"));
-    CHECK(parse_fails_with("ravel-schedule 1\nprogram p.c\nsteps 99999999999999999999999\n",
-                           "s:3: bad step '99999999999999999999999' (expected THREAD or THREAD:VALUE, thread < 64)"));
+    CHECK(parse_fails_with(
+        "ravel-schedule 1\nprogram p.c\nsteps 99999999999999999999999\n",
+        "s:3: bad step '99999999999999999999999' (expected THREAD or THREAD:VALUE, thread < 64)"));
     /* accepted: comments, blank lines, CRLF, steps on the steps line */
     rv_schedfile f;
     char err[256];
-    CHECK(rv_schedfile_parse("# x\r\n\r\nravel-schedule 1\r\nprogram p.c\r\nsteps 0 1:3\r\n\r\n# c\n2\n", "s", &f, err,
-                             sizeof err) == 0);
+    CHECK(rv_schedfile_parse(
+              "# x\r\n\r\nravel-schedule 1\r\nprogram p.c\r\nsteps 0 1:3\r\n\r\n# c\n2\n", "s", &f,
+              err, sizeof err) == 0);
     CHECK(f.nsteps == 3 && f.steps[1].tid == 1 && f.steps[1].val == 3 && f.steps[2].tid == 2);
     rv_schedfile_free(&f);
     pass();
@@ -181,17 +198,22 @@ static void test_options(void)
 {
     current = "option_parser";
     rv_cli_opts o;
-    char *a1[] = {"check", "--algo=dfs", "--max-events", "50", "--timeout=2.5", "--nondet-domain=-3:7",
-                  "--alt=k2", "--memory=drf", "--no-cutoffs", "--json", "p.c", "q.c", "--", "-DN=2", "--json"};
+    char *a1[] = {"check",    "--algo=dfs",    "--max-events",
+                  "50",       "--timeout=2.5", "--nondet-domain=-3:7",
+                  "--alt=k2", "--memory=drf",  "--no-cutoffs",
+                  "--json",   "p.c",           "q.c",
+                  "--",       "-DN=2",         "--json"};
     CHECK(parse("check", &o, 15, a1) == 0);
     CHECK(!strcmp(o.algo, "dfs") && o.lim.max_events == 50 && o.lim.timeout_s == 2.5);
     CHECK(o.lim.nondet_lo == -3 && o.lim.nondet_hi == 7 && o.opt.alt_k == 2);
     CHECK(o.opt.memory == RV_MEM_DRF && !o.opt.cutoffs && o.json);
-    CHECK(o.npos == 2 && !strcmp(o.pos[1], "q.c") && o.ncflags == 2 && !strcmp(o.cflags[1], "--json"));
+    CHECK(o.npos == 2 && !strcmp(o.pos[1], "q.c") && o.ncflags == 2 &&
+          !strcmp(o.cflags[1], "--json"));
     size_t n;
     char **ro = rv_cli_replay_options(&o, &n);
     CHECK(n == 2 && !strcmp(ro[0], "--nondet-domain=-3:7") && !strcmp(ro[1], "--max-events=50"));
-    for (size_t i = 0; i < n; i++) free(ro[i]);
+    for (size_t i = 0; i < n; i++)
+        free(ro[i]);
     free(ro);
     rv_cli_opts_free(&o);
     /* defaults */
@@ -202,9 +224,19 @@ static void test_options(void)
     CHECK(!strcmp(o.out_dir, "ravel-out") && o.algo == NULL);
     rv_cli_opts_free(&o);
     /* rejected */
-    const char *bad[] = {"--max-events=0", "--max-events=-5", "--max-events=1x", "--timeout=-1",
-                         "--timeout=nan", "--nondet-domain=3:1", "--nondet-domain=1", "--alt=k0",
-                         "--memory=tso", "--bogus", "-x", "--json=1", "--max-executions=",
+    const char *bad[] = {"--max-events=0",
+                         "--max-events=-5",
+                         "--max-events=1x",
+                         "--timeout=-1",
+                         "--timeout=nan",
+                         "--nondet-domain=3:1",
+                         "--nondet-domain=1",
+                         "--alt=k0",
+                         "--memory=tso",
+                         "--bogus",
+                         "-x",
+                         "--json=1",
+                         "--max-executions=",
                          "--max-memory=0"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char *a[] = {"check", (char *)bad[i], "p.c"};

@@ -49,7 +49,10 @@ static void buf_add(buf *b, const void *s, size_t n)
     b->p[b->n] = 0;
 }
 
-static void buf_puts(buf *b, const char *s) { buf_add(b, s, strlen(s)); }
+static void buf_puts(buf *b, const char *s)
+{
+    buf_add(b, s, strlen(s));
+}
 
 static char *buf_take(buf *b)
 {
@@ -78,7 +81,8 @@ static void strv_add(strv *a, const char *s)
 
 static void strv_free(strv *a)
 {
-    for (size_t i = 0; i < a->n; i++) free(a->v[i]);
+    for (size_t i = 0; i < a->n; i++)
+        free(a->v[i]);
     free(a->v);
     memset(a, 0, sizeof *a);
 }
@@ -226,7 +230,8 @@ static bool read_file(const char *path, buf *b)
     if (!f) return false;
     char tmp[65536];
     size_t r;
-    while ((r = fread(tmp, 1, sizeof tmp, f)) > 0) buf_add(b, tmp, r);
+    while ((r = fread(tmp, 1, sizeof tmp, f)) > 0)
+        buf_add(b, tmp, r);
     bool ok = !ferror(f);
     fclose(f);
     return ok;
@@ -274,12 +279,12 @@ bool rv_is_thread_process_fn(const char *n)
 {
     /* names reserved by POSIX <pthread.h>, <semaphore.h>, <spawn.h> and C11
      * <threads.h> */
-    static const char *const prefixes[] = {"pthread_", "sem_", "thrd_", "mtx_",
+    static const char *const prefixes[] = {"pthread_", "sem_", "thrd_",      "mtx_",
                                            "cnd_",     "tss_", "posix_spawn"};
     static const char *const exact[] = {
-        "call_once", "fork",   "vfork",  "_Fork",   "execl",  "execle",  "execlp",
+        "call_once", "fork",   "vfork",  "_Fork",   "execl",    "execle",  "execlp",
         "execv",     "execve", "execvp", "execvpe", "execveat", "fexecve", "system",
-        "popen",     "clone",  "clone3", "__clone", "daemon", "forkpty", "timer_create"};
+        "popen",     "clone",  "clone3", "__clone", "daemon",   "forkpty", "timer_create"};
     for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
         if (!strncmp(n, prefixes[i], strlen(prefixes[i]))) return true;
     for (size_t i = 0; i < sizeof exact / sizeof *exact; i++)
@@ -315,8 +320,8 @@ static void split_flags(const rv_compile_opts *o, strv *cflags, strv *ldflags)
 {
     for (size_t i = 0; i < o->nflags; i++) {
         const char *f = o->flags[i];
-        bool pair = (!strcmp(f, "-l") || !strcmp(f, "-L") || !strcmp(f, "-Xlinker")) &&
-                    i + 1 < o->nflags;
+        bool pair =
+            (!strcmp(f, "-l") || !strcmp(f, "-L") || !strcmp(f, "-Xlinker")) && i + 1 < o->nflags;
         if (pair) {
             strv_add(ldflags, f);
             strv_add(ldflags, o->flags[++i]);
@@ -378,7 +383,10 @@ static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *
     return 0;
 }
 
-static void rm_rf(const char *dir) { nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS); }
+static void rm_rf(const char *dir)
+{
+    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
 
 /* Remove what builds killed midway left behind: private directories
  * (`<key>.tmp-*`, `<key>.old-*`) untouched for an hour, so never one that
@@ -407,7 +415,7 @@ typedef struct job {
     char *rt;
     strv cflags, ldflags;
     buf diag;
-    char *dir;     /* private build directory */
+    char *dir;       /* private build directory */
     bool is_clang;   /* from `cc --version` */
     bool has_atomic; /* a source mentions __VERIFIER_atomic_ (after preprocessing) */
 } job;
@@ -440,7 +448,10 @@ static void add_hash(buf *key, const void *p, size_t n)
     buf_add(key, &h, sizeof h);
 }
 
-static void add_hash_str(buf *key, const char *s) { add_hash(key, s, strlen(s) + 1); }
+static void add_hash_str(buf *key, const char *s)
+{
+    add_hash(key, s, strlen(s) + 1);
+}
 
 /* The cache key as 32 hex digits; -1 if preprocessing failed (the
  * program's fault), -2 if the compiler or the runtime is unusable. */
@@ -473,7 +484,8 @@ static int compute_key(job *j, char hex[33])
      * source paths through it */
     char cwd[4096];
     add_hash_str(&key, getcwd(cwd, sizeof cwd) ? cwd : "?");
-    for (size_t i = 0; i < j->o->nflags; i++) add_hash_str(&key, j->o->flags[i]);
+    for (size_t i = 0; i < j->o->nflags; i++)
+        add_hash_str(&key, j->o->flags[i]);
     buf rt = {0};
     if (!read_file(j->rt, &rt)) {
         buf_puts(&j->diag, "ravel: cannot read the runtime library ");
@@ -487,7 +499,8 @@ static int compute_key(job *j, char hex[33])
     for (size_t s = 0; s < j->o->nsources; s++) {
         strv_add(&argv, j->cc);
         strv_add(&argv, "-E");
-        for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
+        for (size_t i = 0; i < j->cflags.n; i++)
+            strv_add(&argv, j->cflags.v[i]);
         strv_add(&argv, j->o->sources[s]);
         char *pp;
         size_t n;
@@ -504,7 +517,8 @@ static int compute_key(job *j, char hex[33])
     }
     /* after preprocessing: the default flags depend on the sources */
     add_default_flags(j, &argv);
-    for (size_t i = 0; i < argv.n; i++) add_hash_str(&key, argv.v[i]);
+    for (size_t i = 0; i < argv.n; i++)
+        add_hash_str(&key, argv.v[i]);
     strv_free(&argv);
     rv_hash128 h = rv_hash(key.p, key.n);
     free(key.p);
@@ -516,7 +530,7 @@ static int compute_key(job *j, char hex[33])
  * __VERIFIER_atomic_* functions with their sizes and binding. */
 typedef struct objsyms {
     strv undef, def;
-    strv atomic;   /* names */
+    strv atomic; /* names */
     strv atomic_local;
     unsigned long *atomic_size;
 } objsyms;
@@ -608,7 +622,8 @@ static int compile_one(job *j, size_t s, const char *obj)
     strv_add(&argv, j->cc);
     strv_add(&argv, "-c");
     add_default_flags(j, &argv);
-    for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
+    for (size_t i = 0; i < j->cflags.n; i++)
+        strv_add(&argv, j->cflags.v[i]);
     strv_add(&argv, j->o->sources[s]);
     strv_add(&argv, "-o");
     strv_add(&argv, obj);
@@ -646,8 +661,8 @@ static void wire_atomic(size_t s, const objsyms *sy, buf *ren, strv *globalize, 
 {
     for (size_t i = 0; i < sy->atomic.n; i++) {
         const char *a = sy->atomic.v[i];
-        char *name = strv_has(&sy->atomic_local, a) ? rv_xasprintf("%s.ravel%zu", a, s)
-                                                    : rv_xstrdup(a);
+        char *name =
+            strv_has(&sy->atomic_local, a) ? rv_xasprintf("%s.ravel%zu", a, s) : rv_xstrdup(a);
         if (strcmp(name, a)) {
             buf_printf(ren, "%s %s\n", a, name);
             strv_add(globalize, name);
@@ -661,8 +676,8 @@ static void wire_atomic(size_t s, const objsyms *sy, buf *ren, strv *globalize, 
 }
 
 /* Rewrite object s's symbols in place with objcopy: 0, or -1 (diag). */
-static int rewire_object(job *j, size_t s, const char *obj, const objsyms *sy,
-                         const strv *all_def, const strv *wrapped, wiring *w)
+static int rewire_object(job *j, size_t s, const char *obj, const objsyms *sy, const strv *all_def,
+                         const strv *wrapped, wiring *w)
 {
     buf ren = {0};
     strv globalize = {0}, argv = {0};
@@ -716,14 +731,16 @@ static int link_program(job *j, const strv *objs, const char *stubs_c)
     strv_add(&argv, j->cc);
     strv_add(&argv, "-no-pie");
     strv_add(&argv, "-w");
-    for (size_t i = 0; i < objs->n; i++) strv_add(&argv, objs->v[i]);
+    for (size_t i = 0; i < objs->n; i++)
+        strv_add(&argv, objs->v[i]);
     strv_add(&argv, stubs_c);
     strv_add(&argv, j->rt);
     strv_add(&argv, "-o");
     char *prog = rv_xasprintf("%s/prog", j->dir);
     strv_add(&argv, prog);
     free(prog);
-    for (size_t i = 0; i < j->ldflags.n; i++) strv_add(&argv, j->ldflags.v[i]);
+    for (size_t i = 0; i < j->ldflags.n; i++)
+        strv_add(&argv, j->ldflags.v[i]);
     strv_add(&argv, "-lm");
     strv_add(&argv, "-ldl");
     int st = run_diag(j, &argv, NULL, NULL);
@@ -746,7 +763,8 @@ static int build(job *j, const strv *wrapped)
         free(obj);
         rc = compile_one(j, s, objs.v[s]);
         if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
-        for (size_t i = 0; rc == 0 && i < syms[s].def.n; i++) strv_add(&all_def, syms[s].def.v[i]);
+        for (size_t i = 0; rc == 0 && i < syms[s].def.n; i++)
+            strv_add(&all_def, syms[s].def.v[i]);
     }
     strv_sort(&all_def);
     if (rc == 0 && !strv_has_sorted(&all_def, "main")) {
@@ -770,7 +788,8 @@ static int build(job *j, const strv *wrapped)
     strv_free(&w.stubbed);
     free(w.stubs.p);
     free(w.table.p);
-    for (size_t s = 0; s < ns; s++) objsyms_free(&syms[s]);
+    for (size_t s = 0; s < ns; s++)
+        objsyms_free(&syms[s]);
     free(syms);
     strv_free(&objs);
     strv_free(&all_def);
@@ -881,8 +900,8 @@ int rv_compile(const rv_compile_opts *o, rv_build *out)
     }
     strv_free(&wrapped);
     if (rc == 0 && publish(j.dir, final, o->no_cache) < 0) {
-        char *m = rv_xasprintf("ravel: cannot publish the build to %s: %s\n", final,
-                               strerror(errno));
+        char *m =
+            rv_xasprintf("ravel: cannot publish the build to %s: %s\n", final, strerror(errno));
         buf_puts(&j.diag, m);
         free(m);
         rc = -1;

@@ -42,7 +42,8 @@ typedef struct rv_compile_opts {
 
 typedef struct rv_build {
     char *binary; /* the linked program (heap string) */
-    char *diag;   /* compiler/linker output: warnings, or the errors on failure; never NULL after rv_compile */
+    char *diag;   /* compiler/linker output: warnings, or the errors on failure; never NULL after
+                     rv_compile */
     bool cached;  /* reused an existing build */
 } rv_build;
 
