@@ -87,6 +87,34 @@ static void check_same(rv_unf *u, const rv_uevent *e, const rv_action *a)
     }
 }
 
+/* The ERR pseudo-event after the last event x of an execution that
+ * stopped early: its history is the whole execution (it depends on every
+ * event), x is maximal in it (x is the last event). */
+static size_t add_err(rv_unf *u, rv_end end)
+{
+    rv_uevent *x = u->cur[u->ncur - 1];
+    rv_action a = {.kind = RV_ACT_PEXIT, .flags = RV_UF_ERR, .tid = x->act.tid, .ndom = 1,
+                   .obj = (uint64_t)end};
+    rv_uevent *preds[RV_MAX_THREADS];
+    size_t np = 0;
+    for (unsigned t = 0; t < RV_MAX_THREADS; t++) {
+        rv_uevent *m = NULL;
+        for (size_t i = u->ncur; i-- > 0 && !m;)
+            if (u->cur[i]->act.tid == t) m = u->cur[i];
+        if (m) preds[np++] = m;
+    }
+    bool isnew;
+    rv_uevent *e = rv_unf_intern(u, &a, 0, x, preds, np, &isnew);
+    e->executed = true;
+    if (u->ncur == u->capcur) {
+        u->capcur = 2 * u->capcur + 1;
+        u->cur = rv_xrealloc(u->cur, u->capcur * sizeof *u->cur);
+    }
+    e->pos = (int32_t)u->ncur;
+    u->cur[u->ncur++] = e;
+    return isnew;
+}
+
 size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t)
 {
     for (size_t i = 0; i < u->ncur; i++) u->cur[i]->pos = -1;
@@ -146,6 +174,8 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t)
     u->ncur = n;
     free(vc);
     free(tpos);
+    if (n && (rv_end_is_bug(t->end) || t->end == RV_END_INFEASIBLE) && t->end != RV_END_DEADLOCK)
+        created += add_err(u, t->end);
     return created;
 }
 
@@ -392,6 +422,7 @@ static size_t extend_position(rv_unf *u, const rv_action *a, bool root, rv_ueven
         if (y->act.tid == a->tid) continue;
         if (p && rv_unf_leq(y, p)) continue;
         if (x && rv_unf_leq(x, y)) continue;
+        if ((a->flags & RV_UF_ERR) && p && rv_unf_leq(p, y)) continue; /* p stays maximal */
         if (!may_depend(a, &y->act)) continue;
         c.R[c.nr++] = y;
     }
@@ -426,7 +457,7 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
             if (t->ev[i].act.tid == tid && k-- == 0) tail = &t->ev[i].act;
         if (!tail && pending && te->state == RV_T_LIVE && te->pending.kind != RV_ACT_NONE)
             tail = &te->pending;
-        if (tail) created += extend_position(u, tail, root, p, NULL);
+        if (tail && !(p && rv_unf_is_err(p))) created += extend_position(u, tail, root, p, NULL);
     }
     return created;
 }

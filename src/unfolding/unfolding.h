@@ -26,6 +26,15 @@
  *    e' ≤ e  iff  tmax[tid(e')] of e descends from e' in its thread tree:
  *    O(log depth), no graph search (rv_unf_leq).
  *  - lsize = |[e]|, a linear extension of <: e < e' implies lsize < lsize'.
+ *  - Early ends: an execution that stops in the middle (assertion failure,
+ *    abort, crash, misuse, failed assume) gets a pseudo-event ERR after its
+ *    last event x: kind RV_ACT_PEXIT (dependent with everything: nothing
+ *    happens after it) with flag RV_UF_ERR, obj = the rv_end, thread and
+ *    thread predecessor those of x, history any configuration in which x
+ *    is maximal (the failure follows x at once).  So the maximal
+ *    configurations containing an ERR are exactly the Mazurkiewicz traces of
+ *    the failing executions, and the other threads' pending actions at the
+ *    failure are extensions in conflict with it.  ERR is never a step.
  *  - The current configuration: after rv_unf_map_trace, cur[0..ncur) are the
  *    events of the last execution in its order and ev->pos is the index of
  *    an event in it (-1 for the others), so "e ∈ C_j" (the first j events)
@@ -76,6 +85,10 @@ struct rv_uevent {
     bool cutoff;            /* cutoff(e, U, G) held when first decided */
     bool executed;          /* seen in an execution */
 };
+
+/* rv_action.flags bit of the ERR pseudo-event (outside RV_AF_*). */
+#define RV_UF_ERR 0x80u
+static inline bool rv_unf_is_err(const rv_uevent *e) { return (e->act.flags & RV_UF_ERR) != 0; }
 
 /* Sync-object bound learnt from executions: semaphores' initial counts are
  * not actions, so they are bounded from observed enabledness. */
@@ -155,10 +168,11 @@ bool rv_unf_alt(rv_unf *u, size_t j, rv_uevent *const *D, size_t nd, unsigned k,
 /* Is C_j ∪ [e] conflict-free (e enabled or addable after C_j)? */
 bool rv_unf_compatible(rv_unf *u, size_t j, rv_uevent *e);
 
-/* The schedule replaying cur[0..j) followed by J[0..nj): one step per event,
- * signal values recomputed along the sequence (the waiter index of the
- * woken thread depends on the interleaving). */
-void rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_step *out);
+/* The schedule replaying cur[0..j) followed by J[0..nj): one step per event
+ * (ERR events excepted; the event an ERR follows is moved last), signal
+ * values recomputed along the sequence (the waiter index of the woken
+ * thread depends on the interleaving).  Returns the number of steps. */
+size_t rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_step *out);
 
 /* Cutoffs (seed 001 §5.2 eq. (7)): compute state([e]) from backend
  * fingerprints and decide cutoff(e, U, G) by the size order |[e']| < |[e]|

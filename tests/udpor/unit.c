@@ -1,0 +1,288 @@
+/*
+ * unit.c — differential tests of UDPOR against brute force on random mock
+ * programs.
+ *
+ * Oracle: a DFS over every schedule (every enabled thread and every value
+ * choice at every step) folds each maximal execution to its Mazurkiewicz
+ * trace under rv_dependent(): the lexicographically least linearisation (by
+ * thread id) of its dependency order, hashed.  The number of distinct keys
+ * is the number of traces.  UDPOR without cutoffs and with exact
+ * alternatives must explore exactly that many executions, none blocked,
+ * no two of the same trace (checked with the explorer's own trace counter),
+ * and find the same errors.
+ *
+ * usage: unit MODE FIRST COUNT
+ *   exact   — optimality on COUNT random programs from seed FIRST
+ *   kpart   — k = 1, 2: at least as many executions as traces, every trace
+ *   cutoff  — with cutoffs: same errors/deadlocks, never more executions
+ *   loops   — non-terminating finite-state programs terminate with cutoffs
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+#include "explorers/explorer.h"
+#include "mock.h"
+
+typedef struct keyset {
+    rv_hash128 *k;
+    size_t n, cap;
+} keyset;
+
+/* Open-addressing set of 128-bit keys (k[].lo == 0 && hi == 0: empty). */
+static bool ks_add(keyset *s, rv_hash128 h)
+{
+    if (!h.lo && !h.hi) h.lo = 1;
+    if (2 * (s->n + 1) > s->cap) {
+        keyset o = *s;
+        s->cap = s->cap ? 2 * s->cap : 256;
+        s->k = rv_xcalloc(s->cap, sizeof *s->k);
+        s->n = 0;
+        for (size_t i = 0; i < o.cap; i++)
+            if (o.k[i].lo || o.k[i].hi) ks_add(s, o.k[i]);
+        free(o.k);
+    }
+    size_t i = h.lo & (s->cap - 1);
+    while (s->k[i].lo || s->k[i].hi) {
+        if (s->k[i].lo == h.lo && s->k[i].hi == h.hi) return false;
+        i = (i + 1) & (s->cap - 1);
+    }
+    s->k[i] = h;
+    s->n++;
+    return true;
+}
+
+static bool ks_has(const keyset *s, rv_hash128 h)
+{
+    if (!h.lo && !h.hi) h.lo = 1;
+    if (!s->cap) return false;
+    size_t i = h.lo & (s->cap - 1);
+    while (s->k[i].lo || s->k[i].hi) {
+        if (s->k[i].lo == h.lo && s->k[i].hi == h.hi) return true;
+        i = (i + 1) & (s->cap - 1);
+    }
+    return false;
+}
+
+/* Canonical key: lexicographically least linearisation by thread id. */
+static rv_hash128 trace_key(const rv_trace *t)
+{
+    size_t n = t->n;
+    uint32_t *npre = rv_xcalloc(n + 1, sizeof *npre);
+    bool *done = rv_xcalloc(n + 1, 1);
+    uint64_t *tok = rv_xmalloc((4 * n + 2) * sizeof *tok);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < i; j++)
+            if (rv_dependent(&t->ev[j].act, &t->ev[i].act)) npre[i]++;
+    size_t m = 0;
+    for (size_t step = 0; step < n; step++) {
+        size_t best = n;
+        for (size_t i = 0; i < n; i++)
+            if (!done[i] && !npre[i] && (best == n || t->ev[i].act.tid < t->ev[best].act.tid)) best = i;
+        done[best] = true;
+        for (size_t i = best + 1; i < n; i++)
+            if (rv_dependent(&t->ev[best].act, &t->ev[i].act)) npre[i]--;
+        const rv_action *a = &t->ev[best].act;
+        tok[m++] = a->tid | (uint64_t)a->kind << 16;
+        tok[m++] = a->obj;
+        tok[m++] = a->arg;
+        tok[m++] = t->ev[best].val;
+    }
+    tok[m++] = t->end;
+    rv_hash128 h = rv_hash(tok, m * sizeof *tok);
+    free(npre);
+    free(done);
+    free(tok);
+    return h;
+}
+
+/* An error's identity: kind and place (deadlock: where threads are stuck). */
+static rv_hash128 error_key(const rv_trace *t)
+{
+    uint64_t w[2 + RV_MAX_THREADS] = {t->end, t->err_pc};
+    size_t m = 2;
+    if (t->end == RV_END_DEADLOCK)
+        for (unsigned i = 0; i < t->nthreads; i++)
+            if (t->threads[i].state == RV_T_LIVE) w[m++] = t->threads[i].pending_pc;
+    return rv_hash(w, m * sizeof *w);
+}
+
+typedef struct bf {
+    rv_backend *b;
+    keyset traces, errors;
+    uint64_t execs, cap;
+    rv_trace tr;
+} bf;
+
+static void bf_run(bf *s, rv_step *pre, size_t n, bool vals_of_last)
+{
+    if (s->execs > s->cap) return;
+    rv_execute(s->b, pre, n, RV_POLICY_FIRST, &s->tr);
+    s->execs++;
+    rv_trace t;
+    rv_trace_init(&t);
+    rv_trace_copy(&t, &s->tr);
+    if (t.end == RV_END_DIVERGED || t.end == RV_END_EVENT_LIMIT) {
+        s->execs = s->cap + 1; /* not a usable program for the oracle */
+        rv_trace_free(&t);
+        return;
+    }
+    ks_add(&s->traces, trace_key(&t));
+    if (rv_end_is_bug(t.end)) ks_add(&s->errors, error_key(&t));
+    rv_step *p = rv_xmalloc((t.n + 1) * sizeof *p);
+    rv_trace_schedule(&t, t.n, p);
+    if (vals_of_last && n > 0)
+        for (uint32_t v = 1; v < t.ev[n - 1].act.ndom; v++) {
+            p[n - 1].val = v;
+            bf_run(s, p, n, false);
+        }
+    rv_trace_schedule(&t, t.n, p);
+    for (size_t i = n; i < t.n; i++) {
+        const rv_event *e = &t.ev[i];
+        for (uint32_t v = 1; v < e->act.ndom; v++) {
+            p[i] = (rv_step){.tid = e->act.tid, .val = v};
+            bf_run(s, p, i + 1, false);
+        }
+        for (unsigned u = 0; u < 64; u++) {
+            if (u == e->act.tid || !((e->enabled >> u) & 1)) continue;
+            p[i] = (rv_step){.tid = (uint16_t)u, .val = 0};
+            bf_run(s, p, i + 1, true);
+        }
+        p[i] = (rv_step){.tid = e->act.tid, .val = e->val};
+    }
+    free(p);
+    rv_trace_free(&t);
+}
+
+typedef struct result {
+    uint64_t execs, blocked, traces, events, cutoffs;
+    keyset errors;
+    bool exhaustive;
+    char why[256];
+} result;
+
+static void run_udpor(const mprog *prog, bool cutoffs, unsigned k, uint64_t max_events, result *r)
+{
+    rv_backend *b = mock_open(prog);
+    b->limits.max_events = max_events;
+    rv_options opt = {.algo = "udpor", .count_traces = true, .keep_going = true,
+                      .cutoffs = cutoffs, .alt_k = k};
+    rv_explore x;
+    rv_explore_init(&x, b, &opt);
+    rv_algo_udpor(&x);
+    memset(r, 0, sizeof *r);
+    r->execs = x.stats.executions;
+    r->blocked = x.stats.blocked;
+    r->traces = x.stats.traces;
+    r->events = x.stats.events;
+    r->cutoffs = x.stats.cutoffs;
+    r->exhaustive = x.stats.exhaustive;
+    snprintf(r->why, sizeof r->why, "%s", x.stats.incomplete_why);
+    for (size_t i = 0; i < x.nerrors; i++) ks_add(&r->errors, error_key(x.errors[i].trace));
+    rv_explore_free(&x);
+    b->ops->destroy(b);
+}
+
+static bool same_set(const keyset *a, const keyset *b)
+{
+    if (a->n != b->n) return false;
+    for (size_t i = 0; i < a->cap; i++)
+        if ((a->k[i].lo || a->k[i].hi) && !ks_has(b, a->k[i])) return false;
+    return true;
+}
+
+/* Brute force; false if the program is too big for the oracle. */
+static bool oracle(const mprog *p, bf *s)
+{
+    memset(s, 0, sizeof *s);
+    s->b = mock_open(p);
+    s->b->limits.max_events = 200;
+    s->cap = 20000;
+    rv_trace_init(&s->tr);
+    bf_run(s, NULL, 0, false);
+    rv_trace_free(&s->tr);
+    s->b->ops->destroy(s->b);
+    return s->execs <= s->cap;
+}
+
+static int check_exact(uint64_t seed, unsigned k, bool cutoffs, uint64_t *tot_traces, uint64_t *tot_execs)
+{
+    mprog p;
+    mock_random(&p, seed, 0);
+    bf s;
+    if (!oracle(&p, &s)) {
+        free(s.traces.k);
+        free(s.errors.k);
+        return -1; /* skipped */
+    }
+    result r;
+    run_udpor(&p, cutoffs, k, 200, &r);
+    int bad = 0;
+    const char *why = "";
+    if (!r.exhaustive) bad = 1, why = r.why;
+    else if (!cutoffs && !k && r.execs != s.traces.n) bad = 1, why = "executions != traces";
+    else if (!cutoffs && !k && r.blocked) bad = 1, why = "blocked executions";
+    else if (!cutoffs && r.traces != s.traces.n) bad = 1, why = "traces covered != traces";
+    else if (r.traces != r.execs && !k && !cutoffs) bad = 1, why = "an execution repeated a trace";
+    else if (cutoffs && r.execs > s.traces.n) bad = 1, why = "more executions with cutoffs";
+    else if (!same_set(&r.errors, &s.errors)) bad = 1, why = "different errors";
+    if (bad) {
+        printf("# seed %llu: %s: udpor execs %llu blocked %llu traces %llu errors %zu; oracle traces "
+               "%zu errors %zu (interleavings %llu)\n",
+               (unsigned long long)seed, why, (unsigned long long)r.execs,
+               (unsigned long long)r.blocked, (unsigned long long)r.traces, r.errors.n, s.traces.n,
+               s.errors.n, (unsigned long long)s.execs);
+        mock_print(&p);
+    }
+    *tot_traces += s.traces.n;
+    *tot_execs += r.execs;
+    free(s.traces.k);
+    free(s.errors.k);
+    free(r.errors.k);
+    return bad;
+}
+
+/* Loop programs: with cutoffs the exploration terminates, is exhaustive,
+ * and finds every error the (bounded) oracle finds. */
+static int check_loop(uint64_t seed)
+{
+    mprog p;
+    mock_random(&p, seed, 1);
+    result r;
+    run_udpor(&p, true, 0, 400, &r);
+    int bad = !r.exhaustive;
+    if (bad) {
+        printf("# loop seed %llu: not exhaustive (%s), execs %llu events %llu cutoffs %llu\n",
+               (unsigned long long)seed, r.why, (unsigned long long)r.execs,
+               (unsigned long long)r.events, (unsigned long long)r.cutoffs);
+        mock_print(&p);
+    }
+    free(r.errors.k);
+    return bad;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 4) return 2;
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    const char *mode = argv[1];
+    uint64_t first = strtoull(argv[2], NULL, 10), count = strtoull(argv[3], NULL, 10);
+    unsigned fails = 0, skipped = 0, done = 0;
+    uint64_t tt = 0, te = 0;
+    for (uint64_t sd = first; sd < first + count; sd++) {
+        int r;
+        if (!strcmp(mode, "exact")) r = check_exact(sd, 0, false, &tt, &te);
+        else if (!strcmp(mode, "k1")) r = check_exact(sd, 1, false, &tt, &te);
+        else if (!strcmp(mode, "k2")) r = check_exact(sd, 2, false, &tt, &te);
+        else if (!strcmp(mode, "cutoff")) r = check_exact(sd, 0, true, &tt, &te);
+        else if (!strcmp(mode, "loops")) r = check_loop(sd);
+        else return 2;
+        if (r < 0) skipped++;
+        else done++, fails += (unsigned)r;
+    }
+    printf("# %s: %u programs checked, %u skipped (too big for brute force), %u failed; "
+           "traces %llu, udpor executions %llu\n",
+           mode, done, skipped, fails, (unsigned long long)tt, (unsigned long long)te);
+    return fails ? 1 : 0;
+}
