@@ -115,7 +115,7 @@ static const optdef optdefs[] = {
     {"cutoffs", A_FLAG, false, O_CUT},
     {"no-cutoffs", A_FLAG, false, O_NOCUT},
     {"alt", A_VALUE, false, O_ALT},
-    {"memory", A_VALUE, false, O_MEMORY},
+    {"memory", A_VALUE, true, O_MEMORY},
     {"cache-mb", A_VALUE, false, O_CACHEMB},
     {"dot", A_VALUE, false, O_DOT},
     {"help", A_FLAG, true, O_HELP},
@@ -203,6 +203,7 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
             o->opt.memory = RV_MEM_DRF;
         else
             return bad_value(cmd, d->name, "'sc' or 'drf'", v);
+        o->lim.drf = o->opt.memory == RV_MEM_DRF; /* replay runs without an explorer */
         return 0;
     case O_DOT:
         if (!*v) return bad_value(cmd, d->name, "a file name", v);
@@ -321,6 +322,7 @@ char **rv_cli_replay_options(const rv_cli_opts *o, size_t *n)
     char **v = NULL;
     *n = 0;
     if (o->lim.posix_exit) push(&v, n, rv_xstrdup("--posix-exit"));
+    if (o->lim.drf) push(&v, n, rv_xstrdup("--memory=drf"));
     if (o->lim.nondet_lo != DEFAULT_NONDET_LO || o->lim.nondet_hi != DEFAULT_NONDET_HI)
         push(&v, n,
              rv_xasprintf("--nondet-domain=%lld:%lld", (long long)o->lim.nondet_lo,

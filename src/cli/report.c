@@ -233,6 +233,10 @@ static void json_error(FILE *out, const rv_report *r, size_t i)
     free(sched);
     fputs(", \"schedule_file\": ", out);
     rv_json_str(out, r->schedule_files ? r->schedule_files[i] : NULL);
+    if (e->trace && e->trace->err_pc2) {
+        fputs(", \"other_location\": ", out);
+        rv_json_str(out, location(b, e->trace->err_pc2));
+    }
     if (e->trace && (e->kind == RV_END_CRASH || e->kind == RV_END_STACK_OVERFLOW)) {
         if (e->trace->signo) fprintf(out, ", \"signal\": %d", e->trace->signo);
         fprintf(out, ", \"address\": \"0x%" PRIx64 "\"", e->trace->err_addr);

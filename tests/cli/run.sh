@@ -574,6 +574,35 @@ t_symbolizer_hangs() {
     chmod +x bin/addr2line
     PATH=$W/bin:$PATH symbolizer_case
 }
+t_drf_race_replay() {
+    need_runtime || return
+    cat >race.c <<'EOF'
+#include <pthread.h>
+int x;
+static void *f(void *a)
+{
+    x = 1; /* WRITE */
+    return a;
+}
+int main(void)
+{
+    pthread_t t;
+    pthread_create(&t, 0, f, 0);
+    int y = x; /* READ */
+    pthread_join(t, 0);
+    return y;
+}
+EOF
+    rv check --algo=dfs --memory=drf --json race.c
+    expect_rc 1
+    expect_json '.errors[0].kind' data-race
+    expect_json '.errors[0].location' "race.c:$(line_of race.c READ) (main)"
+    expect_json '.errors[0].other_location' "race.c:$(line_of race.c WRITE) (f)"
+    expect_file_match ravel-out/race-data-race-1.schedule '^options --memory=drf$'
+    rv replay race.c ravel-out/race-data-race-1.schedule
+    expect_rc 1
+    expect_out '^outcome: ERROR data-race: data race on x'
+}
 t_exit_code_clean() {
     need_runtime || return
     printf '#include <pthread.h>\nstatic void *f(void *a){ return a; }\nint main(void){ pthread_t t; pthread_create(&t, 0, f, 0); pthread_join(t, 0); return 0; }\n' >ok.c
