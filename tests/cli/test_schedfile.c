@@ -211,7 +211,9 @@ static void test_options(void)
           !strcmp(o.cflags[1], "--json"));
     size_t n;
     char **ro = rv_cli_replay_options(&o, &n);
-    CHECK(n == 2 && !strcmp(ro[0], "--nondet-domain=-3:7") && !strcmp(ro[1], "--max-events=50"));
+    CHECK(n == 3 && !strcmp(ro[0], "--memory=drf") && !strcmp(ro[1], "--nondet-domain=-3:7") &&
+          !strcmp(ro[2], "--max-events=50"));
+    CHECK(o.lim.drf);
     for (size_t i = 0; i < n; i++)
         free(ro[i]);
     free(ro);
