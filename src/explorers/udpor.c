@@ -250,7 +250,7 @@ static void finish_stats(udpor *p)
     rv_stats *s = &p->x->stats;
     /* |E|: events of the explored prefix; events above a cutoff are not in it */
     uint64_t above = 0;
-    for (size_t i = 0; i < p->u.n; i++) above += p->u.ev[i]->cutoff;
+    for (size_t i = 0; i < p->u.n; i++) above += p->u.ev[i]->cutoff || p->u.ev[i]->dead;
     s->events = p->u.n - (above - p->u.ncutoffs);
     s->cutoffs = p->u.ncutoffs;
     s->avg_u = p->nmax ? p->usum / (double)p->nmax : 0;

@@ -75,7 +75,7 @@ static void collect(altctx *a, rv_uevent *e)
 
 static bool clash(const rv_uevent *x, const rv_uevent *y)
 {
-    return rv_dependent(&x->act, &y->act) && rv_unf_concurrent(x, y);
+    return rv_unf_dep(&x->act, &y->act) && rv_unf_concurrent(x, y);
 }
 
 /* Is C ∪ J ∪ X conflict-free?  X is a difference of a configuration, so
@@ -124,7 +124,7 @@ static bool search(altctx *a, size_t idx)
     bool found = false;
     for (size_t i = 0; i < n && !found; i++) {
         rv_uevent *e = cand[i];
-        if (beyond_cutoff(e)) continue;
+        if (e->dead || beyond_cutoff(e)) continue;
         collect(a, e);
         if (!x_fits(a)) continue;
         size_t base = a->nJ;
@@ -195,31 +195,25 @@ static uint64_t *waiting_of(condw **v, size_t *n, uint64_t obj)
 size_t rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_step *out)
 {
     condw *cw = NULL;
-    size_t ncw = 0, m = 0;
-    /* the event an ERR of J follows must be the last step */
-    const rv_uevent *last = NULL;
-    for (size_t i = 0; i < nj; i++)
-        if (rv_unf_is_err(J[i])) last = J[i]->tparent;
-    for (size_t i = 0; i <= j + nj; i++) {
-        const rv_uevent *e = i < j ? u->cur[i] : i < j + nj ? J[i - j] : last;
-        if (!e || rv_unf_is_err(e) || (e == last && i < j + nj)) continue;
+    size_t ncw = 0;
+    for (size_t i = 0; i < j + nj; i++) {
+        const rv_uevent *e = i < j ? u->cur[i] : J[i - j];
         const rv_action *a = &e->act;
-        rv_step *st = &out[m++];
-        *st = (rv_step){.tid = a->tid, .val = 0};
+        out[i] = (rv_step){.tid = a->tid, .val = 0};
         switch (a->kind) {
         case RV_ACT_WAIT1: *waiting_of(&cw, &ncw, a->obj) |= 1ull << a->tid; break;
         case RV_ACT_BROADCAST: *waiting_of(&cw, &ncw, a->obj) &= ~a->arg; break;
         case RV_ACT_SIGNAL:
             if (a->arg != RV_NO_THREAD) {
                 uint64_t *w = waiting_of(&cw, &ncw, a->obj);
-                st->val = (uint32_t)__builtin_popcountll(*w & ((1ull << a->arg) - 1));
+                out[i].val = (uint32_t)__builtin_popcountll(*w & ((1ull << a->arg) - 1));
                 *w &= ~(1ull << a->arg);
             }
             break;
-        case RV_ACT_NONDET: st->val = e->val; break;
+        case RV_ACT_NONDET: out[i].val = e->val; break;
         default: break;
         }
     }
     free(cw);
-    return m;
+    return j + nj;
 }

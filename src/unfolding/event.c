@@ -44,6 +44,7 @@ uint64_t rv_unf_choice(const rv_action *a, uint32_t val)
 typedef struct cname {
     uint16_t tid;
     uint8_t kind;
+    uint8_t flags;
     uint64_t obj, choice;
     size_t np;
     uint32_t ids[RV_MAX_THREADS * 4];
@@ -58,7 +59,7 @@ static int cmp_u32(const void *a, const void *b)
 static uint64_t cname_hash(const cname *c)
 {
     uint64_t h = 1469598103934665603ull;
-    uint64_t w[4] = {c->tid | (uint64_t)c->kind << 16, c->obj, c->choice, c->np};
+    uint64_t w[4] = {c->tid | (uint64_t)c->kind << 16 | (uint64_t)c->flags << 24, c->obj, c->choice, c->np};
     for (int i = 0; i < 4; i++) h = (h ^ w[i]) * 1099511628211ull;
     for (size_t i = 0; i < c->np; i++) h = (h ^ c->ids[i]) * 1099511628211ull;
     return h ^ (h >> 29);
@@ -67,6 +68,7 @@ static uint64_t cname_hash(const cname *c)
 static bool cname_eq(const cname *c, const rv_uevent *e)
 {
     if (e->act.tid != c->tid || e->act.kind != c->kind || e->act.obj != c->obj ||
+        (e->act.flags & RV_UF_ERR) != c->flags ||
         e->choice != c->choice || e->npred != c->np)
         return false;
     for (size_t i = 0; i < c->np; i++)
@@ -81,7 +83,7 @@ static void rehash(rv_unf *u)
     for (size_t i = 0; i < u->n; i++) {
         rv_uevent *e = u->ev[i];
         cname c = {.tid = e->act.tid, .kind = e->act.kind, .obj = e->act.obj,
-                   .choice = e->choice, .np = e->npred};
+                   .flags = e->act.flags & RV_UF_ERR, .choice = e->choice, .np = e->npred};
         for (size_t k = 0; k < e->npred; k++) c.ids[k] = e->pred[k]->id;
         size_t b = cname_hash(&c) & (ncap - 1);
         e->hnext = nt[b];
@@ -146,10 +148,12 @@ static void compute_tmax(rv_uevent *e)
     e->lsize = s;
 }
 
-rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *tparent,
-                         rv_uevent *const *preds, size_t np, bool *created)
+/* The canonical name of ⟨a, ↓preds⟩; returns its hash bucket. */
+static size_t make_cname(rv_unf *u, cname *c, const rv_action *a, uint32_t val,
+                         rv_uevent *const *preds, size_t np)
 {
-    cname c = {.tid = a->tid, .kind = a->kind, .obj = a->obj, .choice = rv_unf_choice(a, val)};
+    *c = (cname){.tid = a->tid, .kind = a->kind, .obj = a->obj, .flags = a->flags & RV_UF_ERR,
+                 .choice = rv_unf_choice(a, val)};
     /* keep only maximal, distinct predecessors */
     for (size_t i = 0; i < np; i++) {
         bool keep = true;
@@ -158,10 +162,26 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
             if (preds[k] == preds[i]) keep = k > i;
             else if (rv_unf_leq(preds[i], preds[k])) keep = false;
         }
-        if (keep) c.ids[c.np++] = preds[i]->id;
+        if (keep) c->ids[c->np++] = preds[i]->id;
     }
-    qsort(c.ids, c.np, sizeof c.ids[0], cmp_u32);
-    size_t b = cname_hash(&c) & (u->hcap - 1);
+    qsort(c->ids, c->np, sizeof c->ids[0], cmp_u32);
+    return cname_hash(c) & (u->hcap - 1);
+}
+
+rv_uevent *rv_unf_find(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *const *preds, size_t np)
+{
+    cname c;
+    size_t b = make_cname(u, &c, a, val, preds, np);
+    for (rv_uevent *e = u->htab[b]; e; e = e->hnext)
+        if (cname_eq(&c, e)) return e;
+    return NULL;
+}
+
+rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *tparent,
+                         rv_uevent *const *preds, size_t np, bool *created)
+{
+    cname c;
+    size_t b = make_cname(u, &c, a, val, preds, np);
     for (rv_uevent *e = u->htab[b]; e; e = e->hnext)
         if (cname_eq(&c, e)) {
             if (created) *created = false;
@@ -223,13 +243,13 @@ static bool cross_conflict(rv_uevent *const *X, size_t nx, rv_uevent *const *Y, 
 {
     for (size_t i = 0; i < nx; i++)
         for (size_t k = 0; k < ny; k++)
-            if (rv_dependent(&X[i]->act, &Y[k]->act) && rv_unf_concurrent(X[i], Y[k])) return true;
+            if (rv_unf_dep(&X[i]->act, &Y[k]->act) && rv_unf_concurrent(X[i], Y[k])) return true;
     return false;
 }
 
 bool rv_unf_icf(rv_unf *u, rv_uevent *a, rv_uevent *b)
 {
-    if (a == b || !rv_dependent(&a->act, &b->act)) return false;
+    if (a == b || !rv_unf_dep(&a->act, &b->act)) return false;
     if (rv_unf_leq(a, b) || rv_unf_leq(b, a)) return false;
     /* [a) ∪ [b) conflict-free: only [a) \ [b) against [b) \ [a) matters. */
     rv_uevent **X = NULL, **Y = NULL;

@@ -87,32 +87,33 @@ static void check_same(rv_unf *u, const rv_uevent *e, const rv_action *a)
     }
 }
 
-/* The ERR pseudo-event after the last event x of an execution that
- * stopped early: its history is the whole execution (it depends on every
- * event), x is maximal in it (x is the last event). */
-static size_t add_err(rv_unf *u, rv_end end)
+/* An execution that stopped in the middle: its last event was fatal. */
+static bool stopped_early(rv_end e)
 {
-    rv_uevent *x = u->cur[u->ncur - 1];
-    rv_action a = {.kind = RV_ACT_PEXIT, .flags = RV_UF_ERR, .tid = x->act.tid, .ndom = 1,
-                   .obj = (uint64_t)end};
-    rv_uevent *preds[RV_MAX_THREADS];
-    size_t np = 0;
-    for (unsigned t = 0; t < RV_MAX_THREADS; t++) {
-        rv_uevent *m = NULL;
-        for (size_t i = u->ncur; i-- > 0 && !m;)
-            if (u->cur[i]->act.tid == t) m = u->cur[i];
-        if (m) preds[np++] = m;
-    }
-    bool isnew;
-    rv_uevent *e = rv_unf_intern(u, &a, 0, x, preds, np, &isnew);
-    e->executed = true;
-    if (u->ncur == u->capcur) {
-        u->capcur = 2 * u->capcur + 1;
-        u->cur = rv_xrealloc(u->cur, u->capcur * sizeof *u->cur);
-    }
-    e->pos = (int32_t)u->ncur;
-    u->cur[u->ncur++] = e;
-    return isnew;
+    return (rv_end_is_bug(e) && e != RV_END_DEADLOCK) || e == RV_END_INFEASIBLE;
+}
+
+static void mark_dead(rv_unf *u, rv_uevent *twin)
+{
+    twin->dead = true;
+    if (twin->tparent) twin->tparent->dead_child = true;
+    else u->root_dead |= 1ull << twin->act.tid;
+}
+
+/* The fatal event of the last step: its non-fatal twin (history under
+ * rv_dependent: preds) is dead; the fatal event's history is every event
+ * before it (last[u] = index of thread u's last event). */
+static rv_uevent *intern_fatal(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *tp,
+                               rv_uevent *const *preds, size_t np, const int32_t *last, bool *isnew)
+{
+    mark_dead(u, rv_unf_intern(u, a, val, tp, preds, np, NULL));
+    rv_uevent *all[RV_MAX_THREADS];
+    size_t na = 0;
+    for (unsigned k = 0; k < RV_MAX_THREADS; k++)
+        if (last[k] >= 0) all[na++] = u->cur[last[k]];
+    rv_action f = *a;
+    f.flags |= RV_UF_ERR;
+    return rv_unf_intern(u, &f, val, tp, all, na, isnew);
 }
 
 size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t)
@@ -151,7 +152,12 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t)
         v[tid] = tpos[i];
         rv_uevent *tp = last[tid] >= 0 ? u->cur[last[tid]] : NULL;
         bool isnew;
-        rv_uevent *e = rv_unf_intern(u, &ev->act, ev->val, tp, preds, np, &isnew);
+        rv_uevent *e;
+        if (i + 1 == n && stopped_early(t->end)) {
+            e = intern_fatal(u, &ev->act, ev->val, tp, preds, np, last, &isnew);
+        } else {
+            e = rv_unf_intern(u, &ev->act, ev->val, tp, preds, np, &isnew);
+        }
         if (isnew) {
             created++;
         } else {
@@ -174,8 +180,6 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t)
     u->ncur = n;
     free(vc);
     free(tpos);
-    if (n && (rv_end_is_bug(t->end) || t->end == RV_END_INFEASIBLE) && t->end != RV_END_DEADLOCK)
-        created += add_err(u, t->end);
     return created;
 }
 
@@ -354,9 +358,9 @@ static bool may_depend(const rv_action *a, const rv_action *b)
         rv_action x = *a, y = *a;
         x.arg = a->kind == RV_ACT_SIGNAL ? RV_NO_THREAD : 0;
         y.arg = a->kind == RV_ACT_SIGNAL ? b->tid : ~0ull;
-        return rv_dependent(&x, b) || rv_dependent(&y, b);
+        return rv_unf_dep(&x, b) || rv_unf_dep(&y, b);
     }
-    return rv_dependent(a, b);
+    return rv_unf_dep(a, b);
 }
 
 /* ---- enumeration of histories ----------------------------------------- */
@@ -371,7 +375,25 @@ typedef struct xctx {
     rv_uevent **S; /* chosen antichain */
     size_t ns;
     size_t created;
+    bool fatal;    /* enumerate fatal variants of dead twins */
 } xctx;
+
+/* The non-fatal event ⟨a, H'⟩ with H' the part of H that a depends on under
+ * rv_dependent (its maximal dependent events and p), if known. */
+static rv_uevent *dep_twin(xctx *c, const hist *h, const rv_action *a, uint32_t val)
+{
+    rv_uevent *m[RV_MAX_THREADS + 1];
+    size_t nm = 0;
+    if (c->p) m[nm++] = c->p;
+    for (size_t i = c->u->ncur; i-- > 0;) {
+        rv_uevent *y = c->u->cur[i];
+        if (y->act.tid == a->tid || !rv_dependent(&y->act, a) || !in_hist(y, h)) continue;
+        bool below = false;
+        for (size_t k = 0; k < nm && !below; k++) below = rv_unf_leq(y, m[k]);
+        if (!below && nm < RV_MAX_THREADS + 1) m[nm++] = y;
+    }
+    return rv_unf_find(c->u, a, val, m, nm);
+}
 
 static void emit(xctx *c)
 {
@@ -381,8 +403,14 @@ static void emit(xctx *c)
     size_t k = concretise(c->u, &c->tmpl, c->root, &h, acts, vals, RV_MAX_THREADS + 1);
     rv_uevent *preds[RV_MAX_THREADS * 4];
     for (size_t i = 0; i < k; i++) {
+        if (c->fatal) {
+            /* only where the history under rv_dependent names a dead twin */
+            rv_uevent *twin = dep_twin(c, &h, &acts[i], vals[i]);
+            if (!twin || !twin->dead) continue;
+            acts[i].flags |= RV_UF_ERR;
+        }
         bool ok = true;
-        for (size_t s = 0; s < c->ns && ok; s++) ok = rv_dependent(&acts[i], &c->S[s]->act);
+        for (size_t s = 0; s < c->ns && ok; s++) ok = rv_unf_dep(&acts[i], &c->S[s]->act);
         if (!ok) continue;
         size_t np = 0;
         if (c->p) preds[np++] = c->p;
@@ -412,9 +440,13 @@ static void antichains(xctx *c, size_t i)
 /* Extensions of thread t after p with template a; x = t's next event in C
  * (NULL at the end). */
 static size_t extend_position(rv_unf *u, const rv_action *a, bool root, rv_uevent *p,
-                              rv_uevent *x)
+                              rv_uevent *x, bool fatal)
 {
-    xctx c = {.u = u, .tmpl = *a, .root = root, .p = p};
+    xctx c = {.u = u, .tmpl = *a, .root = root, .p = p, .fatal = fatal};
+    c.tmpl.flags &= (uint8_t)~RV_UF_ERR;
+    rv_action any = c.tmpl;
+    if (fatal) any.flags |= RV_UF_ERR; /* a fatal event's history may hold anything */
+    a = &any;
     c.R = rv_xmalloc((u->ncur + 1) * sizeof *c.R);
     c.S = rv_xmalloc((u->ncur + 1) * sizeof *c.S);
     for (size_t i = 0; i < u->ncur; i++) {
@@ -422,7 +454,6 @@ static size_t extend_position(rv_unf *u, const rv_action *a, bool root, rv_ueven
         if (y->act.tid == a->tid) continue;
         if (p && rv_unf_leq(y, p)) continue;
         if (x && rv_unf_leq(x, y)) continue;
-        if ((a->flags & RV_UF_ERR) && p && rv_unf_leq(p, y)) continue; /* p stays maximal */
         if (!may_depend(a, &y->act)) continue;
         c.R[c.nr++] = y;
     }
@@ -430,6 +461,11 @@ static size_t extend_position(rv_unf *u, const rv_action *a, bool root, rv_ueven
     free(c.R);
     free(c.S);
     return c.created;
+}
+
+static bool has_dead_child(const rv_unf *u, const rv_uevent *p, unsigned tid)
+{
+    return p ? p->dead_child : ((u->root_dead >> tid) & 1);
 }
 
 size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
@@ -445,7 +481,8 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
             rv_uevent *x = u->cur[i];
             if (x->act.tid != tid) continue;
             rv_action a = x->act;
-            created += extend_position(u, &a, root, p, x);
+            created += extend_position(u, &a, root, p, x, false);
+            if (has_dead_child(u, p, tid)) created += extend_position(u, &a, root, p, x, true);
             p = x;
             k++;
         }
@@ -457,7 +494,10 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
             if (t->ev[i].act.tid == tid && k-- == 0) tail = &t->ev[i].act;
         if (!tail && pending && te->state == RV_T_LIVE && te->pending.kind != RV_ACT_NONE)
             tail = &te->pending;
-        if (tail && !(p && rv_unf_is_err(p))) created += extend_position(u, tail, root, p, NULL);
+        if (tail && !(p && rv_unf_is_err(p))) {
+            created += extend_position(u, tail, root, p, NULL, false);
+            if (has_dead_child(u, p, tid)) created += extend_position(u, tail, root, p, NULL, true);
+        }
     }
     return created;
 }

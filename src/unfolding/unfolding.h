@@ -26,16 +26,17 @@
  *    e' ≤ e  iff  tmax[tid(e')] of e descends from e' in its thread tree:
  *    O(log depth), no graph search (rv_unf_leq).
  *  - lsize = |[e]|, a linear extension of <: e < e' implies lsize < lsize'.
- *  - Early ends: an execution that stops in the middle (assertion failure,
- *    abort, crash, misuse, failed assume) gets a pseudo-event ERR after its
- *    last event x: kind RV_ACT_PEXIT (dependent with everything: nothing
- *    happens after it) with flag RV_UF_ERR, obj = the rv_end, thread and
- *    thread predecessor those of x, history any configuration in which x
- *    is maximal (the failure follows x at once).  So the maximal
- *    configurations containing an ERR are exactly the Mazurkiewicz traces of
- *    the failing executions, and the other threads' pending actions at the
- *    failure are extensions in conflict with it.  ERR is never a step.
- *  - The current configuration: after rv_unf_map_trace, cur[0..ncur) are the
+ *  - Early ends: when an execution stops in the middle (assertion failure,
+ *    abort, crash, misuse, failed assume), its last event x is *fatal*:
+ *    nothing can happen after it.  It is interned as x_f, the same action
+ *    with flag RV_UF_ERR, which rv_unf_dep() makes dependent with every
+ *    action, so its history is the whole execution before it and it
+ *    conflicts with everything concurrent: the maximal configurations that
+ *    contain one are exactly the Mazurkiewicz traces of the failing
+ *    executions.  Its non-fatal twin ⟨a, H⟩ (H the history under
+ *    rv_dependent) can never be executed without failing: it is marked
+ *    dead and never used in an alternative.
+ *  - The current configuration: after rv_unf_map_trace, *  - The current configuration: after rv_unf_map_trace, cur[0..ncur) are the
  *    events of the last execution in its order and ev->pos is the index of
  *    an event in it (-1 for the others), so "e ∈ C_j" (the first j events)
  *    is the O(1) test 0 <= pos < j.
@@ -84,11 +85,20 @@ struct rv_uevent {
     bool state_ok;          /* state computed */
     bool cutoff;            /* cutoff(e, U, G) held when first decided */
     bool executed;          /* seen in an execution */
+    bool dead;              /* the non-fatal twin of a fatal event: never executable */
+    bool dead_child;        /* some thread successor of this event is dead */
 };
 
-/* rv_action.flags bit of the ERR pseudo-event (outside RV_AF_*). */
+/* rv_action.flags bit of fatal events (outside RV_AF_*). */
 #define RV_UF_ERR 0x80u
 static inline bool rv_unf_is_err(const rv_uevent *e) { return (e->act.flags & RV_UF_ERR) != 0; }
+
+/* The dependence of the unfolding: rv_dependent(), and fatal events
+ * depend on everything. */
+static inline bool rv_unf_dep(const rv_action *a, const rv_action *b)
+{
+    return ((a->flags | b->flags) & RV_UF_ERR) || rv_dependent(a, b);
+}
 
 /* Sync-object bound learnt from executions: semaphores' initial counts are
  * not actions, so they are bounded from observed enabledness. */
@@ -113,6 +123,7 @@ typedef struct rv_unf {
     size_t ncut, capcut;
     uint64_t bytes; /* memory held by events (for --cache-mb accounting) */
     uint64_t ncutoffs;
+    uint64_t root_dead; /* threads whose first event has a dead twin */
     bool inconsistent; /* a backend result contradicted the model */
     char why[256];
 } rv_unf;
@@ -125,6 +136,9 @@ void rv_unf_free(rv_unf *u);
  * H).  *created tells whether it is new. */
 rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *tparent,
                          rv_uevent *const *preds, size_t np, bool *created);
+
+/* The event of that canonical name, or NULL (nothing is created). */
+rv_uevent *rv_unf_find(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *const *preds, size_t np);
 
 /* The canonical choice of an action (nondet: value index; signal: woken). */
 uint64_t rv_unf_choice(const rv_action *a, uint32_t val);
@@ -168,8 +182,8 @@ bool rv_unf_alt(rv_unf *u, size_t j, rv_uevent *const *D, size_t nd, unsigned k,
 /* Is C_j ∪ [e] conflict-free (e enabled or addable after C_j)? */
 bool rv_unf_compatible(rv_unf *u, size_t j, rv_uevent *e);
 
-/* The schedule replaying cur[0..j) followed by J[0..nj): one step per event
- * (ERR events excepted; the event an ERR follows is moved last), signal
+/* The schedule replaying cur[0..j) followed by J[0..nj): one step per event,
+ * signal
  * values recomputed along the sequence (the waiter index of the woken
  * thread depends on the interleaving).  Returns the number of steps. */
 size_t rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_step *out);
