@@ -17,7 +17,7 @@ char *rv_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Seconds since an arbitrary fixed point (monotonic clock). */
 double rv_now(void);
-/* Peak resident set size of this process and its waited-for children, MiB. */
+/* Peak resident set size of this process (not its children), MiB. */
 double rv_peak_rss_mb(void);
 
 /* 128-bit hash (XXH3-128) of a buffer, and a streaming variant. */
