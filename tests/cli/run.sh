@@ -603,6 +603,45 @@ EOF
     expect_rc 1
     expect_out '^outcome: ERROR data-race: data race on x'
 }
+t_multiple_sources() {
+    need_runtime || return
+    mkdir -p lib
+    cat >lib/counter.c <<'EOF'
+int counter;
+void bump(void)
+{
+    counter++; /* BUMP */
+}
+EOF
+    cat >main2.c <<'EOF'
+#include <assert.h>
+#include <pthread.h>
+extern int counter;
+void bump(void);
+static void *f(void *a)
+{
+    bump();
+    return a;
+}
+int main(void)
+{
+    pthread_t t;
+    pthread_create(&t, 0, f, 0);
+    bump();
+    pthread_join(t, 0);
+    assert(counter == 2);
+    return 0;
+}
+EOF
+    rv check --algo=dfs --json main2.c lib/counter.c
+    expect_rc 1
+    expect_json '.errors[0].kind' assertion
+    expect_json '.errors[0].schedule_file' ravel-out/main2-assertion-1.schedule
+    expect_file_match ravel-out/main2-assertion-1.schedule '^program main2.c lib/counter.c$'
+    rv replay main2.c lib/counter.c ravel-out/main2-assertion-1.schedule
+    expect_rc 1
+    expect_out "at lib/counter\\.c:$(line_of lib/counter.c BUMP) \\(bump\\)"
+}
 t_exit_code_clean() {
     need_runtime || return
     printf '#include <pthread.h>\nstatic void *f(void *a){ return a; }\nint main(void){ pthread_t t; pthread_create(&t, 0, f, 0); pthread_join(t, 0); return 0; }\n' >ok.c
