@@ -47,6 +47,7 @@ struct rv_symbols {
     pid_t tool; /* addr2line, or 0 when not (or no longer) running */
     int sock;
     bool tool_failed;
+    bool loaded; /* the symbol table is read on the first lookup */
     char cwd[4096];
 };
 
@@ -88,6 +89,8 @@ static const sym *symtab_find(const symtab *t, uint64_t a)
 
 static void load_symbols(rv_symbols *s)
 {
+    if (s->loaded) return;
+    s->loaded = true;
     char *txt;
     char *argv[] = {"nm", "-S", "--defined-only", s->binary, NULL};
     if (rv_run_tool(argv, &txt, NULL, NULL) != 0) {
@@ -253,6 +256,7 @@ static void tidy_fileline(const rv_symbols *s, char *fl)
 
 static char *describe_code(rv_symbols *s, uint64_t pc)
 {
+    load_symbols(s);
     uint64_t a = pc - 1;
     char func[1024], fl[4096];
     if (tool_ask(s, a, func, sizeof func, fl, sizeof fl) && strncmp(fl, "??", 2)) {
@@ -270,6 +274,7 @@ static char *describe_code(rv_symbols *s, uint64_t pc)
 
 static char *describe_data(rv_symbols *s, uint64_t a)
 {
+    load_symbols(s);
     const sym *g = symtab_find(&s->data, a);
     if (g) {
         if (a == g->addr) return rv_xstrdup(g->name);
@@ -300,7 +305,6 @@ rv_symbols *rv_symbols_open(const char *binary)
     s->binary = rv_xstrdup(binary);
     s->sock = -1;
     if (!getcwd(s->cwd, sizeof s->cwd)) s->cwd[0] = 0;
-    load_symbols(s);
     return s;
 }
 

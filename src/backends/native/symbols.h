@@ -22,7 +22,8 @@
 
 typedef struct rv_symbols rv_symbols;
 
-/* Never NULL: a binary whose symbols cannot be read just gives hex names. */
+/* Never NULL, and cheap: the symbol table is read and addr2line started on
+ * the first lookup.  A binary whose symbols cannot be read gives hex names. */
 rv_symbols *rv_symbols_open(const char *binary);
 void rv_symbols_close(rv_symbols *s);
 
