@@ -283,6 +283,34 @@ t_compile_sweeps_stale_builds() {
     [ -d "$W/cache/ravel/0123.tmp-old" ] && fail_because "a stale build directory was kept"
     [ -d "$W/cache/ravel/4567.tmp-new" ] || fail_because "a recent build directory was removed"
 }
+t_compile_cache_sees_tsan_only_headers() {
+    tool_setup
+    printf '#define V 1\n' >tsan.h
+    cat >t.c <<'EOF'
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define UNDER_TSAN 1
+#endif
+#endif
+#ifdef __SANITIZE_THREAD__
+#define UNDER_TSAN 1
+#endif
+#ifdef UNDER_TSAN
+#include "tsan.h"
+#else
+#define V 9
+#endif
+int main(void) { return V; }
+EOF
+    ctool t.c
+    "$BIN"
+    expect_eq "first status" "$?" 1
+    printf '#define V 2\n' >tsan.h
+    ctool t.c
+    expect_eq "rebuild" "$RC_LINE" "rc=0 cached=0"
+    "$BIN"
+    expect_eq "second status" "$?" 2
+}
 t_compile_concurrent() {
     tool_setup
     wiring_src

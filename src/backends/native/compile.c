@@ -499,6 +499,10 @@ static int compute_key(job *j, char hex[33])
     for (size_t s = 0; s < j->o->nsources; s++) {
         strv_add(&argv, j->cc);
         strv_add(&argv, "-E");
+        /* as the compile will see it: -fsanitize=thread changes what
+         * `__has_feature(thread_sanitizer)` includes */
+        for (size_t i = 0; i < sizeof default_cflags / sizeof *default_cflags; i++)
+            strv_add(&argv, default_cflags[i]);
         for (size_t i = 0; i < j->cflags.n; i++)
             strv_add(&argv, j->cflags.v[i]);
         strv_add(&argv, j->o->sources[s]);
