@@ -6,8 +6,8 @@
 #    status 1 iff errors, and the same run without --count-traces explores
 #    the same executions, events and errors;
 #  - udpor --no-cutoffs --keep-going (when the binary has it): executions =
-#    dfs traces, 0 blocked, the same set of error kinds;
-#  - udpor with cutoffs: the same set of error kinds, executions <= traces.
+#    dfs traces, 0 blocked, the same set of errors (kind@location);
+#  - udpor with cutoffs: the same set of errors, executions <= traces.
 # Algorithms the binary rejects are skipped with a '#' note.
 . "$(dirname "$0")/../lib.sh"
 N=${RAVEL_RANDOM_N:-40}
@@ -37,7 +37,8 @@ if [ "${1:-}" != "--one" ]; then
     export GEN_ALGOS
 fi
 
-kinds() { jq -r '[.errors[].kind]|unique|join(",")' "$1" 2>/dev/null; }
+# the set of distinct errors: kind and location
+kinds() { jq -r '[.errors[]|"\(.kind)@\(.location)"]|unique|join(", ")' "$1" 2>/dev/null; }
 
 seed_case() {
     local s=$1
@@ -63,14 +64,14 @@ seed_case() {
     rv check --algo=dfs --keep-going --json "$W/p$s.c"
     expect_json .executions "$ex"
     expect_json .events "$(jq -r .events "$W/dfs.json")"
-    expect_eq "dfs error kinds without --count-traces" "$(kinds "$W/out")" "$(kinds "$W/dfs.json")"
+    expect_eq "dfs errors without --count-traces" "$(kinds "$W/out")" "$(kinds "$W/dfs.json")"
     # the other algorithms
     local IFS=';' a
     for a in $GEN_ALGOS; do
         IFS=' '
         rv check --algo=$a --keep-going --json "$W/p$s.c"
         case $RC in 0 | 1) ;; *) fail_because "$a: exit status $RC$(_rv_errhint)"; continue ;; esac
-        expect_eq "$a error kinds" "$(kinds "$W/out")" "$(kinds "$W/dfs.json")"
+        expect_eq "$a errors" "$(kinds "$W/out")" "$(kinds "$W/dfs.json")"
         local uex
         uex=$(json .executions)
         if [ "$a" = "udpor --no-cutoffs" ]; then
