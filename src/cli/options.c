@@ -183,7 +183,7 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
         o->out_dir = v;
         return 0;
     case O_CC:
-        if (!*v) return bad_value(cmd, d->name, "a compiler", v);
+        if (!v[strspn(v, " \t")]) return bad_value(cmd, d->name, "a compiler", v);
         o->cc = v;
         return 0;
     case O_ALT:

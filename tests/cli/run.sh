@@ -337,6 +337,14 @@ t_compile_multiple_sources_gcc() {
     "$BIN" >/dev/null
     expect_eq "exit status" "$?" 5
 }
+t_compile_cc_with_words() {
+    tool_setup
+    printf 'int main(void){ return 4; }\n' >p.c
+    CC="env $CC_T" ctool p.c
+    expect_eq "compile" "$RC_LINE" "rc=0 cached=0"
+    "$BIN"
+    expect_eq "exit status" "$?" 4
+}
 t_compile_link_flags() {
     tool_setup
     printf 'int foo(void){ return 9; }\n' >foo.c

@@ -294,6 +294,21 @@ bool rv_is_thread_process_fn(const char *n)
 
 /* ---- flags --------------------------------------------------------------- */
 
+/* Split a command like $CC ("ccache clang") at blanks; no quoting, as
+ * make does not quote $CC either. */
+static void split_words(const char *s, strv *out)
+{
+    while (*s) {
+        s += strspn(s, " \t");
+        size_t n = strcspn(s, " \t");
+        if (!n) break;
+        char *w = rv_xasprintf("%.*s", (int)n, s);
+        strv_add(out, w);
+        free(w);
+        s += n;
+    }
+}
+
 static bool ends_with(const char *s, const char *suf)
 {
     size_t n = strlen(s), m = strlen(suf);
@@ -416,9 +431,16 @@ typedef struct job {
     strv cflags, ldflags;
     buf diag;
     char *dir;       /* private build directory */
+    strv ccv;        /* the compiler command: `ccache clang` is two words */
     bool is_clang;   /* from `cc --version` */
     bool has_atomic; /* a source mentions __VERIFIER_atomic_ (after preprocessing) */
 } job;
+
+static void add_cc(const job *j, strv *argv)
+{
+    for (size_t i = 0; i < j->ccv.n; i++)
+        strv_add(argv, j->ccv.v[i]);
+}
 
 static void add_default_flags(const job *j, strv *argv)
 {
@@ -459,11 +481,13 @@ static int compute_key(job *j, char hex[33])
 {
     buf key = {0};
     add_hash_str(&key, RECIPE);
-    char *ccpath = which(j->cc);
-    add_hash_str(&key, ccpath ? ccpath : j->cc);
+    char *ccpath = which(j->ccv.v[0]);
+    add_hash_str(&key, ccpath ? ccpath : j->ccv.v[0]);
+    for (size_t i = 1; i < j->ccv.n; i++)
+        add_hash_str(&key, j->ccv.v[i]);
     free(ccpath);
     strv argv = {0};
-    strv_add(&argv, j->cc);
+    add_cc(j, &argv);
     strv_add(&argv, "--version");
     char *ver = NULL;
     int st = run_diag(j, &argv, &ver, NULL);
@@ -497,7 +521,7 @@ static int compute_key(job *j, char hex[33])
     add_hash(&key, rt.p, rt.n);
     free(rt.p);
     for (size_t s = 0; s < j->o->nsources; s++) {
-        strv_add(&argv, j->cc);
+        add_cc(j, &argv);
         strv_add(&argv, "-E");
         /* as the compile will see it: -fsanitize=thread changes what
          * `__has_feature(thread_sanitizer)` includes */
@@ -623,7 +647,7 @@ static void buf_printf(buf *b, const char *fmt, ...)
 static int compile_one(job *j, size_t s, const char *obj)
 {
     strv argv = {0};
-    strv_add(&argv, j->cc);
+    add_cc(j, &argv);
     strv_add(&argv, "-c");
     add_default_flags(j, &argv);
     for (size_t i = 0; i < j->cflags.n; i++)
@@ -732,7 +756,7 @@ static char *stubs_source(wiring *w)
 static int link_program(job *j, const strv *objs, const char *stubs_c)
 {
     strv argv = {0};
-    strv_add(&argv, j->cc);
+    add_cc(j, &argv);
     strv_add(&argv, "-no-pie");
     strv_add(&argv, "-w");
     for (size_t i = 0; i < objs->n; i++)
@@ -830,6 +854,7 @@ void rv_build_free(rv_build *b)
 static int finish(job *j, rv_build *out, int rc)
 {
     out->diag = buf_take(&j->diag);
+    strv_free(&j->ccv);
     strv_free(&j->cflags);
     strv_free(&j->ldflags);
     free(j->rt);
@@ -841,6 +866,8 @@ int rv_compile(const rv_compile_opts *o, rv_build *out)
 {
     memset(out, 0, sizeof *out);
     job j = {.o = o, .cc = rv_compile_pick_cc(o->cc)};
+    split_words(j.cc, &j.ccv);
+    if (!j.ccv.n) strv_add(&j.ccv, "cc");
     j.rt = o->runtime ? rv_xstrdup(o->runtime) : default_runtime();
     split_flags(o, &j.cflags, &j.ldflags);
     if (o->nsources == 0) {

@@ -34,7 +34,7 @@ typedef struct rv_compile_opts {
      * compiler. */
     const char *const *flags;
     size_t nflags;
-    const char *cc;        /* NULL: $CC, else clang, else gcc */
+    const char *cc;        /* NULL: $CC, else clang, else gcc; may hold words ("ccache clang") */
     const char *runtime;   /* libravel_rt.a; NULL: $RAVEL_RUNTIME, else next to the ravel binary */
     const char *cache_dir; /* NULL: the default root above */
     bool no_cache;         /* rebuild even if cached (and replace the cache entry) */
