@@ -173,6 +173,7 @@ typedef struct algo {
 
 static const algo algos[] = {
     {"dfs", rv_algo_dfs, "every interleaving, no reduction (ground truth)"},
+    {"udpor", rv_algo_udpor, "unfolding-based POR with cutoffs (seeds 001, 004)"},
 };
 
 rv_algo_fn rv_algo_lookup(const char *name)
