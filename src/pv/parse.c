@@ -273,8 +273,9 @@ static rv_pv_node *parse_atom(parser *ps)
             return NULL;
         }
         if (ps->tok.kind != T_RPAR) {
-            unexpected(ps, "')'");
-            fail_at(ps, t.line, t.col, "unclosed '('");
+            char what[64];
+            snprintf(what, sizeof what, "')' to close the '(' at %d:%d", t.line, t.col);
+            unexpected(ps, what);
             return NULL;
         }
         next_token(ps);

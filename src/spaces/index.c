@@ -118,8 +118,7 @@ int rv_sp_alive(const rv_space *s, const rv_deadset *d, rv_matset *out, double d
     int rc = 0;
     for (size_t k = 0; k < d->count; k++) {
         refine(out, d->col + k * (size_t)n, n, &hits, tmp, cand, ncand, capcand);
-        if ((max_alive && out->count > max_alive) ||
-            ((k & 63) == 63 && deadline && rv_now() > deadline)) {
+        if ((max_alive && out->count > max_alive) || (deadline && rv_now() > deadline)) {
             rc = -1;
             break;
         }
