@@ -19,7 +19,11 @@ void rv_explore_init(rv_explore *x, rv_backend *b, const rv_options *opt)
 {
     memset(x, 0, sizeof *x);
     x->backend = b;
-    x->opt = opt;
+    x->options = *opt;
+    /* In drf mode plain writes are not events, so state fingerprints do not
+     * cover shared memory and a cutoff could be unsound: no cutoffs. */
+    if (opt->memory == RV_MEM_DRF) x->options.cutoffs = false;
+    x->opt = &x->options;
     x->stats.exhaustive = true;
     b->limits.drf = opt->memory == RV_MEM_DRF;
     if (opt->count_traces) x->traces = rv_tracecount_new();

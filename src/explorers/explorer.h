@@ -57,7 +57,8 @@ typedef struct rv_tracecount rv_tracecount; /* tracecount.h */
 
 typedef struct rv_explore {
     rv_backend *backend;
-    const rv_options *opt;
+    const rv_options *opt; /* points to `options`, the effective copy */
+    rv_options options;
     rv_stats stats;
     rv_error *errors;
     size_t nerrors, caperrors;
