@@ -678,6 +678,31 @@ EOF
     expect_rc 1
     expect_out "at lib/counter\\.c:$(line_of lib/counter.c BUMP) \\(bump\\)"
 }
+t_posix_exit_recorded() {
+    need_runtime || return
+    cat >pe.c <<'EOF'
+#include <assert.h>
+#include <pthread.h>
+int done;
+static void *f(void *a)
+{
+    done = 1;
+    return a;
+}
+int main(void)
+{
+    pthread_t t;
+    pthread_create(&t, 0, f, 0);
+    assert(done == 0);
+    return 0;
+}
+EOF
+    rv check --algo=dfs --posix-exit --nondet-domain=0:1 --out=o pe.c
+    expect_rc 1
+    expect_file_match o/pe-assertion-1.schedule '^options --posix-exit --nondet-domain=0:1$'
+    rv replay pe.c o/pe-assertion-1.schedule
+    expect_rc 1
+}
 t_exit_code_clean() {
     need_runtime || return
     printf '#include <pthread.h>\nstatic void *f(void *a){ return a; }\nint main(void){ pthread_t t; pthread_create(&t, 0, f, 0); pthread_join(t, 0); return 0; }\n' >ok.c
