@@ -163,6 +163,24 @@ t_racy_counter() {
     expect_rc 0
 }
 
+# every kind of error replays from its schedule file
+replay_case() {
+    local prog=$1 kind=$2
+    shift 2
+    rv check --algo=dfs --json --out="$W/bugs" "$prog" -- "$@"
+    expect_rc 1
+    expect_json '.errors[0].kind' "$kind"
+    local sched
+    sched=$(json '.errors[0].schedule_file')
+    [ -f "$sched" ] || { fail_because "schedule file '$sched' missing"; return; }
+    rv replay "$prog" "$sched" -- "$@"
+    expect_rc 1
+    grep -q -- "$kind" "$W/out" "$W/err" || fail_because "replay does not name the error kind $kind"
+}
+t_replay_deadlock() { replay_case "$EX/philosophers.c" deadlock -DN=2; }
+t_replay_crash() { replay_case "$N_DIR/segv.c" crash; }
+t_replay_misuse() { replay_case "$N_DIR/misuse_unlock.c" misuse; }
+
 t_lost_wakeup() {
     local line
     line=$(line_of "$EX/lost_wakeup.c" 'pthread_cond_wait(&cv, &m); /*')
