@@ -140,9 +140,9 @@ void __tsan_func_exit(void)
     ATOMIC_RMW(N, T, fetch_or, o | v)                                                              \
     ATOMIC_RMW(N, T, fetch_xor, o ^ v)                                                             \
     ATOMIC_RMW(N, T, fetch_nand, ~(o & v))                                                         \
-    int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, int fmo)      \
+    static int cas##N(volatile T *a, T *c, T v, uint64_t pc)                                       \
     {                                                                                              \
-        rv_mem_event(RV_ACT_RMW, (const void *)a, sizeof(T), PC, RV_AF_ATOMIC);                    \
+        rv_mem_event(RV_ACT_RMW, (const void *)a, sizeof(T), pc, RV_AF_ATOMIC);                    \
         T o = *a;                                                                                  \
         if (o == *c) {                                                                             \
             *a = v;                                                                                \
@@ -151,16 +151,14 @@ void __tsan_func_exit(void)
         *c = o;                                                                                    \
         return 0;                                                                                  \
     }                                                                                              \
+    /* a weak CAS never fails spuriously here: executions are sequential */                       \
+    int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, int fmo)      \
+    {                                                                                              \
+        return cas##N(a, c, v, PC);                                                                \
+    }                                                                                              \
     int __tsan_atomic##N##_compare_exchange_weak(volatile T *a, T *c, T v, int mo, int fmo)        \
     {                                                                                              \
-        rv_mem_event(RV_ACT_RMW, (const void *)a, sizeof(T), PC, RV_AF_ATOMIC);                    \
-        T o = *a;                                                                                  \
-        if (o == *c) {                                                                             \
-            *a = v;                                                                                \
-            return 1;                                                                              \
-        }                                                                                          \
-        *c = o;                                                                                    \
-        return 0;                                                                                  \
+        return cas##N(a, c, v, PC);                                                                \
     }                                                                                              \
     T __tsan_atomic##N##_compare_exchange_val(volatile T *a, T c, T v, int mo, int fmo)            \
     {                                                                                              \

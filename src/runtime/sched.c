@@ -364,6 +364,8 @@ static void on_fatal(int sig, siginfo_t *si, void *uc_)
         raise(sig);
         return;
     }
+    rt.shm->signo = sig;
+    pc += 1; /* locations are looked up at pc-1 (events carry return addresses) */
     bool overflow = (sig == SIGSEGV || sig == SIGBUS) &&
                     (in_guard(addr) || (addr < sp + 4096 && addr + 65536 > sp && addr < sp));
     if (overflow)

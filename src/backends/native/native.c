@@ -213,6 +213,7 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
     for (uint64_t i = 0; i < n; i++) *rv_trace_push(out) = ev[i];
     out->end = (rv_end)s->end;
     out->exit_code = s->exit_code;
+    out->signo = s->signo;
     out->err_tid = (uint16_t)s->err_tid;
     out->err_pc = s->err_pc;
     out->err_addr = s->err_addr;
