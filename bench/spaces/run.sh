@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # bench/spaces/run.sh — the dining-philosophers table of seed 003 §2.6
 # (n = 10..14: schedulings, time, peak memory, next to ALCOOL's numbers),
-# then larger n until one run needs more than 60 s (or MAXMB of memory).
+# then larger n until a run hits the 60 s limit or the next one would need
+# more than MAXMB (default 8000) MB: time and memory double with n.
 # Usage: bench/spaces/run.sh [ravel binary] > bench/spaces/RESULTS.md
 # (default build/release/ravel; `make` first).  Uses `ravel spaces --count
 # --json --timeout 60`; each run is a fresh process, so peak_rss_mb is that
 # run's own peak.
 set -u
 RAVEL=${1:-build/release/ravel}
-MAXMB=${MAXMB:-12000}
+MAXMB=${MAXMB:-8000}
 here=$(dirname "$0")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -41,8 +42,9 @@ for ((n = 10; n <= 40; n++)); do
     fi
     echo "| $n | $s | $(((1 << n) - 2)) | $d | $a | $t | $m | ${alc_s[$n]:-} | ${alc_mb[$n]:-} |"
     last="n = $n in $t s ($m MB)"
-    if [ "${m%.*}" -gt $((MAXMB / 4)) ]; then
-        echo "| $((n + 1)) | (not run: memory would exceed ~$MAXMB MB) | | | | | | | |"
+    # memory doubles with n (2^n - 2 alive matrices of n words): stay below MAXMB
+    if [ $((2 * ${m%.*})) -gt "$MAXMB" ]; then
+        echo "| $((n + 1)) | (not run: would need ~$((2 * ${m%.*})) MB > MAXMB = $MAXMB) | | | | | | | |"
         break
     fi
 done

@@ -608,6 +608,106 @@ static void test_random(int count)
     printf("# capacity 1: %ld schedulings = complete traces in all\n", sum);
 }
 
+/* Def. 28 against brute force: M -j-> N iff the matrix M ⊕_j N has a
+ * total path in the space of the program whose body j runs twice, built
+ * here from scratch (rv_space_build on the doubled body) with rows matched
+ * to the two copies by their coordinates. */
+static const char *check_automaton(int n, const rv_pv_path *const *body, int nres, const int *cap, int *built)
+{
+    rv_sp_automaton a;
+    char msg[256];
+    int rc = rv_sp_automaton_build(n, body, nres, cap, 0, &a, msg, sizeof msg);
+    const char *bad = NULL;
+    if (rc != 0) {
+        rv_sp_automaton_free(&a);
+        return rc == -2 ? NULL : "automaton failed";
+    }
+    ++*built;
+    rv_space *s = rv_space_build(n, body, nres, cap);
+    int l = s->l;
+    for (int j = 0; j < n && !bad; j++) {
+        rv_pv_path twice = *body[j];
+        twice.n = 2 * body[j]->n;
+        twice.op = malloc((size_t)twice.n * sizeof *twice.op + 1);
+        memcpy(twice.op, body[j]->op, (size_t)body[j]->n * sizeof *twice.op);
+        memcpy(twice.op + body[j]->n, body[j]->op, (size_t)body[j]->n * sizeof *twice.op);
+        const rv_pv_path *proc2[64];
+        for (int t = 0; t < n; t++) proc2[t] = t == j ? &twice : body[t];
+        rv_space *s2 = rv_space_build(n, proc2, nres, cap);
+        int *row = malloc((size_t)s2->l * sizeof *row + 4); /* row of s, +l for the second copy */
+        for (int r = 0; r < s2->l && !bad; r++) {
+            row[r] = -1;
+            for (int i = 0; i < l && row[r] < 0; i++)
+                for (int copy = 0; copy < 2 && row[r] < 0; copy++) {
+                    bool eq = true;
+                    for (int t = 0; t < n; t++) {
+                        int sh = t == j ? copy * body[j]->n : 0;
+                        eq &= s2->lo[r * n + t] == s->lo[i * n + t] + sh && s2->hi[r * n + t] == s->hi[i * n + t] + sh;
+                    }
+                    if (eq) row[r] = i + copy * l;
+                }
+            if (row[r] < 0) bad = "doubled space has a rectangle that is not a copy";
+        }
+        if (!bad && s2->l != 2 * l) bad = "doubled space has the wrong number of rectangles";
+        for (size_t x = 0; x < a.vert.count && !bad; x++)
+            for (size_t y = 0; y < a.vert.count && !bad; y++) {
+                uint64_t M[128];
+                for (int r = 0; r < s2->l; r++)
+                    M[r] = row[r] < l ? rv_mat(&a.vert, x)[row[r]] : rv_mat(&a.vert, y)[row[r] - l];
+                bool edge = false;
+                for (size_t e = 0; e < a.nedges; e++)
+                    edge |= a.src[e] == (int)x && a.dst[e] == (int)y && a.lab[e] == j;
+                if (edge != alive_brute(s2, M)) bad = "a transition disagrees with brute force";
+            }
+        free(row);
+        free(twice.op);
+        rv_space_free(s2);
+    }
+    rv_space_free(s);
+    rv_sp_automaton_free(&a);
+    return bad;
+}
+
+static void test_automaton_random(int count)
+{
+    const char *bad = NULL;
+    int built = 0;
+    for (int seed = 1; seed <= count && !bad; seed++) {
+        rp_rng r = {(uint64_t)seed * 7919 + 3};
+        int n = 2 + rp_below(&r, 2), nres = 1 + rp_below(&r, 2);
+        int cap[2] = {n == 3 ? 2 : 1, 1 + rp_below(&r, n - 1)};
+        char buf[1024];
+        rp_buf b = {buf, 0, sizeof buf};
+        buf[0] = 0;
+        rp_put(&b, "resource r0 : ");
+        rp_put(&b, cap[0] == 1 ? "1" : "2");
+        rp_put(&b, nres == 2 ? (cap[1] == 1 ? ", r1 : 1;" : ", r1 : 2;") : ";");
+        for (int t = 0; t < n; t++) {
+            int held[8] = {0}, first = 1;
+            rp_put(&b, t ? " | (" : " (");
+            rp_walk(&r, &b, nres, held, 1 + rp_below(&r, 4), &first, 0);
+            if (first) rp_put(&b, "1");
+            rp_put(&b, ")*");
+        }
+        rv_pv_prog *p = parse(buf);
+        if (!p) { bad = "bad program"; break; }
+        const rv_pv_path *body[3];
+        rv_pv_path *paths[3];
+        for (int t = 0; t < n; t++) {
+            rv_pv_paths(p->thread[t]->a, 1, &paths[t]);
+            body[t] = paths[t];
+        }
+        bad = check_automaton(n, body, p->nres, p->cap, &built);
+        if (bad) printf("# seed %d: %s\n# %s\n", seed, bad, buf);
+        for (int t = 0; t < n; t++) rv_pv_paths_free(paths[t], 1);
+        rv_pv_free(p);
+    }
+    char name[64];
+    snprintf(name, sizeof name, "random-automaton-%d", count);
+    CHECK(name, !bad && built > count / 10, "%s (%d built)", bad ? bad : "too few automata", built);
+    printf("# %d automata checked against brute force\n", built);
+}
+
 static void test_mazurkiewicz_examples(void)
 {
     const char *ex[] = {
@@ -635,5 +735,6 @@ int main(int argc, char **argv)
     test_automaton();
     test_mazurkiewicz_examples();
     test_random(count);
+    test_automaton_random(count);
     return failures ? 1 : 0;
 }
