@@ -202,5 +202,9 @@ int main(void)
         printf("FAIL unit/tracecount-vs-brute-force: only %d cases ran\n", cases);
     else
         printf("PASS unit/tracecount-vs-brute-force\n");
+    fflush(stdout);
+    free(vec);
+    free(keys);
+    free(sorted);
     return 0;
 }
