@@ -278,6 +278,14 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
     }
 }
 
+/* A semaphore's initial count: obj2 - 1 when the backend reports it
+ * (obj2 = initial count + 1), else the lower bound learnt from executions
+ * (which can miss events: docs/UDPOR.md). */
+static int64_t sem_init(rv_unf *u, const rv_action *a)
+{
+    return a->obj2 ? (int64_t)a->obj2 - 1 : sem_of(u, a->obj)->lo;
+}
+
 static bool mutex_free_for(const objstate *s, unsigned t)
 {
     /* PTHREAD_MUTEX_NORMAL is 0: relocking it deadlocks */
@@ -307,9 +315,9 @@ static size_t concretise(rv_unf *u, const rv_action *a, bool root, const hist *h
     case RV_ACT_JOIN:
         return s.exited;
     case RV_ACT_SEM_WAIT:
-        return sem_of(u, a->obj)->lo + s.sem > 0;
+        return sem_init(u, a) + s.sem > 0;
     case RV_ACT_SEM_TRYWAIT:
-        out[0].arg = sem_of(u, a->obj)->lo + s.sem > 0;
+        out[0].arg = sem_init(u, a) + s.sem > 0;
         return 1;
     case RV_ACT_ONCE_BEGIN:
         if (s.begun && !s.ended) return 0;

@@ -85,8 +85,8 @@ static rv_action pending(mock *m, int t)
         a.ndom = m->waiters[in->a] ? (uint32_t)__builtin_popcountll(m->waiters[in->a]) : 1;
         break;
     case M_BCAST: a.kind = RV_ACT_BROADCAST; a.obj = OBJ_COND(in->a); break;
-    case M_SEMW: a.kind = RV_ACT_SEM_WAIT; a.obj = OBJ_SEM(in->a); break;
-    case M_SEMP: a.kind = RV_ACT_SEM_POST; a.obj = OBJ_SEM(in->a); break;
+    case M_SEMW: a.kind = RV_ACT_SEM_WAIT; a.obj = OBJ_SEM(in->a); a.obj2 = 1u + (unsigned)m->p.seminit[in->a]; break;
+    case M_SEMP: a.kind = RV_ACT_SEM_POST; a.obj = OBJ_SEM(in->a); a.obj2 = 1u + (unsigned)m->p.seminit[in->a]; break;
     case M_CREATE: a.kind = RV_ACT_CREATE; a.obj = (uint64_t)in->a; break;
     case M_JOIN: a.kind = RV_ACT_JOIN; a.obj = (uint64_t)in->a; break;
     case M_YIELD: a.kind = RV_ACT_YIELD; break;

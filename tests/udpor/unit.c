@@ -108,6 +108,9 @@ static rv_hash128 error_key(const rv_trace *t)
     return rv_hash(w, m * sizeof *w);
 }
 
+static keyset *diff_seen;
+static void print_trace(const rv_trace *t);
+
 typedef struct bf {
     rv_backend *b;
     keyset traces, errors;
@@ -148,6 +151,49 @@ static void bf_run(bf *s, rv_step *pre, size_t n, bool vals_of_last)
             if (u == e->act.tid || !((e->enabled >> u) & 1)) continue;
             p[i] = (rv_step){.tid = (uint16_t)u, .val = 0};
             bf_run(s, p, i + 1, true);
+        }
+        p[i] = (rv_step){.tid = e->act.tid, .val = e->val};
+    }
+    free(p);
+    rv_trace_free(&t);
+}
+
+static void bf_missing(bf *s, rv_step *pre, size_t n, bool vals_of_last)
+{
+    if (s->execs > s->cap) return;
+    rv_execute(s->b, pre, n, RV_POLICY_FIRST, &s->tr);
+    s->execs++;
+    rv_trace t;
+    rv_trace_init(&t);
+    rv_trace_copy(&t, &s->tr);
+    if (t.end == RV_END_DIVERGED || t.end == RV_END_EVENT_LIMIT) {
+        s->execs = s->cap + 1; /* not a usable program for the oracle */
+        rv_trace_free(&t);
+        return;
+    }
+    if (ks_add(&s->traces, trace_key(&t)) && !ks_has(diff_seen, trace_key(&t))) {
+        printf("# missing:\n");
+        print_trace(&t);
+    }
+    if (rv_end_is_bug(t.end)) ks_add(&s->errors, error_key(&t));
+    rv_step *p = rv_xmalloc((t.n + 1) * sizeof *p);
+    rv_trace_schedule(&t, t.n, p);
+    if (vals_of_last && n > 0)
+        for (uint32_t v = 1; v < t.ev[n - 1].act.ndom; v++) {
+            p[n - 1].val = v;
+            bf_missing(s, p, n, false);
+        }
+    rv_trace_schedule(&t, t.n, p);
+    for (size_t i = n; i < t.n; i++) {
+        const rv_event *e = &t.ev[i];
+        for (uint32_t v = 1; v < e->act.ndom; v++) {
+            p[i] = (rv_step){.tid = e->act.tid, .val = v};
+            bf_missing(s, p, i + 1, false);
+        }
+        for (unsigned u = 0; u < 64; u++) {
+            if (u == e->act.tid || !((e->enabled >> u) & 1)) continue;
+            p[i] = (rv_step){.tid = (uint16_t)u, .val = 0};
+            bf_missing(s, p, i + 1, true);
         }
         p[i] = (rv_step){.tid = e->act.tid, .val = e->val};
     }
@@ -262,6 +308,57 @@ static int check_loop(uint64_t seed)
     return bad;
 }
 
+/* ---- diff: the traces brute force finds and UDPOR does not (debugging) */
+
+typedef struct proxy {
+    rv_backend b;
+    rv_backend *in;
+    keyset seen;
+} proxy;
+
+static int proxy_exec(rv_backend *b, const rv_step *p, size_t n, rv_policy pol, rv_trace *out)
+{
+    proxy *x = (proxy *)b;
+    x->in->limits = b->limits;
+    int r = rv_execute(x->in, p, n, pol, out);
+    ks_add(&x->seen, trace_key(out));
+    return r;
+}
+
+static void print_trace(const rv_trace *t)
+{
+    char buf[128];
+    for (size_t i = 0; i < t->n; i++)
+        printf("#   t%u %s val %u\n", t->ev[i].act.tid, rv_action_str(&t->ev[i].act, buf, sizeof buf),
+               t->ev[i].val);
+    printf("#   end %s\n", rv_end_name(t->end));
+}
+
+static void bf_missing(bf *s, rv_step *pre, size_t n, bool vals_of_last);
+
+static int diff(uint64_t seed)
+{
+    mprog p;
+    mock_random(&p, seed, 0);
+    mock_print(&p);
+    static const rv_backend_ops ops = {.execute = proxy_exec};
+    proxy px = {.b = {.ops = &ops, .name = "proxy"}, .in = mock_open(&p)};
+    rv_options opt = {.algo = "udpor", .keep_going = true};
+    rv_explore x;
+    rv_explore_init(&x, &px.b, &opt);
+    rv_algo_udpor(&x);
+    printf("# udpor executions %llu\n", (unsigned long long)x.stats.executions);
+    rv_explore_free(&x);
+    diff_seen = &px.seen;
+    bf s;
+    memset(&s, 0, sizeof s);
+    s.b = px.in;
+    s.cap = 20000;
+    rv_trace_init(&s.tr);
+    bf_missing(&s, NULL, 0, false);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 4) return 2;
@@ -277,6 +374,7 @@ int main(int argc, char **argv)
         else if (!strcmp(mode, "k2")) r = check_exact(sd, 2, false, &tt, &te);
         else if (!strcmp(mode, "cutoff")) r = check_exact(sd, 0, true, &tt, &te);
         else if (!strcmp(mode, "loops")) r = check_loop(sd);
+        else if (!strcmp(mode, "diff")) r = diff(sd);
         else return 2;
         if (r < 0) skipped++;
         else done++, fails += (unsigned)r;
