@@ -41,7 +41,7 @@ for ((n = 10; n <= 40; n++)); do
         break
     fi
     echo "| $n | $s | $(((1 << n) - 2)) | $d | $a | $t | $m | ${alc_s[$n]:-} | ${alc_mb[$n]:-} |"
-    last="n = $n in $t s ($m MB)"
+    [ "${t%.*}" -lt 60 ] && last="n = $n in $t s ($m MB)"
     # memory doubles with n (2^n - 2 alive matrices of n words): stay below MAXMB
     if [ $((2 * ${m%.*})) -gt "$MAXMB" ]; then
         echo "| $((n + 1)) | (not run: would need ~$((2 * ${m%.*})) MB > MAXMB = $MAXMB) | | | | | | | |"

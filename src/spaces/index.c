@@ -290,9 +290,12 @@ size_t rv_sp_components(const rv_matset *c, int n, uint32_t *comp)
     if (c->l > 0) {
         size_t budget = 16 * m + (1u << 20);
         size_t total = selections(c, budget);
-        if (total <= budget)
+        /* With one selection per matrix (one 1 per row) nothing is to be
+         * done: C is an antichain, so the matrices are distinct and no two
+         * are connected. */
+        if (total != m && total <= budget)
             components_by_selection(c, par, total);
-        else
+        else if (total != m)
             components_pairwise(c, n, par);
     } else {
         for (size_t k = 1; k < m; k++) par[k] = 0;
