@@ -19,7 +19,7 @@ declare -A alc_mb=([10]=4 [11]=9 [12]=26 [13]=58 [14]=143)
 
 echo "# Trace spaces: dining philosophers (seed 003 §2.6)"
 echo
-echo "Produced by \`bench/spaces/run.sh $RAVEL > bench/spaces/RESULTS.md\` on $(date -u +%Y-%m-%d)"
+echo "Produced by \`MAXMB=$MAXMB bench/spaces/run.sh $RAVEL > bench/spaces/RESULTS.md\` on $(date -u +%Y-%m-%d)"
 echo "($(nproc) CPUs, $(uname -m); $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'))."
 echo "Each row is one \`ravel spaces --count --json --timeout 60 philoN.pv\` process;"
 echo "ALCOOL columns are the seed's (OCaml prototype, different machine)."

@@ -48,7 +48,7 @@ for f in tests/pv/programs/*.pv examples/*.pv; do
     want=$(sed -n 's/^# expect: *\([0-9]*\).*/\1/p' "$f")
     [ -n "$want" ] || continue
     got=$("${SPACES[@]}" --json "$f" | json_field schedulings)
-    name=spaces-$(basename "$f" .pv)
+    name=spaces-$(basename "$(dirname "$f")")-$(basename "$f" .pv)
     if [ "$got" = "$want" ]; then echo "PASS $name"; else echo "FAIL $name: got '$got', want $want"; fi
 done
 
@@ -101,7 +101,7 @@ for a in "${algos[@]}"; do
         grep -q '^# explorers: skip' "$f" && continue # too many interleavings for dfs
         grep -q '\*' <(grep -v '^#' "$f") && continue
         r=$(cross $a "$f")
-        name=explorers-$a-$(basename "$f" .pv)
+        name=explorers-$a-$(basename "$(dirname "$f")")-$(basename "$f" .pv)
         if [ -z "$r" ]; then echo "PASS $name"; else echo "FAIL $name: $r"; fi
     done
     bad=""
