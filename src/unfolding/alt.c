@@ -36,12 +36,17 @@ static bool in_cj(const altctx *a, const rv_uevent *e)
 
 /* An event is unusable when it or a cause is a cutoff (Extend', seed 001
  * §5.2: cutoffs and their successors are not in U). */
-static bool beyond_cutoff(rv_uevent *e)
+static bool beyond_cutoff(const rv_unf *u, rv_uevent *e)
 {
-    if (e->cutoff) return true;
-    for (size_t i = 0; i < e->npred; i++)
-        if (beyond_cutoff(e->pred[i])) return true;
-    return e->tparent && beyond_cutoff(e->tparent);
+    /* memoised per number of cutoffs (the set only grows) */
+    uint64_t ver = u->ncutoffs + 1;
+    if (e->bc_ver == ver) return e->bc_val;
+    bool v = e->cutoff;
+    for (size_t i = 0; i < e->npred && !v; i++) v = beyond_cutoff(u, e->pred[i]);
+    if (!v && e->tparent) v = beyond_cutoff(u, e->tparent);
+    e->bc_ver = ver;
+    e->bc_val = v;
+    return v;
 }
 
 static void push(rv_uevent ***v, size_t *n, size_t *cap, rv_uevent *e)
@@ -92,6 +97,16 @@ static bool x_fits(altctx *a)
     return true;
 }
 
+/* J never contains an event of D (with exact alternatives it cannot: J
+ * conflicts with all of D; k-partial ones must exclude them explicitly, or
+ * an explored event could be chosen again). */
+static bool x_meets_d(altctx *a)
+{
+    for (size_t i = 0; i < a->nX; i++)
+        if (a->X[i]->dmark == a->u->jepoch) return true;
+    return false;
+}
+
 bool rv_unf_compatible(rv_unf *u, size_t j, rv_uevent *e)
 {
     u->jepoch++;
@@ -124,9 +139,9 @@ static bool search(altctx *a, size_t idx)
     bool found = false;
     for (size_t i = 0; i < n && !found; i++) {
         rv_uevent *e = cand[i];
-        if (e->dead || beyond_cutoff(e)) continue;
+        if (e->dead || beyond_cutoff(a->u, e)) continue;
         collect(a, e);
-        if (!x_fits(a)) continue;
+        if (!x_fits(a) || x_meets_d(a)) continue;
         size_t base = a->nJ;
         for (size_t k = 0; k < a->nX; k++) {
             a->X[k]->jmark = a->u->jepoch;
@@ -155,6 +170,7 @@ bool rv_unf_alt(rv_unf *u, size_t j, rv_uevent *const *D, size_t nd, unsigned k,
     u->jepoch++;
     altctx a = {.u = u, .j = j};
     a.tg = rv_xmalloc((nd ? nd : 1) * sizeof *a.tg);
+    for (size_t i = 0; i < nd; i++) D[i]->dmark = u->jepoch;
     /* targets, most recent first; the ones in conflict with C need nothing */
     for (size_t i = nd; i-- > 0;) {
         if (conflicts_cj(&a, D[i])) continue;

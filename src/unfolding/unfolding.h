@@ -75,6 +75,7 @@ struct rv_uevent {
     int32_t pos;        /* index in the current configuration, or -1 */
     uint32_t mark;      /* scratch marks for walks (epoch-stamped) */
     uint32_t jmark;     /* membership in the alternative under construction */
+    uint32_t dmark;     /* membership in D during an alternative search */
     /* immediate conflicts #^i_U(e), complete against U[0..icf_upto) */
     rv_uevent **icf;
     uint32_t nicf, capicf, icf_upto;
@@ -86,6 +87,8 @@ struct rv_uevent {
     bool cutoff;            /* cutoff(e, U, G) held when first decided */
     bool executed;          /* seen in an execution */
     bool dead;              /* the non-fatal twin of a fatal event: never executable */
+    bool bc_val;            /* memo of "a cause is a cutoff", valid at bc_ver */
+    uint64_t bc_ver;
     bool dead_child;        /* some thread successor of this event is dead */
 };
 
