@@ -65,16 +65,23 @@ static int parse_args(int argc, char **argv, opts *o)
     return 0;
 }
 
-static void print_json(const opts *o, const rv_sp_result *tot, uint64_t combos, double t0,
-                       bool limit)
+static void print_summary(const opts *o, const rv_sp_result *tot, uint64_t combos, double t0,
+                          bool limit)
 {
-    (void)o;
-    printf("{\"schedulings\": %llu, \"dead_matrices\": %llu, \"alive_matrices\": %llu, "
-           "\"branch_combinations\": %llu, \"complete\": %s, \"time_s\": %.3f, "
-           "\"peak_rss_mb\": %.1f}\n",
-           (unsigned long long)tot->schedulings, (unsigned long long)tot->dead,
-           (unsigned long long)tot->alive, (unsigned long long)combos, limit ? "false" : "true",
-           rv_now() - t0, rv_peak_rss_mb());
+    if (o->json) {
+        printf("{\"schedulings\": %llu, \"dead_matrices\": %llu, \"alive_matrices\": %llu, "
+               "\"branch_combinations\": %llu, \"complete\": %s, \"time_s\": %.3f, "
+               "\"peak_rss_mb\": %.1f}\n",
+               (unsigned long long)tot->schedulings, (unsigned long long)tot->dead,
+               (unsigned long long)tot->alive, (unsigned long long)combos,
+               limit ? "false" : "true", rv_now() - t0, rv_peak_rss_mb());
+        return;
+    }
+    printf("%s%llu schedulings (%llu minimal dead matrices, %llu maximal alive matrices, %llu "
+           "branch combination%s, %.3f s)\n",
+           limit ? "limit hit: at least " : "", (unsigned long long)tot->schedulings,
+           (unsigned long long)tot->dead, (unsigned long long)tot->alive,
+           (unsigned long long)combos, combos == 1 ? "" : "s", rv_now() - t0);
 }
 
 /* The interleaving `rep` of processes' ops, e.g. "0:P(a) 1:P(b) 0:V(a)". */
@@ -139,71 +146,75 @@ static int run_automaton(const opts *o, rv_pv_prog *p, double deadline, double t
     return ret;
 }
 
-static int run_schedulings(const opts *o, rv_pv_prog *p, double deadline, double t0)
+/* The paths of every process (choices enumerated); 0, 2 (a loop) or 3. */
+static int load_paths(const rv_pv_prog *p, rv_pv_path **paths, long *np)
 {
-    int n = p->nthreads;
-    for (int t = 0; t < n; t++)
+    for (int t = 0; t < p->nthreads; t++)
         if (rv_pv_has_star(p->thread[t])) {
             fprintf(stderr, "%s:%d:%d: process %d has a loop: use --automaton for p0* | ... | pn* "
                     "(seed 003 §3)\n", p->file, p->thread[t]->line, p->thread[t]->col, t);
             return 2;
         }
-    rv_pv_path **paths = rv_xcalloc((size_t)n + 1, sizeof *paths);
-    long *np = rv_xcalloc((size_t)n + 1, sizeof *np);
-    int ret = 0;
-    for (int t = 0; t < n && !ret; t++) {
+    for (int t = 0; t < p->nthreads; t++) {
         np[t] = rv_pv_paths(p->thread[t], MAX_PATHS_PER_PROCESS, &paths[t]);
         if (np[t] < 0) {
             fprintf(stderr, "%s: process %d has more than %ld branch combinations\n", p->file, t,
                     MAX_PATHS_PER_PROCESS);
-            ret = 3;
+            return 3;
         }
     }
-    rv_sp_result tot = {0};
-    uint64_t combos = 0;
-    bool limit = ret != 0;
+    return 0;
+}
+
+/* Next branch combination (odometer over the processes' paths). */
+static bool next_combination(int n, long *pick, const long *np)
+{
+    int t = n - 1;
+    while (t >= 0 && ++pick[t] == np[t]) pick[t--] = 0;
+    return t >= 0;
+}
+
+static void print_reps(const rv_pv_prog *p, const rv_pv_path *const *proc, const rv_sp_result *r,
+                       uint64_t first, bool branching)
+{
+    if (branching) print_choices(p, proc);
+    for (uint64_t k = 0; k < r->schedulings; k++) {
+        printf("scheduling %llu: ", (unsigned long long)(first + k + 1));
+        print_rep(p, proc, r->reps[k], r->total_len);
+    }
+}
+
+/* Sums the schedulings of every branch combination (seed 003 §2.1). */
+static int run_schedulings(const opts *o, rv_pv_prog *p, double deadline, double t0)
+{
+    int n = p->nthreads;
+    rv_pv_path **paths = rv_xcalloc((size_t)n + 1, sizeof *paths);
+    long *np = rv_xcalloc((size_t)n + 1, sizeof *np);
     long *pick = rv_xcalloc((size_t)n + 1, sizeof *pick);
     const rv_pv_path **proc = rv_xcalloc((size_t)n + 1, sizeof *proc);
-    bool reps = !o->count && !o->json;
-    bool branching = false;
-    for (int t = 0; t < n; t++) branching |= np[t] > 1;
-    while (!ret) {
+    int ret = load_paths(p, paths, np);
+    rv_sp_result tot = {0};
+    uint64_t combos = 0;
+    bool reps = !o->count && !o->json, branching = false;
+    for (int t = 0; t < n && !ret; t++) branching |= np[t] > 1;
+    for (bool more = ret == 0; more; more = next_combination(n, pick, np)) {
         for (int t = 0; t < n; t++) proc[t] = &paths[t][pick[t]];
         rv_sp_result r;
         int rc = rv_sp_schedulings(n, proc, p->nres, p->cap, reps, deadline, &r);
         combos++;
-        tot.dead += r.dead;
-        tot.alive += r.alive;
-        tot.schedulings += r.schedulings;
-        if (rc != 0 || r.limit) {
-            limit = true;
-            ret = 3;
-        }
+        if (rc != 0 || r.limit) ret = 3;
         if (r.stuck) {
             fprintf(stderr, "ravel spaces: internal error: no path in an alive matrix\n");
             ret = 1;
         }
-        if (reps && !ret) {
-            if (branching) print_choices(p, proc);
-            for (uint64_t k = 0; k < r.schedulings; k++) {
-                printf("scheduling %llu: ", (unsigned long long)(tot.schedulings - r.schedulings + k + 1));
-                print_rep(p, proc, r.reps[k], r.total_len);
-            }
-        }
+        if (reps && !ret) print_reps(p, proc, &r, tot.schedulings, branching);
+        tot.dead += r.dead;
+        tot.alive += r.alive;
+        tot.schedulings += r.schedulings;
         rv_sp_result_free(&r);
-        int t = n - 1;
-        while (t >= 0 && ++pick[t] == np[t]) pick[t--] = 0;
-        if (t < 0) break;
+        if (ret) break;
     }
-    if (o->json) {
-        print_json(o, &tot, combos, t0, limit);
-    } else {
-        printf("%s%llu schedulings (%llu dead matrices, %llu maximal alive matrices, %llu branch "
-               "combination%s, %.3f s)\n",
-               limit ? "limit hit: at least " : "", (unsigned long long)tot.schedulings,
-               (unsigned long long)tot.dead, (unsigned long long)tot.alive,
-               (unsigned long long)combos, combos == 1 ? "" : "s", rv_now() - t0);
-    }
+    if (ret != 2) print_summary(o, &tot, combos, t0, ret == 3);
     for (int t = 0; t < n; t++) rv_pv_paths_free(paths[t], np[t] < 0 ? 0 : np[t]);
     free(paths);
     free(np);
