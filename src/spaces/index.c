@@ -283,12 +283,16 @@ static void components_pairwise(const rv_matset *c, int n, uint32_t *par)
 
 size_t rv_sp_components(const rv_matset *c, int n, uint32_t *comp)
 {
+    return rv_sp_components_with(c, n, comp, 16 * c->count + (1u << 20));
+}
+
+size_t rv_sp_components_with(const rv_matset *c, int n, uint32_t *comp, size_t budget)
+{
     size_t m = c->count;
     if (m == 0) return 0;
     uint32_t *par = rv_xmalloc(m * sizeof *par);
     for (size_t k = 0; k < m; k++) par[k] = (uint32_t)k;
     if (c->l > 0) {
-        size_t budget = 16 * m + (1u << 20);
         size_t total = selections(c, budget);
         /* With one selection per matrix (one 1 per row) nothing is to be
          * done: C is an antichain, so the matrices are distinct and no two

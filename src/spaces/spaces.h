@@ -98,9 +98,13 @@ int rv_sp_alive(const rv_space *s, const rv_deadset *d, rv_matset *out, double d
 
 /* Connected components of the index poset (Def. 14, Prop. 15): comp[i] is
  * the component of matrix i, numbered 0.. in order of first matrix.
- * Returns the number of components.  Union-find; only pairs sharing a 1 in
- * the sparsest row are compared. */
+ * Returns the number of components.  Union-find over shared selections
+ * (one 1 per row, hashed), or over pairs sharing a 1 in the sparsest row
+ * when there are more than 16 |C| + 2^20 selections. */
 size_t rv_sp_components(const rv_matset *c, int n, uint32_t *comp);
+/* The same with the selection budget explicit (0 forces the pairwise
+ * method; for tests). */
+size_t rv_sp_components_with(const rv_matset *c, int n, uint32_t *comp, size_t budget);
 
 /* A total path in X_M (M alive): out[0..Σlen) receives the process that
  * moves at each step (greedy, lowest process first; alive spaces have no

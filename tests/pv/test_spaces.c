@@ -470,6 +470,19 @@ static const char *check_index(const rv_space *s)
         if (!found) bad = "a maximal alive matrix is missing";
     }
     if (!bad && nmax != c.count) bad = "rv_sp_alive returned non-maximal matrices";
+    if (!bad && c.count) { /* both component methods give the same partition */
+        uint32_t *c1 = malloc(c.count * sizeof *c1), *c2 = malloc(c.count * sizeof *c2);
+        size_t k1 = rv_sp_components(&c, n, c1), k2 = rv_sp_components_with(&c, n, c2, 0);
+        if (k1 != k2 || memcmp(c1, c2, c.count * sizeof *c1)) bad = "component methods disagree";
+        for (size_t x = 0; x < c.count && !bad; x++) /* and Def. 14 holds pairwise */
+            for (size_t y = 0; y < c.count && !bad; y++) {
+                bool conn = true;
+                for (int i = 0; i < l; i++) conn &= (rv_mat(&c, x)[i] & rv_mat(&c, y)[i]) != 0;
+                if (conn && c1[x] != c1[y]) bad = "connected matrices in different components";
+            }
+        free(c1);
+        free(c2);
+    }
     free(alive);
     rv_matset_free(&c);
     rv_deadset_free(&dall);
