@@ -132,6 +132,7 @@ int rv_sp_dead(const rv_space *s, rv_deadset *out, bool minimal, double deadline
     memset(out, 0, sizeof *out);
     out->n = n;
     if (l == 0 || n == 0) return 0;
+    if (l > INT16_MAX) return -1; /* rows are stored as int16_t */
     search q = {.s = s, .n = n, .l = l, .out = out, .deadline = deadline, .max_dead = max_dead,
                 .minimal = minimal};
     q.col = rv_xcalloc((size_t)n, sizeof *q.col);
