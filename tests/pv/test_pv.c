@@ -147,7 +147,7 @@ static void test_backend(void)
     b = open_text("resource s : 2; P(s).V(s) | P(s).V(s) | P(s).V(s)", NULL);
     rv_step cap[] = {{.tid = 0}, {.tid = 1}};
     rv_execute(b, cap, 2, RV_POLICY_STOP, &t);
-    ok = t.ev[1].enabled == 7 && !t.threads[2].enabled && t.threads[0].enabled;
+    ok = t.ev[1].enabled == 7 && !t.threads[2].enabled && t.threads[0].enabled && t.ev[0].act.obj2 == 3;
     CHECK("backend-capacity", ok, "enabled %llx", (unsigned long long)t.ev[1].enabled);
     b->ops->destroy(b);
     rv_trace_free(&t);

@@ -116,8 +116,12 @@ static rv_action pending_action(const pv_backend *b, int t)
     const instr *in = &b->code[t].ins[b->pc[t]];
     rv_action a = {.tid = (uint16_t)t, .ndom = 1};
     switch (in->op) {
-    case OP_P: a.kind = RV_ACT_SEM_WAIT; a.obj = (uint64_t)in->res + 1; break;
-    case OP_V: a.kind = RV_ACT_SEM_POST; a.obj = (uint64_t)in->res + 1; break;
+    case OP_P:
+    case OP_V:
+        a.kind = in->op == OP_P ? RV_ACT_SEM_WAIT : RV_ACT_SEM_POST;
+        a.obj = (uint64_t)in->res + 1;
+        a.obj2 = (uint64_t)b->prog->cap[in->res] + 1; /* initial count + 1, for UDPOR */
+        break;
     case OP_NONDET: a.kind = RV_ACT_NONDET; a.ndom = 2; break;
     case OP_EXIT: a.kind = RV_ACT_EXIT; break;
     case OP_JMP: break;

@@ -8,7 +8,8 @@
  *    (threads[i].parent = RV_NO_THREAD);
  *  - P(a) is RV_ACT_SEM_WAIT and V(a) RV_ACT_SEM_POST on object a+1 (a is
  *    the resource's declaration index, so objects are never 0); a resource's
- *    capacity is the semaphore's initial count (default 1);
+ *    capacity is the semaphore's initial count (default 1), reported as
+ *    obj2 = capacity + 1 (the convention src/unfolding/extend.c reads);
  *  - choice p+q and loop p* are value choices of the thread: an
  *    RV_ACT_NONDET event with ndom = 2 (choice: 0 = left, 1 = right;
  *    loop: 0 = leave, 1 = run the body once more, so policy FIRST ends);
