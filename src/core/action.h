@@ -48,7 +48,9 @@ typedef enum rv_kind {
     RV_ACT_WAIT2,     /* woken up: re-acquire obj2; enabled once notified and obj2 free */
     RV_ACT_SIGNAL,    /* arg = thread woken, or RV_NO_THREAD for a lost signal */
     RV_ACT_BROADCAST, /* arg = mask of threads woken (0: lost broadcast) */
-    /* counting semaphores (PV resources, sem_t).  obj = semaphore. */
+    /* counting semaphores (PV resources, sem_t).  obj = semaphore; obj2 =
+     * initial count + 1 when the backend knows it (PV), 0 otherwise
+     * (the unfolding reads it to know how many waits may run concurrently). */
     RV_ACT_SEM_WAIT,    /* P: blocks while the count is 0 */
     RV_ACT_SEM_TRYWAIT, /* never blocks; arg = 1 if it decremented */
     RV_ACT_SEM_POST,    /* V */
