@@ -43,6 +43,7 @@ typedef struct rv_cond {
 typedef struct rv_sem {
     uint32_t magic;
     int32_t count;
+    int32_t init; /* initial value, reported in obj2 (action.h) */
 } rv_sem;
 
 _Static_assert(sizeof(rv_mutex) <= sizeof(pthread_mutex_t), "mutex overlay");
@@ -536,6 +537,7 @@ int __ravel_sem_init(sem_t *s, int pshared, unsigned value)
     rv_sem *sm = (rv_sem *)s;
     sm->magic = MAGIC_INIT;
     sm->count = (int32_t)value;
+    sm->init = (int32_t)value;
     return 0;
 }
 
@@ -545,15 +547,23 @@ int __ravel_sem_destroy(sem_t *s)
     return 0;
 }
 
+static rv_action sem_act(rv_kind k, sem_t *s)
+{
+    rv_action a = rv_act(k, (uint64_t)(uintptr_t)s);
+    const rv_sem *sm = (const rv_sem *)s;
+    if (sm->magic == MAGIC_INIT) a.obj2 = (uint64_t)sm->init + 1;
+    return a;
+}
+
 int __ravel_sem_wait(sem_t *s)
 {
-    rv_visible(rv_act(RV_ACT_SEM_WAIT, (uint64_t)(uintptr_t)s), PC);
+    rv_visible(sem_act(RV_ACT_SEM_WAIT, s), PC);
     return 0;
 }
 
 int __ravel_sem_trywait(sem_t *s)
 {
-    rv_visible(rv_act(RV_ACT_SEM_TRYWAIT, (uint64_t)(uintptr_t)s), PC);
+    rv_visible(sem_act(RV_ACT_SEM_TRYWAIT, s), PC);
     int r = rv_self()->result;
     if (r) {
         errno = r;
@@ -564,7 +574,7 @@ int __ravel_sem_trywait(sem_t *s)
 
 int __ravel_sem_post(sem_t *s)
 {
-    rv_visible(rv_act(RV_ACT_SEM_POST, (uint64_t)(uintptr_t)s), PC);
+    rv_visible(sem_act(RV_ACT_SEM_POST, s), PC);
     return 0;
 }
 
