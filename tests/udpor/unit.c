@@ -71,7 +71,7 @@ static rv_hash128 trace_key(const rv_trace *t)
     size_t n = t->n;
     uint32_t *npre = rv_xcalloc(n + 1, sizeof *npre);
     bool *done = rv_xcalloc(n + 1, 1);
-    uint64_t *tok = rv_xmalloc((4 * n + 2) * sizeof *tok);
+    uint64_t *tok = rv_xmalloc((3 * n + 2) * sizeof *tok);
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < i; j++)
             if (rv_dependent(&t->ev[j].act, &t->ev[i].act)) npre[i]++;
@@ -86,8 +86,7 @@ static rv_hash128 trace_key(const rv_trace *t)
         const rv_action *a = &t->ev[best].act;
         tok[m++] = a->tid | (uint64_t)a->kind << 16;
         tok[m++] = a->obj;
-        tok[m++] = a->arg;
-        tok[m++] = t->ev[best].val;
+        tok[m++] = a->arg; /* the result names the event; a signal's val is only an index */
     }
     tok[m++] = t->end;
     rv_hash128 h = rv_hash(tok, m * sizeof *tok);
@@ -322,6 +321,13 @@ static int proxy_exec(rv_backend *b, const rv_step *p, size_t n, rv_policy pol, 
     x->in->limits = b->limits;
     int r = rv_execute(x->in, p, n, pol, out);
     ks_add(&x->seen, trace_key(out));
+    if (getenv("UNIT_SHOW")) {
+        char buf[96];
+        printf("# exec (prefix %zu):", n);
+        for (size_t i = 0; i < out->n; i++)
+            printf(" t%u:%s", out->ev[i].act.tid, rv_action_str(&out->ev[i].act, buf, sizeof buf));
+        printf(" [%s]\n", rv_end_name(out->end));
+    }
     return r;
 }
 
