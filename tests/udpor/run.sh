@@ -33,6 +33,44 @@ check() { # name mode first count
     if [ $st -eq 0 ]; then echo "PASS udpor/$1"
     else echo "FAIL udpor/$1: $(echo "$out" | grep '^# seed\|^# loop' | head -2 | cut -c1-200 | tr '\n' ' ')"; fi
 }
+# Native programs: udpor --no-cutoffs explores exactly the traces that
+# dfs --count-traces counts, with 0 blocked and the same error kinds.
+native_case() { # name file flags...
+    local name=$1 file=$2
+    shift 2
+    local d u
+    d=$(timeout 600 "$RAVEL" check --json --keep-going --algo=dfs --count-traces "$ROOT/$file" -- "$@" 2>/dev/null |
+        jq -c '[.traces, ([.errors[].kind] | sort)]' 2>/dev/null)
+    u=$(timeout 600 "$RAVEL" check --json --keep-going --algo=udpor --no-cutoffs "$ROOT/$file" -- "$@" 2>/dev/null |
+        jq -c '[.executions, ([.errors[].kind] | sort), .blocked, .exhaustive]' 2>/dev/null)
+    local want
+    want=$(echo "$d" | jq -c '.[0:2] + [0, true]' 2>/dev/null)
+    if [ -n "$d" ] && [ "$u" = "$want" ]; then echo "PASS udpor/native-$name"
+    else echo "FAIL udpor/native-$name: dfs [traces, errors] $d, udpor [executions, errors, blocked, exhaustive] $u"; fi
+}
+native_case lock_many-3 tests/native/lock_many.c -DN=3
+native_case lock_once-3 tests/native/lock_once.c -DN=3
+native_case readers-3 tests/native/readers.c -DN=3
+native_case condvar_ok tests/native/condvar_ok.c
+native_case condvar_broadcast tests/native/condvar_broadcast.c
+native_case condvar_signal tests/native/condvar_broadcast.c -DSIGNAL
+native_case sem_handoff tests/native/sem_handoff.c
+native_case sem_bug tests/native/sem_bug.c
+native_case tls tests/native/tls.c
+native_case segv tests/native/segv.c
+native_case exit_thread tests/native/exit_thread.c
+native_case philosophers-3 examples/philosophers.c -DN=3
+native_case lost_wakeup examples/lost_wakeup.c
+native_case racy_counter examples/racy_counter.c -DN=2
+# --dot writes a graph with one node per event
+t_dot() {
+    local f=$tmp/unf.dot n
+    "$RAVEL" check --json --algo=udpor --no-cutoffs --dot="$f" "$ROOT/tests/native/lock_many.c" -- -DN=2 >"$tmp/dot.json" 2>/dev/null
+    n=$(grep -c '\[label=' "$f" 2>/dev/null)
+    if [ "$n" = "$(jq .events "$tmp/dot.json")" ] && grep -q 'style=dotted' "$f"; then echo "PASS udpor/dot"
+    else echo "FAIL udpor/dot: $n nodes, $(jq .events "$tmp/dot.json") events"; fi
+}
+t_dot
 check random-exact exact 1 "$N"
 check random-cutoffs cutoff 1 "$((N / 2))"
 check random-k1 k1 1 "$((N / 5))"
