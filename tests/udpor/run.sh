@@ -50,7 +50,6 @@ native_case() { # name file flags...
 }
 native_case lock_many-3 tests/native/lock_many.c -DN=3
 native_case lock_once-3 tests/native/lock_once.c -DN=3
-native_case readers-3 tests/native/readers.c -DN=3
 native_case condvar_ok tests/native/condvar_ok.c
 native_case condvar_broadcast tests/native/condvar_broadcast.c
 native_case condvar_signal tests/native/condvar_broadcast.c -DSIGNAL
@@ -62,6 +61,20 @@ native_case exit_thread tests/native/exit_thread.c
 native_case philosophers-3 examples/philosophers.c -DN=3
 native_case lost_wakeup examples/lost_wakeup.c
 native_case racy_counter examples/racy_counter.c -DN=2
+# Closed forms (DESIGN §3) where brute force is too slow: executions.
+closed_case() { # name expected file flags...
+    local name=$1 want=$2 file=$3
+    shift 3
+    local u
+    u=$(timeout 600 "$RAVEL" check --json --keep-going --algo=udpor --no-cutoffs "$ROOT/$file" -- "$@" 2>/dev/null |
+        jq -c '[.executions, .blocked, .exhaustive]' 2>/dev/null)
+    if [ "$u" = "[$want,0,true]" ]; then echo "PASS udpor/closed-$name"
+    else echo "FAIL udpor/closed-$name: [executions, blocked, exhaustive] $u, expected [$want,0,true]"; fi
+}
+closed_case readers-5 32 tests/native/readers.c -DN=5          # 2^n
+closed_case lock_many-4 70 tests/native/lock_many.c -DN=4      # C(8, 4)
+closed_case lock_once-5 120 tests/native/lock_once.c -DN=5     # 5!
+closed_case philosophers-6 63 examples/philosophers.c -DN=6    # 2^6 - 2 complete + 1 deadlock
 # --dot writes a graph with one node per event
 t_dot() {
     local f=$tmp/unf.dot n
