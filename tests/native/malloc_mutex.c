@@ -41,7 +41,8 @@ int main(void)
     char line[128];
     int n = snprintf(line, sizeof line, "x=%d m=%p\n", x, (void *)pm);
     const char *path = getenv("MM_LOG");
-    int fd = open(path ? path : "malloc_mutex.log", O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (!path) return 0; /* run outside the test: log nothing */
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
     if (fd >= 0) {
         if (write(fd, line, (size_t)n) != n) abort();
         close(fd);
