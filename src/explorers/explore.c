@@ -72,25 +72,25 @@ static rv_hash128 error_key(const rv_trace *t)
     return (rv_hash128){h.low64, h.high64};
 }
 
-static bool known_error(const rv_explore *x, const rv_trace *t)
+static bool known_error(const rv_explore *x, rv_hash128 k)
 {
-    rv_hash128 k = error_key(t);
-    for (size_t i = 0; i < x->nerrors; i++) {
-        rv_hash128 o = error_key(x->errors[i].trace);
-        if (o.lo == k.lo && o.hi == k.hi) return true;
-    }
+    for (size_t i = 0; i < x->nerrors; i++)
+        if (x->errors[i].key_lo == k.lo && x->errors[i].key_hi == k.hi) return true;
     return false;
 }
 
 static void record_error(rv_explore *x, const rv_trace *t)
 {
-    if (known_error(x, t)) return;
+    rv_hash128 k = error_key(t);
+    if (known_error(x, k)) return;
     if (x->nerrors == x->caperrors) {
         x->caperrors = x->caperrors ? 2 * x->caperrors : 4;
         x->errors = rv_xrealloc(x->errors, x->caperrors * sizeof *x->errors);
     }
     rv_error *e = &x->errors[x->nerrors++];
     memset(e, 0, sizeof *e);
+    e->key_lo = k.lo;
+    e->key_hi = k.hi;
     e->kind = t->end;
     snprintf(e->msg, sizeof e->msg, "%s", t->msg);
     e->tid = t->err_tid;

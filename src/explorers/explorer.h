@@ -36,6 +36,7 @@ typedef struct rv_error {
     rv_step *schedule; /* replays the error from the start */
     size_t nsched;
     rv_trace *trace;   /* the failing execution (owned) */
+    uint64_t key_lo, key_hi; /* identity for deduplication (explore.c) */
 } rv_error;
 
 typedef struct rv_stats {

@@ -209,8 +209,12 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
     rv_shm *s = nb->shm;
     rv_trace_reset(out);
     uint64_t n = s->nevents <= s->max_events ? s->nevents : s->max_events;
-    const rv_event *ev = rv_shm_events(s);
-    for (uint64_t i = 0; i < n; i++) *rv_trace_push(out) = ev[i];
+    if (out->cap < n) {
+        out->cap = n;
+        out->ev = rv_xrealloc(out->ev, n * sizeof *out->ev);
+    }
+    if (n) memcpy(out->ev, rv_shm_events(s), n * sizeof *out->ev);
+    out->n = n;
     out->end = (rv_end)s->end;
     out->exit_code = s->exit_code;
     out->signo = s->signo;
