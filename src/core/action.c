@@ -32,6 +32,8 @@ static const char *const kind_names[RV_ACT_KIND_COUNT] = {
     [RV_ACT_ONCE_END] = "once-end",
     [RV_ACT_NONDET] = "nondet",
     [RV_ACT_YIELD] = "yield",
+    [RV_ACT_ATOMIC_BEGIN] = "atomic-begin",
+    [RV_ACT_ATOMIC_END] = "atomic-end",
 };
 
 const char *rv_kind_name(rv_kind k)
@@ -110,6 +112,8 @@ bool rv_dependent(const rv_action *a, const rv_action *b)
 {
     if (a->tid == b->tid) return true;
     if (a->kind == RV_ACT_PEXIT || b->kind == RV_ACT_PEXIT) return true;
+    /* entering a section disables every other thread, leaving enables them */
+    if (rv_is_atomic_section(a) || rv_is_atomic_section(b)) return true;
     if (thread_dependent(a, b) || thread_dependent(b, a)) return true;
 
     uint64_t ma = rv_mutex_of(a), mb = rv_mutex_of(b);
@@ -169,6 +173,8 @@ char *rv_action_str(const rv_action *a, char *buf, size_t cap)
         break;
     case RV_ACT_EXIT:
     case RV_ACT_YIELD:
+    case RV_ACT_ATOMIC_BEGIN:
+    case RV_ACT_ATOMIC_END:
         snprintf(buf, cap, "%s", k);
         break;
     case RV_ACT_PEXIT:

@@ -66,6 +66,11 @@ typedef enum rv_kind {
     RV_ACT_NONDET,
     /* sched_yield(): a scheduling point with no effect. */
     RV_ACT_YIELD,
+    /* __VERIFIER_atomic_begin/end and __VERIFIER_atomic_* functions (the
+     * outermost entry and exit): while a thread is inside, no other thread
+     * runs, so both depend on every action of another thread. */
+    RV_ACT_ATOMIC_BEGIN,
+    RV_ACT_ATOMIC_END,
     RV_ACT_KIND_COUNT
 } rv_kind;
 
@@ -85,8 +90,15 @@ typedef struct rv_action {
 
 /* True when a and b do not commute (seed 004 §3.1 for mutexes and condition
  * variables; read/read on any range and accesses to disjoint ranges commute;
- * create(t) and join(t) order against every action of thread t). */
+ * create(t) and join(t) order against every action of thread t; the ends
+ * of an atomic section order against every action of another thread). */
 bool rv_dependent(const rv_action *a, const rv_action *b);
+
+/* True for the two ends of an atomic section. */
+static inline bool rv_is_atomic_section(const rv_action *a)
+{
+    return a->kind == RV_ACT_ATOMIC_BEGIN || a->kind == RV_ACT_ATOMIC_END;
+}
 
 /* True for actions that touch memory (read, write, rmw). */
 static inline bool rv_is_memory(const rv_action *a)

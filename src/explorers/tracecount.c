@@ -225,6 +225,7 @@ static void build_edges(rv_tracecount *tc, const rv_event *ev, size_t n)
     int64_t last[RV_MAX_THREADS], created[RV_MAX_THREADS], exited[RV_MAX_THREADS];
     for (int t = 0; t < RV_MAX_THREADS; t++) last[t] = created[t] = exited[t] = -1;
     int64_t barrier = -1; /* the last process exit, after which everything is ordered */
+    int64_t section = -1; /* the last end of an atomic section: ordered with other threads */
     reset_buckets(tc, n);
     for (size_t j = 0; j < n; j++) {
         const rv_action *a = &ev[j].act;
@@ -236,10 +237,12 @@ static void build_edges(rv_tracecount *tc, const rv_event *ev, size_t n)
         if (a->kind == RV_ACT_EXIT) exited[t] = (int64_t)j;
         if (a->kind == RV_ACT_JOIN && a->obj < RV_MAX_THREADS && exited[a->obj] >= 0)
             add_edge(tc, (size_t)exited[a->obj], j);
-        if (a->kind == RV_ACT_PEXIT) {
+        if (section >= 0 && ev[section].act.tid != a->tid) add_edge(tc, (size_t)section, j);
+        if (a->kind == RV_ACT_PEXIT || rv_is_atomic_section(a)) {
             for (int u = 0; u < RV_MAX_THREADS; u++)
                 if (last[u] >= 0 && (unsigned)u != t) add_edge(tc, (size_t)last[u], j);
-            barrier = (int64_t)j;
+            if (a->kind == RV_ACT_PEXIT) barrier = (int64_t)j;
+            else section = (int64_t)j;
         }
         link_objects(tc, ev, j);
         last[t] = (int64_t)j;

@@ -18,9 +18,13 @@
  * and then another enabled event of U is tried, and if every enabled event
  * is in D the execution is sleep-set blocked (counted, seed 001 §4).
  *
+ * Cutoffs (seed 001 §5.2) are decided while an execution is mapped; the
+ * events above them are never interned, executions run with an event
+ * budget, and a pruned execution is continued by line 6 (settle()).
+ *
  * Remove (lines 15-18) is not needed for correctness: U and G are kept
- * together, events are never freed during a run (the memory bound of seed
- * 000 App. B.5 is not implemented yet, see docs/UDPOR.md).
+ * together, events are never freed during a run; --cache-mb stops the
+ * exploration when they outgrow it (no eviction yet, docs/UDPOR.md).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +51,8 @@ typedef struct udpor {
     size_t nexpect, capexpect;
     double usum;
     uint64_t nmax;
+    uint64_t budget; /* events an execution may run past its prefix (cutoffs only) */
+    uint64_t avoid;  /* threads cut off in this branch: scheduled last */
 } udpor;
 
 static void lv_push(level *l, rv_uevent *e)
@@ -119,7 +125,7 @@ static bool pending_valid(rv_end e)
 
 /* Run the current prefix, map it, and check that the prefix reproduced the
  * events it was built from.  Returns -1 on a backend failure. */
-static int run(udpor *p)
+static int run_once(udpor *p)
 {
     rv_explore *x = p->x;
     if (rv_execute(x->backend, p->sched, p->nsched, RV_POLICY_FIRST, &p->tr) != 0) {
@@ -131,18 +137,21 @@ static int run(udpor *p)
                                  "synchronisation objects disagrees with the backend)");
         return -1;
     }
-    rv_unf_map_trace(&p->u, &p->tr);
-    /* The first j events replay C_j in order; J's events follow in some
-     * causal order (an ERR's predecessor moved last): compare as a set. */
+    rv_unf_map_trace(&p->u, &p->tr, x->opt->cutoffs);
+    /* The prefix must reproduce the expected events (C_j in order, then J
+     * in some causal order): each is in C now, or was cut (decided a
+     * cutoff, or above one, only now that it ran). */
     rv_unf *u = &p->u;
-    bool ok = u->ncur >= p->nexpect;
-    u->epoch++;
-    for (size_t i = 0; i < p->nexpect; i++) p->expect[i]->mark = u->epoch;
-    bool early = u->ncur < p->nexpect;
-    for (size_t i = 0; ok && i < p->nexpect; i++) ok = u->cur[i]->mark == u->epoch;
+    bool ok = true;
+    for (size_t i = 0; ok && i < p->nexpect; i++) {
+        rv_uevent *e = p->expect[i];
+        ok = e->pos >= 0 || (x->opt->cutoffs && rv_unf_cutoff(u, e));
+    }
     /* An expected event may turn out fatal (the program stops after it):
      * the execution is then a new one ending in its fatal twin. */
-    if ((!ok || early) && u->ncur && rv_unf_is_err(u->cur[u->ncur - 1])) {
+    if (!ok && u->ncur && rv_unf_is_err(u->cur[u->ncur - 1])) {
+        u->epoch++;
+        for (size_t i = 0; i < p->nexpect; i++) p->expect[i]->mark = u->epoch;
         ok = true;
         for (size_t i = 0; ok && i + 1 < u->ncur; i++) ok = u->cur[i]->mark == u->epoch;
     }
@@ -166,29 +175,24 @@ static int run(udpor *p)
     return 0;
 }
 
-/* Cutoffs: decide every event of the execution, then restrict the current
- * configuration to the events that are neither cutoffs nor above one. */
-static bool apply_cutoffs(udpor *p)
+/* Run the prefix with an event budget.  With cutoffs, everything beyond a
+ * cutoff is pruned anyway (seed 001 §5.2), so a non-terminating execution
+ * need not run to --max-events: it runs `budget` events past its prefix,
+ * and only if it got that far without reaching a cutoff is it run again
+ * with four times the budget, up to --max-events.  Without cutoffs the
+ * budget is off: every execution must reach its end. */
+static int run(udpor *p)
 {
-    rv_unf *u = &p->u;
-    size_t w = 0;
-    bool cut = false;
-    for (size_t i = 0; i < u->ncur; i++) {
-        rv_uevent *e = u->cur[i];
-        bool drop = false;
-        for (size_t k = 0; k < e->npred && !drop; k++) drop = e->pred[k]->pos < 0;
-        if (e->tparent && e->tparent->pos < 0) drop = true;
-        if (!drop) drop = rv_unf_cutoff(u, e);
-        if (drop) {
-            e->pos = -1;
-            cut = true;
-            continue;
-        }
-        e->pos = (int32_t)w;
-        u->cur[w++] = e;
+    rv_limits *l = &p->x->backend->limits;
+    for (;;) {
+        l->budget = p->x->opt->cutoffs ? p->nexpect + p->budget : 0;
+        if (l->max_events && l->budget >= l->max_events) l->budget = 0;
+        l->avoid = p->avoid;
+        int r = run_once(p);
+        if (r != 0 || !l->budget || p->tr.end != RV_END_EVENT_LIMIT || p->tr.n < l->budget) return r;
+        if (p->u.cutmask) return 0;
+        p->budget *= 4;
     }
-    u->ncur = w;
-    return cut;
 }
 
 /* Hand the execution to the explorer core.  An execution stopped at an
@@ -263,25 +267,50 @@ static void finish_stats(udpor *p)
     s->avg_u = p->nmax ? p->usum / (double)p->nmax : 0;
 }
 
+/* Run the prefix and go on to a maximal configuration of the explored
+ * prefix of the unfolding: one branch of Alg. 1 (lines 5-9) down to a call
+ * with en(C) ⊆ D.  When cutoffs pruned the execution, the pruned C may
+ * still enable events that are no cutoffs (other threads' next events,
+ * events of a history without the cut part): line 6 continues with one of
+ * them in a new run that replays C, with the threads that were cut
+ * scheduled last.  Each continuation adds an event to C or finds a new
+ * cutoff, so this ends.  Sets *blocked (k-partial SSB) and *cut. */
+static int settle(udpor *p, size_t *blocked, bool *cut)
+{
+    const rv_options *o = p->x->opt;
+    p->avoid = 0;
+    for (;;) {
+        if (run(p) != 0) return -1;
+        *blocked = NOT_BLOCKED;
+        if (o->alt_k && p->nlv) {
+            *blocked = avoid_d(p, p->nexpect);
+            if (*blocked == RUN_FAILED) return -1;
+        }
+        uint64_t cutmask = p->u.cutmask;
+        *cut = cutmask != 0;
+        rv_unf_extend(&p->u, &p->tr, pending_valid(p->tr.end));
+        if (o->cutoffs)
+            for (size_t q = 0; q < p->u.n; q++) rv_unf_cutoff(&p->u, p->u.ev[q]);
+        if (!cutmask || *blocked != NOT_BLOCKED) return 0;
+        rv_uevent *e = enabled_outside_d(p, p->u.ncur);
+        if (!e) return 0;
+        p->avoid |= cutmask;
+        set_prefix(p, p->u.ncur, &e, 1);
+    }
+}
+
 static int explore(udpor *p)
 {
     rv_explore *x = p->x;
     const rv_options *o = x->opt;
     set_prefix(p, 0, NULL, 0);
     for (;;) {
-        if (run(p) != 0) return -1;
-        size_t blocked = NOT_BLOCKED;
-        if (o->alt_k && p->nlv) {
-            blocked = avoid_d(p, p->nexpect);
-            if (blocked == RUN_FAILED) return -1;
-        }
-        bool cut = o->cutoffs ? apply_cutoffs(p) : false;
-        rv_unf_extend(&p->u, &p->tr, pending_valid(p->tr.end));
-        if (o->cutoffs)
-            for (size_t q = 0; q < p->u.n; q++) rv_unf_cutoff(&p->u, p->u.ev[q]);
+        size_t blocked;
+        bool cut;
+        if (settle(p, &blocked, &cut) != 0) return -1;
         if (getenv("RV_UDPOR_DEBUG"))
-            fprintf(stderr, "exec: end %s n %zu cur %zu |U| %zu levels %zu cut %d\n",
-                    rv_end_name(p->tr.end), p->tr.n, p->u.ncur, p->u.n, p->nlv, cut);
+            fprintf(stderr, "exec: end %s n %zu cur %zu |U| %zu levels %zu cut %d states %zu cutoffs %llu\n",
+                    rv_end_name(p->tr.end), p->tr.n, p->u.ncur, p->u.n, p->nlv, cut, p->u.ncut, (unsigned long long)p->u.ncutoffs);
         size_t top;
         if (blocked != NOT_BLOCKED) {
             rv_observe_blocked(x);
@@ -289,6 +318,16 @@ static int explore(udpor *p)
         } else {
             if (!observe(p, cut)) return 0;
             top = p->u.ncur;
+        }
+        /* --cache-mb bounds the memory of the unfolding.  Events are not
+         * evicted (seed 000 App. B.5 is not implemented), so reaching the
+         * bound ends the exploration, reported as incomplete. */
+        if (o->cache_mb && p->u.bytes > (o->cache_mb << 20)) {
+            char why[128];
+            snprintf(why, sizeof why, "udpor: the unfolding outgrew --cache-mb=%llu",
+                     (unsigned long long)o->cache_mb);
+            rv_explore_incomplete(x, why);
+            return 0;
         }
         lv_resize(p, top);
         /* backtrack: deepest level first (Alg. 1 lines 10-11) */
@@ -317,7 +356,7 @@ static int explore(udpor *p)
 
 int rv_algo_udpor(rv_explore *x)
 {
-    udpor p = {.x = x};
+    udpor p = {.x = x, .budget = 256};
     rv_unf_init(&p.u);
     rv_trace_init(&p.tr);
     rv_trace_init(&p.obs);
@@ -333,5 +372,6 @@ int rv_algo_udpor(rv_explore *x)
     rv_trace_free(&p.tr);
     rv_trace_free(&p.obs);
     rv_unf_free(&p.u);
+    x->backend->limits.budget = x->backend->limits.avoid = 0;
     return r;
 }

@@ -94,8 +94,8 @@ void __tsan_func_entry(void *caller)
     rv_thr *t = rt.running;
     bool atomic = in_atomic_fn(PC);
     if (t->func_depth < 64 && atomic) t->func_atomic |= 1ull << t->func_depth;
-    if (atomic) t->atomic_depth++;
     t->func_depth++;
+    if (atomic) rv_atomic_enter(PC);
 }
 
 void __tsan_func_exit(void)
@@ -106,7 +106,7 @@ void __tsan_func_exit(void)
     t->func_depth--;
     if (t->func_depth < 64 && ((t->func_atomic >> t->func_depth) & 1)) {
         t->func_atomic &= ~(1ull << t->func_depth);
-        t->atomic_depth--;
+        rv_atomic_exit(PC);
     }
 }
 

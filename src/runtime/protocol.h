@@ -62,6 +62,8 @@ typedef struct rv_shm {
     uint32_t pad0;
     uint64_t max_steps;  /* capacity of steps[] */
     uint64_t max_events; /* capacity of events[] = event limit */
+    uint64_t budget;     /* this execution stops after min(budget, max_events) events */
+    uint64_t avoid;      /* threads RV_POLICY_FIRST picks last */
     uint64_t max_heap;   /* bytes of heap per execution */
     int64_t nondet_lo, nondet_hi;
     /* canonical thread registry, kept across executions (ravel may preload

@@ -151,6 +151,12 @@ void rv_race_sync(unsigned t, const rv_action *a)
     case RV_ACT_SEM_TRYWAIT:
         if (a->arg) acquire(t, a->obj);
         break;
+    case RV_ACT_ATOMIC_BEGIN: /* sections exclude each other: one lock, */
+        acquire(t, 1);        /* named 1 (0 marks a free slot) */
+        break;
+    case RV_ACT_ATOMIC_END:
+        release(t, 1);
+        break;
     case RV_ACT_READ:
     case RV_ACT_WRITE:
     case RV_ACT_RMW: /* atomics (plain accesses are no events in drf) */

@@ -86,7 +86,6 @@ typedef struct rv_rt {
     const void *tls_image;
     size_t tls_image_size;
     const void *pending_unused;
-    char *main_stack_hi;
     unsigned nkeys;
     void (*key_dtor[RV_MAX_KEYS])(void *);
     bool key_used[RV_MAX_KEYS];
@@ -99,6 +98,9 @@ extern rv_thr rv_threads[RV_MAX_THREADS];
 /* Announce `a` as the running thread's next action and let the scheduler
  * run; returns once that action has been executed (its effect applied). */
 void rv_visible(rv_action a, uint64_t pc);
+/* Enter / leave an atomic section (counted; the outermost are events). */
+void rv_atomic_enter(uint64_t pc);
+void rv_atomic_exit(uint64_t pc);
 /* The running thread leaves forever (exit, failed assume); never returns. */
 __attribute__((noreturn)) void rv_leave(void);
 /* End the execution now with a verdict; never returns. */

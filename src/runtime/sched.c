@@ -206,8 +206,10 @@ static void pick(uint64_t en, unsigned *tid, uint32_t *val)
     case RV_POLICY_STAY:
         *tid = ((en >> rt.last_tid) & 1) ? rt.last_tid : lowest(en);
         break;
-    default:
-        *tid = lowest(en);
+    default: {
+        uint64_t pref = en & ~rt.shm->avoid;
+        *tid = lowest(pref ? pref : en);
+    }
     }
     *val = 0;
 }
@@ -230,6 +232,27 @@ static void fingerprint_last(rv_thr *t, const void *sp)
     ev->fp_hi = h.high64;
 }
 
+/* Zero the stack just below the caller's frame.  The runtime's own frames
+ * (scheduler, fork server) leave values there that depend on the
+ * interleaving or on the execution count (step numbers, enabled masks,
+ * event pointers); the program's later frames would inherit them in
+ * uninitialised slots and the fingerprints of equal states would differ
+ * (cutoffs, seed 001 §5.2).  Called only when fingerprints are requested. */
+static __attribute__((noinline)) void scrub_below(size_t bytes)
+{
+    char *area = __builtin_alloca(bytes);
+    explicit_bzero(area, bytes);
+}
+
+/* The program's main, with thread 0's fingerprinted stack starting at this
+ * frame: the runtime's main above it keeps fork-server state (pids,
+ * counters) that must not enter the fingerprints. */
+static __attribute__((noinline)) int run_user_main(rv_thr *m, int argc, char **argv, char **envp)
+{
+    m->stack_hi = (char *)__builtin_frame_address(0);
+    return __ravel_user_main(argc, argv, envp);
+}
+
 /* One scheduling step; returns the thread whose action was executed. */
 static rv_thr *step_once(void)
 {
@@ -239,10 +262,10 @@ static rv_thr *step_once(void)
     uint32_t val;
     pick(en, &tid, &val);
     rv_thr *t = &rv_threads[tid];
-    if (rt.step >= rt.shm->max_events)
+    if (rt.step >= rt.shm->budget)
         rv_end_exec(RV_END_EVENT_LIMIT, t->pending_pc, 0,
                     "execution exceeded %llu events (non-terminating? raise --max-events)",
-                    (unsigned long long)rt.shm->max_events);
+                    (unsigned long long)rt.shm->budget);
     static rv_event scratch; /* standalone runs record nothing */
     rv_event *ev = rt.recording ? &rt.events[rt.step] : &scratch;
     memset(ev, 0, sizeof *ev);
@@ -269,10 +292,12 @@ void rv_visible(rv_action a, uint64_t pc)
     if (self->priming) { /* first visible action of a new thread: back to its creator */
         self->priming = false;
         switch_to(self, rt.primer);
+        if (rt.flags & RV_REQ_FINGERPRINTS) scrub_below(8192);
         return;
     }
     rv_thr *next = step_once();
     switch_to(self, next);
+    if (rt.flags & RV_REQ_FINGERPRINTS) scrub_below(8192); /* deeper than the scheduler's frames */
 }
 
 void rv_leave(void)
@@ -456,6 +481,7 @@ static void standalone(void)
     rv_shm *s = &standalone_shm;
     s->magic = RV_PROTOCOL_MAGIC;
     s->max_events = UINT64_MAX;
+    s->budget = UINT64_MAX;
     s->max_heap = UINT64_MAX;
     s->policy = RV_POLICY_FIRST;
     s->nondet_lo = -1;
@@ -482,8 +508,6 @@ int main(int argc, char **argv, char **envp)
     rv_thr *m = &rv_threads[0];
     m->state = RV_T_LIVE;
     m->last_event = -1;
-    m->stack_hi = (char *)__builtin_frame_address(0);
-    rt.main_stack_hi = m->stack_hi;
     if (rt.tls_size) {
         static char main_tls[1 << 16];
         m->tls_save = rt.tls_size <= sizeof main_tls ? main_tls : malloc(rt.tls_size);
@@ -492,7 +516,8 @@ int main(int argc, char **argv, char **envp)
     rt.running = m;
     if (rt.flags & RV_REQ_DRF) rv_race_thread_start(0, 0);
     rt.active = true;
-    int r = __ravel_user_main(argc, argv, envp);
+    if (rt.flags & RV_REQ_FINGERPRINTS) scrub_below(64 << 10); /* the fork server's frames */
+    int r = run_user_main(m, argc, argv, envp);
     if (rt.flags & RV_REQ_POSIX_EXIT) {
         extern void __ravel_exit(int);
         __ravel_exit(r);

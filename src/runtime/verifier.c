@@ -73,15 +73,28 @@ void __VERIFIER_assume(int cond)
     rv_leave();
 }
 
-void __VERIFIER_atomic_begin(void)
+/* The outermost entry to an atomic section and the outermost exit are
+ * events (the others threads stop after the first and resume after the
+ * second: the explorers must see both); nested ones only count. */
+void rv_atomic_enter(uint64_t pc)
 {
-    if (rt.running) rt.running->atomic_depth++;
+    rv_thr *t = rt.running;
+    if (!t) return;
+    if (t->atomic_depth == 0 && rt.active) rv_visible(rv_act(RV_ACT_ATOMIC_BEGIN, 0), pc);
+    t->atomic_depth++;
 }
 
-void __VERIFIER_atomic_end(void)
+void rv_atomic_exit(uint64_t pc)
 {
-    if (rt.running && rt.running->atomic_depth > 0) rt.running->atomic_depth--;
+    rv_thr *t = rt.running;
+    if (!t || t->atomic_depth == 0) return;
+    if (t->atomic_depth == 1 && rt.active) rv_visible(rv_act(RV_ACT_ATOMIC_END, 0), pc);
+    t->atomic_depth--;
 }
+
+void __VERIFIER_atomic_begin(void) { rv_atomic_enter(PC); }
+
+void __VERIFIER_atomic_end(void) { rv_atomic_exit(PC); }
 
 /* One nondet event choosing among [lo, lo + n). */
 static int64_t nondet(int64_t lo, uint64_t n, bool exhaustive, uint64_t pc)

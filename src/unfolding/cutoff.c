@@ -87,7 +87,7 @@ static kv *slot(kv **v, size_t *n, size_t *cap, uint64_t k1, uint64_t k2)
     return s;
 }
 
-enum { K_THREAD = 1, K_MEM, K_MUTEX, K_COND, K_SEM, K_ONCE };
+enum { K_THREAD = 1, K_MEM, K_MUTEX, K_COND, K_SEM, K_ONCE, K_ATOMIC };
 
 /* Fold one event into the object states (keys: kind tag << 56 | ...). */
 static bool fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
@@ -140,6 +140,8 @@ static bool fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
     case RV_ACT_SEM_TRYWAIT: slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj)->v[0] -= a->arg ? 1 : 0; break;
     case RV_ACT_ONCE_BEGIN: slot(v, n, cap, (uint64_t)K_ONCE << 56, a->obj)->v[0] |= a->arg ? 1 : 0; break;
     case RV_ACT_ONCE_END: slot(v, n, cap, (uint64_t)K_ONCE << 56, a->obj)->v[0] |= 2; break;
+    case RV_ACT_ATOMIC_BEGIN: slot(v, n, cap, (uint64_t)K_ATOMIC << 56, 0)->v[0] = a->tid + 1u; break;
+    case RV_ACT_ATOMIC_END: slot(v, n, cap, (uint64_t)K_ATOMIC << 56, 0)->v[0] = 0; break;
     default: break;
     }
     return true;
@@ -207,6 +209,10 @@ bool rv_unf_cutoff(rv_unf *u, rv_uevent *e)
         }
     }
     if (!e->has_fp) return false;
+    if (rv_unf_is_err(e)) { /* the error must be reported, not cut */
+        e->state_ok = true;
+        return false;
+    }
     rv_hash128 st;
     if (!compute_state(u, e, &st)) {
         e->state_ok = true; /* unique state: never a cutoff nor a witness */

@@ -247,10 +247,38 @@ static bool cross_conflict(rv_uevent *const *X, size_t nx, rv_uevent *const *Y, 
     return false;
 }
 
+/* The maximal event of thread t in [e), or NULL. */
+static rv_uevent *strict_tmax(const rv_uevent *e, unsigned t)
+{
+    if (t == e->act.tid) return e->tparent;
+    return t < e->nt ? e->tmax[t] : NULL;
+}
+
+/* Necessary for [a) ∪ [b) to be conflict-free: per thread, the two
+ * histories end on one chain of the thread tree (two events of one thread
+ * on different branches are in conflict).  O(T log d); it rejects most
+ * pairs before the walks of rv_unf_icf. */
+static bool threads_compatible(const rv_uevent *a, const rv_uevent *b)
+{
+    unsigned nt = a->nt > b->nt ? a->nt : b->nt;
+    for (unsigned t = 0; t < nt; t++) {
+        const rv_uevent *x = strict_tmax(a, t), *y = strict_tmax(b, t);
+        if (!x || !y) continue;
+        if (x->depth > y->depth) {
+            const rv_uevent *z = x;
+            x = y;
+            y = z;
+        }
+        if (ancestor((rv_uevent *)y, x->depth) != x) return false;
+    }
+    return true;
+}
+
 bool rv_unf_icf(rv_unf *u, rv_uevent *a, rv_uevent *b)
 {
     if (a == b || !rv_unf_dep(&a->act, &b->act)) return false;
     if (rv_unf_leq(a, b) || rv_unf_leq(b, a)) return false;
+    if (!threads_compatible(a, b)) return false;
     /* [a) ∪ [b) conflict-free: only [a) \ [b) against [b) \ [a) matters. */
     rv_uevent **X = NULL, **Y = NULL;
     size_t nx = 0, cx = 0, ny = 0, cy = 0;
@@ -266,9 +294,10 @@ bool rv_unf_icf(rv_unf *u, rv_uevent *a, rv_uevent *b)
     return ok;
 }
 
-static void icf_push(rv_uevent *e, rv_uevent *x)
+static void icf_push(rv_unf *u, rv_uevent *e, rv_uevent *x)
 {
     if (e->nicf == e->capicf) {
+        u->bytes += (e->capicf ? e->capicf : 8) * sizeof *e->icf;
         e->capicf = e->capicf ? 2 * e->capicf : 8;
         e->icf = rv_xrealloc(e->icf, e->capicf * sizeof *e->icf);
     }
@@ -279,7 +308,7 @@ rv_uevent *const *rv_unf_icf_list(rv_unf *u, rv_uevent *e, size_t *n)
 {
     for (; e->icf_upto < u->n; e->icf_upto++) {
         rv_uevent *x = u->ev[e->icf_upto];
-        if (rv_unf_icf(u, e, x)) icf_push(e, x);
+        if (rv_unf_icf(u, e, x)) icf_push(u, e, x);
     }
     *n = e->nicf;
     return e->icf;

@@ -116,10 +116,11 @@ static rv_uevent *intern_fatal(rv_unf *u, const rv_action *a, uint32_t val, rv_u
     return rv_unf_intern(u, &f, val, tp, all, na, isnew);
 }
 
-size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t)
+size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
 {
     for (size_t i = 0; i < u->ncur; i++) u->cur[i]->pos = -1;
     u->ncur = 0;
+    u->cutmask = 0;
     if (u->capcur < t->n) {
         u->capcur = t->n;
         u->cur = rv_xrealloc(u->cur, u->capcur * sizeof *u->cur);
@@ -138,22 +139,33 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t)
         unsigned tid = ev->act.tid;
         uint32_t *v = &vc[i * T];
         size_t np = 0;
+        /* dropped: above a cutoff (a cause was cut or dropped) */
+        bool dropped = last[tid] >= 0 && !u->cur[last[tid]];
         /* Backward scan: a dependent event not yet in the past is maximal
          * (anything above it has a larger index and was seen first). */
         for (size_t jj = i; jj-- > 0;) {
             unsigned tj = t->ev[jj].act.tid;
             if (tpos[jj] <= v[tj]) continue;
             if (!rv_dependent(&t->ev[jj].act, &ev->act)) continue;
+            if (!u->cur[jj]) dropped = true;
             if (np < sizeof preds / sizeof preds[0]) preds[np++] = u->cur[jj];
             for (size_t k = 0; k < T; k++)
                 if (vc[jj * T + k] > v[k]) v[k] = vc[jj * T + k];
         }
         tpos[i] = ++cnt[tid];
         v[tid] = tpos[i];
+        bool fatal = i + 1 == n && stopped_early(t->end);
+        for (size_t k = 0; fatal && k < T; k++) dropped |= last[k] >= 0 && !u->cur[last[k]];
+        if (dropped) { /* not in the cutoff-free prefix: not interned */
+            u->cur[i] = NULL;
+            last[tid] = (int32_t)i;
+            u->cutmask |= 1ull << (tid & 63);
+            continue;
+        }
         rv_uevent *tp = last[tid] >= 0 ? u->cur[last[tid]] : NULL;
         bool isnew;
         rv_uevent *e;
-        if (i + 1 == n && stopped_early(t->end)) {
+        if (fatal) {
             e = intern_fatal(u, &ev->act, ev->val, tp, preds, np, last, &isnew);
         } else {
             e = rv_unf_intern(u, &ev->act, ev->val, tp, preds, np, &isnew);
@@ -176,8 +188,20 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t)
         e->pos = (int32_t)i;
         u->cur[i] = e;
         last[tid] = (int32_t)i;
+        if (cutoffs && rv_unf_cutoff(u, e)) { /* in U, but not in C */
+            e->pos = -1;
+            u->cur[i] = NULL;
+            u->cutmask |= 1ull << (tid & 63);
+        }
     }
-    u->ncur = n;
+    size_t w = 0;
+    for (size_t i = 0; i < n; i++) {
+        rv_uevent *e = u->cur[i];
+        if (!e) continue;
+        e->pos = (int32_t)w;
+        u->cur[w++] = e;
+    }
+    u->ncur = w;
     free(vc);
     free(tpos);
     return created;
@@ -206,6 +230,7 @@ typedef struct objstate {
     uint64_t mkind;
     uint64_t waiting; /* threads waiting on the condvar (woken bits cleared) */
     int64_t sem;      /* posts - decrements */
+    unsigned atomic;  /* thread inside an atomic section + 1, or 0 */
 } objstate;
 
 static void apply_mutex(objstate *s, const rv_action *b)
@@ -248,10 +273,14 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
     for (size_t i = 0; i < u->ncur; i++) {
         const rv_uevent *y = u->cur[i];
         const rv_action *b = &y->act;
-        bool rel = b->kind == RV_ACT_PEXIT || (b->kind == RV_ACT_CREATE && b->obj == a->tid) ||
+        bool rel = b->kind == RV_ACT_PEXIT || rv_is_atomic_section(b) ||
+                   (b->kind == RV_ACT_CREATE && b->obj == a->tid) ||
                    (m && rv_mutex_of(b) == m) || b->obj == a->obj;
         if (!rel || !in_hist(y, h)) continue;
         if (b->kind == RV_ACT_PEXIT) s->pexit = true;
+        if (b->kind == RV_ACT_ATOMIC_BEGIN) s->atomic = b->tid + 1u;
+        if (b->kind == RV_ACT_ATOMIC_END) s->atomic = 0;
+        if (rv_is_atomic_section(b)) continue;
         if (b->kind == RV_ACT_CREATE && b->obj == a->tid) s->created = true;
         if (m && rv_mutex_of(b) == m) apply_mutex(s, b);
         if (b->obj != a->obj) continue;
@@ -302,6 +331,7 @@ static size_t concretise(rv_unf *u, const rv_action *a, bool root, const hist *h
     if (s.pexit) return 0;
     if (!root && !h->p && !s.created) return 0;
     unsigned t = a->tid;
+    if (s.atomic && s.atomic != t + 1u) return 0; /* another thread's atomic section */
     out[0] = *a;
     vals[0] = 0;
     switch (a->kind) {

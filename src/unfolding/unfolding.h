@@ -36,14 +36,16 @@
  *    executions.  Its non-fatal twin ⟨a, H⟩ (H the history under
  *    rv_dependent) can never be executed without failing: it is marked
  *    dead and never used in an alternative.
- *  - The current configuration: after rv_unf_map_trace, *  - The current configuration: after rv_unf_map_trace, cur[0..ncur) are the
+ *  - The current configuration: after rv_unf_map_trace, cur[0..ncur) are the
  *    events of the last execution in its order and ev->pos is the index of
  *    an event in it (-1 for the others), so "e ∈ C_j" (the first j events)
  *    is the O(1) test 0 <= pos < j.
  *
  * Costs (n = |U|, m = |C|, d = thread depth): intern O(np + T) plus hashing;
  * leq O(log d); immediate conflicts of an event: computed once against every
- * event of U, cached and extended incrementally; conflict-freeness of C ∪ X:
+ * event of U, cached and extended incrementally (a pair costs O(T log d)
+ * when the two histories branch in some thread tree, which rejects most
+ * pairs, else walks of [a) \ [b) and [b) \ [a)); conflict-freeness of C ∪ X:
  * O(|X| · |C|) dependence tests (tests filter by rv_dependent before any
  * causality query).
  */
@@ -126,6 +128,7 @@ typedef struct rv_unf {
     size_t ncut, capcut;
     uint64_t bytes; /* memory held by events (for --cache-mb accounting) */
     uint64_t ncutoffs;
+    uint64_t cutmask;  /* threads that lost events to cutoffs in the last mapping */
     uint64_t root_dead; /* threads whose first event has a dead twin */
     bool inconsistent; /* a backend result contradicted the model */
     char why[256];
@@ -161,8 +164,12 @@ rv_uevent *const *rv_unf_icf_list(rv_unf *u, rv_uevent *e, size_t *n);
 
 /* Map an execution onto the unfolding: intern each event with its immediate
  * causal predecessors computed from the trace with rv_dependent(); sets
- * cur/pos.  Learns semaphore bounds.  Returns the number of new events. */
-size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t);
+ * cur/pos.  Learns semaphore bounds.  With `cutoffs`, each event is decided
+ * as it is interned (rv_unf_cutoff); a cutoff stays in U but not in C, and
+ * the events above it are neither interned nor in C (a suffix of each
+ * thread): cur is then the cutoff-free part of the execution and cutmask
+ * the threads that lost events.  Returns the number of new events. */
+size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs);
 
 /* Add to U the conflicting extensions of every prefix of the current
  * configuration (seed 001 Extend, seed 004 §3.6): for each thread position

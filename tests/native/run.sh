@@ -403,6 +403,9 @@ t_atomic_sections() {
     rv check --algo=dfs --json "$N_DIR/atomic.c"
     expect_rc 0
     expect_json .exhaustive true
+    rv check --algo=dfs --json "$N_DIR/atomic.c" -- -DBROKEN
+    expect_rc 1
+    expect_json '.errors[0].kind' assertion
 }
 
 t_max_executions() {
@@ -452,12 +455,6 @@ t_examples_spinning_udpor() {
         skip_test "needs --algo=udpor"
         return
     fi
-    # Known gap of issue 3 (docs/UDPOR.md): native cutoffs do not end spin
-    # loops yet, so this fails today; it runs with RAVEL_TEST_KNOWN_GAPS=1.
-    if [ "${RAVEL_TEST_KNOWN_GAPS:-0}" != 1 ]; then
-        skip_test "KNOWN GAP (issue 3): native cutoffs do not end spin loops; RAVEL_TEST_KNOWN_GAPS=1 runs it"
-        return
-    fi
     # a hang guard, not a timing assertion: these finish in seconds when
     # cutoffs work
     local p RV_GUARD=60
@@ -469,6 +466,7 @@ t_examples_spinning_udpor() {
         fi
         expect_rc 0
         expect_json .exhaustive true
+        expect_json '.cutoffs > 0' true
         rv check --algo=udpor --json "$EX/$p.c" -- -DBROKEN
         expect_rc 1
         expect_json '.errors[0].kind' assertion

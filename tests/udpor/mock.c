@@ -220,7 +220,9 @@ static int mock_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_polic
             out->end = live ? RV_END_DEADLOCK : RV_END_COMPLETE;
             break;
         }
-        if (b->limits.max_events && i >= b->limits.max_events) {
+        uint64_t lim = b->limits.max_events;
+        if (b->limits.budget && (!lim || b->limits.budget < lim)) lim = b->limits.budget;
+        if (lim && i >= lim) {
             out->end = RV_END_EVENT_LIMIT;
             snprintf(out->msg, sizeof out->msg, "event limit");
             break;
@@ -239,7 +241,8 @@ static int mock_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_polic
             out->end = RV_END_PREFIX;
             break;
         } else {
-            t = __builtin_ctzll(en);
+            uint64_t pref = en & ~b->limits.avoid;
+            t = __builtin_ctzll(pref ? pref : en);
         }
         rv_event *ev = rv_trace_push(out);
         ev->act = pending(m, t);
@@ -324,9 +327,11 @@ void mock_random(mprog *p, uint64_t seed, int loops)
     memset(p, 0, sizeof *p);
     uint64_t s = seed * 0x9E3779B97F4A7C15ull + 12345;
     for (int i = 0; i < 4; i++) rnd(&s);
-    p->nthreads = 2 + R(loops ? 2 : 2);
+    p->nthreads = 2 + R(2);
+    if (loops == 1) p->nthreads = 2;
     p->spawn = R(3) == 0;
     int nm = 1 + R(2), nv = 1 + R(2), ncond = R(3) == 0 ? 1 : 0, nsem = R(4) == 0 ? 1 : 0;
+    if (loops) nsem = 0; /* unbalanced posts in a loop: an unbounded count */
     int asserts = R(4) == 0;
     p->seminit[0] = R(2);
     int len = loops ? 2 : 1 + R(3);
@@ -364,7 +369,9 @@ void mock_random(mprog *p, uint64_t seed, int loops)
             put(p, t, M_READ, R(nv), 0, 0);
             put(p, t, M_ASSERT, 0, 2, 0);
         }
-        if (loops) put(p, t, M_JMP, 0, 0, 0);
+        /* back to the loop head: after thread 0's creates, so that a loop
+         * program stays finite-state (a fixed number of threads) */
+        if (loops) put(p, t, M_JMP, 0, 0, t == 0 && p->spawn ? p->nthreads - 1 : 0);
     }
     if (p->spawn && R(2) && !loops)
         for (int c = 1; c < p->nthreads; c++) put(p, 0, M_JOIN, c, 0, 0);

@@ -37,7 +37,9 @@ typedef struct mprog {
 } mprog;
 
 rv_backend *mock_open(const mprog *p);
-/* Random program from a seed; loops = allow backward jumps. */
+/* Random program from a seed; loops = 0: straight-line with forward
+ * branches; 1: every thread loops forever (finite-state), 2 threads;
+ * 2: the same with 2 or 3 threads. */
 void mock_random(mprog *p, uint64_t seed, int loops);
 void mock_print(const mprog *p);
 

@@ -140,6 +140,8 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
     if (n) memcpy(rv_shm_steps(s), prefix, n * sizeof *prefix);
     s->nsteps = (uint32_t)n;
     s->policy = pol;
+    s->budget = l->budget && l->budget < s->max_events ? l->budget : s->max_events;
+    s->avoid = l->avoid;
     s->flags = (l->posix_exit ? RV_REQ_POSIX_EXIT : 0) | (l->fingerprints ? RV_REQ_FINGERPRINTS : 0) |
                (l->show_output ? RV_REQ_SHOW_OUTPUT : 0) | (l->drf ? RV_REQ_DRF : 0);
     s->max_heap = l->max_heap_mb ? l->max_heap_mb << 20 : UINT64_MAX;

@@ -204,6 +204,7 @@ static int pv_execute(rv_backend *be, const rv_step *prefix, size_t n, rv_policy
     out->err_tid = RV_NO_THREAD;
     reset_state(b);
     uint64_t max = be->limits.max_events;
+    if (be->limits.budget && (!max || be->limits.budget < max)) max = be->limits.budget;
     double deadline = be->limits.timeout_s > 0 ? rv_now() + be->limits.timeout_s : 0;
     int last = -1;
     for (size_t i = 0;; i++) {
@@ -230,7 +231,8 @@ static int pv_execute(rv_backend *be, const rv_step *prefix, size_t n, rv_policy
         } else if (pol == RV_POLICY_STAY && last >= 0 && (en >> last & 1)) {
             t = last;
         } else {
-            t = __builtin_ctzll(en);
+            uint64_t pref = en & ~be->limits.avoid;
+            t = __builtin_ctzll(pref ? pref : en);
         }
         rv_event *e = rv_trace_push(out);
         e->act = pending_action(b, t);
