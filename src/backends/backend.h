@@ -32,10 +32,10 @@ typedef struct rv_limits {
     double timeout_s;     /* per execution, wall clock; 0 = none */
     uint64_t max_heap_mb; /* per execution (native) */
     int64_t nondet_lo, nondet_hi; /* domain for nondet of types wider than 8 bits */
-    bool posix_exit;      /* returning from main ends the program */
-    bool show_output;     /* let the program's stdout/stderr through (replay) */
-    bool fingerprints;    /* fill rv_event.fp_lo/fp_hi (costs time; for cutoffs) */
-    bool drf;             /* memory mode drf: plain accesses are not events, races are errors */
+    bool posix_exit;              /* returning from main ends the program */
+    bool show_output;             /* let the program's stdout/stderr through (replay) */
+    bool fingerprints;            /* fill rv_event.fp_lo/fp_hi (costs time; for cutoffs) */
+    bool drf; /* memory mode drf: plain accesses are not events, races are errors */
 } rv_limits;
 
 typedef struct rv_backend rv_backend;
@@ -53,7 +53,7 @@ typedef struct rv_backend_ops {
 
 struct rv_backend {
     const rv_backend_ops *ops;
-    const char *name;  /* "native", "pv" */
+    const char *name; /* "native", "pv" */
     rv_limits limits;
 };
 

@@ -168,8 +168,7 @@ static char *write_schedule(const rv_cli_opts *o, const rv_error *e, size_t i, c
     *cmd_out = replay_command(o, path);
     char err[512];
     int rc = rv_schedfile_write(path, &sf, *cmd_out, err, sizeof err);
-    for (size_t k = 0; k < sf.noptions; k++)
-        free(sf.options[k]);
+    for (size_t k = 0; k < sf.noptions; k++) free(sf.options[k]);
     free(sf.options);
     if (rc < 0) {
         fprintf(stderr, "ravel: %s\n", err);
@@ -248,8 +247,7 @@ int rv_cli_check(int argc, char **argv)
         rv_report_json(stdout, &r);
     else if (!o.quiet || code != RV_EXIT_OK)
         rv_report_human(stdout, &r);
-    for (size_t i = 0; i < x.nerrors; i++)
-        free(r.schedule_files[i]), free(r.replay_cmds[i]);
+    for (size_t i = 0; i < x.nerrors; i++) free(r.schedule_files[i]), free(r.replay_cmds[i]);
     free(r.schedule_files);
     free(r.replay_cmds);
     rv_explore_free(&x);

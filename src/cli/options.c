@@ -296,8 +296,7 @@ int rv_cli_parse(int argc, char **argv, const char *cmd, rv_cli_opts *o)
         const char *a = argv[i];
         if (!strcmp(a, "--")) {
             o->dashdash = true;
-            for (int k = i + 1; k < argc; k++)
-                push(&o->cflags, &o->ncflags, argv[k]);
+            for (int k = i + 1; k < argc; k++) push(&o->cflags, &o->ncflags, argv[k]);
             return 0;
         }
         if (!strcmp(a, "-h")) {

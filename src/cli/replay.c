@@ -143,8 +143,7 @@ static int parse_with_file_options(int argc, char **argv, const rv_schedfile *sf
     if (sf->noptions) {
         char **fargv = rv_xcalloc(sf->noptions + 2, sizeof *fargv);
         fargv[0] = "replay";
-        for (size_t i = 0; i < sf->noptions; i++)
-            fargv[i + 1] = sf->options[i];
+        for (size_t i = 0; i < sf->noptions; i++) fargv[i + 1] = sf->options[i];
         rv_cli_opts tmp = *o;
         int rc = rv_cli_parse((int)sf->noptions + 1, fargv, "replay", &tmp);
         free(fargv);

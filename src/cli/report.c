@@ -95,8 +95,7 @@ static const char *location(rv_backend *b, uint64_t pc)
 static size_t count_bugs(const rv_explore *x)
 {
     size_t n = 0;
-    for (size_t i = 0; i < x->nerrors; i++)
-        n += rv_end_is_bug(x->errors[i].kind);
+    for (size_t i = 0; i < x->nerrors; i++) n += rv_end_is_bug(x->errors[i].kind);
     return n;
 }
 
@@ -192,8 +191,7 @@ void rv_report_human(FILE *out, const rv_report *r)
     fprintf(out, "memory      %.1f MB peak\n", rv_peak_rss_mb());
     char v[512];
     fprintf(out, "verdict     %s\n", verdict(r->x, v, sizeof v));
-    for (size_t i = 0; i < r->x->nerrors; i++)
-        human_error(out, r, i);
+    for (size_t i = 0; i < r->x->nerrors; i++) human_error(out, r, i);
 }
 
 /* ---- JSON ---------------------------------------------------------------------- */

@@ -23,8 +23,7 @@ char *rv_shell_quote(const char *w)
     if (plain) return rv_xstrdup(w);
     /* '...' with each ' written as '\'' */
     size_t n = 3;
-    for (const char *p = w; *p; p++)
-        n += *p == '\'' ? 4 : 1;
+    for (const char *p = w; *p; p++) n += *p == '\'' ? 4 : 1;
     char *q = rv_xmalloc(n), *o = q;
     *o++ = '\'';
     for (const char *p = w; *p; p++) {
@@ -48,8 +47,7 @@ int rv_shell_split(const char *line, char ***words, size_t *n)
     char *w = rv_xmalloc(len + 1);
     const char *p = line;
     for (;;) {
-        while (*p == ' ' || *p == '\t')
-            p++;
+        while (*p == ' ' || *p == '\t') p++;
         if (!*p) break;
         size_t k = 0;
         while (*p && *p != ' ' && *p != '\t') {
@@ -57,8 +55,7 @@ int rv_shell_split(const char *line, char ***words, size_t *n)
                 const char *end = strchr(p + 1, '\'');
                 if (!end) {
                     free(w);
-                    for (size_t i = 0; i < *n; i++)
-                        free((*words)[i]);
+                    for (size_t i = 0; i < *n; i++) free((*words)[i]);
                     free(*words);
                     *words = NULL;
                     *n = 0;
@@ -225,8 +222,7 @@ static int parse_step_tokens(parser *p, const char *line, rv_schedfile *f, size_
 {
     const char *s = line;
     for (;;) {
-        while (*s == ' ' || *s == '\t')
-            s++;
+        while (*s == ' ' || *s == '\t') s++;
         if (!*s) return 0;
         size_t n = strcspn(s, " \t");
         const char *colon = memchr(s, ':', n);
@@ -348,12 +344,9 @@ int rv_schedfile_read(const char *path, rv_schedfile *f, char *err, size_t errca
 
 void rv_schedfile_free(rv_schedfile *f)
 {
-    for (size_t i = 0; i < f->nprogram; i++)
-        free(f->program[i]);
-    for (size_t i = 0; i < f->ncflags; i++)
-        free(f->cflags[i]);
-    for (size_t i = 0; i < f->noptions; i++)
-        free(f->options[i]);
+    for (size_t i = 0; i < f->nprogram; i++) free(f->program[i]);
+    for (size_t i = 0; i < f->ncflags; i++) free(f->cflags[i]);
+    for (size_t i = 0; i < f->noptions; i++) free(f->options[i]);
     free(f->options);
     free(f->program);
     free(f->cflags);

@@ -122,8 +122,7 @@ bool rv_dependent(const rv_action *a, const rv_action *b)
     if (rv_is_memory(a) && rv_is_memory(b))
         return (a->kind != RV_ACT_READ || b->kind != RV_ACT_READ) && ranges_overlap(a, b);
 
-    if (is_notify(a) && is_notify(b))
-        return a->obj == b->obj && !(is_lost(a) && is_lost(b));
+    if (is_notify(a) && is_notify(b)) return a->obj == b->obj && !(is_lost(a) && is_lost(b));
     if ((a->kind == RV_ACT_WAIT1 || a->kind == RV_ACT_WAIT2) && is_notify(b))
         return wait_notify_dependent(a, b);
     if ((b->kind == RV_ACT_WAIT1 || b->kind == RV_ACT_WAIT2) && is_notify(a))

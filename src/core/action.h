@@ -33,12 +33,13 @@
 typedef enum rv_kind {
     RV_ACT_NONE = 0,
     /* threads.  obj = the other thread's canonical id. */
-    RV_ACT_CREATE,  /* create thread obj */
-    RV_ACT_JOIN,    /* wait for thread obj to exit */
-    RV_ACT_EXIT,    /* this thread ends (return from its start routine, pthread_exit) */
-    RV_ACT_PEXIT,   /* the whole program ends now (exit(), or main returning with --posix-exit) */
+    RV_ACT_CREATE, /* create thread obj */
+    RV_ACT_JOIN,   /* wait for thread obj to exit */
+    RV_ACT_EXIT,   /* this thread ends (return from its start routine, pthread_exit) */
+    RV_ACT_PEXIT,  /* the whole program ends now (exit(), or main returning with --posix-exit) */
     /* mutexes.  obj = mutex. */
-    RV_ACT_LOCK,    /* blocks while the mutex is held (by another thread, or by self if not recursive) */
+    RV_ACT_LOCK, /* blocks while the mutex is held (by another thread, or by self if not recursive)
+                  */
     RV_ACT_TRYLOCK, /* never blocks; arg = 1 if it acquired the mutex */
     RV_ACT_UNLOCK,
     RV_ACT_MUTEX_INIT,

@@ -25,7 +25,8 @@ typedef struct rv_step {
 /* How an execution continues once its prefix schedule is used up. */
 typedef enum rv_policy {
     RV_POLICY_FIRST, /* lowest enabled thread, value 0 */
-    RV_POLICY_STAY,  /* keep running the last thread while enabled, else the lowest (non-preemptive) */
+    RV_POLICY_STAY,  /* keep running the last thread while enabled, else the lowest (non-preemptive)
+                      */
     RV_POLICY_STOP,  /* stop right after the prefix */
 } rv_policy;
 
@@ -65,7 +66,10 @@ typedef enum rv_end {
     RV_END_COUNT
 } rv_end;
 
-static inline bool rv_end_is_bug(rv_end e) { return e >= RV_END_ASSERT && e != RV_END_INTERNAL; }
+static inline bool rv_end_is_bug(rv_end e)
+{
+    return e >= RV_END_ASSERT && e != RV_END_INTERNAL;
+}
 static inline bool rv_end_is_incomplete(rv_end e)
 {
     return e == RV_END_EVENT_LIMIT || e == RV_END_TIMEOUT || e == RV_END_RESOURCE;
@@ -74,10 +78,10 @@ const char *rv_end_name(rv_end e); /* stable, used as the JSON error "kind" */
 
 /* Per-thread status at the end of an execution. */
 typedef enum rv_tstate {
-    RV_T_NONE = 0,  /* never created */
-    RV_T_LIVE,      /* has a pending action */
-    RV_T_FINISHED,  /* exited */
-    RV_T_ASSUME,    /* blocked forever by a failed __VERIFIER_assume */
+    RV_T_NONE = 0, /* never created */
+    RV_T_LIVE,     /* has a pending action */
+    RV_T_FINISHED, /* exited */
+    RV_T_ASSUME,   /* blocked forever by a failed __VERIFIER_assume */
 } rv_tstate;
 
 typedef struct rv_thread_end {
@@ -87,29 +91,29 @@ typedef struct rv_thread_end {
     uint32_t index;    /* this is the index-th thread its parent created */
     rv_action pending; /* valid when state == RV_T_LIVE */
     uint64_t pending_pc;
-    uint64_t holder;   /* for a blocked lock/wait: thread holding the mutex, or RV_NO_THREAD */
+    uint64_t holder; /* for a blocked lock/wait: thread holding the mutex, or RV_NO_THREAD */
 } rv_thread_end;
 
 typedef struct rv_trace {
     rv_event *ev;
     size_t n, cap;
     rv_end end;
-    int exit_code;      /* COMPLETE: the program's exit status */
-    int signo;          /* CRASH / STACK_OVERFLOW */
-    uint16_t err_tid;   /* thread that hit the error (RV_NO_THREAD if none) */
-    uint64_t err_pc;    /* where (0 if unknown) */
-    uint64_t err_addr;  /* faulting address, the object misused, ... */
-    uint64_t err_pc2;   /* data race: where the other access was (0 if none) */
-    char msg[512];      /* human detail: the failed assertion, the misuse, ... */
-    unsigned nthreads;  /* threads[0..nthreads) valid */
+    int exit_code;     /* COMPLETE: the program's exit status */
+    int signo;         /* CRASH / STACK_OVERFLOW */
+    uint16_t err_tid;  /* thread that hit the error (RV_NO_THREAD if none) */
+    uint64_t err_pc;   /* where (0 if unknown) */
+    uint64_t err_addr; /* faulting address, the object misused, ... */
+    uint64_t err_pc2;  /* data race: where the other access was (0 if none) */
+    char msg[512];     /* human detail: the failed assertion, the misuse, ... */
+    unsigned nthreads; /* threads[0..nthreads) valid */
     rv_thread_end threads[RV_MAX_THREADS];
     bool nonexhaustive; /* a value choice was sampled from a wider domain */
 } rv_trace;
 
 void rv_trace_init(rv_trace *t);
 void rv_trace_free(rv_trace *t);
-void rv_trace_reset(rv_trace *t);           /* n = 0, end = NONE; keeps the buffer */
-rv_event *rv_trace_push(rv_trace *t);       /* appends a zeroed event */
+void rv_trace_reset(rv_trace *t);     /* n = 0, end = NONE; keeps the buffer */
+rv_event *rv_trace_push(rv_trace *t); /* appends a zeroed event */
 void rv_trace_copy(rv_trace *dst, const rv_trace *src);
 
 /* The schedule that replays the first n events of t. */

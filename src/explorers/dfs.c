@@ -67,8 +67,7 @@ static size_t make_prefix(dfs *d)
         d->capprefix = 2 * d->depth;
         d->prefix = rv_xrealloc(d->prefix, d->capprefix * sizeof *d->prefix);
     }
-    for (size_t i = 0; i < d->depth; i++)
-        d->prefix[i] = (rv_step){d->st[i].tid, 0, d->st[i].val};
+    for (size_t i = 0; i < d->depth; i++) d->prefix[i] = (rv_step){d->st[i].tid, 0, d->st[i].val};
     return d->depth;
 }
 

@@ -50,7 +50,10 @@ void rv_explore_incomplete(rv_explore *x, const char *why)
         snprintf(x->stats.incomplete_why, sizeof x->stats.incomplete_why, "%s", why);
 }
 
-void rv_observe_blocked(rv_explore *x) { x->stats.blocked++; }
+void rv_observe_blocked(rv_explore *x)
+{
+    x->stats.blocked++;
+}
 
 /* Errors are the same when they are of one kind at one place with one
  * message; a deadlock is identified by where every thread is stuck. */
@@ -159,7 +162,8 @@ bool rv_observe(rv_explore *x, const rv_trace *t)
             return false;
         }
     }
-    if (x->opt->max_executions && s->executions + s->infeasible + s->incomplete >= x->opt->max_executions) {
+    if (x->opt->max_executions &&
+        s->executions + s->infeasible + s->incomplete >= x->opt->max_executions) {
         rv_explore_incomplete(x, "--max-executions reached");
         return false;
     }

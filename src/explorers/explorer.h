@@ -35,7 +35,7 @@ typedef struct rv_error {
     uint64_t pc;
     rv_step *schedule; /* replays the error from the start */
     size_t nsched;
-    rv_trace *trace;   /* the failing execution (owned) */
+    rv_trace *trace;         /* the failing execution (owned) */
     uint64_t key_lo, key_hi; /* identity for deduplication (explore.c) */
 } rv_error;
 
@@ -48,9 +48,9 @@ typedef struct rv_stats {
     uint64_t cutoffs;    /* udpor: cutoff events */
     uint64_t traces;     /* distinct Mazurkiewicz traces (when counted) */
     uint64_t traces_complete, traces_deadlock, traces_error;
-    double avg_u;        /* udpor: average |U| at a maximal configuration */
-    bool exhaustive;     /* every behaviour was covered (no limit hit, no sampled domain) */
-    bool stopped;        /* stopped at the first error */
+    double avg_u;    /* udpor: average |U| at a maximal configuration */
+    bool exhaustive; /* every behaviour was covered (no limit hit, no sampled domain) */
+    bool stopped;    /* stopped at the first error */
     char incomplete_why[256];
 } rv_stats;
 

@@ -11,8 +11,8 @@
 #include <xxhash.h>
 
 typedef struct entry {
-    uint32_t ev;   /* event index */
-    int32_t next;  /* older entry with the same key, -1 at the end */
+    uint32_t ev;  /* event index */
+    int32_t next; /* older entry with the same key, -1 at the end */
 } entry;
 
 typedef struct edge {
@@ -24,10 +24,10 @@ struct rv_tracecount {
     rv_hash128 *slots;
     size_t nslots, nkeys;
     /* scratch for rv_trace_key, reused across calls */
-    uint64_t *bkey;  /* object-key table: key per slot */
-    int32_t *bhead;  /* newest entry per slot, -1 when empty */
-    size_t nb;       /* table size (power of two) */
-    size_t nused;    /* occupied slots */
+    uint64_t *bkey; /* object-key table: key per slot */
+    int32_t *bhead; /* newest entry per slot, -1 when empty */
+    size_t nb;      /* table size (power of two) */
+    size_t nused;   /* occupied slots */
     entry *ent;
     size_t nent, capent;
     edge *edges;
@@ -93,7 +93,10 @@ bool rv_tracecount_insert(rv_tracecount *tc, rv_hash128 k)
     return true;
 }
 
-uint64_t rv_tracecount_size(const rv_tracecount *tc) { return tc->nkeys; }
+uint64_t rv_tracecount_size(const rv_tracecount *tc)
+{
+    return tc->nkeys;
+}
 
 /* ------------------------------------------------------------------ */
 /* Dependency edges.                                                   */
@@ -230,8 +233,10 @@ static void build_edges(rv_tracecount *tc, const rv_event *ev, size_t n)
     for (size_t j = 0; j < n; j++) {
         const rv_action *a = &ev[j].act;
         unsigned t = a->tid < RV_MAX_THREADS ? a->tid : 0;
-        if (last[t] >= 0) add_edge(tc, (size_t)last[t], j);
-        else if (created[t] >= 0) add_edge(tc, (size_t)created[t], j);
+        if (last[t] >= 0)
+            add_edge(tc, (size_t)last[t], j);
+        else if (created[t] >= 0)
+            add_edge(tc, (size_t)created[t], j);
         if (barrier >= 0) add_edge(tc, (size_t)barrier, j);
         if (a->kind == RV_ACT_CREATE && a->obj < RV_MAX_THREADS) created[a->obj] = (int64_t)j;
         if (a->kind == RV_ACT_EXIT) exited[t] = (int64_t)j;
@@ -241,8 +246,10 @@ static void build_edges(rv_tracecount *tc, const rv_event *ev, size_t n)
         if (a->kind == RV_ACT_PEXIT || rv_is_atomic_section(a)) {
             for (int u = 0; u < RV_MAX_THREADS; u++)
                 if (last[u] >= 0 && (unsigned)u != t) add_edge(tc, (size_t)last[u], j);
-            if (a->kind == RV_ACT_PEXIT) barrier = (int64_t)j;
-            else section = (int64_t)j;
+            if (a->kind == RV_ACT_PEXIT)
+                barrier = (int64_t)j;
+            else
+                section = (int64_t)j;
         }
         link_objects(tc, ev, j);
         last[t] = (int64_t)j;
@@ -274,7 +281,8 @@ static void build_succ(rv_tracecount *tc, size_t n)
     tc->succ = rv_xrealloc(tc->succ, (tc->nedges + 1) * sizeof *tc->succ);
     /* fill using order[] as a cursor array */
     memcpy(tc->order, tc->start, n * sizeof *tc->order);
-    for (size_t i = 0; i < tc->nedges; i++) tc->succ[tc->order[tc->edges[i].from]++] = tc->edges[i].to;
+    for (size_t i = 0; i < tc->nedges; i++)
+        tc->succ[tc->order[tc->edges[i].from]++] = tc->edges[i].to;
 }
 
 typedef struct canon_rec {

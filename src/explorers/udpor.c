@@ -189,7 +189,8 @@ static int run(udpor *p)
         if (l->max_events && l->budget >= l->max_events) l->budget = 0;
         l->avoid = p->avoid;
         int r = run_once(p);
-        if (r != 0 || !l->budget || p->tr.end != RV_END_EVENT_LIMIT || p->tr.n < l->budget) return r;
+        if (r != 0 || !l->budget || p->tr.end != RV_END_EVENT_LIMIT || p->tr.n < l->budget)
+            return r;
         if (p->u.cutmask) return 0;
         p->budget *= 4;
     }
@@ -240,7 +241,7 @@ static rv_uevent *enabled_outside_d(udpor *p, size_t i)
  * Returns the level at which it blocked, or SIZE_MAX if it did not;
  * -2 (as SIZE_MAX - 1) on failure. */
 #define NOT_BLOCKED SIZE_MAX
-#define RUN_FAILED (SIZE_MAX - 1)
+#define RUN_FAILED  (SIZE_MAX - 1)
 static size_t avoid_d(udpor *p, size_t from)
 {
     for (;;) {
@@ -309,8 +310,11 @@ static int explore(udpor *p)
         bool cut;
         if (settle(p, &blocked, &cut) != 0) return -1;
         if (getenv("RV_UDPOR_DEBUG"))
-            fprintf(stderr, "exec: end %s n %zu cur %zu |U| %zu levels %zu cut %d states %zu cutoffs %llu\n",
-                    rv_end_name(p->tr.end), p->tr.n, p->u.ncur, p->u.n, p->nlv, cut, p->u.ncut, (unsigned long long)p->u.ncutoffs);
+            fprintf(
+                stderr,
+                "exec: end %s n %zu cur %zu |U| %zu levels %zu cut %d states %zu cutoffs %llu\n",
+                rv_end_name(p->tr.end), p->tr.n, p->u.ncur, p->u.n, p->nlv, cut, p->u.ncut,
+                (unsigned long long)p->u.ncutoffs);
         size_t top;
         if (blocked != NOT_BLOCKED) {
             rv_observe_blocked(x);

@@ -14,8 +14,19 @@
 #include "../core/util.h"
 
 typedef enum tok_kind {
-    T_EOF, T_IDENT, T_INT, T_LPAR, T_RPAR, T_DOT, T_BAR, T_PLUS, T_STAR, T_COMMA, T_SEMI,
-    T_COLON, T_BAD
+    T_EOF,
+    T_IDENT,
+    T_INT,
+    T_LPAR,
+    T_RPAR,
+    T_DOT,
+    T_BAR,
+    T_PLUS,
+    T_STAR,
+    T_COMMA,
+    T_SEMI,
+    T_COLON,
+    T_BAD
 } tok_kind;
 
 typedef struct token {
@@ -125,7 +136,7 @@ static void next_token(parser *ps)
         return;
     }
     static const char punct[] = "().|+*,;:";
-    static const tok_kind kinds[] = {T_LPAR, T_RPAR,  T_DOT,   T_BAR,  T_PLUS,
+    static const tok_kind kinds[] = {T_LPAR, T_RPAR,  T_DOT,  T_BAR,  T_PLUS,
                                      T_STAR, T_COMMA, T_SEMI, T_COLON};
     const char *p = strchr(punct, c);
     advance_char(ps);
@@ -301,8 +312,7 @@ static rv_pv_node *parse_post(parser *ps)
     return ps->failed ? NULL : n;
 }
 
-static rv_pv_node *parse_binary(parser *ps, tok_kind op, rv_pv_kind k,
-                                rv_pv_node *(*sub)(parser *))
+static rv_pv_node *parse_binary(parser *ps, tok_kind op, rv_pv_kind k, rv_pv_node *(*sub)(parser *))
 {
     rv_pv_node *n = sub(ps);
     while (!ps->failed && ps->tok.kind == op) {
@@ -315,8 +325,14 @@ static rv_pv_node *parse_binary(parser *ps, tok_kind op, rv_pv_kind k,
     return ps->failed ? NULL : n;
 }
 
-static rv_pv_node *parse_seq(parser *ps) { return parse_binary(ps, T_DOT, RV_PV_SEQ, parse_post); }
-static rv_pv_node *parse_alt(parser *ps) { return parse_binary(ps, T_PLUS, RV_PV_ALT, parse_seq); }
+static rv_pv_node *parse_seq(parser *ps)
+{
+    return parse_binary(ps, T_DOT, RV_PV_SEQ, parse_post);
+}
+static rv_pv_node *parse_alt(parser *ps)
+{
+    return parse_binary(ps, T_PLUS, RV_PV_ALT, parse_seq);
+}
 
 static void add_thread(parser *ps, rv_pv_node *n)
 {
@@ -343,8 +359,11 @@ static void check_node(parser *ps, const rv_pv_node *n, int *held)
     int nr = ps->prog->nres;
     if (ps->failed) return;
     switch (n->kind) {
-    case RV_PV_ONE: break;
-    case RV_PV_P: held[n->res]++; break;
+    case RV_PV_ONE:
+        break;
+    case RV_PV_P:
+        held[n->res]++;
+        break;
     case RV_PV_V:
         if (held[n->res] == 0) {
             fail_at(ps, n->line, n->col,
@@ -383,8 +402,8 @@ static void check_node(parser *ps, const rv_pv_node *n, int *held)
 
 rv_pv_prog *rv_pv_parse(const char *name, const char *text, char *err, size_t errcap)
 {
-    parser ps = {.name = name, .text = text, .cur = text, .line = 1, .col = 1,
-                 .err = err, .errcap = errcap};
+    parser ps = {
+        .name = name, .text = text, .cur = text, .line = 1, .col = 1, .err = err, .errcap = errcap};
     ps.prog = rv_xcalloc(1, sizeof *ps.prog);
     ps.prog->file = rv_xstrdup(name);
     if (errcap) err[0] = '\0';

@@ -30,8 +30,10 @@ static long count_paths(const rv_pv_node *n, long cap)
     switch (n->kind) {
     case RV_PV_ONE:
     case RV_PV_P:
-    case RV_PV_V: return 1;
-    case RV_PV_STAR: return -1;
+    case RV_PV_V:
+        return 1;
+    case RV_PV_STAR:
+        return -1;
     case RV_PV_SEQ:
         a = count_paths(n->a, cap);
         b = count_paths(n->b, cap);
@@ -68,12 +70,13 @@ static long gen_paths(const rv_pv_node *n, rv_pv_path *out)
     case RV_PV_P:
     case RV_PV_V:
         out[0] = (rv_pv_path){.op = rv_xmalloc(sizeof(rv_pv_op)), .n = 1, .choice = rv_xmalloc(1)};
-        out[0].op[0] = (rv_pv_op){.res = n->res, .is_p = n->kind == RV_PV_P, .line = n->line,
-                                  .col = n->col};
+        out[0].op[0] =
+            (rv_pv_op){.res = n->res, .is_p = n->kind == RV_PV_P, .line = n->line, .col = n->col};
         return 1;
     case RV_PV_SEQ: {
         long ca = count_paths(n->a, 1L << 40), cb = count_paths(n->b, 1L << 40);
-        rv_pv_path *pa = rv_xmalloc((size_t)ca * sizeof *pa), *pb = rv_xmalloc((size_t)cb * sizeof *pb);
+        rv_pv_path *pa = rv_xmalloc((size_t)ca * sizeof *pa),
+                   *pb = rv_xmalloc((size_t)cb * sizeof *pb);
         gen_paths(n->a, pa);
         gen_paths(n->b, pb);
         for (long i = 0; i < ca; i++)
@@ -94,7 +97,8 @@ static long gen_paths(const rv_pv_node *n, rv_pv_path *out)
         }
         return ca + cb;
     }
-    case RV_PV_STAR: break;
+    case RV_PV_STAR:
+        break;
     }
     return 0;
 }
@@ -141,10 +145,14 @@ static void put(sbuf *b, const char *s)
 static int prec(const rv_pv_node *n)
 {
     switch (n->kind) {
-    case RV_PV_ALT: return 0;
-    case RV_PV_SEQ: return 1;
-    case RV_PV_STAR: return 2;
-    default: return 3;
+    case RV_PV_ALT:
+        return 0;
+    case RV_PV_SEQ:
+        return 1;
+    case RV_PV_STAR:
+        return 2;
+    default:
+        return 3;
     }
 }
 
@@ -153,7 +161,9 @@ static void render(sbuf *b, const rv_pv_prog *p, const rv_pv_node *n, int ctx)
     bool par = prec(n) < ctx;
     if (par) put(b, "(");
     switch (n->kind) {
-    case RV_PV_ONE: put(b, "1"); break;
+    case RV_PV_ONE:
+        put(b, "1");
+        break;
     case RV_PV_P:
     case RV_PV_V:
         put(b, n->kind == RV_PV_P ? "P(" : "V(");

@@ -51,14 +51,38 @@ void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc, uint8_
 /* Plain accesses.                                                     */
 
 #define ACCESS_HOOKS(N)                                                                            \
-    void __tsan_read##N(void *a) { rv_mem_event(RV_ACT_READ, a, N, PC, 0); }                       \
-    void __tsan_write##N(void *a) { rv_mem_event(RV_ACT_WRITE, a, N, PC, 0); }                     \
-    void __tsan_unaligned_read##N(void *a) { rv_mem_event(RV_ACT_READ, a, N, PC, 0); }             \
-    void __tsan_unaligned_write##N(void *a) { rv_mem_event(RV_ACT_WRITE, a, N, PC, 0); }           \
-    void __tsan_volatile_read##N(void *a) { rv_mem_event(RV_ACT_READ, a, N, PC, 0); }              \
-    void __tsan_volatile_write##N(void *a) { rv_mem_event(RV_ACT_WRITE, a, N, PC, 0); }            \
-    void __tsan_unaligned_volatile_read##N(void *a) { rv_mem_event(RV_ACT_READ, a, N, PC, 0); }    \
-    void __tsan_unaligned_volatile_write##N(void *a) { rv_mem_event(RV_ACT_WRITE, a, N, PC, 0); }
+    void __tsan_read##N(void *a)                                                                   \
+    {                                                                                              \
+        rv_mem_event(RV_ACT_READ, a, N, PC, 0);                                                    \
+    }                                                                                              \
+    void __tsan_write##N(void *a)                                                                  \
+    {                                                                                              \
+        rv_mem_event(RV_ACT_WRITE, a, N, PC, 0);                                                   \
+    }                                                                                              \
+    void __tsan_unaligned_read##N(void *a)                                                         \
+    {                                                                                              \
+        rv_mem_event(RV_ACT_READ, a, N, PC, 0);                                                    \
+    }                                                                                              \
+    void __tsan_unaligned_write##N(void *a)                                                        \
+    {                                                                                              \
+        rv_mem_event(RV_ACT_WRITE, a, N, PC, 0);                                                   \
+    }                                                                                              \
+    void __tsan_volatile_read##N(void *a)                                                          \
+    {                                                                                              \
+        rv_mem_event(RV_ACT_READ, a, N, PC, 0);                                                    \
+    }                                                                                              \
+    void __tsan_volatile_write##N(void *a)                                                         \
+    {                                                                                              \
+        rv_mem_event(RV_ACT_WRITE, a, N, PC, 0);                                                   \
+    }                                                                                              \
+    void __tsan_unaligned_volatile_read##N(void *a)                                                \
+    {                                                                                              \
+        rv_mem_event(RV_ACT_READ, a, N, PC, 0);                                                    \
+    }                                                                                              \
+    void __tsan_unaligned_volatile_write##N(void *a)                                               \
+    {                                                                                              \
+        rv_mem_event(RV_ACT_WRITE, a, N, PC, 0);                                                   \
+    }
 
 ACCESS_HOOKS(1)
 ACCESS_HOOKS(2)
@@ -66,10 +90,22 @@ ACCESS_HOOKS(4)
 ACCESS_HOOKS(8)
 ACCESS_HOOKS(16)
 
-void __tsan_read_range(void *a, unsigned long n) { rv_mem_event(RV_ACT_READ, a, n, PC, 0); }
-void __tsan_write_range(void *a, unsigned long n) { rv_mem_event(RV_ACT_WRITE, a, n, PC, 0); }
-void __tsan_vptr_read(void **p) { rv_mem_event(RV_ACT_READ, p, sizeof *p, PC, 0); }
-void __tsan_vptr_update(void **p, void *v) { rv_mem_event(RV_ACT_WRITE, p, sizeof *p, PC, 0); }
+void __tsan_read_range(void *a, unsigned long n)
+{
+    rv_mem_event(RV_ACT_READ, a, n, PC, 0);
+}
+void __tsan_write_range(void *a, unsigned long n)
+{
+    rv_mem_event(RV_ACT_WRITE, a, n, PC, 0);
+}
+void __tsan_vptr_read(void **p)
+{
+    rv_mem_event(RV_ACT_READ, p, sizeof *p, PC, 0);
+}
+void __tsan_vptr_update(void **p, void *v)
+{
+    rv_mem_event(RV_ACT_WRITE, p, sizeof *p, PC, 0);
+}
 void __tsan_init(void) {}
 
 /* ------------------------------------------------------------------ */
@@ -151,7 +187,7 @@ void __tsan_func_exit(void)
         *c = o;                                                                                    \
         return 0;                                                                                  \
     }                                                                                              \
-    /* a weak CAS never fails spuriously here: executions are sequential */                       \
+    /* a weak CAS never fails spuriously here: executions are sequential */                        \
     int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, int fmo)      \
     {                                                                                              \
         return cas##N(a, c, v, PC);                                                                \
@@ -261,7 +297,10 @@ static unsigned size_class(size_t n)
     return c;
 }
 
-static rv_thr *allocating_thread(void) { return rt.running ? rt.running : &rv_threads[0]; }
+static rv_thr *allocating_thread(void)
+{
+    return rt.running ? rt.running : &rv_threads[0];
+}
 
 static bool map_arena(rv_thr *t)
 {
@@ -278,7 +317,8 @@ static bool map_arena(rv_thr *t)
 static void *out_of_memory(size_t n)
 {
     if (rt.active)
-        rv_end_exec(RV_END_RESOURCE, 0, 0, "heap limit exceeded allocating %zu bytes (raise --max-memory)", n);
+        rv_end_exec(RV_END_RESOURCE, 0, 0,
+                    "heap limit exceeded allocating %zu bytes (raise --max-memory)", n);
     errno = ENOMEM;
     return NULL;
 }
@@ -306,7 +346,8 @@ static void *heap_alloc(size_t n, size_t align)
     start = (start + align - 1) & ~(uintptr_t)(align - 1);
     char *end = (char *)start + usable;
     uint64_t max = rt.shm ? rt.shm->max_heap : UINT64_MAX;
-    if (n > RV_HEAP_SPAN || end > t->heap_end || rt.heap_used + usable > max) return out_of_memory(n);
+    if (n > RV_HEAP_SPAN || end > t->heap_end || rt.heap_used + usable > max)
+        return out_of_memory(n);
     rt.heap_used += usable;
     t->heap_next = end;
     rv_block *b = (rv_block *)(start - HDR);
@@ -318,7 +359,10 @@ static void *heap_alloc(size_t n, size_t align)
     return (void *)start;
 }
 
-void *__ravel_malloc(size_t n) { return heap_alloc(n, 16); }
+void *__ravel_malloc(size_t n)
+{
+    return heap_alloc(n, 16);
+}
 
 void *__ravel_calloc(size_t n, size_t m)
 {
@@ -382,9 +426,18 @@ int __ravel_posix_memalign(void **out, size_t align, size_t n)
     return 0;
 }
 
-void *__ravel_aligned_alloc(size_t align, size_t n) { return heap_alloc(n, align); }
-void *__ravel_memalign(size_t align, size_t n) { return heap_alloc(n, align); }
-void *__ravel_valloc(size_t n) { return heap_alloc(n, 4096); }
+void *__ravel_aligned_alloc(size_t align, size_t n)
+{
+    return heap_alloc(n, align);
+}
+void *__ravel_memalign(size_t align, size_t n)
+{
+    return heap_alloc(n, align);
+}
+void *__ravel_valloc(size_t n)
+{
+    return heap_alloc(n, 4096);
+}
 
 size_t __ravel_malloc_usable_size(void *p)
 {

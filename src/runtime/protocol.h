@@ -56,9 +56,9 @@ typedef struct rv_req {
 typedef struct rv_shm {
     uint64_t magic;
     /* --- request (written by ravel before each execution) --- */
-    uint32_t nsteps;     /* prefix length */
-    uint32_t policy;     /* rv_policy */
-    uint32_t flags;      /* RV_REQ_* */
+    uint32_t nsteps; /* prefix length */
+    uint32_t policy; /* rv_policy */
+    uint32_t flags;  /* RV_REQ_* */
     uint32_t pad0;
     uint64_t max_steps;  /* capacity of steps[] */
     uint64_t max_events; /* capacity of events[] = event limit */
@@ -72,15 +72,15 @@ typedef struct rv_shm {
     uint16_t reg_parent[RV_MAX_THREADS];
     uint32_t reg_index[RV_MAX_THREADS];
     /* --- result (written by the child) --- */
-    uint64_t nevents;   /* kept current at every step, so a killed child loses nothing */
-    uint32_t running;   /* thread running now (kept current; names the culprit of a timeout) */
-    uint32_t end;       /* rv_end */
+    uint64_t nevents; /* kept current at every step, so a killed child loses nothing */
+    uint32_t running; /* thread running now (kept current; names the culprit of a timeout) */
+    uint32_t end;     /* rv_end */
     int32_t exit_code;
     int32_t signo;
     uint32_t err_tid;
     uint64_t err_pc;
     uint64_t err_addr;
-    uint64_t err_pc2;   /* data race: the other access */
+    uint64_t err_pc2; /* data race: the other access */
     uint32_t nonexhaustive;
     uint32_t nthreads;
     rv_thread_end threads[RV_MAX_THREADS];
@@ -88,11 +88,18 @@ typedef struct rv_shm {
     /* steps[] and events[] follow, aligned to 64 bytes */
 } rv_shm;
 
-static inline size_t rv_shm_header_size(void) { return (sizeof(rv_shm) + 63) & ~(size_t)63; }
-static inline rv_step *rv_shm_steps(rv_shm *s) { return (rv_step *)((char *)s + rv_shm_header_size()); }
+static inline size_t rv_shm_header_size(void)
+{
+    return (sizeof(rv_shm) + 63) & ~(size_t)63;
+}
+static inline rv_step *rv_shm_steps(rv_shm *s)
+{
+    return (rv_step *)((char *)s + rv_shm_header_size());
+}
 static inline rv_event *rv_shm_events(rv_shm *s)
 {
-    return (rv_event *)((char *)rv_shm_steps(s) + ((s->max_steps * sizeof(rv_step) + 63) & ~(size_t)63));
+    return (rv_event *)((char *)rv_shm_steps(s) +
+                        ((s->max_steps * sizeof(rv_step) + 63) & ~(size_t)63));
 }
 static inline size_t rv_shm_size(uint64_t max_steps, uint64_t max_events)
 {

@@ -50,19 +50,25 @@ static vclock thread_vc[RV_MAX_THREADS];
 static cell *cells;
 static syncobj *syncs;
 
-static uint64_t mix(uint64_t a) { return (a * 0x9e3779b97f4a7c15ull) >> 17; }
+static uint64_t mix(uint64_t a)
+{
+    return (a * 0x9e3779b97f4a7c15ull) >> 17;
+}
 
 static void *lazy_map(size_t bytes)
 {
-    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) rv_end_exec(RV_END_INTERNAL, 0, 0, "race detector: cannot map shadow memory");
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    if (p == MAP_FAILED)
+        rv_end_exec(RV_END_INTERNAL, 0, 0, "race detector: cannot map shadow memory");
     return p;
 }
 
 static cell *cell_of(uint64_t addr)
 {
     if (!cells) cells = lazy_map(NCELLS * sizeof(cell));
-    for (uint64_t i = mix(addr) & (NCELLS - 1), n = 0; n < NCELLS; i = (i + 1) & (NCELLS - 1), n++) {
+    for (uint64_t i = mix(addr) & (NCELLS - 1), n = 0; n < NCELLS;
+         i = (i + 1) & (NCELLS - 1), n++) {
         if (cells[i].addr == addr) return &cells[i];
         if (!cells[i].addr) {
             cells[i].addr = addr;
@@ -82,7 +88,8 @@ static vclock *sync_vc(uint64_t addr)
             return &syncs[i].vc;
         }
     }
-    rv_end_exec(RV_END_RESOURCE, 0, 0, "race detector: more than %u synchronisation objects", NSYNC);
+    rv_end_exec(RV_END_RESOURCE, 0, 0, "race detector: more than %u synchronisation objects",
+                NSYNC);
 }
 
 static void join_vc(vclock *into, const vclock *from)
@@ -91,10 +98,16 @@ static void join_vc(vclock *into, const vclock *from)
         if (from->c[i] > into->c[i]) into->c[i] = from->c[i];
 }
 
-static void tick(unsigned t) { thread_vc[t].c[t]++; }
+static void tick(unsigned t)
+{
+    thread_vc[t].c[t]++;
+}
 
 /* The thread t acquires what was released to object obj. */
-static void acquire(unsigned t, uint64_t obj) { join_vc(&thread_vc[t], sync_vc(obj)); }
+static void acquire(unsigned t, uint64_t obj)
+{
+    join_vc(&thread_vc[t], sync_vc(obj));
+}
 
 /* Thread t releases to object obj (accumulating: several releasers). */
 static void release(unsigned t, uint64_t obj)
@@ -173,17 +186,20 @@ static __attribute__((noreturn)) void report(uint64_t addr, bool write, uint64_t
 {
     rt.shm->err_pc2 = other_pc;
     rv_end_exec(RV_END_RACE, pc, addr, "%s by thread %u and %s by thread %u",
-                write ? "write" : "read", rv_tid(rt.running), other_write ? "write" : "read", other);
+                write ? "write" : "read", rv_tid(rt.running), other_write ? "write" : "read",
+                other);
 }
 
 static void check_byte(unsigned t, uint64_t addr, bool write, uint64_t pc)
 {
     cell *c = cell_of(addr);
     const vclock *me = &thread_vc[t];
-    if (c->written && c->wtid != t && c->wclk > me->c[c->wtid]) report(addr, write, pc, c->wtid, true, c->wpc);
+    if (c->written && c->wtid != t && c->wclk > me->c[c->wtid])
+        report(addr, write, pc, c->wtid, true, c->wpc);
     if (write) {
         for (unsigned u = 0; u < RV_MAX_THREADS; u++)
-            if (u != t && c->rclk[u] && c->rclk[u] > me->c[u]) report(addr, true, pc, u, false, c->rpc[u]);
+            if (u != t && c->rclk[u] && c->rclk[u] > me->c[u])
+                report(addr, true, pc, u, false, c->rpc[u]);
         c->written = 1;
         c->wtid = (uint16_t)t;
         c->wclk = me->c[t];

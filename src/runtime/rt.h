@@ -41,10 +41,10 @@ typedef struct rv_thr {
     bool detached;
     rv_action pending;
     uint64_t pending_pc;
-    int result;       /* return value of the pending operation, set by its effect */
-    void *sp;         /* saved stack pointer while switched out */
-    char *stack_lo;   /* lowest usable stack byte (above the guard) */
-    char *stack_hi;   /* one past the highest stack byte */
+    int result;     /* return value of the pending operation, set by its effect */
+    void *sp;       /* saved stack pointer while switched out */
+    char *stack_lo; /* lowest usable stack byte (above the guard) */
+    char *stack_hi; /* one past the highest stack byte */
     void *(*fn)(void *);
     void *arg;
     void *ret;
@@ -52,12 +52,12 @@ typedef struct rv_thr {
     void *(*spawn_fn)(void *); /* the thread this one is creating (CREATE effect) */
     void *spawn_arg;
     uint32_t wait_count; /* recursive count of the mutex released by a condition wait */
-    int atomic_depth; /* __VERIFIER_atomic_begin nesting + atomic functions */
+    int atomic_depth;    /* __VERIFIER_atomic_begin nesting + atomic functions */
     unsigned func_depth;
     uint64_t func_atomic; /* bit i: call level i entered an atomic function */
     void *keys[RV_MAX_KEYS];
     int saved_errno;
-    char *tls_save;   /* this thread's copy of the executable's TLS block */
+    char *tls_save; /* this thread's copy of the executable's TLS block */
     int64_t last_event;
     /* heap arena (bump allocation, per-thread free lists) */
     bool arena_mapped;
@@ -72,8 +72,8 @@ typedef struct rv_rt {
     rv_shm *shm;
     rv_step *steps;
     rv_event *events;
-    uint64_t step;  /* events executed so far */
-    uint32_t flags; /* RV_REQ_* */
+    uint64_t step;     /* events executed so far */
+    uint32_t flags;    /* RV_REQ_* */
     unsigned nthreads; /* threads created in this execution (ids < nthreads are valid) */
     rv_thr *running;   /* the coroutine executing right now */
     rv_thr *primer;    /* who to return to after priming */
@@ -112,8 +112,14 @@ void rv_thread_finish(void *ret) __attribute__((noreturn));
 /* A thread struct for a canonical id (creating its registry entry). */
 int rv_child_id(rv_thr *parent);
 void rv_thread_start(unsigned tid, void *(*fn)(void *), void *arg);
-static inline unsigned rv_tid(const rv_thr *t) { return (unsigned)(t - rv_threads); }
-static inline rv_thr *rv_self(void) { return rt.running; }
+static inline unsigned rv_tid(const rv_thr *t)
+{
+    return (unsigned)(t - rv_threads);
+}
+static inline rv_thr *rv_self(void)
+{
+    return rt.running;
+}
 static inline rv_action rv_act(rv_kind k, uint64_t obj)
 {
     rv_action a = {0};

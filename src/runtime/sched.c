@@ -138,7 +138,8 @@ void rv_end_exec(rv_end end, uint64_t pc, uint64_t addr, const char *fmt, ...)
     vsnprintf(s->msg, sizeof s->msg, fmt, ap);
     va_end(ap);
     finish_report(end);
-    if (!rt.server && rv_end_is_bug(end)) fprintf(stderr, "ravel: %s: %s\n", rv_end_name(end), s->msg);
+    if (!rt.server && rv_end_is_bug(end))
+        fprintf(stderr, "ravel: %s: %s\n", rv_end_name(end), s->msg);
     fflush(NULL);
     _exit(rv_end_is_bug(end) ? 1 : 0);
 }
@@ -181,7 +182,10 @@ static uint64_t enabled_mask(void)
     return en;
 }
 
-static unsigned lowest(uint64_t m) { return (unsigned)__builtin_ctzll(m); }
+static unsigned lowest(uint64_t m)
+{
+    return (unsigned)__builtin_ctzll(m);
+}
 
 static void pick(uint64_t en, unsigned *tid, uint32_t *val)
 {
@@ -288,7 +292,8 @@ void rv_visible(rv_action a, uint64_t pc)
     rv_thr *self = rt.running;
     self->pending = a;
     self->pending_pc = pc;
-    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording) fingerprint_last(self, __builtin_frame_address(0));
+    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording)
+        fingerprint_last(self, __builtin_frame_address(0));
     if (self->priming) { /* first visible action of a new thread: back to its creator */
         self->priming = false;
         switch_to(self, rt.primer);
@@ -443,7 +448,8 @@ static void write_full(int fd, const void *p, size_t n)
 static void serve(void)
 {
     rv_shm hdr;
-    if (pread(RV_FD_SHM, &hdr, sizeof hdr, 0) != (ssize_t)sizeof hdr || hdr.magic != RV_PROTOCOL_MAGIC) {
+    if (pread(RV_FD_SHM, &hdr, sizeof hdr, 0) != (ssize_t)sizeof hdr ||
+        hdr.magic != RV_PROTOCOL_MAGIC) {
         fprintf(stderr, "ravel runtime: bad shared memory\n");
         _exit(70);
     }
@@ -468,7 +474,8 @@ static void serve(void)
         write_full(RV_FD_RSP, &p, sizeof p);
         int status = 0;
         if (pid > 0)
-            while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+            }
         else
             status = -1;
         int32_t st = status;

@@ -50,9 +50,18 @@ _Static_assert(sizeof(rv_mutex) <= sizeof(pthread_mutex_t), "mutex overlay");
 _Static_assert(sizeof(rv_cond) <= sizeof(pthread_cond_t), "cond overlay");
 _Static_assert(sizeof(rv_sem) <= sizeof(sem_t), "sem overlay");
 
-static rv_mutex *MX(uint64_t a) { return (rv_mutex *)(uintptr_t)a; }
-static rv_cond *CV(uint64_t a) { return (rv_cond *)(uintptr_t)a; }
-static rv_sem *SM(uint64_t a) { return (rv_sem *)(uintptr_t)a; }
+static rv_mutex *MX(uint64_t a)
+{
+    return (rv_mutex *)(uintptr_t)a;
+}
+static rv_cond *CV(uint64_t a)
+{
+    return (rv_cond *)(uintptr_t)a;
+}
+static rv_sem *SM(uint64_t a)
+{
+    return (rv_sem *)(uintptr_t)a;
+}
 
 static const char *mutex_problem(const rv_mutex *m)
 {
@@ -60,7 +69,10 @@ static const char *mutex_problem(const rv_mutex *m)
     return m->magic == MAGIC_DEAD ? "destroyed" : "uninitialised";
 }
 
-static bool mutex_free(const rv_mutex *m) { return m->owner == 0; }
+static bool mutex_free(const rv_mutex *m)
+{
+    return m->owner == 0;
+}
 
 /* ------------------------------------------------------------------ */
 /* Enabledness and value domains.                                      */
@@ -228,8 +240,9 @@ static void apply_sem(rv_thr *t, rv_event *ev)
 {
     rv_sem *s = SM(ev->act.obj);
     if (s->magic != MAGIC_INIT)
-        misuse(t, ev->act.obj, s->magic == MAGIC_DEAD ? "use of a destroyed semaphore"
-                                                      : "use of an uninitialised semaphore");
+        misuse(t, ev->act.obj,
+               s->magic == MAGIC_DEAD ? "use of a destroyed semaphore"
+                                      : "use of an uninitialised semaphore");
     switch (ev->act.kind) {
     case RV_ACT_SEM_WAIT:
         s->count--;
@@ -270,7 +283,8 @@ void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
         apply_unlock(t, m, ev);
         break;
     case RV_ACT_MUTEX_INIT:
-        if (m->magic == MAGIC_INIT && m->owner) misuse(t, ev->act.obj, "re-initialisation of a locked mutex");
+        if (m->magic == MAGIC_INIT && m->owner)
+            misuse(t, ev->act.obj, "re-initialisation of a locked mutex");
         memset(m, 0, sizeof *m);
         m->magic = MAGIC_INIT;
         m->kind = (int32_t)ev->act.arg;
@@ -320,13 +334,13 @@ void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
 
 #define PC RV_PC()
 
-int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *), void *arg)
+int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
+                           void *arg)
 {
     uint64_t pc = PC;
     rv_thr *self = rv_self();
     int id = rv_child_id(self);
-    if (id < 0)
-        rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %d threads", RV_MAX_THREADS);
+    if (id < 0) rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %d threads", RV_MAX_THREADS);
     int ds = PTHREAD_CREATE_JOINABLE;
     if (attr) pthread_attr_getdetachstate(attr, &ds);
     self->spawn_fn = fn;
@@ -373,9 +387,18 @@ void rv_thread_finish(void *ret)
     rv_leave();
 }
 
-void __ravel_pthread_exit(void *ret) { rv_thread_finish(ret); }
-pthread_t __ravel_pthread_self(void) { return (pthread_t)rv_tid(rv_self()); }
-int __ravel_pthread_equal(pthread_t a, pthread_t b) { return a == b; }
+void __ravel_pthread_exit(void *ret)
+{
+    rv_thread_finish(ret);
+}
+pthread_t __ravel_pthread_self(void)
+{
+    return (pthread_t)rv_tid(rv_self());
+}
+int __ravel_pthread_equal(pthread_t a, pthread_t b)
+{
+    return a == b;
+}
 
 int __ravel_pthread_detach(pthread_t th)
 {
@@ -418,18 +441,54 @@ int __ravel_nanosleep(const void *req, void *rem)
 }
 
 /* Attribute objects are thread-local data: the C library handles them. */
-int __ravel_pthread_attr_init(pthread_attr_t *a) { return pthread_attr_init(a); }
-int __ravel_pthread_attr_destroy(pthread_attr_t *a) { return pthread_attr_destroy(a); }
-int __ravel_pthread_attr_setdetachstate(pthread_attr_t *a, int s) { return pthread_attr_setdetachstate(a, s); }
-int __ravel_pthread_attr_getdetachstate(const pthread_attr_t *a, int *s) { return pthread_attr_getdetachstate(a, s); }
-int __ravel_pthread_attr_setstacksize(pthread_attr_t *a, size_t s) { return pthread_attr_setstacksize(a, s); }
-int __ravel_pthread_attr_getstacksize(const pthread_attr_t *a, size_t *s) { return pthread_attr_getstacksize(a, s); }
-int __ravel_pthread_mutexattr_init(pthread_mutexattr_t *a) { return pthread_mutexattr_init(a); }
-int __ravel_pthread_mutexattr_destroy(pthread_mutexattr_t *a) { return pthread_mutexattr_destroy(a); }
-int __ravel_pthread_mutexattr_settype(pthread_mutexattr_t *a, int t) { return pthread_mutexattr_settype(a, t); }
-int __ravel_pthread_mutexattr_gettype(const pthread_mutexattr_t *a, int *t) { return pthread_mutexattr_gettype(a, t); }
-int __ravel_pthread_condattr_init(pthread_condattr_t *a) { return pthread_condattr_init(a); }
-int __ravel_pthread_condattr_destroy(pthread_condattr_t *a) { return pthread_condattr_destroy(a); }
+int __ravel_pthread_attr_init(pthread_attr_t *a)
+{
+    return pthread_attr_init(a);
+}
+int __ravel_pthread_attr_destroy(pthread_attr_t *a)
+{
+    return pthread_attr_destroy(a);
+}
+int __ravel_pthread_attr_setdetachstate(pthread_attr_t *a, int s)
+{
+    return pthread_attr_setdetachstate(a, s);
+}
+int __ravel_pthread_attr_getdetachstate(const pthread_attr_t *a, int *s)
+{
+    return pthread_attr_getdetachstate(a, s);
+}
+int __ravel_pthread_attr_setstacksize(pthread_attr_t *a, size_t s)
+{
+    return pthread_attr_setstacksize(a, s);
+}
+int __ravel_pthread_attr_getstacksize(const pthread_attr_t *a, size_t *s)
+{
+    return pthread_attr_getstacksize(a, s);
+}
+int __ravel_pthread_mutexattr_init(pthread_mutexattr_t *a)
+{
+    return pthread_mutexattr_init(a);
+}
+int __ravel_pthread_mutexattr_destroy(pthread_mutexattr_t *a)
+{
+    return pthread_mutexattr_destroy(a);
+}
+int __ravel_pthread_mutexattr_settype(pthread_mutexattr_t *a, int t)
+{
+    return pthread_mutexattr_settype(a, t);
+}
+int __ravel_pthread_mutexattr_gettype(const pthread_mutexattr_t *a, int *t)
+{
+    return pthread_mutexattr_gettype(a, t);
+}
+int __ravel_pthread_condattr_init(pthread_condattr_t *a)
+{
+    return pthread_condattr_init(a);
+}
+int __ravel_pthread_condattr_destroy(pthread_condattr_t *a)
+{
+    return pthread_condattr_destroy(a);
+}
 
 /* ------------------------------------------------------------------ */
 /* Mutexes.                                                            */
@@ -444,7 +503,8 @@ int __ravel_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *at
     uint64_t pc = PC;
     int kind = PTHREAD_MUTEX_NORMAL;
     if (attr) pthread_mutexattr_gettype(attr, &kind);
-    if (kind != PTHREAD_MUTEX_RECURSIVE && kind != PTHREAD_MUTEX_ERRORCHECK) kind = PTHREAD_MUTEX_NORMAL;
+    if (kind != PTHREAD_MUTEX_RECURSIVE && kind != PTHREAD_MUTEX_ERRORCHECK)
+        kind = PTHREAD_MUTEX_NORMAL;
     rv_action a = mutex_act(RV_ACT_MUTEX_INIT, m);
     a.arg = (uint64_t)kind;
     rv_visible(a, pc);
@@ -489,7 +549,9 @@ int __ravel_pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *attr)
 int __ravel_pthread_cond_destroy(pthread_cond_t *c)
 {
     rv_cond *cv = (rv_cond *)c;
-    if (cv->waiters) rv_end_exec(RV_END_MISUSE, PC, (uint64_t)(uintptr_t)c, "destroy of a condition variable with waiting threads");
+    if (cv->waiters)
+        rv_end_exec(RV_END_MISUSE, PC, (uint64_t)(uintptr_t)c,
+                    "destroy of a condition variable with waiting threads");
     cv->magic = MAGIC_DEAD;
     return 0;
 }
@@ -498,7 +560,8 @@ static void check_cond(pthread_cond_t *c, uint64_t pc)
 {
     rv_cond *cv = (rv_cond *)c;
     if (cv->magic == MAGIC_DEAD)
-        rv_end_exec(RV_END_MISUSE, pc, (uint64_t)(uintptr_t)c, "use of a destroyed condition variable");
+        rv_end_exec(RV_END_MISUSE, pc, (uint64_t)(uintptr_t)c,
+                    "use of a destroyed condition variable");
 }
 
 int __ravel_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)

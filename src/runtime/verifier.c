@@ -21,14 +21,20 @@ void __ravel___assert_fail(const char *expr, const char *file, unsigned line, co
     rv_end_exec(RV_END_ASSERT, PC, 0, "%s:%u: %s: Assertion `%s' failed.", file, line, func, expr);
 }
 
-void __ravel_abort(void) { rv_end_exec(RV_END_ABORT, PC, 0, "abort() called"); }
+void __ravel_abort(void)
+{
+    rv_end_exec(RV_END_ABORT, PC, 0, "abort() called");
+}
 
 __attribute__((weak)) void __VERIFIER_error(void)
 {
     rv_end_exec(RV_END_ABORT, PC, 0, "__VERIFIER_error() called");
 }
 
-__attribute__((weak)) void reach_error(void) { rv_end_exec(RV_END_ABORT, PC, 0, "reach_error() called"); }
+__attribute__((weak)) void reach_error(void)
+{
+    rv_end_exec(RV_END_ABORT, PC, 0, "reach_error() called");
+}
 
 void __ravel_unsupported(const char *name, void *pc)
 {
@@ -63,7 +69,10 @@ void __ravel__exit(int code)
     _exit(code);
 }
 
-void __ravel__Exit(int code) { __ravel__exit(code); }
+void __ravel__Exit(int code)
+{
+    __ravel__exit(code);
+}
 
 void __VERIFIER_assume(int cond)
 {
@@ -92,9 +101,15 @@ void rv_atomic_exit(uint64_t pc)
     t->atomic_depth--;
 }
 
-void __VERIFIER_atomic_begin(void) { rv_atomic_enter(PC); }
+void __VERIFIER_atomic_begin(void)
+{
+    rv_atomic_enter(PC);
+}
 
-void __VERIFIER_atomic_end(void) { rv_atomic_exit(PC); }
+void __VERIFIER_atomic_end(void)
+{
+    rv_atomic_exit(PC);
+}
 
 /* One nondet event choosing among [lo, lo + n). */
 static int64_t nondet(int64_t lo, uint64_t n, bool exhaustive, uint64_t pc)
@@ -115,16 +130,55 @@ static int64_t nondet_wide(uint64_t pc)
     return nondet(lo, (uint64_t)(hi - lo + 1), false, pc);
 }
 
-_Bool __VERIFIER_nondet_bool(void) { return (_Bool)nondet(0, 2, true, PC); }
-char __VERIFIER_nondet_char(void) { return (char)nondet(-128, 256, true, PC); }
-unsigned char __VERIFIER_nondet_uchar(void) { return (unsigned char)nondet(0, 256, true, PC); }
-short __VERIFIER_nondet_short(void) { return (short)nondet_wide(PC); }
-unsigned short __VERIFIER_nondet_ushort(void) { return (unsigned short)nondet_wide(PC); }
-int __VERIFIER_nondet_int(void) { return (int)nondet_wide(PC); }
-unsigned __VERIFIER_nondet_uint(void) { return (unsigned)nondet_wide(PC); }
-long __VERIFIER_nondet_long(void) { return (long)nondet_wide(PC); }
-unsigned long __VERIFIER_nondet_ulong(void) { return (unsigned long)nondet_wide(PC); }
-long long __VERIFIER_nondet_longlong(void) { return (long long)nondet_wide(PC); }
-unsigned long long __VERIFIER_nondet_ulonglong(void) { return (unsigned long long)nondet_wide(PC); }
-unsigned long __VERIFIER_nondet_size_t(void) { return (unsigned long)nondet_wide(PC); }
-void *__VERIFIER_nondet_pointer(void) { return (void *)(uintptr_t)nondet_wide(PC); }
+_Bool __VERIFIER_nondet_bool(void)
+{
+    return (_Bool)nondet(0, 2, true, PC);
+}
+char __VERIFIER_nondet_char(void)
+{
+    return (char)nondet(-128, 256, true, PC);
+}
+unsigned char __VERIFIER_nondet_uchar(void)
+{
+    return (unsigned char)nondet(0, 256, true, PC);
+}
+short __VERIFIER_nondet_short(void)
+{
+    return (short)nondet_wide(PC);
+}
+unsigned short __VERIFIER_nondet_ushort(void)
+{
+    return (unsigned short)nondet_wide(PC);
+}
+int __VERIFIER_nondet_int(void)
+{
+    return (int)nondet_wide(PC);
+}
+unsigned __VERIFIER_nondet_uint(void)
+{
+    return (unsigned)nondet_wide(PC);
+}
+long __VERIFIER_nondet_long(void)
+{
+    return (long)nondet_wide(PC);
+}
+unsigned long __VERIFIER_nondet_ulong(void)
+{
+    return (unsigned long)nondet_wide(PC);
+}
+long long __VERIFIER_nondet_longlong(void)
+{
+    return (long long)nondet_wide(PC);
+}
+unsigned long long __VERIFIER_nondet_ulonglong(void)
+{
+    return (unsigned long long)nondet_wide(PC);
+}
+unsigned long __VERIFIER_nondet_size_t(void)
+{
+    return (unsigned long)nondet_wide(PC);
+}
+void *__VERIFIER_nondet_pointer(void)
+{
+    return (void *)(uintptr_t)nondet_wide(PC);
+}

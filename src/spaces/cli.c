@@ -33,10 +33,14 @@ static int parse_args(int argc, char **argv, opts *o)
     memset(o, 0, sizeof *o);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--count")) o->count = true;
-        else if (!strcmp(a, "--automaton")) o->automaton = true;
-        else if (!strcmp(a, "--full")) o->full = true;
-        else if (!strcmp(a, "--json")) o->json = true;
+        if (!strcmp(a, "--count"))
+            o->count = true;
+        else if (!strcmp(a, "--automaton"))
+            o->automaton = true;
+        else if (!strcmp(a, "--full"))
+            o->full = true;
+        else if (!strcmp(a, "--json"))
+            o->json = true;
         else if (!strcmp(a, "--timeout") || !strncmp(a, "--timeout=", 10)) {
             const char *v = a[9] == '=' ? a + 10 : (i + 1 < argc ? argv[++i] : NULL);
             char *end;
@@ -73,8 +77,8 @@ static void print_summary(const opts *o, const rv_sp_result *tot, uint64_t combo
                "\"branch_combinations\": %llu, \"complete\": %s, \"time_s\": %.3f, "
                "\"peak_rss_mb\": %.1f}\n",
                (unsigned long long)tot->schedulings, (unsigned long long)tot->dead,
-               (unsigned long long)tot->alive, (unsigned long long)combos,
-               limit ? "false" : "true", rv_now() - t0, rv_peak_rss_mb());
+               (unsigned long long)tot->alive, (unsigned long long)combos, limit ? "false" : "true",
+               rv_now() - t0, rv_peak_rss_mb());
         return;
     }
     printf("%s%llu schedulings (%llu minimal dead matrices, %llu maximal alive matrices, %llu "
@@ -115,8 +119,10 @@ static int run_automaton(const opts *o, rv_pv_prog *p, double deadline, double t
     for (int t = 0; t < n; t++) {
         const rv_pv_node *b = p->thread[t];
         if (b->kind != RV_PV_STAR || rv_pv_has_star(b->a) || rv_pv_has_alt(b->a)) {
-            fprintf(stderr, "%s:%d:%d: --automaton needs every process to be a loop q* with q "
-                    "free of loops and choices (seed 003 §3.1)\n", p->file, b->line, b->col);
+            fprintf(stderr,
+                    "%s:%d:%d: --automaton needs every process to be a loop q* with q "
+                    "free of loops and choices (seed 003 §3.1)\n",
+                    p->file, b->line, b->col);
             return 2;
         }
     }
@@ -151,8 +157,10 @@ static int load_paths(const rv_pv_prog *p, rv_pv_path **paths, long *np)
 {
     for (int t = 0; t < p->nthreads; t++)
         if (rv_pv_has_star(p->thread[t])) {
-            fprintf(stderr, "%s:%d:%d: process %d has a loop: use --automaton for p0* | ... | pn* "
-                    "(seed 003 §3)\n", p->file, p->thread[t]->line, p->thread[t]->col, t);
+            fprintf(stderr,
+                    "%s:%d:%d: process %d has a loop: use --automaton for p0* | ... | pn* "
+                    "(seed 003 §3)\n",
+                    p->file, p->thread[t]->line, p->thread[t]->col, t);
             return 2;
         }
     for (int t = 0; t < p->nthreads; t++) {

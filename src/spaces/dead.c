@@ -24,10 +24,10 @@
 typedef struct search {
     const rv_space *s;
     int n, l;
-    int16_t *col;   /* current assignment of columns [0, j) */
-    int *ymin;      /* (n + 1) x n: ymin at each depth */
-    int *rowcnt;    /* how many columns chose each row */
-    int *minlo;     /* per column: least positive lo, or INT_MAX-ish */
+    int16_t *col; /* current assignment of columns [0, j) */
+    int *ymin;    /* (n + 1) x n: ymin at each depth */
+    int *rowcnt;  /* how many columns chose each row */
+    int *minlo;   /* per column: least positive lo, or INT_MAX-ish */
     rv_deadset *out;
     double deadline;
     size_t max_dead;
@@ -133,7 +133,12 @@ int rv_sp_dead(const rv_space *s, rv_deadset *out, bool minimal, double deadline
     out->n = n;
     if (l == 0 || n == 0) return 0;
     if (l > INT16_MAX) return -1; /* rows are stored as int16_t */
-    search q = {.s = s, .n = n, .l = l, .out = out, .deadline = deadline, .max_dead = max_dead,
+    search q = {.s = s,
+                .n = n,
+                .l = l,
+                .out = out,
+                .deadline = deadline,
+                .max_dead = max_dead,
                 .minimal = minimal};
     q.col = rv_xcalloc((size_t)n, sizeof *q.col);
     q.ymin = rv_xmalloc((size_t)(n + 1) * (size_t)n * sizeof *q.ymin);

@@ -32,8 +32,10 @@ static int lacking(const int16_t *c, int n, const uint64_t *M, int *first)
     int k = 0;
     for (int j = 0; j < n; j++) {
         if (c[j] < 0 || (M[c[j]] >> j & 1)) continue;
-        if (k++ == 0) *first = j;
-        else return 2;
+        if (k++ == 0)
+            *first = j;
+        else
+            return 2;
     }
     return k;
 }

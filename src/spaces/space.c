@@ -60,10 +60,10 @@ static int level_intervals(const profile *f, int c, int *lo, int *hi)
 typedef struct gen {
     int n;
     const profile *prof;
-    int *c;          /* units per process in the current split */
+    int *c;           /* units per process in the current split */
     int **ilo, **ihi; /* intervals per process for level c[j] */
     int *icount;
-    int *lo, *hi;    /* rectangle being built */
+    int *lo, *hi; /* rectangle being built */
     rect_list *out;
 } gen;
 
@@ -146,8 +146,10 @@ rv_space *rv_space_build(int n, const rv_pv_path *const *proc, int nres, const i
         for (int b = 0; b < all.count && !drop; b++)
             if (b != a && contained(&all, a, b) && (!contained(&all, b, a) || b < a)) drop = true;
         if (drop) continue;
-        memcpy(s->lo + (size_t)s->l * (size_t)n, all.lo + (size_t)a * (size_t)n, (size_t)n * sizeof(int));
-        memcpy(s->hi + (size_t)s->l * (size_t)n, all.hi + (size_t)a * (size_t)n, (size_t)n * sizeof(int));
+        memcpy(s->lo + (size_t)s->l * (size_t)n, all.lo + (size_t)a * (size_t)n,
+               (size_t)n * sizeof(int));
+        memcpy(s->hi + (size_t)s->l * (size_t)n, all.hi + (size_t)a * (size_t)n,
+               (size_t)n * sizeof(int));
         s->l++;
     }
     for (int j = 0; j < n; j++) {

@@ -86,7 +86,10 @@ typedef struct rv_matset {
     size_t count, cap;
     uint64_t *m;
 } rv_matset;
-static inline uint64_t *rv_mat(const rv_matset *s, size_t i) { return s->m + i * (size_t)s->l; }
+static inline uint64_t *rv_mat(const rv_matset *s, size_t i)
+{
+    return s->m + i * (size_t)s->l;
+}
 void rv_matset_free(rv_matset *s);
 
 /* Maximal alive matrices with non-zero rows (§2.3, the incremental
@@ -130,12 +133,12 @@ void rv_sp_result_free(rv_sp_result *r);
  * where body j runs twice.  Holes must not touch the boundary (§3.1).
  * Writes DOT to out.  Returns 0, -1 on limit, -2 if unsupported (msg). */
 typedef struct rv_sp_automaton {
-    rv_matset vert;       /* maximal alive matrices of p */
+    rv_matset vert; /* maximal alive matrices of p */
     size_t nedges;
     int *src, *dst, *lab; /* edges */
     uint32_t *cls;        /* reduced vertex of each vertex */
     size_t nreduced;
-    size_t nredges;       /* distinct edges of the reduced automaton */
+    size_t nredges; /* distinct edges of the reduced automaton */
     int *rsrc, *rdst, *rlab;
 } rv_sp_automaton;
 int rv_sp_automaton_build(int n, const rv_pv_path *const *proc, int nres, const int *cap,

@@ -18,16 +18,19 @@
 
 typedef struct altctx {
     rv_unf *u;
-    size_t j;          /* C = cur[0..j) */
-    rv_uevent **J;     /* J as a stack (jmark == u->jepoch) */
+    size_t j;      /* C = cur[0..j) */
+    rv_uevent **J; /* J as a stack (jmark == u->jepoch) */
     size_t nJ, capJ;
-    rv_uevent **X;     /* scratch: [ê] \ (C ∪ J) */
+    rv_uevent **X; /* scratch: [ê] \ (C ∪ J) */
     size_t nX, capX;
-    rv_uevent **tg;    /* targets */
+    rv_uevent **tg; /* targets */
     size_t ntg;
 } altctx;
 
-static bool in_c(const rv_uevent *e, size_t j) { return e->pos >= 0 && (size_t)e->pos < j; }
+static bool in_c(const rv_uevent *e, size_t j)
+{
+    return e->pos >= 0 && (size_t)e->pos < j;
+}
 
 static bool in_cj(const altctx *a, const rv_uevent *e)
 {
@@ -164,8 +167,8 @@ static int by_lsize(const void *x, const void *y)
     return a->id < b->id ? -1 : a->id > b->id;
 }
 
-bool rv_unf_alt(rv_unf *u, size_t j, rv_uevent *const *D, size_t nd, unsigned k,
-                rv_uevent ***out, size_t *nout)
+bool rv_unf_alt(rv_unf *u, size_t j, rv_uevent *const *D, size_t nd, unsigned k, rv_uevent ***out,
+                size_t *nout)
 {
     u->jepoch++;
     altctx a = {.u = u, .j = j};
@@ -217,8 +220,12 @@ size_t rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_s
         const rv_action *a = &e->act;
         out[i] = (rv_step){.tid = a->tid, .val = 0};
         switch (a->kind) {
-        case RV_ACT_WAIT1: *waiting_of(&cw, &ncw, a->obj) |= 1ull << a->tid; break;
-        case RV_ACT_BROADCAST: *waiting_of(&cw, &ncw, a->obj) &= ~a->arg; break;
+        case RV_ACT_WAIT1:
+            *waiting_of(&cw, &ncw, a->obj) |= 1ull << a->tid;
+            break;
+        case RV_ACT_BROADCAST:
+            *waiting_of(&cw, &ncw, a->obj) &= ~a->arg;
+            break;
         case RV_ACT_SIGNAL:
             if (a->arg != RV_NO_THREAD) {
                 uint64_t *w = waiting_of(&cw, &ncw, a->obj);
@@ -226,8 +233,11 @@ size_t rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_s
                 *w &= ~(1ull << a->arg);
             }
             break;
-        case RV_ACT_NONDET: out[i].val = e->val; break;
-        default: break;
+        case RV_ACT_NONDET:
+            out[i].val = e->val;
+            break;
+        default:
+            break;
         }
     }
     free(cw);

@@ -100,7 +100,8 @@ static bool fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
             kv *o = &(*v)[i];
             if (o->k1 >> 56 != K_MEM) continue;
             uint64_t ob = o->k2, ol = o->k1 & ((1ull << 56) - 1);
-            if (!(ob == a->obj && ol == a->len) && ob < a->obj + a->len && a->obj < ob + ol) return false;
+            if (!(ob == a->obj && ol == a->len) && ob < a->obj + a->len && a->obj < ob + ol)
+                return false;
         }
         s = slot(v, n, cap, (uint64_t)K_MEM << 56 | a->len, a->obj);
         s->v[0] = e->fp_lo;
@@ -115,34 +116,62 @@ static bool fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
         case RV_ACT_WAIT2:
         case RV_ACT_TRYLOCK:
             if (a->kind == RV_ACT_TRYLOCK && !a->arg) break;
-            if (s->v[0] == a->tid + 1u) s->v[1]++;
-            else s->v[0] = a->tid + 1u, s->v[1] = 1;
+            if (s->v[0] == a->tid + 1u)
+                s->v[1]++;
+            else
+                s->v[0] = a->tid + 1u, s->v[1] = 1;
             break;
         case RV_ACT_UNLOCK:
             if (s->v[1]) s->v[1]--;
             if (!s->v[1]) s->v[0] = 0;
             break;
-        case RV_ACT_WAIT1: s->v[0] = s->v[1] = 0; break;
-        case RV_ACT_MUTEX_INIT: s->v[0] = s->v[1] = 0, s->v[2] = a->arg; break;
-        case RV_ACT_MUTEX_DESTROY: s->v[3] = 1; break;
-        default: break;
+        case RV_ACT_WAIT1:
+            s->v[0] = s->v[1] = 0;
+            break;
+        case RV_ACT_MUTEX_INIT:
+            s->v[0] = s->v[1] = 0, s->v[2] = a->arg;
+            break;
+        case RV_ACT_MUTEX_DESTROY:
+            s->v[3] = 1;
+            break;
+        default:
+            break;
         }
     }
     switch (a->kind) {
-    case RV_ACT_WAIT1: slot(v, n, cap, (uint64_t)K_COND << 56, a->obj)->v[0] |= 1ull << a->tid; break;
+    case RV_ACT_WAIT1:
+        slot(v, n, cap, (uint64_t)K_COND << 56, a->obj)->v[0] |= 1ull << a->tid;
+        break;
     case RV_ACT_SIGNAL:
         s = slot(v, n, cap, (uint64_t)K_COND << 56, a->obj);
         if (a->arg != RV_NO_THREAD) s->v[0] &= ~(1ull << a->arg);
         break;
-    case RV_ACT_BROADCAST: slot(v, n, cap, (uint64_t)K_COND << 56, a->obj)->v[0] &= ~a->arg; break;
-    case RV_ACT_SEM_POST: slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj)->v[0]++; break;
-    case RV_ACT_SEM_WAIT: slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj)->v[0]--; break;
-    case RV_ACT_SEM_TRYWAIT: slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj)->v[0] -= a->arg ? 1 : 0; break;
-    case RV_ACT_ONCE_BEGIN: slot(v, n, cap, (uint64_t)K_ONCE << 56, a->obj)->v[0] |= a->arg ? 1 : 0; break;
-    case RV_ACT_ONCE_END: slot(v, n, cap, (uint64_t)K_ONCE << 56, a->obj)->v[0] |= 2; break;
-    case RV_ACT_ATOMIC_BEGIN: slot(v, n, cap, (uint64_t)K_ATOMIC << 56, 0)->v[0] = a->tid + 1u; break;
-    case RV_ACT_ATOMIC_END: slot(v, n, cap, (uint64_t)K_ATOMIC << 56, 0)->v[0] = 0; break;
-    default: break;
+    case RV_ACT_BROADCAST:
+        slot(v, n, cap, (uint64_t)K_COND << 56, a->obj)->v[0] &= ~a->arg;
+        break;
+    case RV_ACT_SEM_POST:
+        slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj)->v[0]++;
+        break;
+    case RV_ACT_SEM_WAIT:
+        slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj)->v[0]--;
+        break;
+    case RV_ACT_SEM_TRYWAIT:
+        slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj)->v[0] -= a->arg ? 1 : 0;
+        break;
+    case RV_ACT_ONCE_BEGIN:
+        slot(v, n, cap, (uint64_t)K_ONCE << 56, a->obj)->v[0] |= a->arg ? 1 : 0;
+        break;
+    case RV_ACT_ONCE_END:
+        slot(v, n, cap, (uint64_t)K_ONCE << 56, a->obj)->v[0] |= 2;
+        break;
+    case RV_ACT_ATOMIC_BEGIN:
+        slot(v, n, cap, (uint64_t)K_ATOMIC << 56, 0)->v[0] = a->tid + 1u;
+        break;
+    case RV_ACT_ATOMIC_END:
+        slot(v, n, cap, (uint64_t)K_ATOMIC << 56, 0)->v[0] = 0;
+        break;
+    default:
+        break;
     }
     return true;
 }
@@ -181,7 +210,8 @@ static bool compute_state(rv_unf *u, rv_uevent *e, rv_hash128 *out)
 static size_t cut_find(rv_unf *u, rv_hash128 st)
 {
     size_t mask = u->capcut - 1, i = (size_t)st.lo & mask;
-    while (u->cut[i].used && (u->cut[i].st.lo != st.lo || u->cut[i].st.hi != st.hi)) i = (i + 1) & mask;
+    while (u->cut[i].used && (u->cut[i].st.lo != st.lo || u->cut[i].st.hi != st.hi))
+        i = (i + 1) & mask;
     return i;
 }
 

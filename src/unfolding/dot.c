@@ -24,15 +24,16 @@ int rv_unf_dot(rv_unf *u, const char *path)
             fprintf(f, "  e%u -> e%u;\n", e->pred[k]->id, e->id);
             tp_listed |= e->pred[k] == e->tparent;
         }
-        if (e->tparent && !tp_listed) fprintf(f, "  e%u -> e%u [style=dashed];\n", e->tparent->id, e->id);
+        if (e->tparent && !tp_listed)
+            fprintf(f, "  e%u -> e%u [style=dashed];\n", e->tparent->id, e->id);
     }
     for (size_t i = 0; i < u->n; i++) {
         size_t n;
         rv_uevent *const *l = rv_unf_icf_list(u, u->ev[i], &n);
         for (size_t k = 0; k < n; k++)
             if (l[k]->id > u->ev[i]->id)
-                fprintf(f, "  e%u -> e%u [style=dotted, dir=none, constraint=false];\n", u->ev[i]->id,
-                        l[k]->id);
+                fprintf(f, "  e%u -> e%u [style=dotted, dir=none, constraint=false];\n",
+                        u->ev[i]->id, l[k]->id);
     }
     fprintf(f, "}\n");
     return fclose(f) == 0 ? 0 : -1;

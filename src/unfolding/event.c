@@ -59,7 +59,8 @@ static int cmp_u32(const void *a, const void *b)
 static uint64_t cname_hash(const cname *c)
 {
     uint64_t h = 1469598103934665603ull;
-    uint64_t w[4] = {c->tid | (uint64_t)c->kind << 16 | (uint64_t)c->flags << 24, c->obj, c->choice, c->np};
+    uint64_t w[4] = {c->tid | (uint64_t)c->kind << 16 | (uint64_t)c->flags << 24, c->obj, c->choice,
+                     c->np};
     for (int i = 0; i < 4; i++) h = (h ^ w[i]) * 1099511628211ull;
     for (size_t i = 0; i < c->np; i++) h = (h ^ c->ids[i]) * 1099511628211ull;
     return h ^ (h >> 29);
@@ -68,8 +69,7 @@ static uint64_t cname_hash(const cname *c)
 static bool cname_eq(const cname *c, const rv_uevent *e)
 {
     if (e->act.tid != c->tid || e->act.kind != c->kind || e->act.obj != c->obj ||
-        (e->act.flags & RV_UF_ERR) != c->flags ||
-        e->choice != c->choice || e->npred != c->np)
+        (e->act.flags & RV_UF_ERR) != c->flags || e->choice != c->choice || e->npred != c->np)
         return false;
     for (size_t i = 0; i < c->np; i++)
         if (e->pred[i]->id != c->ids[i]) return false;
@@ -82,8 +82,12 @@ static void rehash(rv_unf *u)
     rv_uevent **nt = rv_xcalloc(ncap, sizeof *nt);
     for (size_t i = 0; i < u->n; i++) {
         rv_uevent *e = u->ev[i];
-        cname c = {.tid = e->act.tid, .kind = e->act.kind, .obj = e->act.obj,
-                   .flags = e->act.flags & RV_UF_ERR, .choice = e->choice, .np = e->npred};
+        cname c = {.tid = e->act.tid,
+                   .kind = e->act.kind,
+                   .obj = e->act.obj,
+                   .flags = e->act.flags & RV_UF_ERR,
+                   .choice = e->choice,
+                   .np = e->npred};
         for (size_t k = 0; k < e->npred; k++) c.ids[k] = e->pred[k]->id;
         size_t b = cname_hash(&c) & (ncap - 1);
         e->hnext = nt[b];
@@ -152,15 +156,20 @@ static void compute_tmax(rv_uevent *e)
 static size_t make_cname(rv_unf *u, cname *c, const rv_action *a, uint32_t val,
                          rv_uevent *const *preds, size_t np)
 {
-    *c = (cname){.tid = a->tid, .kind = a->kind, .obj = a->obj, .flags = a->flags & RV_UF_ERR,
+    *c = (cname){.tid = a->tid,
+                 .kind = a->kind,
+                 .obj = a->obj,
+                 .flags = a->flags & RV_UF_ERR,
                  .choice = rv_unf_choice(a, val)};
     /* keep only maximal, distinct predecessors */
     for (size_t i = 0; i < np; i++) {
         bool keep = true;
         for (size_t k = 0; k < np && keep; k++) {
             if (k == i) continue;
-            if (preds[k] == preds[i]) keep = k > i;
-            else if (rv_unf_leq(preds[i], preds[k])) keep = false;
+            if (preds[k] == preds[i])
+                keep = k > i;
+            else if (rv_unf_leq(preds[i], preds[k]))
+                keep = false;
         }
         if (keep) c->ids[c->np++] = preds[i]->id;
     }
@@ -168,7 +177,8 @@ static size_t make_cname(rv_unf *u, cname *c, const rv_action *a, uint32_t val,
     return cname_hash(c) & (u->hcap - 1);
 }
 
-rv_uevent *rv_unf_find(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *const *preds, size_t np)
+rv_uevent *rv_unf_find(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *const *preds,
+                       size_t np)
 {
     cname c;
     size_t b = make_cname(u, &c, a, val, preds, np);

@@ -54,8 +54,10 @@ static void learn_sems(rv_unf *u, const rv_trace *t)
         for (size_t k = 0; k < i; k++) {
             const rv_action *b = &t->ev[k].act;
             if (b->obj != a->obj) continue;
-            if (b->kind == RV_ACT_SEM_POST) net--;
-            else if (sem_decrements(b)) net++;
+            if (b->kind == RV_ACT_SEM_POST)
+                net--;
+            else if (sem_decrements(b))
+                net++;
         }
         rv_semobj *s = sem_of(u, a->obj);
         if (net + 1 > s->lo) s->lo = net + 1;
@@ -96,8 +98,10 @@ static bool stopped_early(rv_end e)
 static void mark_dead(rv_unf *u, rv_uevent *twin)
 {
     twin->dead = true;
-    if (twin->tparent) twin->tparent->dead_child = true;
-    else u->root_dead |= 1ull << twin->act.tid;
+    if (twin->tparent)
+        twin->tparent->dead_child = true;
+    else
+        u->root_dead |= 1ull << twin->act.tid;
 }
 
 /* The fatal event of the last step: its non-fatal twin (history under
@@ -210,8 +214,8 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
 /* ---- the model of synchronisation state at a history ----------------- */
 
 typedef struct hist {
-    rv_uevent *p;       /* thread predecessor (or NULL) */
-    rv_uevent **S;      /* other maximal events */
+    rv_uevent *p;  /* thread predecessor (or NULL) */
+    rv_uevent **S; /* other maximal events */
     size_t ns;
 } hist;
 
@@ -238,13 +242,17 @@ static void apply_mutex(objstate *s, const rv_action *b)
     switch (b->kind) {
     case RV_ACT_LOCK:
     case RV_ACT_WAIT2:
-        if (s->holder == b->tid) s->hcount++;
-        else s->holder = b->tid, s->hcount = 1;
+        if (s->holder == b->tid)
+            s->hcount++;
+        else
+            s->holder = b->tid, s->hcount = 1;
         break;
     case RV_ACT_TRYLOCK:
         if (!b->arg) break;
-        if (s->holder == b->tid) s->hcount++;
-        else s->holder = b->tid, s->hcount = 1;
+        if (s->holder == b->tid)
+            s->hcount++;
+        else
+            s->holder = b->tid, s->hcount = 1;
         break;
     case RV_ACT_UNLOCK:
         if (s->hcount) s->hcount--;
@@ -274,8 +282,8 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
         const rv_uevent *y = u->cur[i];
         const rv_action *b = &y->act;
         bool rel = b->kind == RV_ACT_PEXIT || rv_is_atomic_section(b) ||
-                   (b->kind == RV_ACT_CREATE && b->obj == a->tid) ||
-                   (m && rv_mutex_of(b) == m) || b->obj == a->obj;
+                   (b->kind == RV_ACT_CREATE && b->obj == a->tid) || (m && rv_mutex_of(b) == m) ||
+                   b->obj == a->obj;
         if (!rel || !in_hist(y, h)) continue;
         if (b->kind == RV_ACT_PEXIT) s->pexit = true;
         if (b->kind == RV_ACT_ATOMIC_BEGIN) s->atomic = b->tid + 1u;
@@ -285,24 +293,40 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
         if (m && rv_mutex_of(b) == m) apply_mutex(s, b);
         if (b->obj != a->obj) continue;
         switch (b->kind) {
-        case RV_ACT_WAIT1: s->waiting |= 1ull << b->tid; break;
+        case RV_ACT_WAIT1:
+            s->waiting |= 1ull << b->tid;
+            break;
         case RV_ACT_SIGNAL:
             if (b->arg != RV_NO_THREAD) s->waiting &= ~(1ull << b->arg);
             break;
-        case RV_ACT_BROADCAST: s->waiting &= ~b->arg; break;
-        case RV_ACT_SEM_POST: s->sem++; break;
-        case RV_ACT_SEM_WAIT: s->sem--; break;
-        case RV_ACT_SEM_TRYWAIT: s->sem -= b->arg ? 1 : 0; break;
-        case RV_ACT_ONCE_BEGIN: if (b->arg) s->begun = true; break;
-        case RV_ACT_ONCE_END: s->ended = true; break;
-        default: break;
+        case RV_ACT_BROADCAST:
+            s->waiting &= ~b->arg;
+            break;
+        case RV_ACT_SEM_POST:
+            s->sem++;
+            break;
+        case RV_ACT_SEM_WAIT:
+            s->sem--;
+            break;
+        case RV_ACT_SEM_TRYWAIT:
+            s->sem -= b->arg ? 1 : 0;
+            break;
+        case RV_ACT_ONCE_BEGIN:
+            if (b->arg) s->begun = true;
+            break;
+        case RV_ACT_ONCE_END:
+            s->ended = true;
+            break;
+        default:
+            break;
         }
     }
     if (a->kind == RV_ACT_JOIN) {
         /* the joined thread's exit: its maximal event in H */
         for (size_t i = 0; i < u->ncur; i++) {
             const rv_uevent *y = u->cur[i];
-            if (y->act.kind == RV_ACT_EXIT && y->act.tid == a->obj && in_hist(y, h)) s->exited = true;
+            if (y->act.kind == RV_ACT_EXIT && y->act.tid == a->obj && in_hist(y, h))
+                s->exited = true;
         }
     }
 }
@@ -323,8 +347,8 @@ static bool mutex_free_for(const objstate *s, unsigned t)
 
 /* The concrete actions (with results and value choice) of template a at H;
  * 0 when a is disabled there. */
-static size_t concretise(rv_unf *u, const rv_action *a, bool root, const hist *h,
-                         rv_action *out, uint32_t *vals, size_t cap)
+static size_t concretise(rv_unf *u, const rv_action *a, bool root, const hist *h, rv_action *out,
+                         uint32_t *vals, size_t cap)
 {
     objstate s;
     state_at(u, a, h, &s);
@@ -413,7 +437,7 @@ typedef struct xctx {
     rv_uevent **S; /* chosen antichain */
     size_t ns;
     size_t created;
-    bool fatal;    /* enumerate fatal variants of dead twins */
+    bool fatal; /* enumerate fatal variants of dead twins */
 } xctx;
 
 /* The non-fatal event ⟨a, H'⟩ with H' the part of H that a depends on under
@@ -452,7 +476,8 @@ static void emit(xctx *c)
         if (!ok) continue;
         size_t np = 0;
         if (c->p) preds[np++] = c->p;
-        for (size_t s = 0; s < c->ns && np < sizeof preds / sizeof preds[0]; s++) preds[np++] = c->S[s];
+        for (size_t s = 0; s < c->ns && np < sizeof preds / sizeof preds[0]; s++)
+            preds[np++] = c->S[s];
         bool isnew;
         rv_unf_intern(c->u, &acts[i], vals[i], c->p, preds, np, &isnew);
         c->created += isnew;
@@ -477,8 +502,8 @@ static void antichains(xctx *c, size_t i)
 
 /* Extensions of thread t after p with template a; x = t's next event in C
  * (NULL at the end). */
-static size_t extend_position(rv_unf *u, const rv_action *a, bool root, rv_uevent *p,
-                              rv_uevent *x, bool fatal)
+static size_t extend_position(rv_unf *u, const rv_action *a, bool root, rv_uevent *p, rv_uevent *x,
+                              bool fatal)
 {
     xctx c = {.u = u, .tmpl = *a, .root = root, .p = p, .fatal = fatal};
     c.tmpl.flags &= (uint8_t)~RV_UF_ERR;

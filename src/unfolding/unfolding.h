@@ -74,29 +74,32 @@ struct rv_uevent {
     uint32_t depth;     /* events of this thread in [e] */
     uint32_t lsize;     /* |[e]| */
     uint16_t npred, nt;
-    int32_t pos;        /* index in the current configuration, or -1 */
-    uint32_t mark;      /* scratch marks for walks (epoch-stamped) */
-    uint32_t jmark;     /* membership in the alternative under construction */
-    uint32_t dmark;     /* membership in D during an alternative search */
+    int32_t pos;    /* index in the current configuration, or -1 */
+    uint32_t mark;  /* scratch marks for walks (epoch-stamped) */
+    uint32_t jmark; /* membership in the alternative under construction */
+    uint32_t dmark; /* membership in D during an alternative search */
     /* immediate conflicts #^i_U(e), complete against U[0..icf_upto) */
     rv_uevent **icf;
     uint32_t nicf, capicf, icf_upto;
     uint64_t pc;
-    uint64_t fp_lo, fp_hi;  /* backend fingerprint after this event (0 if unknown) */
-    rv_hash128 state;       /* fingerprint of state([e]) (cutoffs) */
-    bool has_fp;            /* fp_lo/hi observed */
-    bool state_ok;          /* state computed */
-    bool cutoff;            /* cutoff(e, U, G) held when first decided */
-    bool executed;          /* seen in an execution */
-    bool dead;              /* the non-fatal twin of a fatal event: never executable */
-    bool bc_val;            /* memo of "a cause is a cutoff", valid at bc_ver */
+    uint64_t fp_lo, fp_hi; /* backend fingerprint after this event (0 if unknown) */
+    rv_hash128 state;      /* fingerprint of state([e]) (cutoffs) */
+    bool has_fp;           /* fp_lo/hi observed */
+    bool state_ok;         /* state computed */
+    bool cutoff;           /* cutoff(e, U, G) held when first decided */
+    bool executed;         /* seen in an execution */
+    bool dead;             /* the non-fatal twin of a fatal event: never executable */
+    bool bc_val;           /* memo of "a cause is a cutoff", valid at bc_ver */
     uint64_t bc_ver;
-    bool dead_child;        /* some thread successor of this event is dead */
+    bool dead_child; /* some thread successor of this event is dead */
 };
 
 /* rv_action.flags bit of fatal events (outside RV_AF_*). */
 #define RV_UF_ERR 0x80u
-static inline bool rv_unf_is_err(const rv_uevent *e) { return (e->act.flags & RV_UF_ERR) != 0; }
+static inline bool rv_unf_is_err(const rv_uevent *e)
+{
+    return (e->act.flags & RV_UF_ERR) != 0;
+}
 
 /* The dependence of the unfolding: rv_dependent(), and fatal events
  * depend on everything. */
@@ -117,9 +120,9 @@ typedef struct rv_unf {
     size_t n, cap;
     rv_uevent **htab; /* hash-consing table, chained by hnext */
     size_t hcap;
-    uint32_t epoch;   /* for mark */
-    uint32_t jepoch;  /* for jmark */
-    rv_uevent **cur;  /* the current configuration, in execution order */
+    uint32_t epoch;  /* for mark */
+    uint32_t jepoch; /* for jmark */
+    rv_uevent **cur; /* the current configuration, in execution order */
     size_t ncur, capcur;
     rv_semobj *sems;
     size_t nsems, capsems;
@@ -128,9 +131,9 @@ typedef struct rv_unf {
     size_t ncut, capcut;
     uint64_t bytes; /* memory held by events (for --cache-mb accounting) */
     uint64_t ncutoffs;
-    uint64_t cutmask;  /* threads that lost events to cutoffs in the last mapping */
+    uint64_t cutmask;   /* threads that lost events to cutoffs in the last mapping */
     uint64_t root_dead; /* threads whose first event has a dead twin */
-    bool inconsistent; /* a backend result contradicted the model */
+    bool inconsistent;  /* a backend result contradicted the model */
     char why[256];
 } rv_unf;
 
@@ -144,7 +147,8 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
                          rv_uevent *const *preds, size_t np, bool *created);
 
 /* The event of that canonical name, or NULL (nothing is created). */
-rv_uevent *rv_unf_find(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *const *preds, size_t np);
+rv_uevent *rv_unf_find(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *const *preds,
+                       size_t np);
 
 /* The canonical choice of an action (nondet: value index; signal: woken). */
 uint64_t rv_unf_choice(const rv_action *a, uint32_t val);
@@ -186,8 +190,8 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending);
  * events of D (the end of the array) must be matched (seed 004 §3.7).
  * Skips events marked cutoff.  On success returns true and J \ C_j in a
  * causal order in *out (caller frees). */
-bool rv_unf_alt(rv_unf *u, size_t j, rv_uevent *const *D, size_t nd, unsigned k,
-                rv_uevent ***out, size_t *nout);
+bool rv_unf_alt(rv_unf *u, size_t j, rv_uevent *const *D, size_t nd, unsigned k, rv_uevent ***out,
+                size_t *nout);
 
 /* Is C_j ∪ [e] conflict-free (e enabled or addable after C_j)? */
 bool rv_unf_compatible(rv_unf *u, size_t j, rv_uevent *e);

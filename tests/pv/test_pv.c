@@ -11,15 +11,16 @@
 #include "pv/pv_lang.h"
 
 static int failures;
-#define CHECK(name, cond, ...)                                                                      \
-    do {                                                                                            \
-        if (cond) printf("PASS %s\n", name);                                                        \
-        else {                                                                                      \
-            printf("FAIL %s: ", name);                                                              \
-            printf(__VA_ARGS__);                                                                    \
-            printf("\n");                                                                           \
-            failures++;                                                                             \
-        }                                                                                           \
+#define CHECK(name, cond, ...)                                                                     \
+    do {                                                                                           \
+        if (cond)                                                                                  \
+            printf("PASS %s\n", name);                                                             \
+        else {                                                                                     \
+            printf("FAIL %s: ", name);                                                             \
+            printf(__VA_ARGS__);                                                                   \
+            printf("\n");                                                                          \
+            failures++;                                                                            \
+        }                                                                                          \
     } while (0)
 
 static void parse_error(const char *name, const char *text, const char *want)
@@ -32,33 +33,44 @@ static void parse_error(const char *name, const char *text, const char *want)
 
 static void test_errors(void)
 {
-    parse_error("err-undeclared", "resource a;\nP(a).V(b)", "t.pv:2:8: undeclared resource 'b' (declare it: resource b;)");
-    parse_error("err-unheld-v", "resource a;\nV(a)", "t.pv:2:1: V(a) releases a resource this process does not hold here");
+    parse_error("err-undeclared", "resource a;\nP(a).V(b)",
+                "t.pv:2:8: undeclared resource 'b' (declare it: resource b;)");
+    parse_error("err-unheld-v", "resource a;\nV(a)",
+                "t.pv:2:1: V(a) releases a resource this process does not hold here");
     parse_error("err-unbalanced-choice", "resource a;\nP(a) + 1",
                 "t.pv:2:6: the two branches of '+' must end holding the same resources");
-    parse_error("err-loop-leaks", "resource a;\n  (P(a))*", "t.pv:2:9: a loop body must release every resource it takes");
+    parse_error("err-loop-leaks", "resource a;\n  (P(a))*",
+                "t.pv:2:9: a loop body must release every resource it takes");
     parse_error("err-nested-par", "resource a;\nP(a).(V(a) | 1)",
                 "t.pv:2:12: parallel composition '|' is only allowed at the top level");
     parse_error("err-eof", "resource a;\nP(a", "t.pv:2:4: expected ')', found end of file");
-    parse_error("err-capacity", "resource a : 0; 1", "t.pv:1:14: capacity must be between 1 and 1000000");
+    parse_error("err-capacity", "resource a : 0; 1",
+                "t.pv:1:14: capacity must be between 1 and 1000000");
     parse_error("err-twice", "resource a, a; 1", "t.pv:1:13: resource 'a' declared twice");
     parse_error("err-comment", "resource a;\n  /* open", "t.pv:2:3: unterminated comment");
-    parse_error("err-junk", "resource a;\nP(a).V(a) $", "t.pv:2:11: expected '.', '+', '|', '*' or end of file, found '$'");
+    parse_error("err-junk", "resource a;\nP(a).V(a) $",
+                "t.pv:2:11: expected '.', '+', '|', '*' or end of file, found '$'");
     parse_error("err-empty", "", "t.pv:1:1: expected P(..), V(..), 1 or '(', found end of file");
-    parse_error("err-two", "resource a; P(a).V(a) | 2", "t.pv:1:25: expected 1 (the empty process), found '2'");
-    parse_error("err-late-decl", "resource a; 1 | resource b;", "t.pv:1:17: declarations must come before the program");
-    parse_error("err-unclosed", "resource a;\n(P(a).V(a) P(a)", "t.pv:2:12: expected ')' to close the '(' at 2:1, found 'P'");
+    parse_error("err-two", "resource a; P(a).V(a) | 2",
+                "t.pv:1:25: expected 1 (the empty process), found '2'");
+    parse_error("err-late-decl", "resource a; 1 | resource b;",
+                "t.pv:1:17: declarations must come before the program");
+    parse_error("err-unclosed", "resource a;\n(P(a).V(a) P(a)",
+                "t.pv:2:12: expected ')' to close the '(' at 2:1, found 'P'");
     char err[256];
-    rv_pv_prog *p = rv_pv_parse("t.pv", "# comment\nresource a, s : 2; // more\n/* x */ P(a).(V(a).P(a) + 1)*.V(a) | (P(s).V(s))*.1",
+    rv_pv_prog *p = rv_pv_parse("t.pv",
+                                "# comment\nresource a, s : 2; // more\n/* x */ P(a).(V(a).P(a) + "
+                                "1)*.V(a) | (P(s).V(s))*.1",
                                 err, sizeof err);
     bool ok = p && p->nres == 2 && p->cap[0] == 1 && p->cap[1] == 2 && p->nthreads == 2;
     CHECK("parse-ok", ok, "%s", p ? "wrong shape" : err);
     if (p) {
         char *s1 = rv_pv_str(p, p->thread[0]);
-        rv_pv_prog *q = rv_pv_parse("u.pv", "resource a, s : 2; P(a).(V(a).P(a) + 1)*.V(a)", err, sizeof err);
+        rv_pv_prog *q =
+            rv_pv_parse("u.pv", "resource a, s : 2; P(a).(V(a).P(a) + 1)*.V(a)", err, sizeof err);
         char *s2 = q ? rv_pv_str(q, q->thread[0]) : NULL;
-        CHECK("print-roundtrip", s2 && !strcmp(s1, s2) && !strcmp(s1, "P(a).(V(a).P(a) + 1)*.V(a)"), "%s vs %s", s1,
-              s2 ? s2 : "-");
+        CHECK("print-roundtrip", s2 && !strcmp(s1, s2) && !strcmp(s1, "P(a).(V(a).P(a) + 1)*.V(a)"),
+              "%s vs %s", s1, s2 ? s2 : "-");
         free(s1);
         free(s2);
         rv_pv_free(q);
@@ -90,14 +102,16 @@ static void test_backend(void)
     static const uint16_t tids[] = {0, 0, 0, 1, 1, 1};
     bool ok = t.end == RV_END_COMPLETE && t.n == 6 && t.nthreads == 2;
     for (size_t i = 0; ok && i < 6; i++)
-        ok = t.ev[i].act.kind == kinds[i] && t.ev[i].enabled == en[i] && t.ev[i].act.tid == tids[i] &&
-             (kinds[i] == RV_ACT_EXIT || t.ev[i].act.obj == 1) && t.ev[i].pc != 0;
+        ok = t.ev[i].act.kind == kinds[i] && t.ev[i].enabled == en[i] &&
+             t.ev[i].act.tid == tids[i] && (kinds[i] == RV_ACT_EXIT || t.ev[i].act.obj == 1) &&
+             t.ev[i].pc != 0;
     ok = ok && t.threads[0].state == RV_T_FINISHED && t.threads[1].parent == RV_NO_THREAD;
     CHECK("backend-first", ok, "end %d, %zu events", t.end, t.n);
     const char *loc = b->ops->location(b, t.ev[4].pc);
     CHECK("backend-location", loc && !strcmp(loc, "t.pv:2:18"), "%s", loc ? loc : "NULL");
     const char *on = b->ops->object_name(b, 1);
-    CHECK("backend-object-name", on && !strcmp(on, "a") && !b->ops->object_name(b, 2), "%s", on ? on : "NULL");
+    CHECK("backend-object-name", on && !strcmp(on, "a") && !b->ops->object_name(b, 2), "%s",
+          on ? on : "NULL");
     rv_step bad[] = {{.tid = 0}, {.tid = 1}};
     rv_execute(b, bad, 2, RV_POLICY_FIRST, &t);
     CHECK("backend-diverged", t.end == RV_END_DIVERGED && t.n == 1, "end %d", t.end);
@@ -106,8 +120,9 @@ static void test_backend(void)
     CHECK("backend-diverged-value", t.end == RV_END_DIVERGED && t.n == 0, "end %d", t.end);
     rv_step stop[] = {{.tid = 1}};
     rv_execute(b, stop, 1, RV_POLICY_STOP, &t);
-    ok = t.end == RV_END_PREFIX && t.n == 1 && t.threads[0].state == RV_T_LIVE && !t.threads[0].enabled &&
-         t.threads[0].pending.kind == RV_ACT_SEM_WAIT && t.threads[0].holder == 1 && t.threads[1].enabled;
+    ok = t.end == RV_END_PREFIX && t.n == 1 && t.threads[0].state == RV_T_LIVE &&
+         !t.threads[0].enabled && t.threads[0].pending.kind == RV_ACT_SEM_WAIT &&
+         t.threads[0].holder == 1 && t.threads[1].enabled;
     CHECK("backend-stop-pending", ok, "end %d", t.end);
     b->ops->destroy(b);
 
@@ -115,8 +130,9 @@ static void test_backend(void)
     b = open_text("resource a, b; P(a).P(b).V(b).V(a) | P(b).P(a).V(a).V(b)", NULL);
     rv_step sw[] = {{.tid = 0}, {.tid = 1}};
     rv_execute(b, sw, 2, RV_POLICY_FIRST, &t);
-    ok = t.end == RV_END_DEADLOCK && t.n == 2 && t.threads[0].pending.obj == 2 && t.threads[0].holder == 1 &&
-         t.threads[1].pending.obj == 1 && t.threads[1].holder == 0 && !t.threads[0].enabled;
+    ok = t.end == RV_END_DEADLOCK && t.n == 2 && t.threads[0].pending.obj == 2 &&
+         t.threads[0].holder == 1 && t.threads[1].pending.obj == 1 && t.threads[1].holder == 0 &&
+         !t.threads[0].enabled;
     CHECK("backend-deadlock", ok, "end %d, %zu events", t.end, t.n);
     b->ops->destroy(b);
 
@@ -124,12 +140,13 @@ static void test_backend(void)
     rv_limits lim = {.max_events = 3, .fingerprints = true};
     b = open_text("resource a; (P(a).V(a))* | 1", &lim);
     rv_execute(b, NULL, 0, RV_POLICY_FIRST, &t);
-    ok = t.end == RV_END_COMPLETE && t.n == 3 && t.ev[0].act.kind == RV_ACT_NONDET && t.ev[0].act.ndom == 2 &&
-         t.ev[1].act.kind == RV_ACT_EXIT;
+    ok = t.end == RV_END_COMPLETE && t.n == 3 && t.ev[0].act.kind == RV_ACT_NONDET &&
+         t.ev[0].act.ndom == 2 && t.ev[1].act.kind == RV_ACT_EXIT;
     CHECK("backend-loop-leave", ok, "end %d, %zu events", t.end, t.n);
     rv_step it[] = {{.tid = 0, .val = 1}};
     rv_execute(b, it, 1, RV_POLICY_FIRST, &t);
-    CHECK("backend-event-limit", t.end == RV_END_EVENT_LIMIT && t.n == 3 && t.ev[2].act.kind == RV_ACT_SEM_POST,
+    CHECK("backend-event-limit",
+          t.end == RV_END_EVENT_LIMIT && t.n == 3 && t.ev[2].act.kind == RV_ACT_SEM_POST,
           "end %d, %zu", t.end, t.n);
     rv_execute(b, it, 1, RV_POLICY_FIRST, &u);
     ok = t.n == u.n && !memcmp(t.ev, u.ev, t.n * sizeof *t.ev) && t.ev[0].fp_lo != 0;
@@ -138,8 +155,8 @@ static void test_backend(void)
     b->limits.max_events = 0;
     rv_execute(b, it2, 4, RV_POLICY_STAY, &u);
     /* the loop head is at the same position after one iteration */
-    ok = u.end == RV_END_COMPLETE && u.n == 9 && u.ev[2].fp_lo == u.ev[5].fp_lo && u.ev[2].fp_hi == u.ev[5].fp_hi &&
-         u.ev[0].fp_lo != u.ev[1].fp_lo;
+    ok = u.end == RV_END_COMPLETE && u.n == 9 && u.ev[2].fp_lo == u.ev[5].fp_lo &&
+         u.ev[2].fp_hi == u.ev[5].fp_hi && u.ev[0].fp_lo != u.ev[1].fp_lo;
     CHECK("backend-fingerprints", ok, "end %d, %zu events", u.end, u.n);
     b->ops->destroy(b);
 
@@ -147,7 +164,8 @@ static void test_backend(void)
     b = open_text("resource s : 2; P(s).V(s) | P(s).V(s) | P(s).V(s)", NULL);
     rv_step cap[] = {{.tid = 0}, {.tid = 1}};
     rv_execute(b, cap, 2, RV_POLICY_STOP, &t);
-    ok = t.ev[1].enabled == 7 && !t.threads[2].enabled && t.threads[0].enabled && t.ev[0].act.obj2 == 3;
+    ok = t.ev[1].enabled == 7 && !t.threads[2].enabled && t.threads[0].enabled &&
+         t.ev[0].act.obj2 == 3;
     CHECK("backend-capacity", ok, "enabled %llx", (unsigned long long)t.ev[1].enabled);
     b->ops->destroy(b);
     rv_trace_free(&t);

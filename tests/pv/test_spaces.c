@@ -23,15 +23,16 @@
 #include "spaces/spaces.h"
 
 static int failures;
-#define CHECK(name, cond, ...)                                                                      \
-    do {                                                                                            \
-        if (cond) printf("PASS %s\n", name);                                                        \
-        else {                                                                                      \
-            printf("FAIL %s: ", name);                                                              \
-            printf(__VA_ARGS__);                                                                    \
-            printf("\n");                                                                           \
-            failures++;                                                                             \
-        }                                                                                           \
+#define CHECK(name, cond, ...)                                                                     \
+    do {                                                                                           \
+        if (cond)                                                                                  \
+            printf("PASS %s\n", name);                                                             \
+        else {                                                                                     \
+            printf("FAIL %s: ", name);                                                             \
+            printf(__VA_ARGS__);                                                                   \
+            printf("\n");                                                                          \
+            failures++;                                                                            \
+        }                                                                                          \
     } while (0)
 
 /* ---- programs and branch combinations ---- */
@@ -133,7 +134,8 @@ static size_t ps_find(const pathset *s, const unsigned char *q)
     rv_hash128 h = rv_hash(q, (size_t)s->len);
     size_t k = h.lo & (s->hcap - 1);
     while (s->slot[k]) {
-        if (!memcmp(s->seq + (size_t)(s->slot[k] - 1) * (size_t)s->len, q, (size_t)s->len)) return k;
+        if (!memcmp(s->seq + (size_t)(s->slot[k] - 1) * (size_t)s->len, q, (size_t)s->len))
+            return k;
         k = (k + 1) & (s->hcap - 1);
     }
     return k;
@@ -147,7 +149,8 @@ static void ps_add(pathset *s, const unsigned char *q)
         s->hcap = oc ? 2 * oc : 1024;
         s->slot = calloc(s->hcap, sizeof *s->slot);
         for (size_t k = 0; k < oc; k++)
-            if (old[k]) s->slot[ps_find(s, s->seq + (size_t)(old[k] - 1) * (size_t)s->len)] = old[k];
+            if (old[k])
+                s->slot[ps_find(s, s->seq + (size_t)(old[k] - 1) * (size_t)s->len)] = old[k];
         free(old);
     }
     if (s->count == s->cap) {
@@ -166,7 +169,8 @@ static long ps_index(const pathset *s, const unsigned char *q)
     return s->slot[k] ? (long)s->slot[k] - 1 : -1;
 }
 
-static void all_paths(const grid *g, int *k, unsigned char *q, int depth, pathset *out, size_t limit)
+static void all_paths(const grid *g, int *k, unsigned char *q, int depth, pathset *out,
+                      size_t limit)
 {
     if (out->count > limit) return;
     if (depth == g->total) {
@@ -256,17 +260,22 @@ static const char *cross_geometric(const rv_pv_prog *p, long *sched, long *brute
         rv_sp_schedulings(c.n, c.proc, p->nres, p->cap, true, 0, &r);
         *sched += (long)r.schedulings;
         *brute += b;
-        if (b < 0) too_big++; /* more than 3e6 total paths: not checked */
-        else if ((long)r.schedulings != b) bad = "count differs";
-        else if (r.stuck) bad = "representative stuck";
+        if (b < 0)
+            too_big++; /* more than 3e6 total paths: not checked */
+        else if ((long)r.schedulings != b)
+            bad = "count differs";
+        else if (r.stuck)
+            bad = "representative stuck";
         else {
             long *seen = calloc(ps.count + 1, sizeof *seen); /* by class root */
             unsigned char q[256];
             for (uint64_t s = 0; s < r.schedulings && !bad; s++) {
                 for (int d = 0; d < g.total; d++) q[d] = (unsigned char)r.reps[s][d];
                 long i = ps_index(&ps, q);
-                if (i < 0) bad = "representative is not a total path";
-                else if (seen[cls[i]]++) bad = "two representatives in one class";
+                if (i < 0)
+                    bad = "representative is not a total path";
+                else if (seen[cls[i]]++)
+                    bad = "two representatives in one class";
             }
             free(seen);
         }
@@ -449,8 +458,10 @@ static const char *check_index(const rv_space *s)
         for (int b = 0; b < nb; b++)
             if (mask >> b & 1) M[bits[b][0]] |= 1ull << bits[b][1];
         alive[mask] = alive_brute(s, M);
-        if (alive[mask] != !rv_sp_has_dead_below(&dall, M)) bad = "Prop. 20 fails with all dead matrices";
-        if (alive[mask] != !rv_sp_has_dead_below(&dmin, M)) bad = "Prop. 20 fails with minimal dead matrices";
+        if (alive[mask] != !rv_sp_has_dead_below(&dall, M))
+            bad = "Prop. 20 fails with all dead matrices";
+        if (alive[mask] != !rv_sp_has_dead_below(&dmin, M))
+            bad = "Prop. 20 fails with minimal dead matrices";
     }
     /* maximal alive with non-zero rows, against rv_sp_alive */
     for (uint32_t mask = 0; mask < (1u << nb) && !bad; mask++) {
@@ -466,7 +477,8 @@ static const char *check_index(const rv_space *s)
         if (!maximal || !rows) continue;
         nmax++;
         bool found = false;
-        for (size_t x = 0; x < c.count && !found; x++) found = !memcmp(rv_mat(&c, x), M, (size_t)l * 8);
+        for (size_t x = 0; x < c.count && !found; x++)
+            found = !memcmp(rv_mat(&c, x), M, (size_t)l * 8);
         if (!found) bad = "a maximal alive matrix is missing";
     }
     if (!bad && nmax != c.count) bad = "rv_sp_alive returned non-maximal matrices";
@@ -494,25 +506,32 @@ static const char *check_index(const rv_space *s)
 
 static void test_paper(void)
 {
-    CHECK("example9-first", schedulings("resource a, b;\nP(a).V(a).P(b).V(b) | P(a).V(a).P(b).V(b)") == 4,
-          "got %lld", (long long)schedulings("resource a, b; P(a).V(a).P(b).V(b) | P(a).V(a).P(b).V(b)"));
-    CHECK("example9-second", schedulings("resource a, b;\nP(a).V(a).P(b).V(b) | P(b).V(b).P(a).V(a)") == 3,
-          "got %lld", (long long)schedulings("resource a, b; P(a).V(a).P(b).V(b) | P(b).V(b).P(a).V(a)"));
+    CHECK("example9-first",
+          schedulings("resource a, b;\nP(a).V(a).P(b).V(b) | P(a).V(a).P(b).V(b)") == 4, "got %lld",
+          (long long)schedulings("resource a, b; P(a).V(a).P(b).V(b) | P(a).V(a).P(b).V(b)"));
+    CHECK("example9-second",
+          schedulings("resource a, b;\nP(a).V(a).P(b).V(b) | P(b).V(b).P(a).V(a)") == 3, "got %lld",
+          (long long)schedulings("resource a, b; P(a).V(a).P(b).V(b) | P(b).V(b).P(a).V(a)"));
     CHECK("example5-mutex", schedulings("resource a; P(a).V(a) | P(a).V(a)") == 2, "expected 2");
-    CHECK("example5-swiss-flag", schedulings("resource a, b; P(a).P(b).V(b).V(a) | P(b).P(a).V(a).V(b)") == 2,
-          "got %lld", (long long)schedulings("resource a, b; P(a).P(b).V(b).V(a) | P(b).P(a).V(a).V(b)"));
-    CHECK("example16-capacity2", schedulings("resource a : 2; P(a).V(a) | P(a).V(a) | P(a).V(a)") == 1,
-          "got %lld", (long long)schedulings("resource a : 2; P(a).V(a) | P(a).V(a) | P(a).V(a)"));
+    CHECK("example5-swiss-flag",
+          schedulings("resource a, b; P(a).P(b).V(b).V(a) | P(b).P(a).V(a).V(b)") == 2, "got %lld",
+          (long long)schedulings("resource a, b; P(a).P(b).V(b).V(a) | P(b).P(a).V(a).V(b)"));
+    CHECK("example16-capacity2",
+          schedulings("resource a : 2; P(a).V(a) | P(a).V(a) | P(a).V(a)") == 1, "got %lld",
+          (long long)schedulings("resource a : 2; P(a).V(a) | P(a).V(a) | P(a).V(a)"));
     CHECK("boundary-capacity1", schedulings("resource a; P(a).V(a) | P(a).V(a) | P(a).V(a)") == 6,
           "expected 3! = 6");
     CHECK("example12-capacity2",
-          schedulings("resource a : 2, b : 2; P(a).V(a).P(b).V(b) | P(a).V(a).P(b).V(b) | P(a).V(a).P(b).V(b)") == 1,
+          schedulings("resource a : 2, b : 2; P(a).V(a).P(b).V(b) | P(a).V(a).P(b).V(b) | "
+                      "P(a).V(a).P(b).V(b)") == 1,
           "expected 1");
     /* choice: sum over branches (2 + 1), and the empty program */
-    CHECK("choice-branches", schedulings("resource a; (P(a).V(a) + 1) | P(a).V(a)") == 3, "expected 3");
+    CHECK("choice-branches", schedulings("resource a; (P(a).V(a) + 1) | P(a).V(a)") == 3,
+          "expected 3");
     CHECK("empty-process", schedulings("resource a; 1 | 1") == 1, "expected 1");
     CHECK("self-deadlock", schedulings("resource a; P(a).P(a).V(a).V(a) | 1") == 0, "expected 0");
-    CHECK("ends-holding", schedulings("resource a; P(a) | P(a)") == 0, "expected 0 (top corner forbidden)");
+    CHECK("ends-holding", schedulings("resource a; P(a) | P(a)") == 0,
+          "expected 0 (top corner forbidden)");
     CHECK("ends-holding-one", schedulings("resource a; P(a) | P(a).V(a)") == 1, "expected 1");
 }
 
@@ -521,14 +540,16 @@ static void test_philosophers(void)
     for (int n = 2; n <= 12; n++) {
         char buf[2048], name[64];
         int k = snprintf(buf, sizeof buf, "resource ");
-        for (int i = 0; i < n; i++) k += snprintf(buf + k, sizeof buf - (size_t)k, "%sa%d", i ? ", " : "", i);
+        for (int i = 0; i < n; i++)
+            k += snprintf(buf + k, sizeof buf - (size_t)k, "%sa%d", i ? ", " : "", i);
         k += snprintf(buf + k, sizeof buf - (size_t)k, ";\n");
         for (int i = 0; i < n; i++)
-            k += snprintf(buf + k, sizeof buf - (size_t)k, "%sP(a%d).P(a%d).V(a%d).V(a%d)", i ? " | " : "",
-                          i, (i + 1) % n, i, (i + 1) % n);
+            k += snprintf(buf + k, sizeof buf - (size_t)k, "%sP(a%d).P(a%d).V(a%d).V(a%d)",
+                          i ? " | " : "", i, (i + 1) % n, i, (i + 1) % n);
         snprintf(name, sizeof name, "philosophers-%d", n);
         int64_t got = schedulings(buf);
-        CHECK(name, got == (1ll << n) - 2, "got %lld, expected %lld", (long long)got, (1ll << n) - 2);
+        CHECK(name, got == (1ll << n) - 2, "got %lld, expected %lld", (long long)got,
+              (1ll << n) - 2);
     }
 }
 
@@ -540,10 +561,12 @@ static void test_automaton(void)
     rv_pv_paths(p->thread[1]->a, 1, &body[1]);
     rv_sp_automaton a;
     char msg[256];
-    int rc = rv_sp_automaton_build(2, (const rv_pv_path *const *)body, 1, p->cap, 0, &a, msg, sizeof msg);
+    int rc = rv_sp_automaton_build(2, (const rv_pv_path *const *)body, 1, p->cap, 0, &a, msg,
+                                   sizeof msg);
     /* Example 29 / 36: vertices M0 = (1 0), M1 = (0 1); every transition
      * but M0 -0-> M1 exists (M0 ⊕_0 M1 is dead, Example 24). */
-    bool ok = rc == 0 && a.vert.count == 2 && a.nedges == 7 - 1 && a.nreduced == 2 && a.nredges == 6;
+    bool ok =
+        rc == 0 && a.vert.count == 2 && a.nedges == 7 - 1 && a.nreduced == 2 && a.nredges == 6;
     int v10 = -1, v01 = -1;
     for (size_t v = 0; ok && v < a.vert.count; v++) {
         uint64_t r = rv_mat(&a.vert, v)[0];
@@ -575,11 +598,19 @@ static void test_random(int count)
     int checked = 0, index_checked = 0;
     long sum = 0;
     /* geometric ground truth, capacities 1..2 */
-    rp_opts o = {.max_threads = 3, .max_res = 3, .max_cap = 2, .max_ops = 5, .choice_pct = 30, .leak_pct = 10};
+    rp_opts o = {.max_threads = 3,
+                 .max_res = 3,
+                 .max_cap = 2,
+                 .max_ops = 5,
+                 .choice_pct = 30,
+                 .leak_pct = 10};
     for (int s = 1; s <= count && !bad; s++) {
         rp_program((uint64_t)s, &o, buf, sizeof buf);
         rv_pv_prog *p = parse(buf);
-        if (!p) { bad = "generator produced a bad program"; break; }
+        if (!p) {
+            bad = "generator produced a bad program";
+            break;
+        }
         long a, b;
         bad = cross_geometric(p, &a, &b);
         if (bad) printf("# seed %d: %s (spaces %ld, brute %ld)\n# %s", s, bad, a, b, buf);
@@ -601,11 +632,19 @@ static void test_random(int count)
         checked++;
     }
     /* wider: 4 processes, capacities 1..3, shorter processes */
-    rp_opts w = {.max_threads = 4, .max_res = 2, .max_cap = 3, .max_ops = 3, .choice_pct = 20, .leak_pct = 10};
+    rp_opts w = {.max_threads = 4,
+                 .max_res = 2,
+                 .max_cap = 3,
+                 .max_ops = 3,
+                 .choice_pct = 20,
+                 .leak_pct = 10};
     for (int s = 1; s <= count / 3 && !bad; s++) {
         rp_program((uint64_t)s + 200000, &w, buf, sizeof buf);
         rv_pv_prog *p = parse(buf);
-        if (!p) { bad = "generator produced a bad program"; break; }
+        if (!p) {
+            bad = "generator produced a bad program";
+            break;
+        }
         long a, b;
         bad = cross_geometric(p, &a, &b);
         if (bad) printf("# seed %d: %s (spaces %ld, brute %ld)\n# %s", s + 200000, bad, a, b, buf);
@@ -616,7 +655,8 @@ static void test_random(int count)
     snprintf(name, sizeof name, "random-geometric-%d", checked);
     CHECK(name, !bad, "%s", bad);
     printf("# %d programs, %ld schedulings in all, %d index posets checked exhaustively, %d branch "
-           "combinations too big for brute force\n", checked, sum, index_checked, too_big);
+           "combinations too big for brute force\n",
+           checked, sum, index_checked, too_big);
     /* capacity 1: Mazurkiewicz traces of the backend */
     o.max_cap = 1;
     o.max_ops = 4;
@@ -640,7 +680,8 @@ static void test_random(int count)
  * total path in the space of the program whose body j runs twice, built
  * here from scratch (rv_space_build on the doubled body) with rows matched
  * to the two copies by their coordinates. */
-static const char *check_automaton(int n, const rv_pv_path *const *body, int nres, const int *cap, int *built)
+static const char *check_automaton(int n, const rv_pv_path *const *body, int nres, const int *cap,
+                                   int *built)
 {
     rv_sp_automaton a;
     char msg[256];
@@ -670,7 +711,8 @@ static const char *check_automaton(int n, const rv_pv_path *const *body, int nre
                     bool eq = true;
                     for (int t = 0; t < n; t++) {
                         int sh = t == j ? copy * body[j]->n : 0;
-                        eq &= s2->lo[r * n + t] == s->lo[i * n + t] + sh && s2->hi[r * n + t] == s->hi[i * n + t] + sh;
+                        eq &= s2->lo[r * n + t] == s->lo[i * n + t] + sh &&
+                              s2->hi[r * n + t] == s->hi[i * n + t] + sh;
                     }
                     if (eq) row[r] = i + copy * l;
                 }
@@ -718,7 +760,10 @@ static void test_automaton_random(int count)
             rp_put(&b, ")*");
         }
         rv_pv_prog *p = parse(buf);
-        if (!p) { bad = "bad program"; break; }
+        if (!p) {
+            bad = "bad program";
+            break;
+        }
         const rv_pv_path *body[3];
         rv_pv_path *paths[3];
         for (int t = 0; t < n; t++) {

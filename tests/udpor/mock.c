@@ -8,13 +8,13 @@
 #include "core/util.h"
 
 #define OBJ_MUTEX(m) (0x1000u + 8u * (unsigned)(m))
-#define OBJ_COND(c) (0x2000u + 8u * (unsigned)(c))
-#define OBJ_VAR(x) (0x3000u + 8u * (unsigned)(x))
-#define OBJ_SEM(s) (0x4000u + 8u * (unsigned)(s))
-#define NOBJ 4
+#define OBJ_COND(c)  (0x2000u + 8u * (unsigned)(c))
+#define OBJ_VAR(x)   (0x3000u + 8u * (unsigned)(x))
+#define OBJ_SEM(s)   (0x4000u + 8u * (unsigned)(s))
+#define NOBJ         4
 
 typedef struct mthr {
-    int state; /* rv_tstate */
+    int state;          /* rv_tstate */
     int pc, reg, phase; /* phase 1: between WAIT1 and WAIT2 */
     int waiting;
 } mthr;
@@ -67,13 +67,37 @@ static rv_action pending(mock *m, int t)
     mthr *h = &m->th[t];
     rv_action a = {.tid = (uint16_t)t, .ndom = 1};
     switch (in->op) {
-    case M_LOCK: a.kind = RV_ACT_LOCK; a.obj = OBJ_MUTEX(in->a); break;
-    case M_UNLOCK: a.kind = RV_ACT_UNLOCK; a.obj = OBJ_MUTEX(in->a); break;
-    case M_TRYLOCK: a.kind = RV_ACT_TRYLOCK; a.obj = OBJ_MUTEX(in->a); break;
-    case M_READ: a.kind = RV_ACT_READ; a.obj = OBJ_VAR(in->a); a.len = 8; break;
-    case M_WRITE: a.kind = RV_ACT_WRITE; a.obj = OBJ_VAR(in->a); a.len = 8; break;
-    case M_RMW: a.kind = RV_ACT_RMW; a.obj = OBJ_VAR(in->a); a.len = 8; break;
-    case M_NONDET: a.kind = RV_ACT_NONDET; a.ndom = (uint32_t)in->b; break;
+    case M_LOCK:
+        a.kind = RV_ACT_LOCK;
+        a.obj = OBJ_MUTEX(in->a);
+        break;
+    case M_UNLOCK:
+        a.kind = RV_ACT_UNLOCK;
+        a.obj = OBJ_MUTEX(in->a);
+        break;
+    case M_TRYLOCK:
+        a.kind = RV_ACT_TRYLOCK;
+        a.obj = OBJ_MUTEX(in->a);
+        break;
+    case M_READ:
+        a.kind = RV_ACT_READ;
+        a.obj = OBJ_VAR(in->a);
+        a.len = 8;
+        break;
+    case M_WRITE:
+        a.kind = RV_ACT_WRITE;
+        a.obj = OBJ_VAR(in->a);
+        a.len = 8;
+        break;
+    case M_RMW:
+        a.kind = RV_ACT_RMW;
+        a.obj = OBJ_VAR(in->a);
+        a.len = 8;
+        break;
+    case M_NONDET:
+        a.kind = RV_ACT_NONDET;
+        a.ndom = (uint32_t)in->b;
+        break;
     case M_WAIT:
         a.kind = h->phase ? RV_ACT_WAIT2 : RV_ACT_WAIT1;
         a.obj = OBJ_COND(in->a);
@@ -84,13 +108,34 @@ static rv_action pending(mock *m, int t)
         a.obj = OBJ_COND(in->a);
         a.ndom = m->waiters[in->a] ? (uint32_t)__builtin_popcountll(m->waiters[in->a]) : 1;
         break;
-    case M_BCAST: a.kind = RV_ACT_BROADCAST; a.obj = OBJ_COND(in->a); break;
-    case M_SEMW: a.kind = RV_ACT_SEM_WAIT; a.obj = OBJ_SEM(in->a); a.obj2 = 1u + (unsigned)m->p.seminit[in->a]; break;
-    case M_SEMP: a.kind = RV_ACT_SEM_POST; a.obj = OBJ_SEM(in->a); a.obj2 = 1u + (unsigned)m->p.seminit[in->a]; break;
-    case M_CREATE: a.kind = RV_ACT_CREATE; a.obj = (uint64_t)in->a; break;
-    case M_JOIN: a.kind = RV_ACT_JOIN; a.obj = (uint64_t)in->a; break;
-    case M_YIELD: a.kind = RV_ACT_YIELD; break;
-    default: a.kind = RV_ACT_EXIT; break;
+    case M_BCAST:
+        a.kind = RV_ACT_BROADCAST;
+        a.obj = OBJ_COND(in->a);
+        break;
+    case M_SEMW:
+        a.kind = RV_ACT_SEM_WAIT;
+        a.obj = OBJ_SEM(in->a);
+        a.obj2 = 1u + (unsigned)m->p.seminit[in->a];
+        break;
+    case M_SEMP:
+        a.kind = RV_ACT_SEM_POST;
+        a.obj = OBJ_SEM(in->a);
+        a.obj2 = 1u + (unsigned)m->p.seminit[in->a];
+        break;
+    case M_CREATE:
+        a.kind = RV_ACT_CREATE;
+        a.obj = (uint64_t)in->a;
+        break;
+    case M_JOIN:
+        a.kind = RV_ACT_JOIN;
+        a.obj = (uint64_t)in->a;
+        break;
+    case M_YIELD:
+        a.kind = RV_ACT_YIELD;
+        break;
+    default:
+        a.kind = RV_ACT_EXIT;
+        break;
     }
     return a;
 }
@@ -101,11 +146,16 @@ static bool enabled(mock *m, int t)
     rv_action a = pending(m, t);
     const minstr *in = cur(m, t);
     switch (a.kind) {
-    case RV_ACT_LOCK: return m->owner[in->a] == 0;
-    case RV_ACT_WAIT2: return !m->th[t].waiting && m->owner[in->b] == 0;
-    case RV_ACT_SEM_WAIT: return m->sem[in->a] > 0;
-    case RV_ACT_JOIN: return m->th[in->a].state == RV_T_FINISHED;
-    default: return true;
+    case RV_ACT_LOCK:
+        return m->owner[in->a] == 0;
+    case RV_ACT_WAIT2:
+        return !m->th[t].waiting && m->owner[in->b] == 0;
+    case RV_ACT_SEM_WAIT:
+        return m->sem[in->a] > 0;
+    case RV_ACT_JOIN:
+        return m->th[in->a].state == RV_T_FINISHED;
+    default:
+        return true;
     }
 }
 
@@ -117,14 +167,20 @@ static void apply(mock *m, int t, rv_event *ev, uint32_t val)
     uint64_t w;
     uint64_t wrote[2] = {0, 0};
     switch (in->op) {
-    case M_LOCK: m->owner[in->a] = t + 1; break;
-    case M_UNLOCK: m->owner[in->a] = 0; break;
+    case M_LOCK:
+        m->owner[in->a] = t + 1;
+        break;
+    case M_UNLOCK:
+        m->owner[in->a] = 0;
+        break;
     case M_TRYLOCK:
         h->reg = m->owner[in->a] == 0;
         if (h->reg) m->owner[in->a] = t + 1;
         a->arg = (uint64_t)h->reg;
         break;
-    case M_READ: h->reg = (int)m->mem[in->a]; break;
+    case M_READ:
+        h->reg = (int)m->mem[in->a];
+        break;
     case M_WRITE:
         m->mem[in->a] = (in->b + (in->c ? h->reg : 0)) % 3;
         wrote[0] = 1 + (uint64_t)in->a, wrote[1] = (uint64_t)m->mem[in->a];
@@ -134,7 +190,10 @@ static void apply(mock *m, int t, rv_event *ev, uint32_t val)
         m->mem[in->a] = (m->mem[in->a] + 1) % 3;
         wrote[0] = 1 + (uint64_t)in->a, wrote[1] = (uint64_t)m->mem[in->a];
         break;
-    case M_NONDET: h->reg = (int)val; a->arg = val; break;
+    case M_NONDET:
+        h->reg = (int)val;
+        a->arg = val;
+        break;
     case M_WAIT:
         if (!h->phase) {
             m->owner[in->b] = 0;
@@ -164,11 +223,20 @@ static void apply(mock *m, int t, rv_event *ev, uint32_t val)
             if ((a->arg >> u) & 1) m->th[u].waiting = 0;
         m->waiters[in->a] = 0;
         break;
-    case M_SEMW: m->sem[in->a]--; break;
-    case M_SEMP: m->sem[in->a]++; break;
-    case M_CREATE: m->th[in->a].state = RV_T_LIVE; break;
-    case M_EXIT: h->state = RV_T_FINISHED; break;
-    default: break;
+    case M_SEMW:
+        m->sem[in->a]--;
+        break;
+    case M_SEMP:
+        m->sem[in->a]++;
+        break;
+    case M_CREATE:
+        m->th[in->a].state = RV_T_LIVE;
+        break;
+    case M_EXIT:
+        h->state = RV_T_FINISHED;
+        break;
+    default:
+        break;
     }
     h->pc++;
     (void)wrote;
@@ -196,7 +264,8 @@ static uint64_t enabled_mask(mock *m)
     return en;
 }
 
-static int mock_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_policy pol, rv_trace *out)
+static int mock_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_policy pol,
+                        rv_trace *out)
 {
     mock *m = (mock *)b;
     rv_trace_reset(out);
@@ -266,7 +335,10 @@ static int mock_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_polic
     return 0;
 }
 
-static void mock_destroy(rv_backend *b) { free(b); }
+static void mock_destroy(rv_backend *b)
+{
+    free(b);
+}
 
 static const rv_backend_ops mock_ops = {.execute = mock_execute, .destroy = mock_destroy};
 
@@ -301,23 +373,37 @@ static void simple(mprog *p, int t, uint64_t *sp, int nv, int ncond, int nsem, i
 {
     uint64_t s = *sp;
     switch (R(asserts ? 9 : 8)) {
-    case 0: case 1: put(p, t, M_READ, R(nv), 0, 0); break;
-    case 2: case 3: put(p, t, M_WRITE, R(nv), R(3), R(2)); break;
-    case 4: put(p, t, M_NONDET, 0, 2, 0); break;
+    case 0:
+    case 1:
+        put(p, t, M_READ, R(nv), 0, 0);
+        break;
+    case 2:
+    case 3:
+        put(p, t, M_WRITE, R(nv), R(3), R(2));
+        break;
+    case 4:
+        put(p, t, M_NONDET, 0, 2, 0);
+        break;
     case 5:
         put(p, t, M_READ, R(nv), 0, 0);
         put(p, t, M_BRANCH, 0, R(2), 1);
         put(p, t, M_WRITE, R(nv), 1 + R(2), 0);
         break;
     case 6:
-        if (ncond) put(p, t, R(3) ? M_SIGNAL : M_BCAST, R(ncond), 0, 0);
-        else put(p, t, M_RMW, R(nv), 0, 0);
+        if (ncond)
+            put(p, t, R(3) ? M_SIGNAL : M_BCAST, R(ncond), 0, 0);
+        else
+            put(p, t, M_RMW, R(nv), 0, 0);
         break;
     case 7:
-        if (nsem) put(p, t, R(2) ? M_SEMP : M_SEMW, R(nsem), 0, 0);
-        else put(p, t, M_YIELD, 0, 0, 0);
+        if (nsem)
+            put(p, t, R(2) ? M_SEMP : M_SEMW, R(nsem), 0, 0);
+        else
+            put(p, t, M_YIELD, 0, 0, 0);
         break;
-    default: put(p, t, M_ASSERT, 0, 7 + R(3), 0); break; /* reg == 7.. never... */
+    default:
+        put(p, t, M_ASSERT, 0, 7 + R(3), 0);
+        break; /* reg == 7.. never... */
     }
     *sp = s;
 }
@@ -379,9 +465,9 @@ void mock_random(mprog *p, uint64_t seed, int loops)
 
 void mock_print(const mprog *p)
 {
-    static const char *nm[] = {"lock", "unlock", "trylock", "read", "write", "rmw", "nondet",
-                               "wait", "signal", "bcast", "semw", "semp", "create", "join",
-                               "branch", "assert", "jmp", "exit", "yield"};
+    static const char *nm[] = {"lock",   "unlock", "trylock", "read", "write", "rmw",    "nondet",
+                               "wait",   "signal", "bcast",   "semw", "semp",  "create", "join",
+                               "branch", "assert", "jmp",     "exit", "yield"};
     for (int t = 0; t < p->nthreads; t++) {
         printf("# t%d:", t);
         for (int i = 0; i < p->ni[t]; i++)

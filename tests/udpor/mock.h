@@ -16,8 +16,25 @@
 #include "backends/backend.h"
 
 enum {
-    M_LOCK, M_UNLOCK, M_TRYLOCK, M_READ, M_WRITE, M_RMW, M_NONDET, M_WAIT, M_SIGNAL,
-    M_BCAST, M_SEMW, M_SEMP, M_CREATE, M_JOIN, M_BRANCH, M_ASSERT, M_JMP, M_EXIT, M_YIELD
+    M_LOCK,
+    M_UNLOCK,
+    M_TRYLOCK,
+    M_READ,
+    M_WRITE,
+    M_RMW,
+    M_NONDET,
+    M_WAIT,
+    M_SIGNAL,
+    M_BCAST,
+    M_SEMW,
+    M_SEMP,
+    M_CREATE,
+    M_JOIN,
+    M_BRANCH,
+    M_ASSERT,
+    M_JMP,
+    M_EXIT,
+    M_YIELD
 };
 
 typedef struct minstr {
@@ -29,8 +46,8 @@ typedef struct minstr {
 #define MOCK_MAXI 40
 
 typedef struct mprog {
-    int nthreads;  /* thread 0 is main; threads 1.. are created by main if `spawn` */
-    int spawn;     /* threads 1.. need create from thread 0 */
+    int nthreads; /* thread 0 is main; threads 1.. are created by main if `spawn` */
+    int spawn;    /* threads 1.. need create from thread 0 */
     int ni[MOCK_MAXT];
     minstr code[MOCK_MAXT][MOCK_MAXI];
     int seminit[4];

@@ -81,7 +81,8 @@ static rv_hash128 trace_key(const rv_trace *t)
     for (size_t step = 0; step < n; step++) {
         size_t best = n;
         for (size_t i = 0; i < n; i++)
-            if (!done[i] && !npre[i] && (best == n || t->ev[i].act.tid < t->ev[best].act.tid)) best = i;
+            if (!done[i] && !npre[i] && (best == n || t->ev[i].act.tid < t->ev[best].act.tid))
+                best = i;
         done[best] = true;
         for (size_t i = best + 1; i < n; i++)
             if (rv_dependent(&t->ev[best].act, &t->ev[i].act)) npre[i]--;
@@ -213,8 +214,8 @@ static void run_udpor(const mprog *prog, bool cutoffs, unsigned k, uint64_t max_
 {
     rv_backend *b = mock_open(prog);
     b->limits.max_events = max_events;
-    rv_options opt = {.algo = "udpor", .count_traces = true, .keep_going = true,
-                      .cutoffs = cutoffs, .alt_k = k};
+    rv_options opt = {
+        .algo = "udpor", .count_traces = true, .keep_going = true, .cutoffs = cutoffs, .alt_k = k};
     rv_explore x;
     rv_explore_init(&x, b, &opt);
     rv_algo_udpor(&x);
@@ -253,7 +254,8 @@ static bool oracle(const mprog *p, bf *s)
     return s->execs <= s->cap;
 }
 
-static int check_exact(uint64_t seed, unsigned k, bool cutoffs, uint64_t *tot_traces, uint64_t *tot_execs)
+static int check_exact(uint64_t seed, unsigned k, bool cutoffs, uint64_t *tot_traces,
+                       uint64_t *tot_execs)
 {
     mprog p;
     mock_random(&p, seed, 0);
@@ -267,19 +269,27 @@ static int check_exact(uint64_t seed, unsigned k, bool cutoffs, uint64_t *tot_tr
     run_udpor(&p, cutoffs, k, 200, &r);
     int bad = 0;
     const char *why = "";
-    if (!r.exhaustive) bad = 1, why = r.why;
-    else if (!cutoffs && !k && r.execs != s.traces.n) bad = 1, why = "executions != traces";
-    else if (!cutoffs && !k && r.blocked) bad = 1, why = "blocked executions";
-    else if (!cutoffs && r.traces != s.traces.n) bad = 1, why = "traces covered != traces";
-    else if (r.traces != r.execs && !k && !cutoffs) bad = 1, why = "an execution repeated a trace";
-    else if (cutoffs && r.execs > s.traces.n) bad = 1, why = "more executions with cutoffs";
-    else if (!same_set(&r.errors, &s.errors)) bad = 1, why = "different errors";
+    if (!r.exhaustive)
+        bad = 1, why = r.why;
+    else if (!cutoffs && !k && r.execs != s.traces.n)
+        bad = 1, why = "executions != traces";
+    else if (!cutoffs && !k && r.blocked)
+        bad = 1, why = "blocked executions";
+    else if (!cutoffs && r.traces != s.traces.n)
+        bad = 1, why = "traces covered != traces";
+    else if (r.traces != r.execs && !k && !cutoffs)
+        bad = 1, why = "an execution repeated a trace";
+    else if (cutoffs && r.execs > s.traces.n)
+        bad = 1, why = "more executions with cutoffs";
+    else if (!same_set(&r.errors, &s.errors))
+        bad = 1, why = "different errors";
     if (bad) {
-        printf("# seed %llu: %s: udpor execs %llu blocked %llu traces %llu errors %zu; oracle traces "
-               "%zu errors %zu (interleavings %llu)\n",
-               (unsigned long long)seed, why, (unsigned long long)r.execs,
-               (unsigned long long)r.blocked, (unsigned long long)r.traces, r.errors.n, s.traces.n,
-               s.errors.n, (unsigned long long)s.execs);
+        printf(
+            "# seed %llu: %s: udpor execs %llu blocked %llu traces %llu errors %zu; oracle traces "
+            "%zu errors %zu (interleavings %llu)\n",
+            (unsigned long long)seed, why, (unsigned long long)r.execs,
+            (unsigned long long)r.blocked, (unsigned long long)r.traces, r.errors.n, s.traces.n,
+            s.errors.n, (unsigned long long)s.execs);
         mock_print(&p);
     }
     *tot_traces += s.traces.n;
@@ -337,8 +347,8 @@ static void print_trace(const rv_trace *t)
 {
     char buf[128];
     for (size_t i = 0; i < t->n; i++)
-        printf("#   t%u %s val %u\n", t->ev[i].act.tid, rv_action_str(&t->ev[i].act, buf, sizeof buf),
-               t->ev[i].val);
+        printf("#   t%u %s val %u\n", t->ev[i].act.tid,
+               rv_action_str(&t->ev[i].act, buf, sizeof buf), t->ev[i].val);
     printf("#   end %s\n", rv_end_name(t->end));
 }
 
@@ -377,16 +387,26 @@ int main(int argc, char **argv)
     uint64_t tt = 0, te = 0;
     for (uint64_t sd = first; sd < first + count; sd++) {
         int r;
-        if (!strcmp(mode, "exact")) r = check_exact(sd, 0, false, &tt, &te);
-        else if (!strcmp(mode, "k1")) r = check_exact(sd, 1, false, &tt, &te);
-        else if (!strcmp(mode, "k2")) r = check_exact(sd, 2, false, &tt, &te);
-        else if (!strcmp(mode, "cutoff")) r = check_exact(sd, 0, true, &tt, &te);
-        else if (!strcmp(mode, "loops")) r = check_loop(sd, 1);
-        else if (!strcmp(mode, "loops3")) r = check_loop(sd, 2);
-        else if (!strcmp(mode, "diff")) r = diff(sd);
-        else return 2;
-        if (r < 0) skipped++;
-        else done++, fails += (unsigned)r;
+        if (!strcmp(mode, "exact"))
+            r = check_exact(sd, 0, false, &tt, &te);
+        else if (!strcmp(mode, "k1"))
+            r = check_exact(sd, 1, false, &tt, &te);
+        else if (!strcmp(mode, "k2"))
+            r = check_exact(sd, 2, false, &tt, &te);
+        else if (!strcmp(mode, "cutoff"))
+            r = check_exact(sd, 0, true, &tt, &te);
+        else if (!strcmp(mode, "loops"))
+            r = check_loop(sd, 1);
+        else if (!strcmp(mode, "loops3"))
+            r = check_loop(sd, 2);
+        else if (!strcmp(mode, "diff"))
+            r = diff(sd);
+        else
+            return 2;
+        if (r < 0)
+            skipped++;
+        else
+            done++, fails += (unsigned)r;
     }
     printf("# %s: %u programs checked, %u skipped (too big for brute force), %u failed; "
            "traces %llu, udpor executions %llu\n",

@@ -128,7 +128,7 @@ static bool step(st *s, const rv_action *a, unsigned *obs)
         if (*obs) s->sem[a->obj]--;
         return true;
     case RV_ACT_SEM_POST:
-                s->sem[a->obj]++;
+        s->sem[a->obj]++;
         return true;
     case RV_ACT_LOCK:
         if (s->mtx[a->obj]) return false;
@@ -166,7 +166,7 @@ static bool semantically_dependent(const rv_action *a, const rv_action *b)
         st t = s;
         unsigned o;
         bool eb0 = step(&t, b, &o);
-        if (!ea || !eb0) continue; /* not both enabled here */
+        if (!ea || !eb0) continue;            /* not both enabled here */
         if (!step(&s1, b, &ob1)) return true; /* a disables b */
         if (!step(&s2, b, &ob2)) return true;
         if (!step(&s2, a, &oa2)) return true; /* b disables a */

@@ -36,10 +36,10 @@ int main(void)
         if (strcmp(n, want[i].name) || rv_end_is_bug(want[i].e) != want[i].bug ||
             rv_end_is_incomplete(want[i].e) != want[i].incomplete) {
             if (!bad++)
-                snprintf(why, sizeof why, "end %d: name '%s' bug %d incomplete %d, expected '%s' %d %d",
-                         (int)want[i].e, n, rv_end_is_bug(want[i].e),
-                         rv_end_is_incomplete(want[i].e), want[i].name, want[i].bug,
-                         want[i].incomplete);
+                snprintf(
+                    why, sizeof why, "end %d: name '%s' bug %d incomplete %d, expected '%s' %d %d",
+                    (int)want[i].e, n, rv_end_is_bug(want[i].e), rv_end_is_incomplete(want[i].e),
+                    want[i].name, want[i].bug, want[i].incomplete);
         }
     }
     /* every end has a distinct name */

@@ -86,24 +86,38 @@ static int sizeok;
 static bool enabled(const rv_action *a)
 {
     switch (a->kind) {
-    case RV_ACT_LOCK: return owner[(a->obj - 0x2000) / 8] == 0;
-    case RV_ACT_SEM_WAIT: return semcount > 0;
-    default: return true;
+    case RV_ACT_LOCK:
+        return owner[(a->obj - 0x2000) / 8] == 0;
+    case RV_ACT_SEM_WAIT:
+        return semcount > 0;
+    default:
+        return true;
     }
 }
 static void apply(const rv_action *a, int dir)
 {
     switch (a->kind) {
-    case RV_ACT_LOCK: owner[(a->obj - 0x2000) / 8] = dir > 0 ? a->tid : 0; break;
-    case RV_ACT_UNLOCK: owner[(a->obj - 0x2000) / 8] = dir > 0 ? 0 : a->tid; break;
-    case RV_ACT_SEM_WAIT: semcount -= dir; break;
-    case RV_ACT_SEM_POST: semcount += dir; break;
+    case RV_ACT_LOCK:
+        owner[(a->obj - 0x2000) / 8] = dir > 0 ? a->tid : 0;
+        break;
+    case RV_ACT_UNLOCK:
+        owner[(a->obj - 0x2000) / 8] = dir > 0 ? 0 : a->tid;
+        break;
+    case RV_ACT_SEM_WAIT:
+        semcount -= dir;
+        break;
+    case RV_ACT_SEM_POST:
+        semcount += dir;
+        break;
     }
 }
 
 static void record(void)
 {
-    if (nruns >= MAXRUNS) { sizeok = 0; return; }
+    if (nruns >= MAXRUNS) {
+        sizeok = 0;
+        return;
+    }
     int where[MT * ME];
     for (int i = 0; i < nev; i++) where[i] = -1;
     for (int i = 0; i < depth; i++) where[seqid[i]] = i;
@@ -174,7 +188,10 @@ int main(void)
         depth = 0, nruns = 0, sizeok = 1;
         tc = rv_tracecount_new();
         explore();
-        if (!sizeok) { rv_tracecount_free(tc); continue; }
+        if (!sizeok) {
+            rv_tracecount_free(tc);
+            continue;
+        }
         cases++;
         /* distinct vectors */
         for (int r = 0; r < nruns; r++) sorted[r] = vec[r];
@@ -188,16 +205,21 @@ int main(void)
             for (int b = a + 1; b < nruns; b++) {
                 bool sk = keys[a].lo == keys[b].lo && keys[a].hi == keys[b].hi;
                 bool sv = strcmp(vec[a], vec[b]) == 0;
-                if (sk != sv) { wrong = 1; break; }
+                if (sk != sv) {
+                    wrong = 1;
+                    break;
+                }
             }
         if (wrong && !bad++)
-            snprintf(why, sizeof why, "case %d: %d threads, %d interleavings, %llu traces by "
-                     "brute force, rv_tracecount says %llu", c, nt, nruns,
-                     (unsigned long long)distinct, (unsigned long long)got);
+            snprintf(why, sizeof why,
+                     "case %d: %d threads, %d interleavings, %llu traces by "
+                     "brute force, rv_tracecount says %llu",
+                     c, nt, nruns, (unsigned long long)distinct, (unsigned long long)got);
         rv_tracecount_free(tc);
     }
     if (bad)
-        printf("FAIL unit/tracecount-vs-brute-force: %d of %d cases wrong, first: %s\n", bad, cases, why);
+        printf("FAIL unit/tracecount-vs-brute-force: %d of %d cases wrong, first: %s\n", bad, cases,
+               why);
     else if (cases < 300)
         printf("FAIL unit/tracecount-vs-brute-force: only %d cases ran\n", cases);
     else

@@ -81,8 +81,7 @@ static void strv_add(strv *a, const char *s)
 
 static void strv_free(strv *a)
 {
-    for (size_t i = 0; i < a->n; i++)
-        free(a->v[i]);
+    for (size_t i = 0; i < a->n; i++) free(a->v[i]);
     free(a->v);
     memset(a, 0, sizeof *a);
 }
@@ -230,8 +229,7 @@ static bool read_file(const char *path, buf *b)
     if (!f) return false;
     char tmp[65536];
     size_t r;
-    while ((r = fread(tmp, 1, sizeof tmp, f)) > 0)
-        buf_add(b, tmp, r);
+    while ((r = fread(tmp, 1, sizeof tmp, f)) > 0) buf_add(b, tmp, r);
     bool ok = !ferror(f);
     fclose(f);
     return ok;
@@ -438,8 +436,7 @@ typedef struct job {
 
 static void add_cc(const job *j, strv *argv)
 {
-    for (size_t i = 0; i < j->ccv.n; i++)
-        strv_add(argv, j->ccv.v[i]);
+    for (size_t i = 0; i < j->ccv.n; i++) strv_add(argv, j->ccv.v[i]);
 }
 
 static void add_default_flags(const job *j, strv *argv)
@@ -483,8 +480,7 @@ static int compute_key(job *j, char hex[33])
     add_hash_str(&key, RECIPE);
     char *ccpath = which(j->ccv.v[0]);
     add_hash_str(&key, ccpath ? ccpath : j->ccv.v[0]);
-    for (size_t i = 1; i < j->ccv.n; i++)
-        add_hash_str(&key, j->ccv.v[i]);
+    for (size_t i = 1; i < j->ccv.n; i++) add_hash_str(&key, j->ccv.v[i]);
     free(ccpath);
     strv argv = {0};
     add_cc(j, &argv);
@@ -508,8 +504,7 @@ static int compute_key(job *j, char hex[33])
      * source paths through it */
     char cwd[4096];
     add_hash_str(&key, getcwd(cwd, sizeof cwd) ? cwd : "?");
-    for (size_t i = 0; i < j->o->nflags; i++)
-        add_hash_str(&key, j->o->flags[i]);
+    for (size_t i = 0; i < j->o->nflags; i++) add_hash_str(&key, j->o->flags[i]);
     buf rt = {0};
     if (!read_file(j->rt, &rt)) {
         buf_puts(&j->diag, "ravel: cannot read the runtime library ");
@@ -527,8 +522,7 @@ static int compute_key(job *j, char hex[33])
          * `__has_feature(thread_sanitizer)` includes */
         for (size_t i = 0; i < sizeof default_cflags / sizeof *default_cflags; i++)
             strv_add(&argv, default_cflags[i]);
-        for (size_t i = 0; i < j->cflags.n; i++)
-            strv_add(&argv, j->cflags.v[i]);
+        for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
         strv_add(&argv, j->o->sources[s]);
         char *pp;
         size_t n;
@@ -545,8 +539,7 @@ static int compute_key(job *j, char hex[33])
     }
     /* after preprocessing: the default flags depend on the sources */
     add_default_flags(j, &argv);
-    for (size_t i = 0; i < argv.n; i++)
-        add_hash_str(&key, argv.v[i]);
+    for (size_t i = 0; i < argv.n; i++) add_hash_str(&key, argv.v[i]);
     strv_free(&argv);
     rv_hash128 h = rv_hash(key.p, key.n);
     free(key.p);
@@ -650,8 +643,7 @@ static int compile_one(job *j, size_t s, const char *obj)
     add_cc(j, &argv);
     strv_add(&argv, "-c");
     add_default_flags(j, &argv);
-    for (size_t i = 0; i < j->cflags.n; i++)
-        strv_add(&argv, j->cflags.v[i]);
+    for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
     strv_add(&argv, j->o->sources[s]);
     strv_add(&argv, "-o");
     strv_add(&argv, obj);
@@ -759,16 +751,14 @@ static int link_program(job *j, const strv *objs, const char *stubs_c)
     add_cc(j, &argv);
     strv_add(&argv, "-no-pie");
     strv_add(&argv, "-w");
-    for (size_t i = 0; i < objs->n; i++)
-        strv_add(&argv, objs->v[i]);
+    for (size_t i = 0; i < objs->n; i++) strv_add(&argv, objs->v[i]);
     strv_add(&argv, stubs_c);
     strv_add(&argv, j->rt);
     strv_add(&argv, "-o");
     char *prog = rv_xasprintf("%s/prog", j->dir);
     strv_add(&argv, prog);
     free(prog);
-    for (size_t i = 0; i < j->ldflags.n; i++)
-        strv_add(&argv, j->ldflags.v[i]);
+    for (size_t i = 0; i < j->ldflags.n; i++) strv_add(&argv, j->ldflags.v[i]);
     strv_add(&argv, "-lm");
     strv_add(&argv, "-ldl");
     int st = run_diag(j, &argv, NULL, NULL);
@@ -791,8 +781,7 @@ static int build(job *j, const strv *wrapped)
         free(obj);
         rc = compile_one(j, s, objs.v[s]);
         if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
-        for (size_t i = 0; rc == 0 && i < syms[s].def.n; i++)
-            strv_add(&all_def, syms[s].def.v[i]);
+        for (size_t i = 0; rc == 0 && i < syms[s].def.n; i++) strv_add(&all_def, syms[s].def.v[i]);
     }
     strv_sort(&all_def);
     if (rc == 0 && !strv_has_sorted(&all_def, "main")) {
@@ -816,8 +805,7 @@ static int build(job *j, const strv *wrapped)
     strv_free(&w.stubbed);
     free(w.stubs.p);
     free(w.table.p);
-    for (size_t s = 0; s < ns; s++)
-        objsyms_free(&syms[s]);
+    for (size_t s = 0; s < ns; s++) objsyms_free(&syms[s]);
     free(syms);
     strv_free(&objs);
     strv_free(&all_def);

@@ -47,7 +47,8 @@ static void place_fd(int fd, int want)
 static void exec_server(native *nb, int req_r, int rsp_w)
 {
     /* lift every fd above the target range first so dup2 cannot clobber one */
-    int s = fcntl(nb->shm_fd, F_DUPFD, 300), q = fcntl(req_r, F_DUPFD, 300), r = fcntl(rsp_w, F_DUPFD, 300);
+    int s = fcntl(nb->shm_fd, F_DUPFD, 300), q = fcntl(req_r, F_DUPFD, 300),
+        r = fcntl(rsp_w, F_DUPFD, 300);
     place_fd(s, RV_FD_SHM);
     place_fd(q, RV_FD_REQ);
     place_fd(r, RV_FD_RSP);
@@ -142,7 +143,8 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
     s->policy = pol;
     s->budget = l->budget && l->budget < s->max_events ? l->budget : s->max_events;
     s->avoid = l->avoid;
-    s->flags = (l->posix_exit ? RV_REQ_POSIX_EXIT : 0) | (l->fingerprints ? RV_REQ_FINGERPRINTS : 0) |
+    s->flags = (l->posix_exit ? RV_REQ_POSIX_EXIT : 0) |
+               (l->fingerprints ? RV_REQ_FINGERPRINTS : 0) |
                (l->show_output ? RV_REQ_SHOW_OUTPUT : 0) | (l->drf ? RV_REQ_DRF : 0);
     s->max_heap = l->max_heap_mb ? l->max_heap_mb << 20 : UINT64_MAX;
     s->nondet_lo = l->nondet_lo;
@@ -170,7 +172,8 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
     }
     int32_t pid = 0;
     if (read_deadline(nb->rsp_fd, &pid, sizeof pid, 30000) != 1 || pid <= 0) {
-        *why = pid < 0 ? "the program's fork server could not fork" : "the program did not start (is it a ravel build?)";
+        *why = pid < 0 ? "the program's fork server could not fork"
+                       : "the program did not start (is it a ravel build?)";
         return -1;
     }
     double t = nb->base.limits.timeout_s;
@@ -202,8 +205,9 @@ static void describe_race(native *nb, rv_trace *t)
     char here[200], there[200];
     snprintf(here, sizeof here, "%s", rv_symbols_location(nb->sym, t->err_pc));
     snprintf(there, sizeof there, "%s", rv_symbols_location(nb->sym, t->err_pc2));
-    snprintf(t->msg, sizeof t->msg, "data race on %s: %s are not ordered by synchronisation (%s and %s)",
-             obj ? obj : addr, what, here, there);
+    snprintf(t->msg, sizeof t->msg,
+             "data race on %s: %s are not ordered by synchronisation (%s and %s)", obj ? obj : addr,
+             what, here, there);
 }
 
 static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
@@ -233,7 +237,8 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
         out->end = RV_END_TIMEOUT;
         out->err_tid = (uint16_t)s->running;
         snprintf(out->msg, sizeof out->msg,
-                 "execution exceeded the time limit of %g s in thread %u (a loop without visible operations?)",
+                 "execution exceeded the time limit of %g s in thread %u (a loop without visible "
+                 "operations?)",
                  nb->base.limits.timeout_s, s->running);
     } else if (out->end == RV_END_NONE) {
         out->err_tid = (uint16_t)s->running;
@@ -244,13 +249,15 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
                      strsignal(WTERMSIG(status)));
         } else {
             out->end = RV_END_INTERNAL;
-            snprintf(out->msg, sizeof out->msg, "the program ended without reporting (exit status %d)",
+            snprintf(out->msg, sizeof out->msg,
+                     "the program ended without reporting (exit status %d)",
                      WIFEXITED(status) ? WEXITSTATUS(status) : -1);
         }
     }
 }
 
-static int native_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_policy pol, rv_trace *out)
+static int native_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_policy pol,
+                          rv_trace *out)
 {
     native *nb = (native *)b;
     if (n > nb->shm->max_steps) {
@@ -307,7 +314,8 @@ static const rv_backend_ops native_ops = {
     .destroy = native_destroy,
 };
 
-static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthreads, char *err, size_t cap)
+static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthreads, char *err,
+                      size_t cap)
 {
     uint64_t max_events = nb->base.limits.max_events ? nb->base.limits.max_events : 100000;
     nb->shm_size = rv_shm_size(max_events, max_events);

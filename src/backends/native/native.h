@@ -14,8 +14,7 @@
  * a message in err on failure.  `registry`, if non-NULL, preloads the
  * canonical thread table (parent, index) for nthreads threads so that a
  * schedule saved by another ravel run replays with the same thread ids. */
-rv_backend *rv_native_open(const char *binary, const rv_limits *lim,
-                           const rv_thread_end *registry, unsigned nthreads,
-                           char *err, size_t errcap);
+rv_backend *rv_native_open(const char *binary, const rv_limits *lim, const rv_thread_end *registry,
+                           unsigned nthreads, char *err, size_t errcap);
 
 #endif

@@ -118,8 +118,7 @@ static void load_symbols(rv_symbols *s)
 static memo_slot *memo_slot_for(rv_symbols *s, uint64_t key)
 {
     size_t mask = s->capmemo - 1, i = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & mask;
-    while (s->memo[i].key && s->memo[i].key != key)
-        i = (i + 1) & mask;
+    while (s->memo[i].key && s->memo[i].key != key) i = (i + 1) & mask;
     return &s->memo[i];
 }
 
@@ -312,13 +311,10 @@ void rv_symbols_close(rv_symbols *s)
 {
     if (!s) return;
     tool_stop(s);
-    for (size_t i = 0; i < s->capmemo; i++)
-        free(s->memo[i].val);
+    for (size_t i = 0; i < s->capmemo; i++) free(s->memo[i].val);
     free(s->memo);
-    for (size_t i = 0; i < s->data.n; i++)
-        free(s->data.v[i].name);
-    for (size_t i = 0; i < s->code.n; i++)
-        free(s->code.v[i].name);
+    for (size_t i = 0; i < s->data.n; i++) free(s->data.v[i].name);
+    for (size_t i = 0; i < s->code.n; i++) free(s->code.v[i].name);
     free(s->data.v);
     free(s->code.v);
     free(s->binary);

@@ -32,13 +32,13 @@ typedef struct pv_backend {
     rv_backend pub;
     rv_pv_prog *prog;
     int nthreads;
-    code *code;       /* per thread */
-    uint64_t npc;     /* total instructions */
-    char **locs;      /* location strings, by pc - 1, built lazily */
+    code *code;   /* per thread */
+    uint64_t npc; /* total instructions */
+    char **locs;  /* location strings, by pc - 1, built lazily */
     /* execution state */
-    int *pc;          /* per thread: index of the pending visible instruction */
-    int *count;       /* per resource: free units */
-    int *held;        /* nthreads x nres */
+    int *pc;    /* per thread: index of the pending visible instruction */
+    int *count; /* per resource: free units */
+    int *held;  /* nthreads x nres */
 } pv_backend;
 
 /* ---- compilation ---- */
@@ -57,7 +57,8 @@ static void compile(code *c, const rv_pv_node *n)
 {
     int i, j;
     switch (n->kind) {
-    case RV_PV_ONE: break;
+    case RV_PV_ONE:
+        break;
     case RV_PV_P:
     case RV_PV_V:
         i = emit(c, n->kind == RV_PV_P ? OP_P : OP_V, n->line, n->col);
@@ -122,14 +123,23 @@ static rv_action pending_action(const pv_backend *b, int t)
         a.obj = (uint64_t)in->res + 1;
         a.obj2 = (uint64_t)b->prog->cap[in->res] + 1; /* initial count + 1, for UDPOR */
         break;
-    case OP_NONDET: a.kind = RV_ACT_NONDET; a.ndom = 2; break;
-    case OP_EXIT: a.kind = RV_ACT_EXIT; break;
-    case OP_JMP: break;
+    case OP_NONDET:
+        a.kind = RV_ACT_NONDET;
+        a.ndom = 2;
+        break;
+    case OP_EXIT:
+        a.kind = RV_ACT_EXIT;
+        break;
+    case OP_JMP:
+        break;
     }
     return a;
 }
 
-static uint64_t pc_of(const pv_backend *b, int t) { return b->code[t].base + (uint64_t)b->pc[t] + 1; }
+static uint64_t pc_of(const pv_backend *b, int t)
+{
+    return b->code[t].base + (uint64_t)b->pc[t] + 1;
+}
 
 static void reset_state(pv_backend *b)
 {
@@ -145,11 +155,22 @@ static void step(pv_backend *b, int t, uint32_t v)
     const instr *in = &c->ins[b->pc[t]];
     int nr = b->prog->nres, next = b->pc[t] + 1;
     switch (in->op) {
-    case OP_P: b->count[in->res]--; b->held[t * nr + in->res]++; break;
-    case OP_V: b->count[in->res]++; b->held[t * nr + in->res]--; break;
-    case OP_NONDET: next = v ? in->t1 : in->t0; break;
-    case OP_EXIT: b->pc[t] = -1; return;
-    case OP_JMP: break;
+    case OP_P:
+        b->count[in->res]--;
+        b->held[t * nr + in->res]++;
+        break;
+    case OP_V:
+        b->count[in->res]++;
+        b->held[t * nr + in->res]--;
+        break;
+    case OP_NONDET:
+        next = v ? in->t1 : in->t0;
+        break;
+    case OP_EXIT:
+        b->pc[t] = -1;
+        return;
+    case OP_JMP:
+        break;
     }
     b->pc[t] = settle(c, next);
 }
@@ -209,10 +230,22 @@ static int pv_execute(rv_backend *be, const rv_step *prefix, size_t n, rv_policy
     int last = -1;
     for (size_t i = 0;; i++) {
         uint64_t en = enabled_mask(b);
-        if (all_finished(b)) { out->end = RV_END_COMPLETE; break; }
-        if (!en) { out->end = RV_END_DEADLOCK; break; }
-        if (max && out->n >= max) { out->end = RV_END_EVENT_LIMIT; break; }
-        if (deadline && (i & 1023) == 1023 && rv_now() > deadline) { out->end = RV_END_TIMEOUT; break; }
+        if (all_finished(b)) {
+            out->end = RV_END_COMPLETE;
+            break;
+        }
+        if (!en) {
+            out->end = RV_END_DEADLOCK;
+            break;
+        }
+        if (max && out->n >= max) {
+            out->end = RV_END_EVENT_LIMIT;
+            break;
+        }
+        if (deadline && (i & 1023) == 1023 && rv_now() > deadline) {
+            out->end = RV_END_TIMEOUT;
+            break;
+        }
         int t;
         uint32_t v = 0;
         if (i < n) {
@@ -221,8 +254,8 @@ static int pv_execute(rv_backend *be, const rv_step *prefix, size_t n, rv_policy
             if (t >= b->nthreads || !(en >> t & 1) || v >= pending_action(b, t).ndom) {
                 out->end = RV_END_DIVERGED;
                 out->err_tid = (uint16_t)t;
-                snprintf(out->msg, sizeof out->msg, "step %zu: thread %d not enabled or value %u out of range",
-                         i, t, v);
+                snprintf(out->msg, sizeof out->msg,
+                         "step %zu: thread %d not enabled or value %u out of range", i, t, v);
                 break;
             }
         } else if (pol == RV_POLICY_STOP) {
