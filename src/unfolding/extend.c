@@ -97,6 +97,7 @@ static bool stopped_early(rv_end e)
 
 static void mark_dead(rv_unf *u, rv_uevent *twin)
 {
+    if (!twin->dead) u->ndead++;
     twin->dead = true;
     if (twin->tparent)
         twin->tparent->dead_child = true;

@@ -133,6 +133,7 @@ typedef struct rv_unf {
     uint64_t ncutoffs;
     uint64_t cutmask;   /* threads that lost events to cutoffs in the last mapping */
     uint64_t root_dead; /* threads whose first event has a dead twin */
+    uint64_t ndead;     /* dead twins found so far */
     bool inconsistent;  /* a backend result contradicted the model */
     char why[256];
 } rv_unf;
