@@ -276,44 +276,12 @@ static void finish_stats(udpor *p)
  * them in a new run that replays C, with the threads that were cut
  * scheduled last.  Each continuation adds an event to C or finds a new
  * cutoff, so this ends.  Sets *blocked (k-partial SSB) and *cut. */
-/* A failing execution that revealed a dead twin (its event fails) stops
- * before the other threads' events: the fatal variants with those events
- * in their history are only enumerated from a configuration holding them.
- * Probe once: replay the execution without its fatal event, the failing
- * thread scheduled last, extend from that configuration, then replay the
- * failing execution again.  The probe is not an execution of Alg. 1. */
-static int probe_dead(udpor *p, uint64_t ndead_before)
-{
-    rv_unf *u = &p->u;
-    if (u->ndead == ndead_before || !u->ncur || !rv_unf_is_err(u->cur[u->ncur - 1])) return 0;
-    size_t nexp = p->nexpect, nsch = p->nsched;
-    rv_step *sched = rv_xmalloc((nsch + 1) * sizeof *sched);
-    rv_uevent **exp = rv_xmalloc((nexp + 1) * sizeof *exp);
-    memcpy(sched, p->sched, nsch * sizeof *sched);
-    memcpy(exp, p->expect, nexp * sizeof *exp);
-    uint64_t avoid = p->avoid;
-    p->avoid = 1ull << (u->cur[u->ncur - 1]->act.tid & 63);
-    set_prefix(p, u->ncur - 1, NULL, 0);
-    int r = run(p);
-    if (r == 0) rv_unf_extend(u, &p->tr, pending_valid(p->tr.end));
-    memcpy(p->sched, sched, nsch * sizeof *sched);
-    memcpy(p->expect, exp, nexp * sizeof *exp);
-    p->nsched = nsch;
-    p->nexpect = nexp;
-    p->avoid = avoid;
-    free(sched);
-    free(exp);
-    return r == 0 ? run(p) : r;
-}
-
 static int settle(udpor *p, size_t *blocked, bool *cut)
 {
     const rv_options *o = p->x->opt;
     p->avoid = 0;
     for (;;) {
-        uint64_t ndead = p->u.ndead;
         if (run(p) != 0) return -1;
-        if (probe_dead(p, ndead) != 0) return -1;
         *blocked = NOT_BLOCKED;
         if (o->alt_k && p->nlv) {
             *blocked = avoid_d(p, p->nexpect);

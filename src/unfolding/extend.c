@@ -97,7 +97,6 @@ static bool stopped_early(rv_end e)
 
 static void mark_dead(rv_unf *u, rv_uevent *twin)
 {
-    if (!twin->dead) u->ndead++;
     twin->dead = true;
     if (twin->tparent)
         twin->tparent->dead_child = true;
@@ -111,14 +110,18 @@ static void mark_dead(rv_unf *u, rv_uevent *twin)
 static rv_uevent *intern_fatal(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *tp,
                                rv_uevent *const *preds, size_t np, const int32_t *last, bool *isnew)
 {
-    mark_dead(u, rv_unf_intern(u, a, val, tp, preds, np, NULL));
+    rv_uevent *twin = rv_unf_intern(u, a, val, tp, preds, np, NULL);
+    bool fresh = !twin->dead;
+    mark_dead(u, twin);
     rv_uevent *all[RV_MAX_THREADS];
     size_t na = 0;
     for (unsigned k = 0; k < RV_MAX_THREADS; k++)
         if (last[k] >= 0) all[na++] = u->cur[last[k]];
     rv_action f = *a;
     f.flags |= RV_UF_ERR;
-    return rv_unf_intern(u, &f, val, tp, all, na, isnew);
+    rv_uevent *x = rv_unf_intern(u, &f, val, tp, all, na, isnew);
+    if (fresh) rv_unf_fatal_variants(u, twin);
+    return x;
 }
 
 size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)

@@ -133,7 +133,6 @@ typedef struct rv_unf {
     uint64_t ncutoffs;
     uint64_t cutmask;   /* threads that lost events to cutoffs in the last mapping */
     uint64_t root_dead; /* threads whose first event has a dead twin */
-    uint64_t ndead;     /* dead twins found so far */
     bool inconsistent;  /* a backend result contradicted the model */
     char why[256];
 } rv_unf;
@@ -183,6 +182,11 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs);
  * whether the final pending actions are extensions too (false after an
  * execution that stopped early: error, limit).  Returns new events. */
 size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending);
+
+/* A twin has just been found dead: add its fatal variants ⟨a_f, H⟩ for
+ * every configuration H of executed events whose part a depends on is the
+ * twin's history (fatal.c).  Returns new events. */
+size_t rv_unf_fatal_variants(rv_unf *u, const rv_uevent *twin);
 
 /* Alternatives (seed 001 Def. 8): find J with C_j ∪ J a configuration and
  * every d in D (not already in conflict with C_j) in immediate conflict with
