@@ -148,7 +148,10 @@ static int run_once(udpor *p)
         ok = e->pos >= 0 || (x->opt->cutoffs && rv_unf_cutoff(u, e));
     }
     /* An expected event may turn out fatal (the program stops after it):
-     * the execution is then a new one ending in its fatal twin. */
+     * the execution is then a new one ending in its fatal twin x_f, and it
+     * is a branch of Alg. 1 all the same: C_j ∪ J' ∪ {x_f} (J' the part of
+     * J run before it) is an alternative too, since x_f conflicts with
+     * every event of D (seed 001 Def. 8: all are concurrent with it). */
     if (!ok && u->ncur && rv_unf_is_err(u->cur[u->ncur - 1])) {
         u->epoch++;
         for (size_t i = 0; i < p->nexpect; i++) p->expect[i]->mark = u->epoch;

@@ -9,15 +9,17 @@
 #   k1, k2 — k-partial: every trace covered, same errors
 #   loops  — non-terminating finite-state programs (two threads): with
 #            cutoffs the exploration ends and is exhaustive
-# UDPOR_SEEDS (default 750) programs for exact (529 checked), fewer for
-# the others; programs whose brute force exceeds 20000 interleavings are
-# skipped and counted.
+# UDPOR_EXACT_SEEDS (default 1500) programs for exact (1067 checked),
+# UDPOR_SEEDS (default 750) sets the others (cutoff N/2, k1 and k2 N/5);
+# programs whose brute force exceeds 20000 interleavings are skipped and
+# counted.
 . "$(dirname "$0")/../lib.sh"
 CC=${CC:-$(command -v clang >/dev/null && echo clang || echo gcc)}
 flags=(-std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -I "$ROOT/src")
 case $RAVEL_BUILD in *san*) flags+=(-fsanitize=address,undefined -fno-sanitize-recover=undefined) ;; esac
 lib=$RAVEL_BUILD/libravel.a
 N=${UDPOR_SEEDS:-750}
+NX=${UDPOR_EXACT_SEEDS:-1500}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if ! "$CC" "${flags[@]}" -o "$tmp/unit" "$ROOT/tests/udpor/unit.c" "$ROOT/tests/udpor/mock.c" "$lib" \
@@ -124,15 +126,9 @@ t_dot() {
     else echo "FAIL udpor/dot: $n nodes, $(jq .events "$tmp/dot.json") events"; fi
 }
 t_dot
-# Seeds 751-1500 hold 4 programs with assertion failures that miss a few
-# traces (the known gap of docs/UDPOR.md); they run with
-# RAVEL_TEST_KNOWN_GAPS=1.
-check random-exact exact 1 "$N"
-if [ "${RAVEL_TEST_KNOWN_GAPS:-0}" = 1 ]; then
-    check random-exact-751 exact 751 750
-else
-    echo "# SKIP udpor/random-exact seeds 751-1500: KNOWN GAP (docs/UDPOR.md); RAVEL_TEST_KNOWN_GAPS=1 runs them"
-fi
+# Seeds 751-1500 include programs with assertion failures whose fatal
+# variants need fatal.c (982, 1124, 1166, 1472).
+check random-exact exact 1 "$NX"
 check random-cutoffs cutoff 1 "$((N / 2))"
 check random-k1 k1 1 "$((N / 5))"
 check random-k2 k2 1 "$((N / 5))"
