@@ -180,7 +180,15 @@ void rv_report_human(FILE *out, const rv_report *r)
     if (st->incomplete) fprintf(out, ", hit a limit %" PRIu64, st->incomplete);
     fputs(")\n", out);
     fprintf(out, "events      %" PRIu64 "\n", st->events);
-    if (r->udpor) fprintf(out, "cutoffs     %" PRIu64 "\n", st->cutoffs);
+    if (r->udpor) {
+        fprintf(out, "cutoffs     %" PRIu64 "\n", st->cutoffs);
+        fprintf(out, "avg |U|     %.1f events at a maximal configuration\n", st->avg_u);
+        fprintf(out, "unfolding   %.1f MB peak", st->unf_peak / 1048576.0);
+        if (st->removes)
+            fprintf(out, " (cache G discarded %" PRIu64 " times, %" PRIu64 " events freed)",
+                    st->removes, st->evicted);
+        fputc('\n', out);
+    }
     if (r->count_traces)
         fprintf(out,
                 "traces      %" PRIu64 " (complete %" PRIu64 ", deadlocked %" PRIu64
@@ -278,6 +286,14 @@ void rv_report_json(FILE *out, const rv_report *r)
     json_u64(out, "incomplete_executions", st->incomplete, &first);
     json_u64(out, "events", st->events, &first);
     json_u64(out, "cutoffs", st->cutoffs, &first);
+    if (r->udpor) {
+        json_key(out, "avg_u", &first);
+        fprintf(out, "%.1f", st->avg_u);
+        json_u64(out, "cache_removes", st->removes, &first);
+        json_u64(out, "evicted", st->evicted, &first);
+        json_key(out, "unfolding_peak_mb", &first);
+        fprintf(out, "%.2f", st->unf_peak / 1048576.0);
+    }
     if (r->count_traces) {
         json_u64(out, "traces", st->traces, &first);
         json_u64(out, "traces_complete", st->traces_complete, &first);

@@ -36,12 +36,15 @@ typedef struct rv_event {
     uint64_t pc;      /* code address of the operation in the program (0 if none) */
     uint32_t val;     /* value choice taken, < act.ndom */
     uint32_t pad;
-    /* State fingerprint after this event, filled when the backend was asked
-     * for fingerprints (rv_limits.fingerprints): a hash of the acting
-     * thread's local state at its next visible operation, combined with the
-     * bytes this event wrote (memory writes/rmw).  Used for cutoffs
-     * (DESIGN §2.7); zero otherwise. */
+    /* State fingerprints after this event, filled when the backend was asked
+     * for them (rv_limits.fingerprints), zero otherwise; used for cutoffs
+     * (DESIGN §2.7).  fp: the acting thread's local state at its next
+     * visible operation.  wv: the bytes a memory write or RMW wrote, kept
+     * apart so that the memory part of a state depends on the values only,
+     * not on who wrote them; zero when the range was not hashed (then no
+     * state containing it is ever equal to another). */
     uint64_t fp_lo, fp_hi;
+    uint64_t wv_lo, wv_hi;
 } rv_event;
 
 /* How an execution ended.  Everything from RV_END_ASSERT on is a bug. */

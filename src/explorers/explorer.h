@@ -23,7 +23,8 @@ typedef struct rv_options {
     unsigned alt_k;          /* udpor: 0 = exact alternatives, k = k-partial */
     rv_memmode memory;       /* sc or drf */
     uint64_t max_executions; /* 0 = unbounded */
-    uint64_t cache_mb;       /* udpor: bound on the event cache G */
+    uint64_t cache_mb;       /* udpor: memory bound of U ∪ G in MB (0: none) */
+    uint64_t cache_bytes;    /* udpor: the same in bytes, overrides cache_mb (tests) */
     const char *dot_path;    /* udpor: write the explored unfolding here */
 } rv_options;
 
@@ -46,6 +47,9 @@ typedef struct rv_stats {
     uint64_t incomplete; /* executions that hit a limit (events, time, memory) */
     uint64_t events;     /* events: executed steps (dfs) or unfolding events |E| (udpor) */
     uint64_t cutoffs;    /* udpor: cutoff events */
+    uint64_t evicted;    /* udpor: events discarded from the cache G */
+    uint64_t removes;    /* udpor: times G was discarded (Remove, --cache-mb) */
+    uint64_t unf_peak;   /* udpor: peak bytes held by the unfolding (U ∪ G) */
     uint64_t traces;     /* distinct Mazurkiewicz traces (when counted) */
     uint64_t traces_complete, traces_deadlock, traces_error;
     double avg_u;    /* udpor: average |U| at a maximal configuration */

@@ -22,9 +22,9 @@
  * events above them are never interned, executions run with an event
  * budget, and a pruned execution is continued by line 6 (settle()).
  *
- * Remove (lines 15-18) is not needed for correctness: U and G are kept
- * together, events are never freed during a run; --cache-mb stops the
- * exploration when they outgrow it (no eviction yet, docs/UDPOR.md).
+ * Remove (lines 15-18): U and the cache G share one table; when it outgrows
+ * --cache-mb, everything outside Q_{C,D,U} of the call about to be made is
+ * discarded (collect_garbage(), src/unfolding/remove.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +51,7 @@ typedef struct udpor {
     size_t nexpect, capexpect;
     double usum;
     uint64_t nmax;
+    uint64_t gc_at;  /* discard G when the unfolding's bytes exceed this */
     uint64_t budget; /* events an execution may run past its prefix (cutoffs only) */
     uint64_t avoid;  /* threads cut off in this branch: scheduled last */
 } udpor;
@@ -263,11 +264,13 @@ static size_t avoid_d(udpor *p, size_t from)
 static void finish_stats(udpor *p)
 {
     rv_stats *s = &p->x->stats;
-    /* |E|: events of the explored prefix; events above a cutoff are not in it */
+    /* |E|: events of the explored prefix; events above a cutoff are not in
+     * it.  Events discarded from G count; one interned again counts twice. */
     uint64_t above = 0;
     for (size_t i = 0; i < p->u.n; i++) above += p->u.ev[i]->cutoff || p->u.ev[i]->dead;
-    s->events = p->u.n - (above - p->u.ncutoffs);
+    s->events = p->u.n - (above - p->u.ncutoffs) + p->u.nevicted_prefix;
     s->cutoffs = p->u.ncutoffs;
+    s->evicted = p->u.nevicted;
     s->avg_u = p->nmax ? p->usum / (double)p->nmax : 0;
 }
 
@@ -303,6 +306,34 @@ static int settle(udpor *p, size_t *blocked, bool *cut)
     }
 }
 
+/* The memory bound of U ∪ G in bytes (0: none). */
+static uint64_t cache_limit(const rv_options *o)
+{
+    return o->cache_bytes ? o->cache_bytes : o->cache_mb << 20;
+}
+
+/* Remove (Alg. 1 lines 15-18) with G discarded, when U ∪ G outgrew the
+ * bound: the next call is Explore(C_i, D_i ∪ {e_i}, J) and every pending
+ * call has a smaller C and D, so Q_{C_i ∪ J, D_i ∪ {e_i}, U} serves them
+ * all (seed 000 App. B.5: U = Q at every call).  The replay prefix
+ * (expect: C_i then J) and D are kept; rv_unf_remove keeps the last
+ * execution.  When Q alone exceeds the bound, the next collection waits
+ * until a quarter of the bound has been added again, so collections cost
+ * amortised O(1) per event. */
+static void collect_garbage(udpor *p, size_t i)
+{
+    uint64_t lim = cache_limit(p->x->opt);
+    if (!lim || p->u.bytes <= lim || p->u.bytes <= p->gc_at) return;
+    size_t nd;
+    rv_uevent **keep = collect_d(p, i, NULL, &nd);
+    keep = rv_xrealloc(keep, (nd + p->nexpect + 1) * sizeof *keep);
+    memcpy(keep + nd, p->expect, p->nexpect * sizeof *keep);
+    rv_unf_remove(&p->u, keep, nd + p->nexpect);
+    free(keep);
+    p->x->stats.removes++;
+    p->gc_at = p->u.bytes + lim / 4;
+}
+
 static int explore(udpor *p)
 {
     rv_explore *x = p->x;
@@ -312,6 +343,7 @@ static int explore(udpor *p)
         size_t blocked;
         bool cut;
         if (settle(p, &blocked, &cut) != 0) return -1;
+        if (p->u.bytes > x->stats.unf_peak) x->stats.unf_peak = p->u.bytes;
         if (getenv("RV_UDPOR_DEBUG"))
             fprintf(
                 stderr,
@@ -325,16 +357,6 @@ static int explore(udpor *p)
         } else {
             if (!observe(p, cut)) return 0;
             top = p->u.ncur;
-        }
-        /* --cache-mb bounds the memory of the unfolding.  Events are not
-         * evicted (seed 000 App. B.5 is not implemented), so reaching the
-         * bound ends the exploration, reported as incomplete. */
-        if (o->cache_mb && p->u.bytes > (o->cache_mb << 20)) {
-            char why[128];
-            snprintf(why, sizeof why, "udpor: the unfolding outgrew --cache-mb=%llu",
-                     (unsigned long long)o->cache_mb);
-            rv_explore_incomplete(x, why);
-            return 0;
         }
         lv_resize(p, top);
         /* backtrack: deepest level first (Alg. 1 lines 10-11) */
@@ -351,6 +373,7 @@ static int explore(udpor *p)
                 lv_resize(p, i + 1);
                 set_prefix(p, i, J, nj);
                 free(J);
+                collect_garbage(p, i);
                 again = true;
             } else {
                 lv_resize(p, i);

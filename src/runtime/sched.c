@@ -218,8 +218,10 @@ static void pick(uint64_t en, unsigned *tid, uint32_t *val)
     *val = 0;
 }
 
-/* Hash of thread t's local state (its stack from sp up, its TLS copy) and
- * of what its last event wrote: the fingerprint of that event (DESIGN §2.7). */
+/* Fingerprints of thread t's last event (DESIGN §2.7): fp, its local state
+ * (stack from sp up, TLS copy); wv, the bytes the event wrote, read now:
+ * only t ran since, and every write of t is an event.  Ranges over 4 KiB
+ * are not hashed (wv stays 0: such states are never cut). */
 static void fingerprint_last(rv_thr *t, const void *sp)
 {
     if (t->last_event < 0) return;
@@ -229,11 +231,14 @@ static void fingerprint_last(rv_thr *t, const void *sp)
     const char *lo = sp, *hi = t->stack_hi;
     if (lo < hi) XXH3_128bits_update(&st, lo, (size_t)(hi - lo));
     if (rt.tls_size) XXH3_128bits_update(&st, rt.tls_block, rt.tls_size);
-    if ((ev->act.kind == RV_ACT_WRITE || ev->act.kind == RV_ACT_RMW) && ev->act.len <= 4096)
-        XXH3_128bits_update(&st, (const void *)(uintptr_t)ev->act.obj, ev->act.len);
     XXH128_hash_t h = XXH3_128bits_digest(&st);
     ev->fp_lo = h.low64;
-    ev->fp_hi = h.high64;
+    ev->fp_hi = h.high64 | 1; /* never zero: zero means "no fingerprint" */
+    if ((ev->act.kind == RV_ACT_WRITE || ev->act.kind == RV_ACT_RMW) && ev->act.len <= 4096) {
+        h = XXH3_128bits((const void *)(uintptr_t)ev->act.obj, ev->act.len);
+        ev->wv_lo = h.low64;
+        ev->wv_hi = h.high64 | 1;
+    }
 }
 
 /* Zero the stack just below the caller's frame.  The runtime's own frames

@@ -4,8 +4,9 @@
  *
  * state([e]) is composed, never executed: the fingerprint (backend-supplied,
  * 128-bit XXH3) of the <-maximal event of each thread in [e] — the thread's
- * local state after it — plus, for every memory range, the fingerprint of
- * the last write to it in [e] (it covers the bytes written), plus the state
+ * local state after it — plus, for every memory range, the hash of the
+ * bytes the last write to it in [e] wrote (the values only, whoever wrote
+ * them; a range the backend did not hash makes the state unique), plus the state
  * of every synchronisation object derived by replaying [e] in a linear
  * extension of < (mutex holders and counts, condition-variable waiters,
  * semaphore counts, once flags, thread existence and exit).  Writes to
@@ -13,8 +14,18 @@
  * last writes would not determine the memory then.
  *
  * cutoff(e) holds iff some event e' seen before, itself neither a cutoff nor
- * above one, has state([e']) = state([e]) and |[e']| < |[e]| (the size
- * order, adequate per seed 000 App. C.1; ties are never cut).  An event and
+ * above one, has state([e']) = state([e]) and [e'] ◁ [e] for the total
+ * adequate order ◁ of Esparza, Römer and Vogler (seed 000 App. C.1 asks
+ * for an adequate order): |[e']| < |[e]|, else the Parikh vectors (label
+ * counts) compare lexicographically, else the Foata normal forms do, step
+ * by step.  Being total, it leaves at most one non-cutoff event per state,
+ * so the cutoff-free prefix is bounded by the number of states; the size
+ * order alone keeps every event of minimal size per state, which grew
+ * three-thread loop programs to prefixes far above their state spaces.  A
+ * label is a 64-bit hash of (thread, kind, object, choice, fatal flag);
+ * two labels sharing a hash only make a tie, and ties are never cut.
+ * The table keeps, per state, the key of the ◁-least configuration seen
+ * (2|[e]| + levels words), also after rv_unf_remove freed its event.  An event and
  * the events above a cutoff are decided once, when all the fingerprints
  * they need are known (i.e. once executed); undecided events count as
  * non-cutoffs.
@@ -26,9 +37,90 @@
 
 typedef struct rv_cutslot {
     rv_hash128 st;
-    uint32_t lsize;
+    uint64_t *key; /* order key of the ◁-least configuration with this state */
     bool used;
 } rv_cutslot;
+
+/* ---- the total adequate order ◁ ----------------------------------------- */
+
+/* Order key of [e]: |[e]|, the sorted labels (Parikh vector), then per
+ * Foata level its size and sorted labels; key[0] = total length. */
+enum { K_LEN, K_SIZE, K_HDR };
+
+static uint64_t label(const rv_uevent *x)
+{
+    uint64_t w[4] = {x->act.tid | (uint64_t)x->act.kind << 16 |
+                         (uint64_t)(x->act.flags & RV_UF_ERR) << 24,
+                     x->act.obj, x->choice, 0x9e3779b97f4a7c15ull};
+    return rv_hash(w, sizeof w).lo;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int cmp_level(const void *a, const void *b)
+{
+    const rv_uevent *x = *(rv_uevent *const *)a, *y = *(rv_uevent *const *)b;
+    return x->flevel < y->flevel ? -1 : x->flevel > y->flevel;
+}
+
+/* lc = [e] (n events; reordered by level). */
+static uint64_t *order_key(rv_uevent **lc, size_t n)
+{
+    unsigned levels = 0;
+    for (size_t i = 0; i < n; i++)
+        if (lc[i]->flevel > levels) levels = lc[i]->flevel;
+    size_t len = K_HDR + 2 * n + levels;
+    uint64_t *k = rv_xmalloc(len * sizeof *k);
+    k[K_LEN] = len;
+    k[K_SIZE] = n;
+    uint64_t *parikh = k + K_HDR, *w = parikh + n;
+    for (size_t i = 0; i < n; i++) parikh[i] = label(lc[i]);
+    qsort(parikh, n, sizeof *parikh, cmp_u64);
+    qsort(lc, n, sizeof *lc, cmp_level);
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && lc[j]->flevel == lc[i]->flevel) j++;
+        *w++ = j - i;
+        for (size_t q = i; q < j; q++) w[q - i] = label(lc[q]);
+        qsort(w, j - i, sizeof *w, cmp_u64);
+        w += j - i;
+        i = j;
+    }
+    return k;
+}
+
+/* Parikh vectors given as sorted label lists, compared lexicographically
+ * by label counts (smallest label first): at the first difference the
+ * list that holds the smaller label there has more of it. */
+static int cmp_counts(const uint64_t *a, size_t na, const uint64_t *b, size_t nb)
+{
+    for (size_t i = 0;; i++) {
+        if (i == na || i == nb) return na == nb ? 0 : (i == na ? -1 : 1);
+        if (a[i] != b[i]) return a[i] < b[i] ? 1 : -1;
+    }
+}
+
+/* ◁ as a three-way comparison of order keys. */
+static int cmp_keys(const uint64_t *a, const uint64_t *b)
+{
+    if (a[K_SIZE] != b[K_SIZE]) return a[K_SIZE] < b[K_SIZE] ? -1 : 1;
+    size_t n = a[K_SIZE];
+    int c = cmp_counts(a + K_HDR, n, b + K_HDR, n);
+    if (c) return c;
+    const uint64_t *x = a + K_HDR + n, *y = b + K_HDR + n;
+    const uint64_t *xe = a + a[K_LEN], *ye = b + b[K_LEN];
+    while (x < xe && y < ye) {
+        c = cmp_counts(x + 1, x[0], y + 1, y[0]);
+        if (c) return c;
+        x += 1 + x[0];
+        y += 1 + y[0];
+    }
+    return 0; /* equal Parikh vectors and equal steps: the same configuration */
+}
 
 typedef struct kv {
     uint64_t k1, k2; /* object key */
@@ -103,9 +195,10 @@ static bool fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
             if (!(ob == a->obj && ol == a->len) && ob < a->obj + a->len && a->obj < ob + ol)
                 return false;
         }
+        if (!e->wv_lo && !e->wv_hi) return false; /* bytes not hashed: unique */
         s = slot(v, n, cap, (uint64_t)K_MEM << 56 | a->len, a->obj);
-        s->v[0] = e->fp_lo;
-        s->v[1] = e->fp_hi;
+        s->v[0] = e->wv_lo;
+        s->v[1] = e->wv_hi;
     }
     uint64_t m = rv_mutex_of(a);
     if (m) {
@@ -176,9 +269,9 @@ static bool fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
     return true;
 }
 
-/* state([e]); false when not computable (a fingerprint is missing) or
- * deliberately unique. */
-static bool compute_state(rv_unf *u, rv_uevent *e, rv_hash128 *out)
+/* state([e]) and the order key of [e] (*key, caller frees); false when
+ * not computable (a fingerprint is missing) or deliberately unique. */
+static bool compute_state(rv_unf *u, rv_uevent *e, rv_hash128 *out, uint64_t **key)
 {
     size_t n;
     rv_uevent **lc = local_config(u, e, &n);
@@ -201,6 +294,7 @@ static bool compute_state(rv_unf *u, rv_uevent *e, rv_hash128 *out)
         }
         qsort(v, nv, sizeof *v, cmp_kv);
         *out = rv_hash(v, nv * sizeof *v);
+        *key = order_key(lc, n);
     }
     free(v);
     free(lc);
@@ -244,7 +338,8 @@ bool rv_unf_cutoff(rv_unf *u, rv_uevent *e)
         return false;
     }
     rv_hash128 st;
-    if (!compute_state(u, e, &st)) {
+    uint64_t *key = NULL;
+    if (!compute_state(u, e, &st, &key)) {
         e->state_ok = true; /* unique state: never a cutoff nor a witness */
         return false;
     }
@@ -253,7 +348,9 @@ bool rv_unf_cutoff(rv_unf *u, rv_uevent *e)
     if (2 * (u->ncut + 1) > u->capcut) cut_grow(u);
     size_t i = cut_find(u, st);
     rv_cutslot *s = &u->cut[i];
-    if (s->used && s->lsize < e->lsize) {
+    int c = s->used ? cmp_keys(s->key, key) : 1;
+    if (c < 0) { /* seed 001 eq. (7) with ◁ */
+        free(key);
         e->cutoff = true;
         u->ncutoffs++;
         return true;
@@ -261,10 +358,21 @@ bool rv_unf_cutoff(rv_unf *u, rv_uevent *e)
     if (!s->used) {
         s->used = true;
         s->st = st;
-        s->lsize = e->lsize;
         u->ncut++;
-    } else if (e->lsize < s->lsize) {
-        s->lsize = e->lsize;
+    }
+    if (c > 0) {
+        free(s->key);
+        s->key = key;
+    } else {
+        free(key);
     }
     return false;
+}
+
+void rv_unf_cut_free(rv_unf *u)
+{
+    for (size_t i = 0; i < u->capcut; i++) free(u->cut[i].key);
+    free(u->cut);
+    u->cut = NULL;
+    u->capcut = u->ncut = 0;
 }

@@ -28,7 +28,7 @@ void rv_unf_free(rv_unf *u)
     free(u->htab);
     free(u->cur);
     free(u->sems);
-    free(u->cut);
+    rv_unf_cut_free(u);
     memset(u, 0, sizeof *u);
 }
 
@@ -76,9 +76,10 @@ static bool cname_eq(const cname *c, const rv_uevent *e)
     return true;
 }
 
-static void rehash(rv_unf *u)
+/* Rebuild the hash-consing table with ncap buckets (names hold pred ids,
+ * so also after rv_unf_remove renumbered them). */
+static void rebuild_htab(rv_unf *u, size_t ncap)
 {
-    size_t ncap = u->hcap * 2;
     rv_uevent **nt = rv_xcalloc(ncap, sizeof *nt);
     for (size_t i = 0; i < u->n; i++) {
         rv_uevent *e = u->ev[i];
@@ -96,6 +97,11 @@ static void rehash(rv_unf *u)
     free(u->htab);
     u->htab = nt;
     u->hcap = ncap;
+}
+
+void rv_unf_rehash(rv_unf *u)
+{
+    rebuild_htab(u, u->hcap);
 }
 
 static rv_uevent *ancestor(rv_uevent *x, uint32_t depth)
@@ -146,6 +152,11 @@ static void compute_tmax(rv_uevent *e)
         }
     }
     e->tmax[e->act.tid] = e;
+    e->flevel = 1;
+    for (size_t i = 0; i <= e->npred; i++) {
+        const rv_uevent *p = i < e->npred ? e->pred[i] : e->tparent;
+        if (p && p->flevel + 1 > e->flevel) e->flevel = p->flevel + 1;
+    }
     uint32_t s = 0;
     for (unsigned t = 0; t < nt; t++)
         if (e->tmax[t]) s += e->tmax[t]->depth;
@@ -216,7 +227,7 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
     }
     u->ev[u->n++] = e;
     u->bytes += sizeof *e + (c.np + e->nt) * sizeof(void *);
-    if (u->n > u->hcap) rehash(u);
+    if (u->n > u->hcap) rebuild_htab(u, 2 * u->hcap);
     if (created) *created = true;
     return e;
 }

@@ -190,6 +190,8 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         if (ev->fp_lo || ev->fp_hi) {
             e->fp_lo = ev->fp_lo;
             e->fp_hi = ev->fp_hi;
+            e->wv_lo = ev->wv_lo;
+            e->wv_hi = ev->wv_hi;
             e->has_fp = true;
         }
         e->executed = true;

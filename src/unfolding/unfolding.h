@@ -15,8 +15,10 @@
  *
  * Invariants.
  *  - Hash-consing: at most one event per canonical name; rv_unf_intern finds
- *    or creates it.  Events are never freed before rv_unf_free (U ∪ G of
- *    Algorithm 1 are both kept; see docs/UDPOR.md for the memory bound).
+ *    or creates it.  U and the cache G of Algorithm 1 share the table; events
+ *    are freed only by rv_unf_remove (G discarded, under the memory bound
+ *    --cache-mb) and rv_unf_free.  An event met again after it was freed is
+ *    interned anew (another id, same canonical name).
  *  - Per thread, events form a tree by `tparent` (the previous event of the
  *    same thread in [e]); depth = number of events of the thread in [e].
  *    `jump` is a skew-binary jump pointer (Myers 1983): the ancestor at any
@@ -72,6 +74,7 @@ struct rv_uevent {
     rv_uevent **tmax;   /* per-thread maxima of [e], length nt */
     rv_uevent *hnext;   /* hash chain */
     uint32_t depth;     /* events of this thread in [e] */
+    uint32_t flevel;    /* Foata level: 1 + the largest flevel of a cause (1 if none) */
     uint32_t lsize;     /* |[e]| */
     uint16_t npred, nt;
     int32_t pos;    /* index in the current configuration, or -1 */
@@ -83,6 +86,7 @@ struct rv_uevent {
     uint32_t nicf, capicf, icf_upto;
     uint64_t pc;
     uint64_t fp_lo, fp_hi; /* backend fingerprint after this event (0 if unknown) */
+    uint64_t wv_lo, wv_hi; /* hash of the bytes it wrote (0 if not hashed) */
     rv_hash128 state;      /* fingerprint of state([e]) (cutoffs) */
     bool has_fp;           /* fp_lo/hi observed */
     bool state_ok;         /* state computed */
@@ -129,7 +133,9 @@ typedef struct rv_unf {
     /* cutoff table: state hash -> smallest |[e]| seen */
     struct rv_cutslot *cut;
     size_t ncut, capcut;
-    uint64_t bytes; /* memory held by events (for --cache-mb accounting) */
+    uint64_t bytes;           /* memory held by events (for --cache-mb accounting) */
+    uint64_t nevicted;        /* events freed by rv_unf_remove so far */
+    uint64_t nevicted_prefix; /* of those, events of the explored prefix (no cutoff) */
     uint64_t ncutoffs;
     uint64_t cutmask;   /* threads that lost events to cutoffs in the last mapping */
     uint64_t root_dead; /* threads whose first event has a dead twin */
@@ -208,9 +214,26 @@ bool rv_unf_compatible(rv_unf *u, size_t j, rv_uevent *e);
 size_t rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_step *out);
 
 /* Cutoffs (seed 001 §5.2 eq. (7)): compute state([e]) from backend
- * fingerprints and decide cutoff(e, U, G) by the size order |[e']| < |[e]|
- * over every event seen.  Returns e->cutoff. */
+ * fingerprints and decide cutoff(e, U, G) by a total adequate order on
+ * local configurations (size, then Parikh vector, then Foata normal form;
+ * seed 000 App. C.1) over every event seen.  Returns e->cutoff. */
 bool rv_unf_cutoff(rv_unf *u, rv_uevent *e);
+
+/* Free the cutoff table (rv_unf_free). */
+void rv_unf_cut_free(rv_unf *u);
+
+/* Remove (seed 001 Alg. 1 lines 15-18) with the cache G discarded: free
+ * every event outside Q_{C,D,U} = C ∪ D ∪ ⋃_{e ∈ C∪D} [#^i_U(e)] (seed 000
+ * §4, App. B.5), C ∪ D given by keep[] plus the current configuration cur;
+ * dead twins are kept too.  Surviving events are renumbered (ids stay in
+ * creation order) and the hash-consing table is rebuilt; pointers to freed
+ * events held outside U become invalid.  Cost O(|U| + |Q| · preds) plus
+ * bringing the conflict lists of C ∪ D up to date.  Returns the number of
+ * events freed. */
+size_t rv_unf_remove(rv_unf *u, rv_uevent *const *keep, size_t nkeep);
+
+/* Rebuild the hash-consing table (after ids changed). */
+void rv_unf_rehash(rv_unf *u);
 
 /* Write U as a Graphviz graph: causality (immediate predecessors) and
  * immediate conflicts (dotted); cutoffs are grey. Returns 0 or -1. */

@@ -246,14 +246,16 @@ static void fingerprint(mock *m, int t, rv_event *ev)
 {
     const rv_action *a = &ev->act;
     mthr *h = &m->th[t];
-    int64_t st[8] = {t, h->pc, h->reg, h->phase, h->state, 0, 0, 0};
-    if (a->kind == RV_ACT_WRITE || a->kind == RV_ACT_RMW) {
-        st[5] = (int64_t)a->obj;
-        st[6] = m->mem[(a->obj - OBJ_VAR(0)) / 8];
-    }
+    int64_t st[5] = {t, h->pc, h->reg, h->phase, h->state};
     rv_hash128 hh = rv_hash(st, sizeof st);
     ev->fp_lo = hh.lo;
     ev->fp_hi = hh.hi | 1; /* never zero: zero means "no fingerprint" */
+    if (a->kind == RV_ACT_WRITE || a->kind == RV_ACT_RMW) { /* the value written */
+        int64_t w[2] = {(int64_t)a->obj, m->mem[(a->obj - OBJ_VAR(0)) / 8]};
+        hh = rv_hash(w, sizeof w);
+        ev->wv_lo = hh.lo;
+        ev->wv_hi = hh.hi | 1;
+    }
 }
 
 static uint64_t enabled_mask(mock *m)

@@ -94,13 +94,14 @@ t_drf_race() {
     else echo "FAIL udpor/drf-race: [kind, names counter] $r"; fi
 }
 t_drf_race
-# --cache-mb bounds the unfolding's memory: reaching it stops, incomplete
+# --cache-mb bounds the memory of U ∪ G: past it, Remove discards the cache G
+# (seed 001 Alg. 1 lines 15-18) and the exploration stays exact and complete.
 t_cache_mb() {
     local r
     r=$(timeout 600 "$RAVEL" check --json --no-cutoffs --cache-mb=1 "$ROOT/tests/native/lock_many.c" -- -DN=5 2>/dev/null |
-        jq -c '[.exit_code, .exhaustive, (.incomplete_reason | test("cache-mb=1")), .executions < 252]' 2>/dev/null)
-    if [ "$r" = '[3,false,true,true]' ]; then echo "PASS udpor/cache-mb"
-    else echo "FAIL udpor/cache-mb: [exit, exhaustive, reason names it, fewer than C(10,5) executions] $r"; fi
+        jq -c '[.exit_code, .exhaustive, .executions, .blocked, .cache_removes > 0, .evicted > 0]' 2>/dev/null)
+    if [ "$r" = '[0,true,252,0,true,true]' ]; then echo "PASS udpor/cache-mb"
+    else echo "FAIL udpor/cache-mb: [exit, exhaustive, executions, blocked, G discarded, events freed] $r, expected C(10,5) = 252 executions"; fi
 }
 t_cache_mb
 # Closed forms (DESIGN §3) where brute force is too slow: executions.
@@ -129,6 +130,10 @@ t_dot
 # Seeds 751-1500 include programs with assertion failures whose fatal
 # variants need fatal.c (982, 1124, 1166, 1472).
 check random-exact exact 1 "$NX"
+# The same with the event cache bounded to 1 byte: G is discarded after
+# every alternative, so Alt must work from Q_{C,D,U} alone (seed 000 B.5).
+check random-exact-remove exact-gc 1 "$NX"
+check random-cutoffs-remove cutoff-gc 1 "$((N / 2))"
 check random-cutoffs cutoff 1 "$((N / 2))"
 check random-k1 k1 1 "$((N / 5))"
 check random-k2 k2 1 "$((N / 5))"

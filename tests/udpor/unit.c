@@ -210,12 +210,21 @@ typedef struct result {
     char why[256];
 } result;
 
+/* Modes with the suffix "-gc" bound the event cache to 1 byte: Remove
+ * discards G after every alternative (src/unfolding/remove.c). */
+static uint64_t cache_bytes;
+static uint64_t tot_evicted, tot_removes;
+
 static void run_udpor(const mprog *prog, bool cutoffs, unsigned k, uint64_t max_events, result *r)
 {
     rv_backend *b = mock_open(prog);
     b->limits.max_events = max_events;
-    rv_options opt = {
-        .algo = "udpor", .count_traces = true, .keep_going = true, .cutoffs = cutoffs, .alt_k = k};
+    rv_options opt = {.algo = "udpor",
+                      .count_traces = true,
+                      .keep_going = true,
+                      .cutoffs = cutoffs,
+                      .alt_k = k,
+                      .cache_bytes = cache_bytes};
     rv_explore x;
     rv_explore_init(&x, b, &opt);
     rv_algo_udpor(&x);
@@ -225,6 +234,8 @@ static void run_udpor(const mprog *prog, bool cutoffs, unsigned k, uint64_t max_
     r->traces = x.stats.traces;
     r->events = x.stats.events;
     r->cutoffs = x.stats.cutoffs;
+    tot_evicted += x.stats.evicted;
+    tot_removes += x.stats.removes;
     r->exhaustive = x.stats.exhaustive;
     snprintf(r->why, sizeof r->why, "%s", x.stats.incomplete_why);
     for (size_t i = 0; i < x.nerrors; i++) ks_add(&r->errors, error_key(x.errors[i].trace));
@@ -381,7 +392,13 @@ int main(int argc, char **argv)
 {
     if (argc < 4) return 2;
     setvbuf(stdout, NULL, _IOLBF, 0);
-    const char *mode = argv[1];
+    char mode[32];
+    snprintf(mode, sizeof mode, "%s", argv[1]);
+    size_t ml = strlen(mode);
+    if (ml > 3 && !strcmp(mode + ml - 3, "-gc")) {
+        mode[ml - 3] = 0;
+        cache_bytes = 1;
+    }
     uint64_t first = strtoull(argv[2], NULL, 10), count = strtoull(argv[3], NULL, 10);
     unsigned fails = 0, skipped = 0, done = 0;
     uint64_t tt = 0, te = 0;
@@ -408,8 +425,13 @@ int main(int argc, char **argv)
         else
             done++, fails += (unsigned)r;
     }
-    printf("# %s: %u programs checked, %u skipped (too big for brute force), %u failed; "
-           "traces %llu, udpor executions %llu\n",
-           mode, done, skipped, fails, (unsigned long long)tt, (unsigned long long)te);
+    printf("# %s%s: %u programs checked, %u skipped (too big for brute force), %u failed; "
+           "traces %llu, udpor executions %llu",
+           mode, cache_bytes ? "-gc" : "", done, skipped, fails, (unsigned long long)tt,
+           (unsigned long long)te);
+    if (cache_bytes)
+        printf("; G discarded %llu times, %llu events freed", (unsigned long long)tot_removes,
+               (unsigned long long)tot_evicted);
+    printf("\n");
     return fails ? 1 : 0;
 }
