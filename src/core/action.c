@@ -137,6 +137,30 @@ bool rv_dependent(const rv_action *a, const rv_action *b)
     return false;
 }
 
+static uint64_t obj_bit(uint64_t x)
+{
+    x *= 0x9e3779b97f4a7c15ull; /* Fibonacci hashing: the high bits mix best */
+    return 1ull << (16 + (x >> 58) % 48);
+}
+
+uint64_t rv_dep_sig(const rv_action *a)
+{
+    if (a->kind == RV_ACT_PEXIT || rv_is_atomic_section(a)) return ~0ull;
+    uint64_t s = 1ull << (a->tid & 15);
+    if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) s |= 1ull << (a->obj & 15);
+    uint64_t m = rv_mutex_of(a);
+    if (m) s |= obj_bit(m);
+    if (rv_is_memory(a)) {
+        uint64_t first = a->obj >> 3, last = (a->obj + (a->len ? a->len : 1) - 1) >> 3;
+        if (last - first >= 48) return s | ~0xffffull; /* long ranges: every object bit */
+        for (uint64_t g = first; g <= last; g++) s |= obj_bit(g);
+    } else if (is_notify(a) || is_sem(a) || a->kind == RV_ACT_WAIT1 || a->kind == RV_ACT_WAIT2 ||
+               a->kind == RV_ACT_ONCE_BEGIN || a->kind == RV_ACT_ONCE_END) {
+        s |= obj_bit(a->obj);
+    }
+    return s;
+}
+
 char *rv_action_str(const rv_action *a, char *buf, size_t cap)
 {
     const char *k = rv_kind_name((rv_kind)a->kind);

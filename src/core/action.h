@@ -95,6 +95,15 @@ typedef struct rv_action {
  * of an atomic section order against every action of another thread). */
 bool rv_dependent(const rv_action *a, const rv_action *b);
 
+/* A 64-bit summary of what an action touches such that rv_dependent(a, b)
+ * implies rv_dep_sig(a) & rv_dep_sig(b) != 0: a constant-time filter in
+ * front of rv_dependent on hot paths (the unfolding's conflict lists).
+ * Bits 0-15: the acting thread and, for create/join, the target thread
+ * (mod 16); bits 16-63: hashed mutexes, condition variables, semaphores,
+ * once objects and 8-byte memory granules; actions that depend on every
+ * other thread's action (process exit, atomic sections) set every bit. */
+uint64_t rv_dep_sig(const rv_action *a);
+
 /* True for the two ends of an atomic section. */
 static inline bool rv_is_atomic_section(const rv_action *a)
 {

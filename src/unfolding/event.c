@@ -25,6 +25,7 @@ void rv_unf_free(rv_unf *u)
         free(e);
     }
     free(u->ev);
+    free(u->sig);
     free(u->htab);
     free(u->cur);
     free(u->sems);
@@ -212,6 +213,7 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
     e->act = *a;
     e->val = val;
     e->choice = c.choice;
+    e->sig = rv_unf_is_err(e) ? ~0ull : rv_dep_sig(a);
     e->id = (uint32_t)u->n;
     e->pos = -1;
     e->npred = (uint16_t)c.np;
@@ -224,7 +226,9 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
     if (u->n == u->cap) {
         u->cap = u->cap ? 2 * u->cap : 1024;
         u->ev = rv_xrealloc(u->ev, u->cap * sizeof *u->ev);
+        u->sig = rv_xrealloc(u->sig, u->cap * sizeof *u->sig);
     }
+    u->sig[u->n] = e->sig;
     u->ev[u->n++] = e;
     u->bytes += sizeof *e + (c.np + e->nt) * sizeof(void *);
     if (u->n > u->hcap) rebuild_htab(u, 2 * u->hcap);
@@ -295,10 +299,24 @@ static bool threads_compatible(const rv_uevent *a, const rv_uevent *b)
     return true;
 }
 
+/* Necessary for [a] ∪ [b) to be a configuration: [b) holds no event of
+ * a's thread as deep as a (its ancestor at a's depth would be another
+ * event at a's place: a conflict).  O(1); for two events of one thread it
+ * leaves only siblings. */
+static bool depth_compatible(const rv_uevent *a, const rv_uevent *b)
+{
+    const rv_uevent *x = strict_tmax(b, a->act.tid);
+    return !x || x->depth < a->depth;
+}
+
 bool rv_unf_icf(rv_unf *u, rv_uevent *a, rv_uevent *b)
 {
-    if (a == b || !rv_unf_dep(&a->act, &b->act)) return false;
+    if (a == b || !(a->sig & b->sig) || !rv_unf_dep(&a->act, &b->act)) return false;
+    /* one thread: only siblings can be in immediate conflict (two distinct
+     * events of the thread at one depth would be in [a) ∪ [b) otherwise) */
+    if (a->act.tid == b->act.tid && a->tparent != b->tparent) return false;
     if (rv_unf_leq(a, b) || rv_unf_leq(b, a)) return false;
+    if (!depth_compatible(a, b) || !depth_compatible(b, a)) return false;
     if (!threads_compatible(a, b)) return false;
     /* [a) ∪ [b) conflict-free: only [a) \ [b) against [b) \ [a) matters. */
     rv_uevent **X = NULL, **Y = NULL;
@@ -328,6 +346,7 @@ static void icf_push(rv_unf *u, rv_uevent *e, rv_uevent *x)
 rv_uevent *const *rv_unf_icf_list(rv_unf *u, rv_uevent *e, size_t *n)
 {
     for (; e->icf_upto < u->n; e->icf_upto++) {
+        if (!(e->sig & u->sig[e->icf_upto])) continue; /* independent: no conflict */
         rv_uevent *x = u->ev[e->icf_upto];
         if (rv_unf_icf(u, e, x)) icf_push(u, e, x);
     }

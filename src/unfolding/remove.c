@@ -124,6 +124,7 @@ size_t rv_unf_remove(rv_unf *u, rv_uevent *const *keep, size_t nkeep)
             continue;
         }
         e->id = (uint32_t)w;
+        u->sig[w] = e->sig;
         u->ev[w++] = e;
     }
     u->n = w;

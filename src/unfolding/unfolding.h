@@ -68,6 +68,7 @@ struct rv_uevent {
     uint32_t val;       /* value choice (rv_step.val) observed or computed at [e) */
     uint32_t id;        /* index in U, creation order */
     uint64_t choice;    /* part of the canonical name (see above) */
+    uint64_t sig;       /* rv_dep_sig of act (every bit for fatal events) */
     rv_uevent *tparent; /* previous event of the same thread, or NULL */
     rv_uevent *jump;    /* skew-binary jump pointer in the thread tree */
     rv_uevent **pred;   /* immediate causal predecessors: max([e) ) */
@@ -121,6 +122,7 @@ typedef struct rv_semobj {
 
 typedef struct rv_unf {
     rv_uevent **ev; /* U: every event, by id */
+    uint64_t *sig;  /* sig[id] = ev[id]->sig, contiguous for the conflict-list scans */
     size_t n, cap;
     rv_uevent **htab; /* hash-consing table, chained by hnext */
     size_t hcap;
