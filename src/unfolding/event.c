@@ -272,6 +272,13 @@ static bool cross_conflict(rv_uevent *const *X, size_t nx, rv_uevent *const *Y, 
     return false;
 }
 
+static bool depends_on_any(const rv_uevent *e, rv_uevent *const *Y, size_t ny)
+{
+    for (size_t k = 0; k < ny; k++)
+        if ((e->sig & Y[k]->sig) && rv_unf_dep(&e->act, &Y[k]->act)) return true;
+    return false;
+}
+
 /* The maximal event of thread t in [e), or NULL. */
 static rv_uevent *strict_tmax(const rv_uevent *e, unsigned t)
 {
@@ -327,7 +334,11 @@ bool rv_unf_icf(rv_unf *u, rv_uevent *a, rv_uevent *b)
     u->epoch++;
     for (size_t i = 0; i < b->npred; i++) collect_outside(u, b->pred[i], below, a, &Y, &ny, &cy);
     if (b->tparent) collect_outside(u, b->tparent, below, a, &Y, &ny, &cy);
-    bool ok = !cross_conflict(X, nx, Y, ny);
+    /* [a] ∪ [b) and [a) ∪ [b] are configurations too: a is concurrent
+     * with every event of [b) \ [a) (a ≰ b, and none is below a), so it
+     * must depend on none of them (else a # b is inherited); and likewise b */
+    bool ok =
+        !depends_on_any(a, Y, ny) && !depends_on_any(b, X, nx) && !cross_conflict(X, nx, Y, ny);
     free(X);
     free(Y);
     return ok;

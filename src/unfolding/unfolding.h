@@ -45,9 +45,11 @@
  *
  * Costs (n = |U|, m = |C|, d = thread depth): intern O(np + T) plus hashing;
  * leq O(log d); immediate conflicts of an event: computed once against every
- * event of U, cached and extended incrementally (a pair costs O(T log d)
- * when the two histories branch in some thread tree, which rejects most
- * pairs, else walks of [a) \ [b) and [b) \ [a)); conflict-freeness of C ∪ X:
+ * event of U, cached and extended incrementally (a pair costs one word test
+ * of the contiguous dependence signatures sig[], which rejects most pairs,
+ * then O(1) sibling and depth tests, O(T log d) when the two histories
+ * branch in some thread tree, else walks of [a) \ [b) and [b) \ [a));
+ * conflict-freeness of C ∪ X:
  * O(|X| · |C|) dependence tests (tests filter by rv_dependent before any
  * causality query).
  */
@@ -168,8 +170,8 @@ static inline bool rv_unf_concurrent(const rv_uevent *a, const rv_uevent *b)
     return !rv_unf_leq(a, b) && !rv_unf_leq(b, a);
 }
 
-/* a #^i b: immediate conflict (seed 001 §3): dependent, causally unrelated,
- * and [a) ∪ [b) conflict-free. */
+/* a #^i b: immediate conflict (seed 001 §3): a # b, and [a] ∪ [b) and
+ * [a) ∪ [b] are configurations (so a, b are dependent and concurrent). */
 bool rv_unf_icf(rv_unf *u, rv_uevent *a, rv_uevent *b);
 /* #^i_U(e), brought up to date with every event of U. */
 rv_uevent *const *rv_unf_icf_list(rv_unf *u, rv_uevent *e, size_t *n);

@@ -7,8 +7,9 @@
 #            (brute force), 0 blocked, same errors
 #   cutoff — with cutoffs: same errors/deadlocks, never more executions
 #   k1, k2 — k-partial: every trace covered, same errors
-#   loops  — non-terminating finite-state programs (two threads): with
-#            cutoffs the exploration ends and is exhaustive
+#   loops  — non-terminating finite-state programs (two threads; loops3:
+#            two or three): with cutoffs the exploration ends and is
+#            exhaustive
 # UDPOR_EXACT_SEEDS (default 1500) programs for exact (1067 checked),
 # UDPOR_SEEDS (default 750) sets the others (cutoff N/2, k1 and k2 N/5);
 # programs whose brute force exceeds 20000 interleavings are skipped and
@@ -98,10 +99,10 @@ t_drf_race
 # (seed 001 Alg. 1 lines 15-18) and the exploration stays exact and complete.
 t_cache_mb() {
     local r
-    r=$(timeout 600 "$RAVEL" check --json --no-cutoffs --cache-mb=1 "$ROOT/tests/native/lock_many.c" -- -DN=5 2>/dev/null |
+    r=$(timeout 600 "$RAVEL" check --json --no-cutoffs --cache-mb=1 "$ROOT/tests/native/lock_many.c" -- -DN=6 2>/dev/null |
         jq -c '[.exit_code, .exhaustive, .executions, .blocked, .cache_removes > 0, .evicted > 0]' 2>/dev/null)
-    if [ "$r" = '[0,true,252,0,true,true]' ]; then echo "PASS udpor/cache-mb"
-    else echo "FAIL udpor/cache-mb: [exit, exhaustive, executions, blocked, G discarded, events freed] $r, expected C(10,5) = 252 executions"; fi
+    if [ "$r" = '[0,true,924,0,true,true]' ]; then echo "PASS udpor/cache-mb"
+    else echo "FAIL udpor/cache-mb: [exit, exhaustive, executions, blocked, G discarded, events freed] $r, expected C(12,6) = 924 executions"; fi
 }
 t_cache_mb
 # Closed forms (DESIGN §3) where brute force is too slow: executions.
@@ -131,19 +132,27 @@ t_dot
 # variants need fatal.c (982, 1124, 1166, 1472).
 check random-exact exact 1 "$NX"
 # The same with the event cache bounded to 1 byte: G is discarded after
-# every alternative, so Alt must work from Q_{C,D,U} alone (seed 000 B.5).
+# every alternative, so Alt must work from Q_{C,D,U} alone (seed 000 B.5);
+# exact, except that failing traces of a found error may be undercounted
+# (docs/UDPOR.md, Known gaps: 1 program of seeds 1-1500).
 check random-exact-remove exact-gc 1 "$NX"
 check random-cutoffs-remove cutoff-gc 1 "$((N / 2))"
 check random-cutoffs cutoff 1 "$((N / 2))"
 check random-k1 k1 1 "$((N / 5))"
 check random-k2 k2 1 "$((N / 5))"
-# Loops: two-thread programs that loop forever (finite-state): with cutoffs
-# the exploration ends, exhaustively.  Three-thread loop programs are a
-# known gap (docs/UDPOR.md: some take minutes), run with
+# Loops: programs that loop forever (finite-state): with cutoffs the
+# exploration ends, exhaustively.  Two threads: seeds 1-60.  Three threads
+# (loops3): seeds 1-60 except 3, 31, 50 and 54, which do not end within
+# 30 s (the known gap of docs/UDPOR.md: large state spaces); those run with
 # RAVEL_TEST_KNOWN_GAPS=1.
 check loops-terminate loops 1 60
+check loops3-terminate-1 loops3 1 2
+check loops3-terminate-4 loops3 4 27
+check loops3-terminate-32 loops3 32 18
+check loops3-terminate-51 loops3 51 3
+check loops3-terminate-55 loops3 55 6
 if [ "${RAVEL_TEST_KNOWN_GAPS:-0}" = 1 ]; then
-    check loops3-terminate loops3 1 20
+    for s in 3 31 50 54; do check "loops3-terminate-gap-$s" loops3 "$s" 1; done
 else
-    echo "# SKIP udpor/loops3 (three threads): KNOWN GAP (docs/UDPOR.md); RAVEL_TEST_KNOWN_GAPS=1 runs them"
+    echo "# SKIP udpor/loops3 seeds 3, 31, 50, 54 (three threads): KNOWN GAP (docs/UDPOR.md); RAVEL_TEST_KNOWN_GAPS=1 runs them"
 fi
