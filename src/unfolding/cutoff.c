@@ -78,18 +78,17 @@ static uint64_t *order_key(rv_uevent **lc, size_t n)
     k[K_LEN] = len;
     k[K_SIZE] = n;
     uint64_t *parikh = k + K_HDR, *w = parikh + n;
-    for (size_t i = 0; i < n; i++) parikh[i] = label(lc[i]);
-    qsort(parikh, n, sizeof *parikh, cmp_u64);
     qsort(lc, n, sizeof *lc, cmp_level);
-    for (size_t i = 0; i < n;) {
+    for (size_t i = 0, m = 0; i < n;) { /* each label hashed once */
         size_t j = i;
         while (j < n && lc[j]->flevel == lc[i]->flevel) j++;
         *w++ = j - i;
-        for (size_t q = i; q < j; q++) w[q - i] = label(lc[q]);
+        for (size_t q = i; q < j; q++) w[q - i] = parikh[m++] = label(lc[q]);
         qsort(w, j - i, sizeof *w, cmp_u64);
         w += j - i;
         i = j;
     }
+    qsort(parikh, n, sizeof *parikh, cmp_u64);
     return k;
 }
 

@@ -41,6 +41,7 @@ static rv_uevent **roots(rv_unf *u, rv_uevent *const *keep, size_t nkeep, size_t
     size_t n = 0, cap = 0;
     for (size_t i = 0; i < nkeep + u->ncur; i++) {
         rv_uevent *e = i < nkeep ? keep[i] : u->cur[i - nkeep];
+        if (i < nkeep && e->pos >= 0) continue; /* in cur: taken below */
         size_t ni;
         rv_uevent *const *icf = rv_unf_icf_list(u, e, &ni);
         push(&r, &n, &cap, e);
