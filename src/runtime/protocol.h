@@ -116,6 +116,9 @@ static inline size_t rv_shm_size(uint64_t max_steps, uint64_t max_events)
  *  - every other undefined thread/process function (pthread_*, sem_*,
  *    thrd_*, fork, exec*, ...) is renamed __ravel_unsup_X and bound to a
  *    generated stub calling __ravel_unsupported("X", return address);
+ *  - every global the program defines under a name the runtime binds to
+ *    (its imports such as write, read, fork, mmap, malloc; its internal
+ *    globals) is renamed __ravel_own_X, so the runtime reaches libc's;
  *  - functions named __VERIFIER_atomic_* are listed in __ravel_atomic_fns
  *    (start address and size) so that the runtime runs them atomically.
  */

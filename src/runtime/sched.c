@@ -8,6 +8,7 @@
  * else happens, so a crash right after it loses nothing.
  */
 #include "rt.h"
+#include "sys.h"
 
 #include <errno.h>
 #include <link.h>
@@ -423,12 +424,14 @@ static void install_crash_handlers(void)
 /* ------------------------------------------------------------------ */
 /* The fork server and the program's entry point.                      */
 
+/* Protocol I/O goes through raw system calls (sys.h): nothing the program
+ * defines or preloads can intercept it. */
 static bool read_full(int fd, void *p, size_t n)
 {
     char *c = p;
     while (n) {
-        ssize_t r = read(fd, c, n);
-        if (r < 0 && errno == EINTR) continue;
+        long r = rv_sys_read(fd, c, n);
+        if (r == -EINTR) continue;
         if (r <= 0) return false;
         c += r;
         n -= (size_t)r;
@@ -440,9 +443,9 @@ static void write_full(int fd, const void *p, size_t n)
 {
     const char *c = p;
     while (n) {
-        ssize_t r = write(fd, c, n);
-        if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) _exit(70);
+        long r = rv_sys_write(fd, c, n);
+        if (r == -EINTR) continue;
+        if (r <= 0) rv_sys_exit(70);
         c += r;
         n -= (size_t)r;
     }
@@ -453,14 +456,16 @@ static void write_full(int fd, const void *p, size_t n)
 static void serve(void)
 {
     rv_shm hdr;
-    if (pread(RV_FD_SHM, &hdr, sizeof hdr, 0) != (ssize_t)sizeof hdr ||
+    if (rv_sys_pread(RV_FD_SHM, &hdr, sizeof hdr, 0) != (long)sizeof hdr ||
         hdr.magic != RV_PROTOCOL_MAGIC) {
-        fprintf(stderr, "ravel runtime: bad shared memory\n");
-        _exit(70);
+        static const char bad[] = "ravel runtime: bad shared memory\n";
+        rv_sys_write(2, bad, sizeof bad - 1);
+        rv_sys_exit(70);
     }
     size_t size = rv_shm_size(hdr.max_steps, hdr.max_events);
-    rv_shm *s = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, RV_FD_SHM, 0);
-    if (s == MAP_FAILED) _exit(70);
+    long m = rv_sys_mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, RV_FD_SHM, 0);
+    if (m < 0 && m > -4096) rv_sys_exit(70);
+    rv_shm *s = (rv_shm *)m;
     rt.shm = s;
     rt.steps = rv_shm_steps(s);
     rt.events = rv_shm_events(s);
@@ -468,18 +473,18 @@ static void serve(void)
     rt.recording = true;
     for (;;) {
         rv_req req;
-        if (!read_full(RV_FD_REQ, &req, sizeof req)) _exit(0);
+        if (!read_full(RV_FD_REQ, &req, sizeof req)) rv_sys_exit(0);
         pid_t pid = fork();
         if (pid == 0) {
-            close(RV_FD_REQ);
-            close(RV_FD_RSP);
+            rv_sys_close(RV_FD_REQ);
+            rv_sys_close(RV_FD_RSP);
             return;
         }
         int32_t p = pid;
         write_full(RV_FD_RSP, &p, sizeof p);
         int status = 0;
         if (pid > 0)
-            while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+            while (rv_sys_wait4(pid, &status, 0) == -EINTR) {
             }
         else
             status = -1;

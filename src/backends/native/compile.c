@@ -20,7 +20,7 @@
 
 /* Bumped whenever the way a build is made changes, so old cache entries
  * are never reused for a different recipe. */
-#define RECIPE "ravel-build-4"
+#define RECIPE "ravel-build-5"
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -267,6 +267,49 @@ static int runtime_wrapped(const char *rt, strv *out, char **why)
             !strcmp(x, "user_main") || !strcmp(x, "atomic_fns") || !strcmp(x, "natomic_fns"))
             continue;
         strv_add(out, x);
+    }
+    free(txt);
+    strv_sort(out);
+    return 0;
+}
+
+/* Names the program may define and call for itself and the runtime also
+ * uses: the API ravel offers the program (__VERIFIER_*, reach_error, the
+ * TSan hooks) and the link glue (__ravel_*, main) are wired elsewhere. */
+static bool program_api_name(const char *x)
+{
+    return !strncmp(x, "__ravel_", 8) || !strncmp(x, "__VERIFIER_", 11) ||
+           !strncmp(x, "__tsan_", 7) || !strcmp(x, "main") || !strcmp(x, "reach_error");
+}
+
+/* Names the runtime binds to that a program's definition must never
+ * replace, sorted: every symbol the archive imports (write, read, fork,
+ * mmap, memcpy, malloc, sigaction, exit, ...: what it talks to ravel and
+ * the kernel with) and every internal global it defines (rt, rv_*).  The
+ * program's own definitions of these are renamed (reserve_own_defs), so a
+ * program that defines `write` keeps its function and the runtime still
+ * reaches libc's (DESIGN §2.1, "A runtime the program cannot hijack"). */
+static int runtime_reserved(const char *rt, strv *out, char **why)
+{
+    char *txt, *err;
+    char *argv[] = {"nm", (char *)rt, NULL};
+    int st = rv_run_tool(argv, &txt, NULL, &err);
+    if (st != 0) {
+        *why = rv_xasprintf("ravel: nm failed on the runtime %s:\n%s", rt, err);
+        free(txt), free(err);
+        return -1;
+    }
+    free(err);
+    for (char *line = strtok(txt, "\n"); line; line = strtok(NULL, "\n")) {
+        /* "                 U name" or "addr type name" */
+        char f[3][512];
+        int k = sscanf(line, "%511s %511s %511s", f[0], f[1], f[2]);
+        if (k < 2) continue;
+        char type = f[k - 2][0];
+        const char *name = f[k - 1];
+        bool global = (type >= 'A' && type <= 'Z') || type == 'u' || type == 'w' || type == 'v';
+        if (!global || program_api_name(name) || strv_has(out, name)) continue;
+        strv_add(out, name);
     }
     free(txt);
     strv_sort(out);
@@ -551,6 +594,7 @@ static int compute_key(job *j, char hex[33])
  * __VERIFIER_atomic_* functions with their sizes and binding. */
 typedef struct objsyms {
     strv undef, def;
+    strv gdef;   /* the defined symbols other objects can link to */
     strv atomic; /* names */
     strv atomic_local;
     unsigned long *atomic_size;
@@ -582,6 +626,7 @@ static int scan_object(job *j, const char *obj, objsyms *s)
         const char *name = f[k - 1];
         unsigned long size = k == 4 ? strtoul(f[1], NULL, 16) : 0;
         strv_add(&s->def, name);
+        if ((type >= 'A' && type <= 'Z') || type == 'u' || type == 'i') strv_add(&s->gdef, name);
         if (!strncmp(name, "__VERIFIER_atomic_", 18) && strchr("TtWw", type)) {
             strv_add(&s->atomic, name);
             s->atomic_size = rv_xrealloc(s->atomic_size, s->atomic.n * sizeof *s->atomic_size);
@@ -597,6 +642,7 @@ static void objsyms_free(objsyms *s)
 {
     strv_free(&s->undef);
     strv_free(&s->def);
+    strv_free(&s->gdef);
     strv_free(&s->atomic);
     strv_free(&s->atomic_local);
     free(s->atomic_size);
@@ -695,13 +741,36 @@ static void wire_atomic(size_t s, const objsyms *sy, buf *ren, strv *globalize, 
     }
 }
 
+/* The program's global definitions that the runtime reserves
+ * (runtime_reserved), sorted: each is renamed __ravel_own_X in every
+ * object, definitions and references alike, so the program's calls reach
+ * its own function and the runtime's reach the C library's. */
+static void reserve_own_defs(const objsyms *syms, size_t ns, const strv *reserved, strv *own)
+{
+    for (size_t s = 0; s < ns; s++)
+        for (size_t i = 0; i < syms[s].gdef.n; i++) {
+            const char *x = syms[s].gdef.v[i];
+            if (strv_has_sorted(reserved, x) && !strv_has(own, x)) strv_add(own, x);
+        }
+    strv_sort(own);
+}
+
+/* Rename lines for the reserved names object sy mentions. */
+static void wire_own(const objsyms *sy, const strv *own, buf *ren)
+{
+    for (size_t i = 0; i < own->n; i++)
+        if (strv_has(&sy->def, own->v[i]) || strv_has(&sy->undef, own->v[i]))
+            buf_printf(ren, "%s __ravel_own_%s\n", own->v[i], own->v[i]);
+}
+
 /* Rewrite object s's symbols in place with objcopy: 0, or -1 (diag). */
 static int rewire_object(job *j, size_t s, const char *obj, const objsyms *sy, const strv *all_def,
-                         const strv *wrapped, wiring *w)
+                         const strv *wrapped, const strv *own, wiring *w)
 {
     buf ren = {0};
     strv globalize = {0}, argv = {0};
     buf_puts(&ren, "main __ravel_user_main\n");
+    wire_own(sy, own, &ren);
     wire_undefined(sy, all_def, wrapped, &ren, w);
     wire_atomic(s, sy, &ren, &globalize, w);
     char *renfile = rv_xasprintf("%s/rename%zu.txt", j->dir, s);
@@ -768,11 +837,11 @@ static int link_program(job *j, const strv *objs, const char *stubs_c)
 
 /* Compile every source; rewire symbols; write stubs.c; link.  Returns 0,
  * 1 (the program's fault: diag) or -1 (ravel's fault: diag). */
-static int build(job *j, const strv *wrapped)
+static int build(job *j, const strv *wrapped, const strv *reserved)
 {
     size_t ns = j->o->nsources;
     objsyms *syms = rv_xcalloc(ns, sizeof *syms);
-    strv objs = {0}, all_def = {0};
+    strv objs = {0}, all_def = {0}, own = {0};
     wiring w = {0};
     int rc = 0;
     for (size_t s = 0; s < ns && rc == 0; s++) {
@@ -788,8 +857,9 @@ static int build(job *j, const strv *wrapped)
         buf_puts(&j->diag, "ravel: the program defines no `main` function\n");
         rc = 1;
     }
+    if (rc == 0) reserve_own_defs(syms, ns, reserved, &own);
     for (size_t s = 0; s < ns && rc == 0; s++)
-        rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &w);
+        rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
     if (rc == 0) {
         char *src = stubs_source(&w);
         char *stubs_c = rv_xasprintf("%s/stubs.c", j->dir);
@@ -809,6 +879,7 @@ static int build(job *j, const strv *wrapped)
     free(syms);
     strv_free(&objs);
     strv_free(&all_def);
+    strv_free(&own);
     return rc;
 }
 
@@ -908,16 +979,18 @@ int rv_compile(const rv_compile_opts *o, rv_build *out)
         return finish(&j, out, -1);
     }
     j.dir = tmpl;
-    strv wrapped = {0};
+    strv wrapped = {0}, reserved = {0};
     char *why = NULL;
     int rc = runtime_wrapped(j.rt, &wrapped, &why);
+    if (rc == 0) rc = runtime_reserved(j.rt, &reserved, &why);
     if (rc < 0) {
         buf_puts(&j.diag, why);
         free(why);
     } else {
-        rc = build(&j, &wrapped);
+        rc = build(&j, &wrapped, &reserved);
     }
     strv_free(&wrapped);
+    strv_free(&reserved);
     if (rc == 0 && publish(j.dir, final, o->no_cache) < 0) {
         char *m =
             rv_xasprintf("ravel: cannot publish the build to %s: %s\n", final, strerror(errno));

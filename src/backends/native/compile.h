@@ -8,7 +8,10 @@
  *   2. rename the objects' symbols with objcopy: main -> __ravel_user_main;
  *      an undefined X -> __ravel_X when the runtime archive defines it; an
  *      undefined thread/process function ravel does not model ->
- *      __ravel_unsup_X, bound to a generated stub that reports it;
+ *      __ravel_unsup_X, bound to a generated stub that reports it; a
+ *      global the program defines under a name the runtime imports or
+ *      defines itself (write, fork, malloc, rt, ...) -> __ravel_own_X in
+ *      every object, so the runtime cannot be hijacked (DESIGN §1);
  *   3. generate the table of __VERIFIER_atomic_* functions;
  *   4. link `-no-pie` with libravel_rt.a (never with TSan's runtime).
  *

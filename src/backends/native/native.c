@@ -32,6 +32,7 @@ typedef struct native {
     int shm_fd;
     int req_fd, rsp_fd;
     pid_t server;
+    bool answered; /* some server of this backend has answered a request */
     rv_symbols *sym;
 } native;
 
@@ -161,8 +162,15 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
     s->msg[0] = 0;
 }
 
+/* How long the server may take to answer a request with the child's pid:
+ * it forks at once, but the first answer also waits for the program to
+ * load and run its constructors. */
+#define PID_DEADLINE_MS 30000
+
 /* Send the request and collect the child's pid and status.  Returns 0, or
- * -1 if the server is gone (then *why says so). */
+ * -1 if the server is gone or silent (then *why says so).  Every wait has
+ * a deadline, so a program that breaks the protocol ends the exploration
+ * with a message instead of hanging ravel. */
 static int run_child(native *nb, int *status, bool *timed_out, const char **why)
 {
     rv_req req = {RV_PROTOCOL_MAGIC};
@@ -171,18 +179,27 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
         return -1;
     }
     int32_t pid = 0;
-    if (read_deadline(nb->rsp_fd, &pid, sizeof pid, 30000) != 1 || pid <= 0) {
-        *why = pid < 0 ? "the program's fork server could not fork"
-                       : "the program did not start (is it a ravel build?)";
+    int r = read_deadline(nb->rsp_fd, &pid, sizeof pid, PID_DEADLINE_MS);
+    if (r != 1 || pid <= 0) {
+        if (pid < 0)
+            *why = "the program's fork server could not fork";
+        else if (r == -1)
+            *why = nb->answered ? "the program's fork server stopped answering (30 s)"
+                                : "the program did not answer within 30 s of starting (a "
+                                  "constructor that does not return?)";
+        else
+            *why = nb->answered ? "the program's fork server died"
+                                : "the program did not start (is it a ravel build?)";
         return -1;
     }
+    nb->answered = true;
     double t = nb->base.limits.timeout_s;
     int32_t st = 0;
-    int r = read_deadline(nb->rsp_fd, &st, sizeof st, t > 0 ? (int)(t * 1000) : -1);
+    r = read_deadline(nb->rsp_fd, &st, sizeof st, t > 0 ? (int)(t * 1000) : -1);
     *timed_out = r == -1;
     if (r == -1) {
         kill(pid, SIGKILL);
-        r = read_deadline(nb->rsp_fd, &st, sizeof st, 30000);
+        r = read_deadline(nb->rsp_fd, &st, sizeof st, PID_DEADLINE_MS);
     }
     if (r != 1) {
         kill(pid, SIGKILL);
@@ -277,7 +294,8 @@ static int native_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_pol
         }
         char err[256];
         stop_server(nb);
-        if (start_server(nb, err, sizeof err)) break;
+        /* a server that never answered will not do better the second time */
+        if (!nb->answered || start_server(nb, err, sizeof err)) break;
     }
     rv_trace_reset(out);
     out->end = RV_END_INTERNAL;
