@@ -30,6 +30,8 @@ typedef struct rv_limits {
     uint64_t avoid;       /* this execution only: RV_POLICY_FIRST picks these threads only
                            * when no other thread is enabled (a scheduling preference) */
     double timeout_s;     /* per execution, wall clock; 0 = none */
+    double deadline;      /* rv_now() time at which the whole exploration stops (--time-limit):
+                           * an execution still running then is cut; 0 = none */
     uint64_t max_heap_mb; /* per execution (native) */
     int64_t nondet_lo, nondet_hi; /* domain for nondet of types wider than 8 bits */
     bool posix_exit;              /* returning from main ends the program */

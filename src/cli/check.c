@@ -224,7 +224,9 @@ int rv_cli_check(int argc, char **argv)
     double t0 = rv_now();
     rv_explore x;
     rv_explore_init(&x, b, &o.opt);
+    rv_progress_attach(&x, &o);
     int rc = rv_explore_run(&x);
+    rv_progress_finish(&x);
     double dt = rv_now() - t0;
     if (rc < 0) {
         fprintf(stderr, "ravel check: the exploration failed: %s\n", x.stats.incomplete_why);

@@ -47,6 +47,7 @@ typedef struct rv_cli_opts {
     rv_limits lim;
     const char *algo; /* NULL: the default */
     bool json, quiet, no_cache, help;
+    int progress; /* --progress 1, --no-progress 0, else -1: when stderr is a terminal */
     const char *out_dir, *cc;
     char **pos; /* positional arguments (files) */
     size_t npos;
@@ -113,6 +114,13 @@ char *rv_shell_quote(const char *w);
  * of rv_shell_quote on words joined by spaces.  Returns -1 on an unclosed
  * quote. */
 int rv_shell_split(const char *line, char ***words, size_t *n);
+
+/* ---- the progress line (progress.c) ---- */
+/* Attach a progress line on stderr to x if o asks for one (--progress, or
+ * stderr is a terminal and neither --no-progress nor --quiet). */
+void rv_progress_attach(rv_explore *x, const rv_cli_opts *o);
+/* Erase the line (a terminal) before anything else is printed. */
+void rv_progress_finish(rv_explore *x);
 
 /* ---- reports (report.c) ---- */
 /* s as a JSON string literal, quotes included (NULL gives null). */

@@ -30,6 +30,7 @@ void rv_cli_defaults(rv_cli_opts *o)
     o->lim.nondet_lo = DEFAULT_NONDET_LO;
     o->lim.nondet_hi = DEFAULT_NONDET_HI;
     o->out_dir = "ravel-out";
+    o->progress = -1;
 }
 
 void rv_cli_opts_free(rv_cli_opts *o)
@@ -94,6 +95,9 @@ enum {
     O_MEMORY,
     O_CACHEMB,
     O_DOT,
+    O_TIMELIMIT,
+    O_PROGRESS,
+    O_NOPROGRESS,
     O_HELP
 };
 
@@ -118,6 +122,9 @@ static const optdef optdefs[] = {
     {"memory", A_VALUE, true, O_MEMORY},
     {"cache-mb", A_VALUE, false, O_CACHEMB},
     {"dot", A_VALUE, false, O_DOT},
+    {"time-limit", A_VALUE, false, O_TIMELIMIT},
+    {"progress", A_FLAG, false, O_PROGRESS},
+    {"no-progress", A_FLAG, false, O_NOPROGRESS},
     {"help", A_FLAG, true, O_HELP},
 };
 
@@ -160,6 +167,14 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
         if (!*v || *end || !isfinite(t) || t < 0 || t > 1e7)
             return bad_value(cmd, d->name, "a number of seconds >= 0 (0 = none)", v);
         o->lim.timeout_s = t;
+        return 0;
+    }
+    case O_TIMELIMIT: {
+        char *end;
+        double t = strtod(v, &end);
+        if (!*v || *end || !isfinite(t) || t <= 0 || t > 1e9)
+            return bad_value(cmd, d->name, "a positive number of seconds", v);
+        o->opt.time_limit_s = t;
         return 0;
     }
     case O_MAXEX:
@@ -239,6 +254,12 @@ static void set_flag(const optdef *d, rv_cli_opts *o)
         break;
     case O_NOCUT:
         o->opt.cutoffs = false;
+        break;
+    case O_PROGRESS:
+        o->progress = 1;
+        break;
+    case O_NOPROGRESS:
+        o->progress = 0;
         break;
     case O_HELP:
         o->help = true;

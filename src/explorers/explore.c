@@ -50,9 +50,42 @@ void rv_explore_incomplete(rv_explore *x, const char *why)
         snprintf(x->stats.incomplete_why, sizeof x->stats.incomplete_why, "%s", why);
 }
 
+/* ---- whole-run limits and progress ------------------------------------ */
+
+static bool time_up(const rv_explore *x)
+{
+    return x->deadline > 0 && rv_now() >= x->deadline;
+}
+
+/* Stop for --time-limit.  Its reason goes first (it is why the run
+ * stopped); an earlier reason is kept after it. */
+static void stop_for_time(rv_explore *x)
+{
+    rv_stats *s = &x->stats;
+    if (s->time_limited) return;
+    s->time_limited = true;
+    s->exhaustive = false;
+    char why[sizeof s->incomplete_why];
+    int n = snprintf(why, sizeof why, "time-limit: stopped after --time-limit=%g s",
+                     x->opt->time_limit_s);
+    if (s->incomplete_why[0] && n > 0 && (size_t)n < sizeof why)
+        snprintf(why + n, sizeof why - (size_t)n, "; also: %s", s->incomplete_why);
+    snprintf(s->incomplete_why, sizeof s->incomplete_why, "%s", why);
+}
+
+static void progress_tick(rv_explore *x)
+{
+    if (!x->progress) return;
+    double now = rv_now();
+    if (now < x->progress_next) return;
+    x->progress_next = now + x->progress_every;
+    x->progress(x, now - x->t0, x->progress_arg);
+}
+
 void rv_observe_blocked(rv_explore *x)
 {
     x->stats.blocked++;
+    progress_tick(x);
 }
 
 /* Errors are the same when they are of one kind at one place with one
@@ -119,7 +152,26 @@ static void count_trace(rv_explore *x, const rv_trace *t)
         x->stats.traces_error++;
 }
 
+static bool observe(rv_explore *x, const rv_trace *t);
+
 bool rv_observe(rv_explore *x, const rv_trace *t)
+{
+    /* an execution cut at the deadline is the time limit's doing, not a
+     * --timeout of the program's */
+    if (t->end == RV_END_TIMEOUT && time_up(x)) {
+        stop_for_time(x);
+        return false;
+    }
+    bool go_on = observe(x, t);
+    progress_tick(x);
+    if (go_on && time_up(x)) {
+        stop_for_time(x);
+        return false;
+    }
+    return go_on;
+}
+
+static bool observe(rv_explore *x, const rv_trace *t)
 {
     rv_stats *s = &x->stats;
     s->events += t->n;
@@ -209,7 +261,18 @@ int rv_explore_run(rv_explore *x)
         rv_explore_incomplete(x, "unknown algorithm");
         return -1;
     }
+    x->t0 = rv_now();
+    x->progress_next = x->t0 + x->progress_every;
+    x->deadline = x->opt->time_limit_s > 0 ? x->t0 + x->opt->time_limit_s : 0;
+    x->backend->limits.deadline = x->deadline;
     int r = fn(x);
+    /* An execution cut at the deadline can look like a failure to the
+     * algorithm (udpor: the prefix did not reproduce); the time limit is
+     * the reason, the algorithm's complaint stays in the text. */
+    if (r < 0 && time_up(x)) {
+        stop_for_time(x);
+        r = 0;
+    }
     if (x->stats.stopped) x->stats.exhaustive = false;
     return r;
 }

@@ -26,6 +26,7 @@ typedef struct rv_options {
     uint64_t cache_mb;       /* udpor: memory bound of U ∪ G in MB (0: none) */
     uint64_t cache_bytes;    /* udpor: the same in bytes, overrides cache_mb (tests) */
     const char *dot_path;    /* udpor: write the explored unfolding here */
+    double time_limit_s;     /* the whole exploration, wall clock; 0 = none */
 } rv_options;
 
 /* One distinct error with the schedule that reaches it. */
@@ -52,23 +53,35 @@ typedef struct rv_stats {
     uint64_t unf_peak;   /* udpor: peak bytes held by the unfolding (U ∪ G) */
     uint64_t traces;     /* distinct Mazurkiewicz traces (when counted) */
     uint64_t traces_complete, traces_deadlock, traces_error;
-    double avg_u;    /* udpor: average |U| at a maximal configuration */
-    bool exhaustive; /* every behaviour was covered (no limit hit, no sampled domain) */
-    bool stopped;    /* stopped at the first error */
+    double avg_u;      /* udpor: average |U| at a maximal configuration */
+    bool exhaustive;   /* every behaviour was covered (no limit hit, no sampled domain) */
+    bool stopped;      /* stopped at the first error */
+    bool time_limited; /* stopped by opt->time_limit_s */
     char incomplete_why[256];
 } rv_stats;
 
 typedef struct rv_tracecount rv_tracecount; /* tracecount.h */
+typedef struct rv_explore rv_explore;
 
-typedef struct rv_explore {
+/* Called at most every `progress_every` seconds while exploring (from
+ * rv_observe and rv_observe_blocked), with the seconds since the start;
+ * the CLI draws its progress line with it (explorers never print). */
+typedef void (*rv_progress_fn)(const rv_explore *x, double elapsed, void *arg);
+
+struct rv_explore {
     rv_backend *backend;
     const rv_options *opt; /* points to `options`, the effective copy */
     rv_options options;
     rv_stats stats;
     rv_error *errors;
     size_t nerrors, caperrors;
-    rv_tracecount *traces; /* non-NULL when opt->count_traces */
-} rv_explore;
+    rv_tracecount *traces;   /* non-NULL when opt->count_traces */
+    double t0;               /* rv_now() when rv_explore_run started */
+    double deadline;         /* t0 + opt->time_limit_s, or 0 */
+    rv_progress_fn progress; /* NULL: none */
+    void *progress_arg;
+    double progress_every, progress_next;
+};
 
 typedef int (*rv_algo_fn)(rv_explore *x);
 
@@ -76,9 +89,11 @@ void rv_explore_init(rv_explore *x, rv_backend *b, const rv_options *opt);
 void rv_explore_free(rv_explore *x);
 
 /* Book-keep one finished execution (its trace from step 0); returns false
- * when exploration must stop (first error without --keep-going, or
- * --max-executions reached).  Counts it as an execution unless it was
- * infeasible, blocked or limited. */
+ * when exploration must stop (first error without --keep-going,
+ * --max-executions or --time-limit reached).  Counts it as an execution
+ * unless it was infeasible, blocked or limited.  An execution the backend
+ * cut because the time limit passed is not counted: the exploration stops
+ * with stats.time_limited. */
 bool rv_observe(rv_explore *x, const rv_trace *t);
 
 /* Record that an execution was cut short by the algorithm itself (SSB). */

@@ -33,6 +33,7 @@ typedef struct native {
     int req_fd, rsp_fd;
     pid_t server;
     bool answered; /* some server of this backend has answered a request */
+    bool cut;      /* the last execution was cut by limits.deadline, not by --timeout */
     rv_symbols *sym;
 } native;
 
@@ -162,6 +163,25 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
     s->msg[0] = 0;
 }
 
+/* How long to wait for the running child: --timeout, or less if the whole
+ * exploration's deadline (--time-limit) comes first (then nb->cut); -1 for
+ * no limit at all. */
+static int child_wait_ms(native *nb)
+{
+    const rv_limits *l = &nb->base.limits;
+    double t = l->timeout_s > 0 ? l->timeout_s : -1;
+    nb->cut = false;
+    if (l->deadline > 0) {
+        double left = l->deadline - rv_now();
+        if (left < 0.001) left = 0.001;
+        if (t < 0 || left < t) {
+            t = left;
+            nb->cut = true;
+        }
+    }
+    return t < 0 ? -1 : (int)(t * 1000) + 1;
+}
+
 /* How long the server may take to answer a request with the child's pid:
  * it forks at once, but the first answer also waits for the program to
  * load and run its constructors. */
@@ -193,10 +213,10 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
         return -1;
     }
     nb->answered = true;
-    double t = nb->base.limits.timeout_s;
     int32_t st = 0;
-    r = read_deadline(nb->rsp_fd, &st, sizeof st, t > 0 ? (int)(t * 1000) : -1);
+    r = read_deadline(nb->rsp_fd, &st, sizeof st, child_wait_ms(nb));
     *timed_out = r == -1;
+    if (r != -1) nb->cut = false;
     if (r == -1) {
         kill(pid, SIGKILL);
         r = read_deadline(nb->rsp_fd, &st, sizeof st, PID_DEADLINE_MS);
@@ -250,7 +270,13 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
     snprintf(out->msg, sizeof out->msg, "%s", s->msg);
     out->err_pc2 = s->err_pc2;
     if (out->end == RV_END_RACE) describe_race(nb, out);
-    if (timed_out) {
+    if (timed_out && nb->cut) {
+        out->end = RV_END_TIMEOUT;
+        out->err_tid = (uint16_t)s->running;
+        snprintf(out->msg, sizeof out->msg,
+                 "the exploration's --time-limit passed during this execution (thread %u running)",
+                 s->running);
+    } else if (timed_out) {
         out->end = RV_END_TIMEOUT;
         out->err_tid = (uint16_t)s->running;
         snprintf(out->msg, sizeof out->msg,
@@ -282,6 +308,15 @@ static int native_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_pol
         out->end = RV_END_INTERNAL;
         snprintf(out->msg, sizeof out->msg, "schedule of %zu steps exceeds the event limit", n);
         return -1;
+    }
+    const rv_limits *l = &nb->base.limits;
+    if (l->deadline > 0 && rv_now() >= l->deadline) {
+        /* past the exploration's --time-limit: nothing more runs */
+        rv_trace_reset(out);
+        out->end = RV_END_TIMEOUT;
+        out->err_tid = RV_NO_THREAD;
+        snprintf(out->msg, sizeof out->msg, "the exploration's --time-limit has passed");
+        return 0;
     }
     const char *why = NULL;
     for (int attempt = 0; attempt < 2; attempt++) {

@@ -1,0 +1,19 @@
+/* forever.c — a thread that loops forever with a visible write in every
+ * iteration (issue 11): each execution ends only at --max-events. */
+#include <pthread.h>
+
+int x;
+
+static void *loop(void *a)
+{
+    for (;;) x = x + 1; /* marker: loop */
+    return a;
+}
+
+int main(void)
+{
+    pthread_t t;
+    pthread_create(&t, 0, loop, 0);
+    pthread_join(t, 0);
+    return 0;
+}

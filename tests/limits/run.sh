@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# tests/limits — whole-run limits and progress (issue 11 part 3): the
+# --time-limit verdict and reason, the execution cut at the deadline, the
+# progress line on stderr (forced, and on a terminal) and never on stdout.
+# No test asserts on timings beyond "stopped by the limit".
+. "$(dirname "$0")/../lib.sh"
+L=$ROOT/tests/limits
+
+expect_err() { grep -Eq -- "$1" "$W/err" || fail_because "stderr does not match /$1/: $(head -c 300 "$W/err" | tr '\n' ' ')"; }
+
+# many.c has astronomically many executions: the limit always stops it.
+time_limit_case() {
+    rv check --algo="$1" --time-limit=1 --json "$L/many.c"
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json_match .incomplete_reason '^time-limit'
+    expect_json '.errors|length' 0
+    expect_json_match .executions '^[0-9]+$'
+    expect_json .exit_code 3
+}
+t_time_limit_dfs() { time_limit_case dfs; }
+t_time_limit_udpor() { time_limit_case udpor; }
+
+# The human summary says why the run is incomplete.
+t_time_limit_human() {
+    rv check --time-limit=0.5 "$L/many.c"
+    expect_rc 3
+    grep -q 'INCOMPLETE: .*(time-limit: stopped after --time-limit=0.5 s)' "$W/out" ||
+        fail_because "summary without the reason: $(tail -2 "$W/out" | tr '\n' ' ')"
+}
+
+# An execution that never ends is cut at the deadline, even without a
+# per-execution --timeout, and is not reported as the program's timeout.
+t_time_limit_cuts_execution() {
+    local algo
+    for algo in dfs udpor; do
+        rv check --algo=$algo --timeout=0 --time-limit=1 --json "$L/spin.c"
+        expect_rc 3
+        expect_json_match .incomplete_reason '^time-limit'
+        expect_json '.errors|length' 0
+        expect_json .executions 0
+    done
+}
+
+# udpor's long executions of a non-terminating thread (rerun with growing
+# event budgets): the limit stops it too, with its reason.
+t_time_limit_udpor_forever() {
+    rv check --time-limit=2 --json "$L/forever.c"
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json_match .incomplete_reason '^time-limit'
+}
+
+# A limit that is reached after an error keeps the error: exit 1 (the
+# first execution already fails: both writers end with 29).
+t_time_limit_keeps_errors() {
+    printf '#include <assert.h>\n#include <pthread.h>\nint x;\nstatic void *w(void *a) { for (int i = 0; i < 30; i++) x = i; return a; }\nint main(void) { pthread_t a, b; pthread_create(&a, 0, w, 0); pthread_create(&b, 0, w, 0); pthread_join(a, 0); pthread_join(b, 0); assert(x != 29); return 0; }\n' >err.c
+    rv check --algo=dfs --keep-going --time-limit=1 --json err.c
+    expect_rc 1
+    expect_json .exhaustive false
+    expect_json_match .incomplete_reason '^time-limit'
+    expect_json '.errors[0].kind' assertion
+}
+
+t_time_limit_bad_values() {
+    local v
+    for v in 0 -1 abc 1e99 ''; do
+        rv check --time-limit="$v" "$L/many.c"
+        expect_rc 2
+        expect_err "^ravel check: --time-limit expects a positive number of seconds, got '$v'"
+    done
+}
+
+# Forced progress: lines on stderr, stdout one JSON object.
+PROGRESS_RE='^ravel: [0-9]+ executions \([0-9]+/s\), [0-9]+ events, [0-9]+\.[0-9] s$'
+t_progress_forced_json() {
+    rv check --progress --time-limit=1.5 --json "$L/many.c"
+    expect_rc 3
+    jq -e . "$W/out" >/dev/null 2>&1 || fail_because "stdout is not one JSON object"
+    grep -q 'executions (' "$W/out" && fail_because "a progress line on stdout"
+    grep -Eq "$PROGRESS_RE" "$W/err" || fail_because "no progress line on stderr: $(head -c 200 "$W/err" | tr '\n' ' ')"
+    local n
+    n=$(grep -Ec "$PROGRESS_RE" "$W/err")
+    # at most 4 a second (+1 for rounding at the edges) over 1.5 s
+    [ "$n" -le 7 ] || fail_because "$n progress lines in 1.5 s (at most 4 a second)"
+}
+
+# Not a terminal and not forced: no progress line; --no-progress wins.
+t_progress_off() {
+    rv check --time-limit=1 --json "$L/many.c"
+    expect_rc 3
+    grep -q 'executions (' "$W/err" && fail_because "progress line without a terminal"
+    rv check --progress --no-progress --time-limit=1 "$L/many.c"
+    expect_rc 3
+    grep -q 'executions (' "$W/err" && fail_because "progress line with --no-progress"
+}
+
+# On a terminal (script(1) gives ravel a pty): one line redrawn in place
+# with \r, erased with ESC[K before the summary.
+t_progress_terminal() {
+    command -v script >/dev/null || {
+        skip_test "script(1) not installed"
+        return
+    }
+    echo "ravel check --time-limit=1 (under script)" >"$W/.last"
+    timeout 120 script -qec "'$RAVEL' check --time-limit=1 '$L/many.c'" /dev/null >tty.out 2>&1
+    grep -aq $'\rravel: [0-9]* executions' tty.out || fail_because "no progress line redrawn with CR on the terminal"
+    grep -aq $'\r\033\\[K' tty.out || fail_because "the progress line is not erased"
+    grep -aq 'verdict *INCOMPLETE' tty.out || fail_because "no summary after the progress line"
+}
+
+rv_main "$@"
