@@ -203,7 +203,7 @@ static void link_range(rv_tracecount *tc, const rv_event *ev, size_t j, uint64_t
 /* The objects an action touches, as bucket keys: 8-byte granules for
  * memory (tag 1) and for the *thread a create writes, the object for
  * synchronisation (tag 2), the thread whose detach state create, join and
- * detach use (tag 3). */
+ * detach use and whose exit join waits for (tag 3). */
 static void link_objects(rv_tracecount *tc, const rv_event *ev, size_t j)
 {
     const rv_action *a = &ev[j].act;
@@ -214,6 +214,8 @@ static void link_objects(rv_tracecount *tc, const rv_event *ev, size_t j)
     if (a->kind == RV_ACT_CREATE && a->len) link_range(tc, ev, j, a->obj2, a->len);
     if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH)
         link_key(tc, ev, j, (a->obj << 4) | 3, false);
+    /* a join of a detached thread returns at once: it may precede the exit */
+    if (a->kind == RV_ACT_EXIT) link_key(tc, ev, j, ((uint64_t)a->tid << 4) | 3, false);
     uint64_t m = rv_mutex_of(a);
     if (m) link_key(tc, ev, j, (m << 4) | 2, false);
     switch (a->kind) {
