@@ -21,7 +21,7 @@ RAVEL_SRC := $(shell find src -name '*.c' -not -path 'src/runtime/*' | sort)
 RAVEL_OBJ := $(RAVEL_SRC:%.c=$(OUT)/obj/%.o)
 # libravel.a: everything but the CLI entry point, for unit tests and benches.
 LIB_OBJ   := $(filter-out $(OUT)/obj/src/cli/main.o,$(RAVEL_OBJ))
-RT_SRC    := $(shell find src/runtime -name '*.c' -o -name '*.S' | sort) src/core/action.c src/core/trace.c src/core/util.c
+RT_SRC    := $(shell find src/runtime -name '*.c' -o -name '*.S' | sort) src/core/action.c src/core/model.c src/core/trace.c src/core/util.c
 RT_OBJ    := $(patsubst %,$(OUT)/rtobj/%.o,$(RT_SRC))
 # The runtime runs inside the program under test: no sanitizers, no
 # instrumentation, position-independent so it links into PIE or non-PIE.

@@ -49,6 +49,7 @@ static bool obj_is_address(const rv_action *a)
     case RV_ACT_NONE:
     case RV_ACT_CREATE:
     case RV_ACT_JOIN:
+    case RV_ACT_DETACH:
     case RV_ACT_EXIT:
     case RV_ACT_PEXIT:
     case RV_ACT_NONDET:

@@ -34,6 +34,11 @@ static const char *const kind_names[RV_ACT_KIND_COUNT] = {
     [RV_ACT_YIELD] = "yield",
     [RV_ACT_ATOMIC_BEGIN] = "atomic-begin",
     [RV_ACT_ATOMIC_END] = "atomic-end",
+    [RV_ACT_DETACH] = "detach",
+    [RV_ACT_COND_INIT] = "cond-init",
+    [RV_ACT_COND_DESTROY] = "cond-destroy",
+    [RV_ACT_SEM_INIT] = "sem-init",
+    [RV_ACT_SEM_DESTROY] = "sem-destroy",
 };
 
 const char *rv_kind_name(rv_kind k)
@@ -61,7 +66,21 @@ uint64_t rv_mutex_of(const rv_action *a)
 static bool is_sem(const rv_action *a)
 {
     return a->kind == RV_ACT_SEM_WAIT || a->kind == RV_ACT_SEM_TRYWAIT ||
-           a->kind == RV_ACT_SEM_POST;
+           a->kind == RV_ACT_SEM_POST || a->kind == RV_ACT_SEM_INIT ||
+           a->kind == RV_ACT_SEM_DESTROY;
+}
+
+/* Actions on a condition variable (obj). */
+static bool is_cond(const rv_action *a)
+{
+    return a->kind == RV_ACT_WAIT1 || a->kind == RV_ACT_WAIT2 || a->kind == RV_ACT_SIGNAL ||
+           a->kind == RV_ACT_BROADCAST || a->kind == RV_ACT_COND_INIT ||
+           a->kind == RV_ACT_COND_DESTROY;
+}
+
+static bool is_cond_life(const rv_action *a)
+{
+    return a->kind == RV_ACT_COND_INIT || a->kind == RV_ACT_COND_DESTROY;
 }
 
 static bool is_notify(const rv_action *a)
@@ -100,12 +119,28 @@ static bool ranges_overlap(const rv_action *a, const rv_action *b)
     return a->obj < b->obj + b->len && b->obj < a->obj + a->len;
 }
 
+/* The bytes pthread_create writes (*thread), as a memory range. */
+static bool create_writes(const rv_action *c, const rv_action *m)
+{
+    return c->kind == RV_ACT_CREATE && c->len && rv_is_memory(m) && c->obj2 < m->obj + m->len &&
+           m->obj < c->obj2 + c->len;
+}
+
+static bool joins_or_detaches(const rv_action *a)
+{
+    return a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH;
+}
+
 static bool thread_dependent(const rv_action *a, const rv_action *b)
 {
     /* create(t) precedes everything t does; t's exit precedes join(t). */
     if (a->kind == RV_ACT_CREATE && a->obj == b->tid) return true;
     if (a->kind == RV_ACT_JOIN && a->obj == b->tid && b->kind == RV_ACT_EXIT) return true;
-    return false;
+    /* join(t) reads t's detach state, which create(t) and detach(t) write */
+    if ((a->kind == RV_ACT_CREATE || a->kind == RV_ACT_DETACH) && joins_or_detaches(b) &&
+        a->obj == b->obj)
+        return true;
+    return create_writes(a, b);
 }
 
 bool rv_dependent(const rv_action *a, const rv_action *b)
@@ -128,6 +163,8 @@ bool rv_dependent(const rv_action *a, const rv_action *b)
     if ((b->kind == RV_ACT_WAIT1 || b->kind == RV_ACT_WAIT2) && is_notify(a))
         return wait_notify_dependent(b, a);
 
+    if (is_cond(a) && is_cond(b) && (is_cond_life(a) || is_cond_life(b))) return a->obj == b->obj;
+
     if (is_sem(a) && is_sem(b))
         return a->obj == b->obj && !(a->kind == RV_ACT_SEM_POST && b->kind == RV_ACT_SEM_POST);
 
@@ -143,19 +180,28 @@ static uint64_t obj_bit(uint64_t x)
     return 1ull << (16 + (x >> 58) % 48);
 }
 
+/* The object bits of the 8-byte granules of [obj, obj + len). */
+static uint64_t granule_bits(uint64_t obj, uint64_t len)
+{
+    uint64_t first = obj >> 3, last = (obj + (len ? len : 1) - 1) >> 3, s = 0;
+    if (last - first >= 48) return ~0xffffull; /* long ranges: every object bit */
+    for (uint64_t g = first; g <= last; g++) s |= obj_bit(g);
+    return s;
+}
+
 uint64_t rv_dep_sig(const rv_action *a)
 {
     if (a->kind == RV_ACT_PEXIT || rv_is_atomic_section(a)) return ~0ull;
     uint64_t s = 1ull << (a->tid & 15);
-    if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) s |= 1ull << (a->obj & 15);
+    if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH)
+        s |= 1ull << (a->obj & 15);
+    if (a->kind == RV_ACT_CREATE && a->len) s |= granule_bits(a->obj2, a->len);
     uint64_t m = rv_mutex_of(a);
     if (m) s |= obj_bit(m);
     if (rv_is_memory(a)) {
-        uint64_t first = a->obj >> 3, last = (a->obj + (a->len ? a->len : 1) - 1) >> 3;
-        if (last - first >= 48) return s | ~0xffffull; /* long ranges: every object bit */
-        for (uint64_t g = first; g <= last; g++) s |= obj_bit(g);
-    } else if (is_notify(a) || is_sem(a) || a->kind == RV_ACT_WAIT1 || a->kind == RV_ACT_WAIT2 ||
-               a->kind == RV_ACT_ONCE_BEGIN || a->kind == RV_ACT_ONCE_END) {
+        s |= granule_bits(a->obj, a->len);
+    } else if (is_cond(a) || is_sem(a) || a->kind == RV_ACT_ONCE_BEGIN ||
+               a->kind == RV_ACT_ONCE_END) {
         s |= obj_bit(a->obj);
     }
     return s;
@@ -173,6 +219,7 @@ char *rv_action_str(const rv_action *a, char *buf, size_t cap)
         break;
     case RV_ACT_CREATE:
     case RV_ACT_JOIN:
+    case RV_ACT_DETACH:
         snprintf(buf, cap, "%s(thread %llu)", k, (unsigned long long)a->obj);
         break;
     case RV_ACT_WAIT1:

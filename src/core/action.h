@@ -33,11 +33,13 @@
 typedef enum rv_kind {
     RV_ACT_NONE = 0,
     /* threads.  obj = the other thread's canonical id. */
-    RV_ACT_CREATE, /* create thread obj */
+    RV_ACT_CREATE, /* create thread obj; arg = 1 if created detached; the id is written to
+                    * [obj2, obj2 + len) (pthread_create's *thread) as part of the event */
     RV_ACT_JOIN,   /* wait for thread obj to exit */
     RV_ACT_EXIT,   /* this thread ends (return from its start routine, pthread_exit) */
     RV_ACT_PEXIT,  /* the whole program ends now (exit(), or main returning with --posix-exit) */
-    /* mutexes.  obj = mutex. */
+    /* mutexes.  obj = mutex; len = the kind its storage had before any
+     * pthread_mutex_init (static initialiser) + 1, 0 if unknown (model.h). */
     RV_ACT_LOCK, /* blocks while the mutex is held (by another thread, or by self if not recursive)
                   */
     RV_ACT_TRYLOCK, /* never blocks; arg = 1 if it acquired the mutex */
@@ -46,12 +48,13 @@ typedef enum rv_kind {
     RV_ACT_MUTEX_DESTROY,
     /* condition variables (seed 004 §3.1).  obj = condvar, obj2 = mutex. */
     RV_ACT_WAIT1,     /* release obj2 and start waiting on obj */
-    RV_ACT_WAIT2,     /* woken up: re-acquire obj2; enabled once notified and obj2 free */
+    RV_ACT_WAIT2,     /* woken up: re-acquire obj2; enabled once notified and obj2 free;
+                       * arg = the recursion count w1 released (restored) */
     RV_ACT_SIGNAL,    /* arg = thread woken, or RV_NO_THREAD for a lost signal */
     RV_ACT_BROADCAST, /* arg = mask of threads woken (0: lost broadcast) */
     /* counting semaphores (PV resources, sem_t).  obj = semaphore; obj2 =
-     * initial count + 1 when the backend knows it (PV), 0 otherwise
-     * (the unfolding reads it to know how many waits may run concurrently). */
+     * initial count + 1 for PV, which has no init events; 0 for the native
+     * runtime, whose sem_init is an event (RV_ACT_SEM_INIT). */
     RV_ACT_SEM_WAIT,    /* P: blocks while the count is 0 */
     RV_ACT_SEM_TRYWAIT, /* never blocks; arg = 1 if it decremented */
     RV_ACT_SEM_POST,    /* V */
@@ -72,6 +75,16 @@ typedef enum rv_kind {
      * runs, so both depend on every action of another thread. */
     RV_ACT_ATOMIC_BEGIN,
     RV_ACT_ATOMIC_END,
+    /* pthread_detach(obj): depends on join and detach of obj (join's
+     * EINVAL for a detached thread is the model's result). */
+    RV_ACT_DETACH,
+    /* pthread_cond_init/destroy (obj = condvar): depend on every action on
+     * the condvar (destroy checks that no thread waits). */
+    RV_ACT_COND_INIT,
+    RV_ACT_COND_DESTROY,
+    /* sem_init (arg = initial count) and sem_destroy, obj = semaphore. */
+    RV_ACT_SEM_INIT,
+    RV_ACT_SEM_DESTROY,
     RV_ACT_KIND_COUNT
 } rv_kind;
 

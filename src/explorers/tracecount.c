@@ -194,16 +194,28 @@ static void link_key(rv_tracecount *tc, const rv_event *ev, size_t j, uint64_t k
     tc->bhead[b] = (int32_t)tc->nent++;
 }
 
+static void link_range(rv_tracecount *tc, const rv_event *ev, size_t j, uint64_t obj, uint64_t len)
+{
+    uint64_t lo = obj >> 3, hi = (obj + (len ? len : 1) - 1) >> 3;
+    for (uint64_t g = lo; g <= hi; g++) link_key(tc, ev, j, (g << 4) | 1, true);
+}
+
 /* The objects an action touches, as bucket keys: 8-byte granules for
- * memory (tag 1), the object for synchronisation (tag 2). */
+ * memory (tag 1) and for the *thread a create writes, the object for
+ * synchronisation (tag 2), the thread whose detach state create, join and
+ * detach use and whose exit join waits for (tag 3). */
 static void link_objects(rv_tracecount *tc, const rv_event *ev, size_t j)
 {
     const rv_action *a = &ev[j].act;
     if (rv_is_memory(a)) {
-        uint64_t lo = a->obj >> 3, hi = (a->obj + (a->len ? a->len : 1) - 1) >> 3;
-        for (uint64_t g = lo; g <= hi; g++) link_key(tc, ev, j, (g << 4) | 1, true);
+        link_range(tc, ev, j, a->obj, a->len);
         return;
     }
+    if (a->kind == RV_ACT_CREATE && a->len) link_range(tc, ev, j, a->obj2, a->len);
+    if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH)
+        link_key(tc, ev, j, (a->obj << 4) | 3, false);
+    /* a join of a detached thread returns at once: it may precede the exit */
+    if (a->kind == RV_ACT_EXIT) link_key(tc, ev, j, ((uint64_t)a->tid << 4) | 3, false);
     uint64_t m = rv_mutex_of(a);
     if (m) link_key(tc, ev, j, (m << 4) | 2, false);
     switch (a->kind) {
@@ -216,6 +228,10 @@ static void link_objects(rv_tracecount *tc, const rv_event *ev, size_t j)
     case RV_ACT_SEM_POST:
     case RV_ACT_ONCE_BEGIN:
     case RV_ACT_ONCE_END:
+    case RV_ACT_COND_INIT:
+    case RV_ACT_COND_DESTROY:
+    case RV_ACT_SEM_INIT:
+    case RV_ACT_SEM_DESTROY:
         link_key(tc, ev, j, (a->obj << 4) | 2, false);
         break;
     default:

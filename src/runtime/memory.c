@@ -16,7 +16,9 @@
  * every execution in which it happens.  Fresh blocks are filled with 0xbe so
  * that an uninitialised mutex or semaphore is recognised.  Pointers that
  * did not come from the arenas (strdup and other C library allocations) go
- * back to the C library.
+ * back to the C library.  free is a write event over the block, and so is
+ * the refill of a reused block (issue 9: the runtime's writes to memory the
+ * program can reach are events).
  */
 #include "rt.h"
 
@@ -335,6 +337,9 @@ static void *heap_alloc(size_t n, size_t align)
         usable = (size_t)16 << cls;
         void *p = t->free_list[cls];
         if (p) {
+            /* a reused block may still be read through a dangling pointer:
+             * refilling it is a write event (fresh blocks are unreachable) */
+            if (rt.running) rv_mem_event(RV_ACT_WRITE, p, usable, PC, 0);
             t->free_list[cls] = *(void **)p;
             rv_block *b = (rv_block *)((char *)p - HDR);
             b->freed = 0;
@@ -384,6 +389,10 @@ void __ravel_free(void *p)
         return;
     }
     rv_block *b = (rv_block *)((char *)p - HDR);
+    /* free writes the block (the free-list link; the block's end of life):
+     * an event over its whole range, so that accesses through dangling
+     * pointers, and another free, are ordered with it */
+    if (rt.running) rv_mem_event(RV_ACT_WRITE, p, b->size, PC, 0);
     if (b->freed && rt.active)
         rv_end_exec(RV_END_MISUSE, PC, (uint64_t)(uintptr_t)p, "double free of %p", p);
     b->freed = 1;

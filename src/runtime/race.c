@@ -133,7 +133,7 @@ void rv_race_sync(unsigned t, const rv_action *a)
 {
     switch (a->kind) {
     case RV_ACT_JOIN:
-        join_vc(&thread_vc[t], &thread_vc[a->obj]);
+        if (!a->arg) join_vc(&thread_vc[t], &thread_vc[a->obj]); /* arg: EINVAL, detached */
         break;
     case RV_ACT_LOCK:
         acquire(t, a->obj);
@@ -155,6 +155,8 @@ void rv_race_sync(unsigned t, const rv_action *a)
     case RV_ACT_BROADCAST:
     case RV_ACT_SEM_POST:
     case RV_ACT_ONCE_END:
+    case RV_ACT_SEM_INIT:  /* later users of the object acquire it */
+    case RV_ACT_COND_INIT: /* (detach and the destroys order nothing) */
         release(t, a->obj);
         break;
     case RV_ACT_SEM_WAIT:

@@ -22,47 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/model.h"
 #include "unfolding.h"
 
 /* ---- mapping a trace --------------------------------------------------- */
-
-static rv_semobj *sem_of(rv_unf *u, uint64_t obj)
-{
-    for (size_t i = 0; i < u->nsems; i++)
-        if (u->sems[i].obj == obj) return &u->sems[i];
-    if (u->nsems == u->capsems) {
-        u->capsems = u->capsems ? 2 * u->capsems : 8;
-        u->sems = rv_xrealloc(u->sems, u->capsems * sizeof *u->sems);
-    }
-    u->sems[u->nsems] = (rv_semobj){.obj = obj, .lo = 0};
-    return &u->sems[u->nsems++];
-}
-
-static bool sem_decrements(const rv_action *a)
-{
-    return a->kind == RV_ACT_SEM_WAIT || (a->kind == RV_ACT_SEM_TRYWAIT && a->arg);
-}
-
-/* A semaphore's initial count is at least (decrements - posts + 1) before
- * each decrement (it was positive then). */
-static void learn_sems(rv_unf *u, const rv_trace *t)
-{
-    for (size_t i = 0; i < t->n; i++) {
-        const rv_action *a = &t->ev[i].act;
-        if (!sem_decrements(a)) continue;
-        int64_t net = 0;
-        for (size_t k = 0; k < i; k++) {
-            const rv_action *b = &t->ev[k].act;
-            if (b->obj != a->obj) continue;
-            if (b->kind == RV_ACT_SEM_POST)
-                net--;
-            else if (sem_decrements(b))
-                net++;
-        }
-        rv_semobj *s = sem_of(u, a->obj);
-        if (net + 1 > s->lo) s->lo = net + 1;
-    }
-}
 
 static void note_inconsistent(rv_unf *u, const char *why, const rv_action *a)
 {
@@ -82,6 +45,7 @@ static void check_same(rv_unf *u, const rv_uevent *e, const rv_action *a)
     case RV_ACT_SEM_TRYWAIT:
     case RV_ACT_BROADCAST:
     case RV_ACT_ONCE_BEGIN:
+    case RV_ACT_JOIN:
         if (e->act.arg != a->arg) note_inconsistent(u, "predicted result differs", a);
         break;
     default:
@@ -89,10 +53,13 @@ static void check_same(rv_unf *u, const rv_uevent *e, const rv_action *a)
     }
 }
 
-/* An execution that stopped in the middle: its last event was fatal. */
+/* An execution that stopped in the middle: its last event was fatal.  Not
+ * an infeasible one: a failed __VERIFIER_assume stops its thread like a
+ * thread blocked forever (the assume is no event, its outcome a function
+ * of the thread's history), and the others ran on to the end. */
 static bool stopped_early(rv_end e)
 {
-    return (rv_end_is_bug(e) && e != RV_END_DEADLOCK) || e == RV_END_INFEASIBLE;
+    return rv_end_is_bug(e) && e != RV_END_DEADLOCK;
 }
 
 static void mark_dead(rv_unf *u, rv_uevent *twin)
@@ -133,7 +100,6 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         u->capcur = t->n;
         u->cur = rv_xrealloc(u->cur, u->capcur * sizeof *u->cur);
     }
-    learn_sems(u, t);
     size_t n = t->n, T = RV_MAX_THREADS, created = 0;
     /* vc[i*T+u]: events of thread u in [ev i]; tpos[i]: ev i's index in its thread */
     uint32_t *vc = rv_xcalloc(n * T + 1, sizeof *vc);
@@ -233,189 +199,155 @@ static bool in_hist(const rv_uevent *y, const hist *h)
     return false;
 }
 
+/* The model's states (src/core/model.h) of the objects an action touches,
+ * at a history: the same states and functions the runtime uses. */
 typedef struct objstate {
-    bool created, exited, pexit, begun, ended;
-    unsigned holder; /* RV_NO_THREAD when free */
-    unsigned hcount;
-    uint64_t mkind;
-    uint64_t waiting; /* threads waiting on the condvar (woken bits cleared) */
-    int64_t sem;      /* posts - decrements */
-    unsigned atomic;  /* thread inside an atomic section + 1, or 0 */
+    rv_mutex_st mx;
+    rv_cond_st cv;
+    rv_sem_st sem;
+    int32_t once;
+    rv_world_st w;
 } objstate;
 
-static void apply_mutex(objstate *s, const rv_action *b)
+static bool on_mutex(const rv_action *a)
 {
-    switch (b->kind) {
-    case RV_ACT_LOCK:
-    case RV_ACT_WAIT2:
-        if (s->holder == b->tid)
-            s->hcount++;
-        else
-            s->holder = b->tid, s->hcount = 1;
-        break;
-    case RV_ACT_TRYLOCK:
-        if (!b->arg) break;
-        if (s->holder == b->tid)
-            s->hcount++;
-        else
-            s->holder = b->tid, s->hcount = 1;
-        break;
-    case RV_ACT_UNLOCK:
-        if (s->hcount) s->hcount--;
-        if (!s->hcount) s->holder = RV_NO_THREAD;
-        break;
+    return rv_mutex_of(a) != 0;
+}
+
+static bool on_cond(const rv_action *a)
+{
+    switch (a->kind) {
     case RV_ACT_WAIT1:
-        s->hcount = 0;
-        s->holder = RV_NO_THREAD;
-        break;
-    case RV_ACT_MUTEX_INIT:
-        s->holder = RV_NO_THREAD;
-        s->hcount = 0;
-        s->mkind = b->arg;
-        break;
+    case RV_ACT_WAIT2:
+    case RV_ACT_SIGNAL:
+    case RV_ACT_BROADCAST:
+    case RV_ACT_COND_INIT:
+    case RV_ACT_COND_DESTROY:
+        return true;
     default:
-        break;
+        return false;
     }
 }
 
-/* Replay H's events (in execution order) for the objects a touches. */
+static bool on_sem(const rv_action *a)
+{
+    switch (a->kind) {
+    case RV_ACT_SEM_WAIT:
+    case RV_ACT_SEM_TRYWAIT:
+    case RV_ACT_SEM_POST:
+    case RV_ACT_SEM_INIT:
+    case RV_ACT_SEM_DESTROY:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool on_once(const rv_action *a)
+{
+    return a->kind == RV_ACT_ONCE_BEGIN || a->kind == RV_ACT_ONCE_END;
+}
+
+/* World events of b that a's enabledness or result reads: process exit,
+ * atomic sections, the creation of a's thread, and for join/detach the
+ * target's creation (detached attribute), detach and exit. */
+static bool world_relevant(const rv_action *a, const rv_action *b)
+{
+    if (b->kind == RV_ACT_PEXIT || rv_is_atomic_section(b)) return true;
+    if (b->kind == RV_ACT_CREATE && b->obj == a->tid) return true;
+    if (a->kind != RV_ACT_JOIN && a->kind != RV_ACT_DETACH) return false;
+    if (b->kind == RV_ACT_CREATE || b->kind == RV_ACT_DETACH) return b->obj == a->obj;
+    return b->kind == RV_ACT_EXIT && b->tid == a->obj;
+}
+
+/* The model's view of s for action b: a's objects where b touches them,
+ * scratch objects for b's other object (a wait's condvar when a is about
+ * its mutex and the reverse; b was executed, so its mutex was held). */
+static rv_mstate view_for(objstate *s, const rv_action *a, const rv_action *b, rv_mutex_st *smx,
+                          rv_cond_st *scv)
+{
+    rv_mstate v = {.w = &s->w};
+    uint64_t m = rv_mutex_of(a);
+    if (on_mutex(b)) {
+        *smx = (rv_mutex_st){.owner = b->tid + 1, .count = 1, .status = RV_MST_INIT};
+        v.mx = m && rv_mutex_of(b) == m ? &s->mx : smx;
+    }
+    if (on_cond(b)) {
+        *scv = (rv_cond_st){.status = RV_MST_INIT};
+        v.cv = on_cond(a) && b->obj == a->obj ? &s->cv : scv;
+    }
+    if (on_sem(b)) v.sem = &s->sem;
+    if (on_once(b)) v.once = &s->once;
+    return v;
+}
+
+/* Does b change a state that a reads? */
+static bool relevant(const rv_action *a, const rv_action *b)
+{
+    uint64_t m = rv_mutex_of(a);
+    if (m && rv_mutex_of(b) == m) return true;
+    if (b->obj == a->obj &&
+        ((on_cond(a) && on_cond(b)) || (on_sem(a) && on_sem(b)) || (on_once(a) && on_once(b))))
+        return true;
+    return world_relevant(a, b);
+}
+
+/* Replay H's events (in execution order, a linearisation of H) for the
+ * objects a touches, through the model (rv_model_redo: an executed event
+ * with its recorded results). */
 static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
 {
     memset(s, 0, sizeof *s);
-    s->holder = RV_NO_THREAD;
-    uint64_t m = rv_mutex_of(a);
+    rv_model_start(&s->mx, &s->cv, &s->sem, &s->once, a);
     for (size_t i = 0; i < u->ncur; i++) {
         const rv_uevent *y = u->cur[i];
-        const rv_action *b = &y->act;
-        bool rel = b->kind == RV_ACT_PEXIT || rv_is_atomic_section(b) ||
-                   (b->kind == RV_ACT_CREATE && b->obj == a->tid) || (m && rv_mutex_of(b) == m) ||
-                   b->obj == a->obj;
-        if (!rel || !in_hist(y, h)) continue;
-        if (b->kind == RV_ACT_PEXIT) s->pexit = true;
-        if (b->kind == RV_ACT_ATOMIC_BEGIN) s->atomic = b->tid + 1u;
-        if (b->kind == RV_ACT_ATOMIC_END) s->atomic = 0;
-        if (rv_is_atomic_section(b)) continue;
-        if (b->kind == RV_ACT_CREATE && b->obj == a->tid) s->created = true;
-        if (m && rv_mutex_of(b) == m) apply_mutex(s, b);
-        if (b->obj != a->obj) continue;
-        switch (b->kind) {
-        case RV_ACT_WAIT1:
-            s->waiting |= 1ull << b->tid;
-            break;
-        case RV_ACT_SIGNAL:
-            if (b->arg != RV_NO_THREAD) s->waiting &= ~(1ull << b->arg);
-            break;
-        case RV_ACT_BROADCAST:
-            s->waiting &= ~b->arg;
-            break;
-        case RV_ACT_SEM_POST:
-            s->sem++;
-            break;
-        case RV_ACT_SEM_WAIT:
-            s->sem--;
-            break;
-        case RV_ACT_SEM_TRYWAIT:
-            s->sem -= b->arg ? 1 : 0;
-            break;
-        case RV_ACT_ONCE_BEGIN:
-            if (b->arg) s->begun = true;
-            break;
-        case RV_ACT_ONCE_END:
-            s->ended = true;
-            break;
-        default:
-            break;
-        }
-    }
-    if (a->kind == RV_ACT_JOIN) {
-        /* the joined thread's exit: its maximal event in H */
-        for (size_t i = 0; i < u->ncur; i++) {
-            const rv_uevent *y = u->cur[i];
-            if (y->act.kind == RV_ACT_EXIT && y->act.tid == a->obj && in_hist(y, h))
-                s->exited = true;
-        }
+        if (!relevant(a, &y->act) || !in_hist(y, h)) continue;
+        rv_mutex_st smx;
+        rv_cond_st scv;
+        rv_mstate v = view_for(s, a, &y->act, &smx, &scv);
+        rv_model_redo(&v, &y->act, y->val);
     }
 }
 
-/* A semaphore's initial count: obj2 - 1 when the backend reports it
- * (obj2 = initial count + 1), else the lower bound learnt from executions
- * (which can miss events: docs/UDPOR.md). */
-static int64_t sem_init(rv_unf *u, const rv_action *a)
+/* The model's states of a's objects in s. */
+static rv_mstate view_of(objstate *s, const rv_action *a)
 {
-    return a->obj2 ? (int64_t)a->obj2 - 1 : sem_of(u, a->obj)->lo;
+    return (rv_mstate){.mx = on_mutex(a) ? &s->mx : NULL,
+                       .cv = on_cond(a) ? &s->cv : NULL,
+                       .sem = on_sem(a) ? &s->sem : NULL,
+                       .once = on_once(a) ? &s->once : NULL,
+                       .w = &s->w};
 }
 
-static bool mutex_free_for(const objstate *s, unsigned t)
-{
-    /* PTHREAD_MUTEX_NORMAL is 0: relocking it deadlocks */
-    return s->holder == RV_NO_THREAD || (s->holder == t && s->mkind != 0);
-}
-
-/* The concrete actions (with results and value choice) of template a at H;
- * 0 when a is disabled there. */
+/* The concrete actions (with results and value choice) of template a at H,
+ * at most cap; 0 when a is disabled there. */
 static size_t concretise(rv_unf *u, const rv_action *a, bool root, const hist *h, rv_action *out,
                          uint32_t *vals, size_t cap)
 {
     objstate s;
     state_at(u, a, h, &s);
-    if (s.pexit) return 0;
-    if (!root && !h->p && !s.created) return 0;
     unsigned t = a->tid;
-    if (s.atomic && s.atomic != t + 1u) return 0; /* another thread's atomic section */
-    out[0] = *a;
-    vals[0] = 0;
-    switch (a->kind) {
-    case RV_ACT_LOCK:
-        return mutex_free_for(&s, t);
-    case RV_ACT_TRYLOCK:
-        out[0].arg = s.holder == RV_NO_THREAD || (s.holder == t && s.mkind == 1);
-        return 1;
-    case RV_ACT_WAIT2:
-        return !((s.waiting >> t) & 1) && mutex_free_for(&s, t);
-    case RV_ACT_JOIN:
-        return s.exited;
-    case RV_ACT_SEM_WAIT:
-        return sem_init(u, a) + s.sem > 0;
-    case RV_ACT_SEM_TRYWAIT:
-        out[0].arg = sem_init(u, a) + s.sem > 0;
-        return 1;
-    case RV_ACT_ONCE_BEGIN:
-        if (s.begun && !s.ended) return 0;
-        out[0].arg = !s.begun;
-        return 1;
-    case RV_ACT_BROADCAST:
-        out[0].arg = s.waiting & ~(1ull << t);
-        return 1;
-    case RV_ACT_SIGNAL: {
-        uint64_t w = s.waiting & ~(1ull << t);
-        if (!w) {
-            out[0].arg = RV_NO_THREAD;
-            out[0].ndom = 1;
-            return 1;
-        }
-        size_t k = 0;
-        for (unsigned v = 0; v < RV_MAX_THREADS && k < cap; v++)
-            if ((w >> v) & 1) {
-                out[k] = *a;
-                out[k].arg = v;
-                out[k].ndom = (uint32_t)__builtin_popcountll(w);
-                vals[k] = (uint32_t)k;
-                k++;
-            }
-        return k;
+    if (!root && !h->p && !((s.w.created >> (t & 63)) & 1)) return 0;
+    rv_mstate v = view_of(&s, a);
+    if (!rv_model_enabled(&v, a)) return 0;
+    uint32_t dom = rv_model_domain(&v, a);
+    size_t k = 0;
+    for (uint32_t val = 0; val < dom && k < cap; val++, k++) {
+        objstate c = s;
+        rv_mstate cv = view_of(&c, a);
+        out[k] = *a;
+        rv_model_apply(&cv, &out[k], val, NULL, 0);
+        out[k].ndom = dom;
+        vals[k] = val;
     }
-    case RV_ACT_NONDET: {
-        size_t k = 0;
-        for (uint32_t v = 0; v < a->ndom && k < cap; v++, k++) {
-            out[k] = *a;
-            out[k].arg = a->obj2 + v;
-            vals[k] = v;
-        }
-        return k;
-    }
-    default:
-        return 1;
-    }
+    return k;
+}
+
+/* How many concrete actions template a can have (concretise's cap). */
+static size_t max_choices(const rv_action *a)
+{
+    size_t n = RV_MAX_THREADS + 1;
+    return a->kind == RV_ACT_NONDET && a->ndom > n ? a->ndom : n;
 }
 
 /* May template a (results unknown) depend on b?  Signals and broadcasts
@@ -466,9 +398,10 @@ static rv_uevent *dep_twin(xctx *c, const hist *h, const rv_action *a, uint32_t 
 static void emit(xctx *c)
 {
     hist h = {.p = c->p, .S = c->S, .ns = c->ns};
-    rv_action acts[RV_MAX_THREADS + 1];
-    uint32_t vals[RV_MAX_THREADS + 1];
-    size_t k = concretise(c->u, &c->tmpl, c->root, &h, acts, vals, RV_MAX_THREADS + 1);
+    size_t cap = max_choices(&c->tmpl);
+    rv_action *acts = rv_xmalloc(cap * sizeof *acts);
+    uint32_t *vals = rv_xmalloc(cap * sizeof *vals);
+    size_t k = concretise(c->u, &c->tmpl, c->root, &h, acts, vals, cap);
     rv_uevent *preds[RV_MAX_THREADS * 4];
     for (size_t i = 0; i < k; i++) {
         if (c->fatal) {
@@ -488,6 +421,8 @@ static void emit(xctx *c)
         rv_unf_intern(c->u, &acts[i], vals[i], c->p, preds, np, &isnew);
         c->created += isnew;
     }
+    free(acts);
+    free(vals);
 }
 
 /* Every antichain of R[i..]: include R[i] only if concurrent with S. */

@@ -473,4 +473,104 @@ t_examples_spinning_udpor() {
     done
 }
 
+# ---- issue 9: one model of the objects for the runtime and the unfolding.
+# model_case WANT ERRS PROG [CFLAGS...]: --algo=dfs --count-traces (every
+# interleaving, the ground truth) finds WANT traces (the closed form in the
+# comment of each case) and the error kinds ERRS (comma-separated, sorted;
+# "" for none); udpor --no-cutoffs finds the same traces, one execution per
+# trace, 0 blocked, and the same error kinds.  MODEL_OPTS adds options to
+# both runs; MODEL_NODFS=1 skips the dfs run (too many interleavings) and
+# relies on the closed form alone.
+model_kinds() { json '[.errors[].kind] | unique | join(",")'; }
+model_case() {
+    local want=$1 errs=$2 prog=$3
+    shift 3
+    # shellcheck disable=SC2086
+    if [ "${MODEL_NODFS:-0}" != 1 ]; then
+        rv check --algo=dfs --count-traces --keep-going --json ${MODEL_OPTS:-} "$prog" -- "$@"
+        expect_json .traces "$want"
+        expect_eq "dfs error kinds" "$(model_kinds)" "$errs"
+    fi
+    if have_algo udpor; then
+        # shellcheck disable=SC2086
+        rv check --algo=udpor --no-cutoffs --count-traces --keep-going --json ${MODEL_OPTS:-} \
+            "$prog" -- "$@"
+        expect_json .traces "$want"
+        expect_json .executions "$want"
+        expect_json .blocked 0
+        expect_eq "udpor error kinds" "$(model_kinds)" "$errs"
+    fi
+}
+# An errorcheck relock: EDEADLK, held once.  relocker's section and other's
+# section in either order: 2.
+t_model_errorcheck_relock() { model_case 2 "" "$N_DIR/m_errorcheck_relock.c"; }
+# Non-owner unlock (EPERM, unchanged).  intruder's unlock before, inside or
+# after owner's section, then the two sections' order where both are
+# possible: unlock before owner: 2 orders of the sections; unlock inside: 1
+# (owner first); unlock after: 1 — 4.
+t_model_nonowner_unlock_recursive() { model_case 4 "" "$N_DIR/m_nonowner_unlock.c" -DKIND=1; }
+t_model_nonowner_unlock_errorcheck() { model_case 4 "" "$N_DIR/m_nonowner_unlock.c" -DKIND=2; }
+# The recursive count survives a condition wait: waiter first (it waits,
+# other signals) or other first (waiter never waits): 2.
+t_model_recursive_wait() { model_case 2 "" "$N_DIR/m_recursive_wait.c"; }
+# A mutex recursive by PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP: N threads'
+# sections in any order, N!.
+t_model_static_recursive_2() { model_case 2 "" "$N_DIR/m_static_recursive.c" -DN=2; }
+t_model_static_recursive_3() { MODEL_NODFS=1 model_case "$(fact 3)" "" "$N_DIR/m_static_recursive.c" -DN=3; }
+# The owner of an atomic section blocks on a mutex held by another thread:
+# everyone is blocked (deadlock) in the traces where other holds m then.
+t_model_atomic_block() { model_case 11 deadlock "$N_DIR/m_atomic_block.c"; }
+# A failed assume in one thread while main goes on: checker reads x before
+# main's write (feasible: its y = 1 before or after main reads y, 2 traces)
+# or after it (infeasible, not counted).  -DBUG: main asserts it read y == 0,
+# and the error traces end early at main's read of y (+1).
+t_model_assume_thread() { model_case 2 "" "$N_DIR/m_assume_thread.c"; }
+t_model_assume_thread_bug() { model_case 3 assertion "$N_DIR/m_assume_thread.c" -DBUG; }
+# c = nondet(); assume(0 <= c && c < 3) over --nondet-domain=-5:10: 3 values.
+# With a writer thread whose only event commutes with main's: per value one
+# trace, and the assertion c != 2 ends one of them early, before or after
+# the writer ran or exited (+2): 5.
+t_model_assume_range_int() {
+    MODEL_OPTS=--nondet-domain=-5:10 model_case 5 assertion "$N_DIR/m_assume_range.c" -DTYPE=0 -DTARGET=2
+}
+# nondet_uchar with assume(200 <= c < 210) and nondet_char with
+# assume(-100 <= c < -90): 10 values, the assertion on one of them in 3
+# traces as above: 9 + 3.
+t_model_assume_range_uchar() { model_case 12 assertion "$N_DIR/m_assume_range.c" -DTYPE=1 -DTARGET=205; }
+t_model_assume_range_char() { model_case 12 assertion "$N_DIR/m_assume_range.c" -DTYPE=2 -DTARGET=-95; }
+t_model_assume_range_char_ok() { model_case 10 "" "$N_DIR/m_assume_range.c" -DTYPE=2 -DTARGET=5; }
+# The issue's example: a value above 64 (256 choices, one fails), also with
+# cutoffs (the default) and over a wide --nondet-domain.
+t_model_nondet_uchar_100() {
+    model_case 256 assertion "$N_DIR/m_nondet_wide.c" -DTARGET=100
+    rv check --json "$N_DIR/m_nondet_wide.c" -- -DTARGET=100
+    expect_rc 1
+    expect_json '.errors[0].kind' assertion
+}
+t_model_nondet_wide_domain() {
+    MODEL_OPTS=--nondet-domain=0:199 model_case 200 assertion "$N_DIR/m_nondet_wide.c" -DWIDE -DTARGET=150
+    rv check --json --nondet-domain=0:199 "$N_DIR/m_nondet_wide.c" -- -DWIDE -DTARGET=150
+    expect_rc 1
+    expect_json '.errors[0].kind' assertion
+}
+# pthread_create writes *thread in its event: reader reads g before or
+# after main's second create: 2.  -DBUG asserts "before": the assertion in
+# the "after" traces, which end early (after the create, after the new
+# thread's exit, after main's join of reader... : 3 error traces + 2).
+t_model_create_tid() { model_case 2 "" "$N_DIR/m_create_tid.c"; }
+t_model_create_tid_bug() { model_case 5 assertion "$N_DIR/m_create_tid.c" -DBUG; }
+# detach is an event: joiner's join(w) after main's detach (EINVAL; before
+# or after w's exit) or before it (after w's exit): 3.
+t_model_detach() { model_case 3 "" "$N_DIR/m_detach.c"; }
+t_model_detach_bug() { model_case 5 assertion "$N_DIR/m_detach.c" -DBUG; }
+# cond init/destroy are events; destroy with a waiter is a misuse.
+t_model_cond_destroy() { model_case 2 "" "$N_DIR/m_cond_destroy.c"; }
+t_model_cond_destroy_bug() { model_case 2 misuse "$N_DIR/m_cond_destroy.c" -DBUG; }
+# sem_init in a thread (count INIT = 1), 2 users: each reads ready before or
+# after it is set (4), and when both read it after, their trywaits in
+# either order (+1): 5.
+t_model_sem_init() { model_case 5 "" "$N_DIR/m_sem_init.c" -DINIT=1 -DN=2; }
+# free writes the block: reader's read of p[0] before or after it: 2.
+t_model_free() { model_case 2 "" "$N_DIR/m_free.c"; }
+
 rv_main "$@"

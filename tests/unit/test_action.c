@@ -5,13 +5,20 @@
  *     different threads fail to commute in some state of a tiny model
  *     (memory bytes, counting semaphores, normal mutexes), rv_dependent()
  *     must say "dependent"; for memory actions it must be exact;
- *  3. the condition-variable cases of seed 004 §3.1, one by one.
+ *  3. the condition-variable cases of seed 004 §3.1, one by one;
+ *  4. sound against the one model (src/core/model.h): over every state
+ *     reachable in a few steps of two threads on two mutexes, a condvar, a
+ *     semaphore, a once control, a third thread (create/join/detach/exit)
+ *     and atomic sections, two actions of different threads that
+ *     rv_dependent() calls independent commute: each stays enabled after
+ *     the other with the same result, and both orders reach one state.
  * Prints "PASS unit/<name>" or "FAIL unit/<name>: ..." lines.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "core/action.h"
+#include "core/model.h"
 
 static int failures;
 static char why[512];
@@ -336,6 +343,310 @@ static void test_threads(void)
     report("dependent-threads", bad);
 }
 
+/* ---- 4. the one model: independent actions commute --------------------- */
+enum { M1 = 1, M2 = 2, CV = 5, SEM = 6, ONCE = 7, T3 = 3 };
+
+typedef struct mw {
+    rv_mutex_st mx[2]; /* M1, M2 */
+    rv_cond_st cv;
+    rv_sem_st sem;
+    int32_t once;
+    rv_world_st w;
+    /* what a program would do next, to stay in reachable states */
+    uint32_t saved[4]; /* recursion count released by w1, per thread */
+    uint8_t waiting;   /* threads between w1 and w2 */
+    uint8_t runner;    /* thread that runs the once initialiser + 1 */
+    uint8_t dead;      /* a misuse ended the execution */
+} mw;
+
+static rv_mstate view(mw *m, const rv_action *a)
+{
+    rv_mstate v = {.w = &m->w};
+    uint64_t mx = rv_mutex_of(a);
+    if (mx) v.mx = &m->mx[mx - 1];
+    switch (a->kind) {
+    case RV_ACT_WAIT1:
+    case RV_ACT_WAIT2:
+    case RV_ACT_SIGNAL:
+    case RV_ACT_BROADCAST:
+    case RV_ACT_COND_INIT:
+    case RV_ACT_COND_DESTROY:
+        v.cv = &m->cv;
+        break;
+    case RV_ACT_SEM_WAIT:
+    case RV_ACT_SEM_TRYWAIT:
+    case RV_ACT_SEM_POST:
+    case RV_ACT_SEM_INIT:
+    case RV_ACT_SEM_DESTROY:
+        v.sem = &m->sem;
+        break;
+    case RV_ACT_ONCE_BEGIN:
+    case RV_ACT_ONCE_END:
+        v.once = &m->once;
+        break;
+    default:
+        break;
+    }
+    return v;
+}
+
+#define NTMPL 64
+static rv_action tmpl[NTMPL];
+static int ntmpl;
+
+static void add_tmpl(rv_kind k, unsigned t, uint64_t obj, uint64_t obj2, uint64_t arg)
+{
+    tmpl[ntmpl++] = act(k, t, obj, obj2, arg, 0);
+}
+
+static void build_templates(void)
+{
+    for (unsigned t = 1; t <= 2; t++) {
+        add_tmpl(RV_ACT_LOCK, t, M1, 0, 0);
+        add_tmpl(RV_ACT_LOCK, t, M2, 0, 0);
+        add_tmpl(RV_ACT_TRYLOCK, t, M1, 0, 0);
+        add_tmpl(RV_ACT_UNLOCK, t, M1, 0, 0);
+        add_tmpl(RV_ACT_UNLOCK, t, M2, 0, 0);
+        add_tmpl(RV_ACT_MUTEX_INIT, t, M1, 0, t); /* recursive (1), errorcheck (2) */
+        add_tmpl(RV_ACT_MUTEX_DESTROY, t, M1, 0, 0);
+        add_tmpl(RV_ACT_WAIT1, t, CV, M1, 0);
+        add_tmpl(RV_ACT_WAIT2, t, CV, M1, 0);
+        add_tmpl(RV_ACT_SIGNAL, t, CV, 0, 0);
+        add_tmpl(RV_ACT_BROADCAST, t, CV, 0, 0);
+        add_tmpl(RV_ACT_COND_INIT, t, CV, 0, 0);
+        add_tmpl(RV_ACT_COND_DESTROY, t, CV, 0, 0);
+        add_tmpl(RV_ACT_SEM_INIT, t, SEM, 0, 1);
+        add_tmpl(RV_ACT_SEM_DESTROY, t, SEM, 0, 0);
+        add_tmpl(RV_ACT_SEM_WAIT, t, SEM, 0, 0);
+        add_tmpl(RV_ACT_SEM_TRYWAIT, t, SEM, 0, 0);
+        add_tmpl(RV_ACT_SEM_POST, t, SEM, 0, 0);
+        add_tmpl(RV_ACT_ONCE_BEGIN, t, ONCE, 0, 0);
+        add_tmpl(RV_ACT_ONCE_END, t, ONCE, 0, 0);
+        add_tmpl(RV_ACT_CREATE, t, T3, 0, t - 1); /* thread 2 creates it detached */
+        add_tmpl(RV_ACT_JOIN, t, T3, 0, 0);
+        add_tmpl(RV_ACT_DETACH, t, T3, 0, 0);
+        add_tmpl(RV_ACT_ATOMIC_BEGIN, t, 0, 0, 0);
+        add_tmpl(RV_ACT_ATOMIC_END, t, 0, 0, 0);
+        add_tmpl(RV_ACT_NONDET, t, 0, 0, 0);
+        tmpl[ntmpl - 1].ndom = 2;
+    }
+    add_tmpl(RV_ACT_EXIT, T3, 0, 0, 0);
+    add_tmpl(RV_ACT_PEXIT, T3, 0, 0, 0);
+}
+
+/* Would a program issue a (a template) next in m? */
+static bool plausible(const mw *m, const rv_action *a)
+{
+    unsigned t = a->tid;
+    bool waits = (m->waiting >> t) & 1;
+    if (m->dead || m->w.pexit) return false;
+    if (t == T3) return ((m->w.created >> T3) & 1) && !((m->w.exited >> T3) & 1);
+    if (waits) return a->kind == RV_ACT_WAIT2;
+    switch (a->kind) {
+    case RV_ACT_WAIT2:
+        return false;
+    case RV_ACT_ONCE_END:
+        return m->runner == t + 1 && m->once == 1;
+    case RV_ACT_CREATE:
+        return !((m->w.created >> T3) & 1);
+    case RV_ACT_ATOMIC_BEGIN:
+        return m->w.atomic == 0;
+    case RV_ACT_ATOMIC_END:
+        return m->w.atomic == t + 1;
+    default:
+        return true;
+    }
+}
+
+/* The concrete action of template a in m with value choice val (its
+ * results filled in, w2's count from the program), the error number it
+ * returns, and the state after it (a misuse marks the state dead). */
+static int run(mw *m, const rv_action *a, uint32_t val, rv_action *out)
+{
+    *out = *a;
+    if (a->kind == RV_ACT_WAIT2) out->arg = m->saved[a->tid];
+    rv_mstate v = view(m, out);
+    int r = rv_model_apply(&v, out, val, NULL, 0);
+    if (r == RV_MODEL_MISUSE) m->dead = 1;
+    if (out->kind == RV_ACT_WAIT1 && r == 0) {
+        m->waiting |= (uint8_t)(1u << a->tid);
+        m->saved[a->tid] = (uint32_t)out->arg;
+    }
+    if (out->kind == RV_ACT_WAIT2) m->waiting &= (uint8_t) ~(1u << a->tid);
+    if (out->kind == RV_ACT_ONCE_BEGIN && out->arg) m->runner = (uint8_t)(a->tid + 1);
+    return r;
+}
+
+static bool enabled_in(mw *m, const rv_action *a)
+{
+    rv_action x = *a;
+    if (a->kind == RV_ACT_WAIT2) x.arg = m->saved[a->tid];
+    rv_mstate v = view(m, &x);
+    return rv_model_enabled(&v, &x);
+}
+
+static uint32_t domain_in(mw *m, const rv_action *a)
+{
+    rv_mstate v = view(m, a);
+    return rv_model_domain(&v, a);
+}
+
+/* Run template a in m so that it yields concrete action want (same result
+ * arg); false if no value choice does. */
+static bool run_as(mw *m, const rv_action *a, const rv_action *want, int *r)
+{
+    if (!enabled_in(m, a)) return false;
+    uint32_t dom = domain_in(m, a);
+    for (uint32_t v = 0; v < dom; v++) {
+        mw c;
+        memcpy(&c, m, sizeof c);
+        rv_action x;
+        int rr = run(&c, a, v, &x);
+        if (x.arg != want->arg) continue;
+        memcpy(m, &c, sizeof c);
+        *r = rr;
+        return true;
+    }
+    return false;
+}
+
+/* Do the concrete actions ca (template a, value va) and cb (b, vb) of m
+ * commute: each enabled after the other with the same result, both orders
+ * reaching one state?  (Neither misuses alone.) */
+static bool commute(const mw *m, const rv_action *a, uint32_t va, const rv_action *b, uint32_t vb,
+                    const rv_action *ca, const rv_action *cb)
+{
+    mw ab, ba, alone;
+    rv_action x;
+    memcpy(&alone, m, sizeof alone);
+    int ra = run(&alone, a, va, &x);
+    memcpy(&alone, m, sizeof alone);
+    int rb = run(&alone, b, vb, &x);
+    int r;
+    memcpy(&ab, m, sizeof ab);
+    if (!run_as(&ab, a, ca, &r) || r != ra) return false;
+    if (!run_as(&ab, b, cb, &r) || r != rb) return false;
+    memcpy(&ba, m, sizeof ba);
+    if (!run_as(&ba, b, cb, &r) || r != rb) return false;
+    if (!run_as(&ba, a, ca, &r) || r != ra) return false;
+    return memcmp(&ab, &ba, sizeof ab) == 0;
+}
+
+#define MAXST 60000
+static mw seen[MAXST];
+static int nseen;
+
+static bool visit(const mw *m)
+{
+    for (int i = 0; i < nseen; i++)
+        if (!memcmp(&seen[i], m, sizeof *m)) return false;
+    if (nseen < MAXST) memcpy(&seen[nseen++], m, sizeof *m);
+    return true;
+}
+
+static void explore_states(const mw *m, int depth)
+{
+    if (!visit(m) || depth == 0) return;
+    for (int i = 0; i < ntmpl; i++) {
+        const rv_action *a = &tmpl[i];
+        mw c;
+        memcpy(&c, m, sizeof c);
+        if (!plausible(&c, a) || !enabled_in(&c, a)) continue;
+        uint32_t dom = domain_in(&c, a);
+        for (uint32_t v = 0; v < dom; v++) {
+            mw d;
+            memcpy(&d, m, sizeof d);
+            rv_action x;
+            run(&d, a, v, &x);
+            if (!d.dead) explore_states(&d, depth - 1);
+        }
+    }
+}
+
+/* Misuse: if either action ends the execution in m, the other order must
+ * end it too (at the same action) for them to commute. */
+static bool misuse_commutes(const mw *m, const rv_action *a, uint32_t va, const rv_action *b,
+                            uint32_t vb)
+{
+    mw x, y;
+    rv_action ca, cb;
+    memcpy(&x, m, sizeof x);
+    run(&x, a, va, &ca);
+    memcpy(&y, m, sizeof y);
+    run(&y, b, vb, &cb);
+    if (!x.dead && !y.dead) return true;
+    /* a misuses alone: after b, a (as the same concrete action) still misuses */
+    if (x.dead) {
+        mw z;
+        memcpy(&z, m, sizeof z);
+        int r;
+        if (!y.dead && (!run_as(&z, b, &cb, &r) || !run_as(&z, a, &ca, &r) || !z.dead))
+            return false;
+    }
+    if (y.dead) {
+        mw z;
+        memcpy(&z, m, sizeof z);
+        int r;
+        if (!x.dead && (!run_as(&z, a, &ca, &r) || !run_as(&z, b, &cb, &r) || !z.dead))
+            return false;
+    }
+    return true;
+}
+
+static void test_model(void)
+{
+    build_templates();
+    for (int k = 0; k < 3; k++) { /* static kinds of M1: normal, recursive, errorcheck */
+        mw m;
+        memset(&m, 0, sizeof m);
+        m.mx[0].kind = k;
+        m.w.created = 1u << 1 | 1u << 2;
+        explore_states(&m, 4);
+    }
+    int bad = 0, checked = 0;
+    for (int s = 0; s < nseen; s++) {
+        mw *m = &seen[s];
+        for (int i = 0; i < ntmpl; i++)
+            for (int j = 0; j < ntmpl; j++) {
+                const rv_action *a = &tmpl[i], *b = &tmpl[j];
+                if (a->tid == b->tid || !plausible(m, a) || !plausible(m, b)) continue;
+                if (!enabled_in(m, a) || !enabled_in(m, b)) continue;
+                for (uint32_t va = 0; va < domain_in(m, a); va++)
+                    for (uint32_t vb = 0; vb < domain_in(m, b); vb++) {
+                        rv_action ca, cb;
+                        mw t1;
+                        memcpy(&t1, m, sizeof t1);
+                        run(&t1, a, va, &ca);
+                        memcpy(&t1, m, sizeof t1);
+                        run(&t1, b, vb, &cb);
+                        if (rv_dependent(&ca, &cb)) continue;
+                        checked++;
+                        bool ok = misuse_commutes(m, a, va, b, vb);
+                        mw x;
+                        memcpy(&x, m, sizeof x);
+                        rv_action d1;
+                        run(&x, a, va, &d1);
+                        bool anydead = x.dead;
+                        memcpy(&x, m, sizeof x);
+                        run(&x, b, vb, &d1);
+                        anydead |= x.dead;
+                        if (ok && !anydead) ok = commute(m, a, va, b, vb, &ca, &cb);
+                        if (!ok && !bad++) {
+                            char p[128], q[128];
+                            snprintf(why, sizeof why,
+                                     "%s by %u and %s by %u do not commute in state %d but are "
+                                     "independent",
+                                     rv_action_str(&ca, p, sizeof p), ca.tid,
+                                     rv_action_str(&cb, q, sizeof q), cb.tid, s);
+                        }
+                    }
+            }
+    }
+    printf("# dependent-model: %d states, %d independent pairs checked\n", nseen, checked);
+    if (checked == 0 && !bad++) snprintf(why, sizeof why, "no independent pair checked");
+    report("dependent-model", bad);
+}
+
 int main(void)
 {
     build_universe();
@@ -345,5 +656,6 @@ int main(void)
     test_semantics();
     test_condvars();
     test_threads();
+    test_model();
     return 0; /* failures are reported as FAIL lines */
 }

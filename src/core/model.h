@@ -1,0 +1,126 @@
+/*
+ * model.h — the one model of the synchronisation objects (issue 9, DESIGN
+ * "The one model"): for each object kind a small state and, for each
+ * action, whether it is enabled, how many value choices it has, and its
+ * effect and result.  Pure functions over plain structs: no globals, no
+ * I/O, no allocation.
+ *
+ * Two callers, one semantics:
+ *  - the runtime (src/runtime/sync.c) keeps the states inside the program's
+ *    own pthread_mutex_t / pthread_cond_t / sem_t / pthread_once_t storage
+ *    (the structs below are laid out to fit, and rv_mutex_st puts `kind`
+ *    where glibc's static initialisers put it) plus one rv_world_st for
+ *    threads and atomic sections, and calls rv_model_enabled / _domain /
+ *    _apply at every scheduling step;
+ *  - the unfolding (src/unfolding/extend.c) starts from rv_model_start()
+ *    and replays a history's events through rv_model_apply, then asks
+ *    rv_model_enabled and rv_model_apply for the action it extends with.
+ * Since both only call these functions, they cannot disagree on what an
+ * action does; the only inputs are the action (its kind, objects and the
+ * constant fields the runtime fills in: a mutex's static kind in `len`, a
+ * condition wait's recursion count in WAIT2's `arg`) and the states.
+ *
+ * Misuse (unlock of a normal mutex by a non-owner, use of a destroyed
+ * object, destroy of a locked mutex or of a condvar with waiters, ...) is
+ * a result: rv_model_apply returns RV_MODEL_MISUSE and renders a message.
+ * The action is enabled; the runtime ends the execution with a misuse
+ * report at that event, which the unfolding then sees as a fatal event.
+ */
+#ifndef RAVEL_CORE_MODEL_H
+#define RAVEL_CORE_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "action.h"
+
+/* Object status (the `status` fields).  0 = never passed to *_init: a
+ * statically initialised object, or storage the program never initialised
+ * (heap blocks are filled with 0xbe, which is neither value below). */
+#define RV_MST_STATIC 0u
+#define RV_MST_INIT   0x52564d31u /* "RVM1" */
+#define RV_MST_DEAD   0x44454144u /* "DEAD" */
+
+/* Mutex kinds: the values of glibc's PTHREAD_MUTEX_{NORMAL,RECURSIVE,ERRORCHECK}
+ * (checked in sync.c); every other kind (adaptive) behaves as normal. */
+enum { RV_MK_NORMAL = 0, RV_MK_RECURSIVE = 1, RV_MK_ERRORCHECK = 2 };
+
+/* pthread_mutex_t overlay: glibc's __lock, __count, __owner, __nusers,
+ * __kind, so that PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP and friends work. */
+typedef struct rv_mutex_st {
+    int32_t kind0;   /* the static initialiser's kind + 1, saved by the first init */
+    uint32_t count;  /* recursion count of the owner */
+    int32_t owner;   /* tid + 1; 0 = free */
+    uint32_t status; /* RV_MST_* */
+    int32_t kind;    /* RV_MK_* */
+} rv_mutex_st;
+
+/* pthread_cond_t overlay. */
+typedef struct rv_cond_st {
+    uint32_t status;
+    uint32_t unused;
+    uint64_t waiters; /* threads between w1 and their notification */
+} rv_cond_st;
+
+/* sem_t overlay. */
+typedef struct rv_sem_st {
+    uint32_t status;
+    int32_t count;
+} rv_sem_st;
+
+/* pthread_once_t is an int: 0 not run, 1 the initialiser runs, 2 done. */
+
+/* Threads, atomic sections and the process (no object of the program). */
+typedef struct rv_world_st {
+    uint64_t created, exited, detached; /* masks of canonical thread ids */
+    unsigned atomic;                    /* thread inside an atomic section + 1; 0 = none */
+    bool pexit;                         /* the process ended */
+} rv_world_st;
+
+/* The states an action reads or changes; members the action does not
+ * touch may be NULL.  mx = rv_mutex_of(a); cv, sem, once = a->obj. */
+typedef struct rv_mstate {
+    rv_mutex_st *mx;
+    rv_cond_st *cv;
+    rv_sem_st *sem;
+    int32_t *once;
+    rv_world_st *w;
+} rv_mstate;
+
+#define RV_MODEL_MISUSE (-1)
+
+/* Is a enabled in s?  (Misuses are enabled: they are reported when run.) */
+bool rv_model_enabled(const rv_mstate *s, const rv_action *a);
+
+/* Value choices of a in s (>= 1): the waiter a signal wakes, a nondet value. */
+uint32_t rv_model_domain(const rv_mstate *s, const rv_action *a);
+
+/* Apply enabled action a with value choice val: updates s, writes the
+ * action's recorded result into a->arg (trylock/trywait acquired, signal's
+ * woken thread, broadcast's mask, once's "runs the initialiser", nondet's
+ * value, wait1's released recursion count, join's EINVAL for a detached
+ * thread) and returns the error number the API returns (0, EBUSY, EPERM,
+ * EDEADLK, EAGAIN, EINVAL) or RV_MODEL_MISUSE with a message in msg. */
+int rv_model_apply(rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t cap);
+
+/* Apply an executed action again, with its recorded results (the
+ * unfolding replaying a history): like rv_model_apply, except that a
+ * signal or broadcast wakes the threads it woke when it ran (its arg),
+ * whatever else waits in the replayed state — a wait1 concurrent with it
+ * (independent: it wakes another thread) may come first in the replay. */
+void rv_model_redo(rv_mstate *s, const rv_action *a, uint32_t val);
+
+/* The kind a mutex had before any pthread_mutex_init (its static
+ * initialiser), as the runtime records it in the `len` of mutex actions
+ * (+1, so that 0 means "unknown": normal). */
+uint64_t rv_model_mutex_static_kind(const rv_mutex_st *m);
+
+/* The state of an object before any event, as far as the action tells:
+ * a mutex of the static kind in a->len, a free condvar, a semaphore with
+ * the count in a->obj2 (PV; runtime semaphores start uninitialised and
+ * get their count from a SEM_INIT event), a once control not run. */
+void rv_model_start(rv_mutex_st *mx, rv_cond_st *cv, rv_sem_st *sem, int32_t *once,
+                    const rv_action *a);
+
+#endif
