@@ -56,6 +56,7 @@ typedef struct rv_stats {
     bool exhaustive; /* every behaviour was covered (no limit hit, no sampled domain) */
     bool stopped;    /* stopped at the first error */
     char incomplete_why[256];
+    char unique_states[256]; /* udpor: state sources that made states unique (no cutoff) */
 } rv_stats;
 
 typedef struct rv_tracecount rv_tracecount; /* tracecount.h */

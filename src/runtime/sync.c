@@ -404,6 +404,7 @@ int __ravel_pthread_detach(pthread_t th)
 {
     if (th >= rt.nthreads) return ESRCH;
     rv_threads[th].detached = true;
+    rv_taint(RV_TAINT_RUNTIME_WRITE); /* no event yet: cutoffs must not merge states */
     return 0;
 }
 
@@ -541,6 +542,7 @@ int __ravel_pthread_mutex_unlock(pthread_mutex_t *m)
 int __ravel_pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *attr)
 {
     rv_cond *cv = (rv_cond *)c;
+    if (cv->magic == MAGIC_DEAD || cv->waiters) rv_taint(RV_TAINT_RUNTIME_WRITE); /* no event */
     memset(cv, 0, sizeof *cv);
     cv->magic = MAGIC_INIT;
     return 0;
@@ -553,6 +555,7 @@ int __ravel_pthread_cond_destroy(pthread_cond_t *c)
         rv_end_exec(RV_END_MISUSE, PC, (uint64_t)(uintptr_t)c,
                     "destroy of a condition variable with waiting threads");
     cv->magic = MAGIC_DEAD;
+    rv_taint(RV_TAINT_RUNTIME_WRITE); /* no event: later uses differ */
     return 0;
 }
 
@@ -598,6 +601,9 @@ int __ravel_pthread_cond_broadcast(pthread_cond_t *c)
 int __ravel_sem_init(sem_t *s, int pshared, unsigned value)
 {
     rv_sem *sm = (rv_sem *)s;
+    /* no event: a count other than the one the events imply (0 + posts -
+     * waits) makes the states after it unique */
+    if (value || (sm->magic == MAGIC_INIT && sm->count)) rv_taint(RV_TAINT_RUNTIME_WRITE);
     sm->magic = MAGIC_INIT;
     sm->count = (int32_t)value;
     sm->init = (int32_t)value;
