@@ -189,6 +189,8 @@ void rv_report_human(FILE *out, const rv_report *r)
             fprintf(out, " (cache G discarded %" PRIu64 " times, %" PRIu64 " events freed)",
                     st->removes, st->evicted);
         fputc('\n', out);
+        if (st->unique_states[0])
+            fprintf(out, "unique      states after %s (never cut)\n", st->unique_states);
     }
     if (r->count_traces)
         fprintf(out,
@@ -294,6 +296,8 @@ void rv_report_json(FILE *out, const rv_report *r)
         json_u64(out, "evicted", st->evicted, &first);
         json_key(out, "unfolding_peak_mb", &first);
         fprintf(out, "%.2f", st->unf_peak / 1048576.0);
+        json_key(out, "unique_states_from", &first);
+        rv_json_str(out, st->unique_states[0] ? st->unique_states : NULL);
     }
     if (r->count_traces) {
         json_u64(out, "traces", st->traces, &first);

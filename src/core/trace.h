@@ -30,12 +30,21 @@ typedef enum rv_policy {
     RV_POLICY_STOP,  /* stop right after the prefix */
 } rv_policy;
 
+/* rv_event.taint (backends): why the state after an event cannot be accounted for by
+ * the events (docs/UDPOR.md "What a state contains"); any state holding
+ * such an event is unique (never a cutoff nor a witness). */
+#define RV_TAINT_LIBC           1u /* a C library function that may write memory or keep state */
+#define RV_TAINT_UNINSTRUMENTED 2u /* the program holds code built without instrumentation */
+#define RV_TAINT_HEAP_COPY      4u /* realloc/strdup copied bytes without events */
+#define RV_TAINT_RUNTIME_WRITE  8u /* the runtime wrote program memory without an event */
+#define RV_TAINT_ALL            15u
+
 typedef struct rv_event {
     rv_action act;    /* what was done (with its results: trylock success, woken thread) */
     uint64_t enabled; /* threads enabled just before this step */
     uint64_t pc;      /* code address of the operation in the program (0 if none) */
     uint32_t val;     /* value choice taken, < act.ndom */
-    uint32_t pad;
+    uint32_t taint;   /* RV_TAINT_*: state changed without an event after it (unique state) */
     /* State fingerprints after this event, filled when the backend was asked
      * for them (rv_limits.fingerprints), zero otherwise; used for cutoffs
      * (DESIGN §2.7).  fp: the acting thread's local state at its next

@@ -58,6 +58,7 @@ typedef struct rv_stats {
     bool stopped;      /* stopped at the first error */
     bool time_limited; /* stopped by opt->time_limit_s */
     char incomplete_why[256];
+    char unique_states[256]; /* udpor: state sources that made states unique (no cutoff) */
 } rv_stats;
 
 typedef struct rv_tracecount rv_tracecount; /* tracecount.h */

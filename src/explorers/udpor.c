@@ -271,6 +271,7 @@ static void finish_stats(udpor *p)
     s->events = p->u.n - (above - p->u.ncutoffs) + p->u.nevicted_prefix;
     s->cutoffs = p->u.ncutoffs;
     s->evicted = p->u.nevicted;
+    rv_unf_unique_str(p->u.unique_why, s->unique_states, sizeof s->unique_states);
     s->avg_u = p->nmax ? p->usum / (double)p->nmax : 0;
 }
 
@@ -286,8 +287,18 @@ static int settle(udpor *p, size_t *blocked, bool *cut)
 {
     const rv_options *o = p->x->opt;
     p->avoid = 0;
+    uint64_t runs = 0;
     for (;;) {
+        size_t n0 = p->u.n, cur0 = p->u.ncur;
+        uint64_t c0 = p->u.ncutoffs;
         if (run(p) != 0) return -1;
+        /* Never loop without progress (issue 9): a continuation grows C,
+         * adds an event to U or decides a new cutoff; if it did none, the
+         * next one would pick the same event again. */
+        if (runs++ && p->u.ncur <= cur0 && p->u.n == n0 && p->u.ncutoffs == c0) {
+            rv_explore_incomplete(p->x, "udpor: a continuation after a cutoff made no progress");
+            return -1;
+        }
         *blocked = NOT_BLOCKED;
         if (o->alt_k && p->nlv) {
             *blocked = avoid_d(p, p->nexpect);

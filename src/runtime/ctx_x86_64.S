@@ -47,4 +47,58 @@ rv_ctx_trampoline:
     ud2
     .size rv_ctx_trampoline, .-rv_ctx_trampoline
 
+/*
+ * rv_visible(rv_action a, uint64_t pc): the runtime's single entry for a
+ * visible action.  Stores the caller's callee-saved registers, MXCSR and
+ * x87 control word in rv_entry_regs (sched.c) before compiled code could
+ * change them, then tail-jumps to rv_visible_c with the stack and the
+ * argument registers untouched.  They are part of the thread's state
+ * (cutoffs): a program built with -O1 keeps values there across calls.
+ */
+    .globl rv_visible
+    .type rv_visible, @function
+rv_visible:
+    movq %rbx, rv_entry_regs(%rip)
+    movq %rbp, rv_entry_regs+8(%rip)
+    movq %r12, rv_entry_regs+16(%rip)
+    movq %r13, rv_entry_regs+24(%rip)
+    movq %r14, rv_entry_regs+32(%rip)
+    movq %r15, rv_entry_regs+40(%rip)
+    movq $0, rv_entry_regs+48(%rip)
+    stmxcsr rv_entry_regs+48(%rip)
+    fnstcw rv_entry_regs+52(%rip)
+    jmp rv_visible_c
+    .size rv_visible, .-rv_visible
+
+/*
+ * rv_call_clean(fn, argc, argv, envp): fn(argc, argv, envp) with rbx and
+ * r12-r15 zeroed (callee-saved: restored before returning), so that the
+ * program's main does not start with the fork server's values in them.
+ */
+    .globl rv_call_clean
+    .type rv_call_clean, @function
+rv_call_clean:
+    pushq %rbx
+    pushq %r12
+    pushq %r13
+    pushq %r14
+    pushq %r15
+    movq %rdi, %rax
+    movl %esi, %edi
+    movq %rdx, %rsi
+    movq %rcx, %rdx
+    xorl %ebx, %ebx
+    xorl %r12d, %r12d
+    xorl %r13d, %r13d
+    xorl %r14d, %r14d
+    xorl %r15d, %r15d
+    call *%rax
+    popq %r15
+    popq %r14
+    popq %r13
+    popq %r12
+    popq %rbx
+    ret
+    .size rv_call_clean, .-rv_call_clean
+
     .section .note.GNU-stack,"",@progbits

@@ -406,12 +406,16 @@ void __ravel_free(void *p)
 void *__ravel_realloc(void *p, size_t n)
 {
     if (!p) return heap_alloc(n, 16);
-    if (!ours(p)) return __libc_realloc(p, n);
+    if (!ours(p)) {
+        rv_taint(RV_TAINT_HEAP_COPY);
+        return __libc_realloc(p, n);
+    }
     rv_block *b = (rv_block *)((char *)p - HDR);
     if (n <= b->size) return p;
     void *q = heap_alloc(n, 16);
     if (!q) return NULL;
     memcpy(q, p, b->size);
+    rv_taint(RV_TAINT_HEAP_COPY); /* bytes copied without write events */
     __ravel_free(p);
     return q;
 }
@@ -432,6 +436,7 @@ int __ravel_posix_memalign(void **out, size_t align, size_t n)
     void *p = heap_alloc(n, align);
     if (!p) return ENOMEM;
     *out = p;
+    rv_taint(RV_TAINT_RUNTIME_WRITE); /* *out written without an event */
     return 0;
 }
 
@@ -459,5 +464,6 @@ char *__ravel_strdup(const char *s)
     size_t n = strlen(s) + 1;
     rv_mem_event(RV_ACT_READ, s, n, PC, 0);
     char *d = heap_alloc(n, 16);
+    rv_taint(RV_TAINT_HEAP_COPY); /* bytes copied without write events */
     return d ? memcpy(d, s, n) : NULL;
 }

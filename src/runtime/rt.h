@@ -97,7 +97,11 @@ extern rv_thr rv_threads[RV_MAX_THREADS];
 /* --- sched.c --- */
 /* Announce `a` as the running thread's next action and let the scheduler
  * run; returns once that action has been executed (its effect applied). */
-void rv_visible(rv_action a, uint64_t pc);
+void rv_visible(rv_action a, uint64_t pc); /* ctx_x86_64.S: stores registers, then: */
+void rv_visible_c(rv_action a, uint64_t pc);
+/* The running thread (or the runtime or C library on its behalf) changed
+ * state without an event (RV_TAINT_*): its last event's state is unique. */
+void rv_taint(uint32_t why);
 /* Enter / leave an atomic section (counted; the outermost are events). */
 void rv_atomic_enter(uint64_t pc);
 void rv_atomic_exit(uint64_t pc);

@@ -31,6 +31,8 @@ rv_thr rv_threads[RV_MAX_THREADS];
 static rv_shm standalone_shm;
 
 extern int __ravel_user_main(int, char **, char **);
+/* ctx_x86_64.S: call fn(argc, argv, envp) with rbx, r12-r15 zeroed. */
+extern int rv_call_clean(int (*fn)(int, char **, char **), int, char **, char **);
 
 /* ------------------------------------------------------------------ */
 /* Thread-local storage and errno travel with the coroutine.          */
@@ -219,11 +221,79 @@ static void pick(uint64_t en, unsigned *tid, uint32_t *val)
     *val = 0;
 }
 
-/* Fingerprints of thread t's last event (DESIGN §2.7): fp, its local state
- * (stack from sp up, TLS copy); wv, the bytes the event wrote, read now:
- * only t ran since, and every write of t is an event.  Ranges over 4 KiB
- * are not hashed (wv stays 0: such states are never cut). */
-static void fingerprint_last(rv_thr *t, const void *sp)
+/* Callee-saved registers, MXCSR and the x87 control word of the running
+ * thread as they were when it called into the runtime's rv_visible
+ * (stored by the assembly entry in ctx_x86_64.S before anything could
+ * change them): a program built with -O1 keeps values there across calls,
+ * below the hashed stack range. */
+uint64_t rv_entry_regs[7];
+
+/* State the program can change without an event (rv_taint); folded into
+ * the running thread's next fingerprint, which marks its last event's
+ * state unique.  __ravel_taint is also set by the generated trampolines of
+ * C library functions that may write memory or keep hidden state
+ * (compile.c), with a plain store that clobbers no register. */
+uint32_t __ravel_taint;
+/* Nonzero when the program holds code built without instrumentation
+ * (defined by the generated stubs.c; weak: standalone runtimes). */
+extern const unsigned __ravel_uninstrumented __attribute__((weak));
+
+void rv_taint(uint32_t why)
+{
+    __ravel_taint |= why;
+}
+
+/* The fields of the runtime's record of thread t that the program can
+ * observe or that decide its future (issue 10, class 2), and the global
+ * key table: hashed with its local state. */
+static void hash_record(XXH3_state_t *st, const rv_thr *t)
+{
+    struct {
+        void *fn, *arg, *spawn_fn, *spawn_arg, *heap_next, *heap_end;
+        uint64_t func_atomic, nchildren, wait_count, func_depth;
+        int64_t atomic_depth, err;
+        uint64_t flags;
+    } r;
+    memset(&r, 0, sizeof r);
+    r.fn = (void *)(uintptr_t)t->fn;
+    r.arg = t->arg;
+    r.spawn_fn = (void *)(uintptr_t)t->spawn_fn;
+    r.spawn_arg = t->spawn_arg;
+    r.heap_next = t->heap_next;
+    r.heap_end = t->heap_end;
+    r.func_atomic = t->func_atomic;
+    r.nchildren = t->nchildren;
+    /* live only while a condition wait is under way (stale afterwards) */
+    r.wait_count = t->pending.kind == RV_ACT_WAIT2 ? t->wait_count : 0;
+    r.func_depth = t->func_depth;
+    r.atomic_depth = t->atomic_depth;
+    r.err = errno; /* the thread runs: errno is its own */
+    r.flags = (uint64_t)t->detached | (uint64_t)t->arena_mapped << 1 | (uint64_t)t->waiting << 2;
+    XXH3_128bits_update(st, &r, sizeof r);
+    XXH3_128bits_update(st, t->keys, sizeof t->keys);
+    XXH3_128bits_update(st, t->free_list, sizeof t->free_list);
+    XXH3_128bits_update(st, &rt.nkeys, sizeof rt.nkeys);
+    XXH3_128bits_update(st, rt.key_used, sizeof rt.key_used);
+    XXH3_128bits_update(st, rt.key_dtor, sizeof rt.key_dtor);
+}
+
+/* The taint of the segment the running thread just ran, consumed. */
+static uint32_t take_taint(void)
+{
+    uint32_t w = __ravel_taint;
+    __ravel_taint = 0;
+    if (&__ravel_uninstrumented && __ravel_uninstrumented) w |= RV_TAINT_UNINSTRUMENTED;
+    return w;
+}
+
+/* Fingerprints of thread t's last event (DESIGN §2.7, docs/UDPOR.md "What
+ * a state contains"): fp, its local state (stack from sp up, the
+ * registers it entered the runtime with, TLS copy, its runtime record);
+ * wv, the bytes the event wrote, read now: only t ran since, and every
+ * write of t is an event.  Ranges over 4 KiB are not hashed (wv stays 0:
+ * such states are never cut).  taint: what t (or the runtime or C library
+ * on its behalf) changed since without an event; such states are unique. */
+static void fingerprint_last(rv_thr *t, const void *sp, bool regs)
 {
     if (t->last_event < 0) return;
     rv_event *ev = &rt.events[t->last_event];
@@ -231,15 +301,36 @@ static void fingerprint_last(rv_thr *t, const void *sp)
     XXH3_128bits_reset(&st);
     const char *lo = sp, *hi = t->stack_hi;
     if (lo < hi) XXH3_128bits_update(&st, lo, (size_t)(hi - lo));
+    if (regs) XXH3_128bits_update(&st, rv_entry_regs, sizeof rv_entry_regs);
     if (rt.tls_size) XXH3_128bits_update(&st, rt.tls_block, rt.tls_size);
+    hash_record(&st, t);
     XXH128_hash_t h = XXH3_128bits_digest(&st);
     ev->fp_lo = h.low64;
     ev->fp_hi = h.high64 | 1; /* never zero: zero means "no fingerprint" */
+    ev->taint |= take_taint();
     if ((ev->act.kind == RV_ACT_WRITE || ev->act.kind == RV_ACT_RMW) && ev->act.len <= 4096) {
         h = XXH3_128bits((const void *)(uintptr_t)ev->act.obj, ev->act.len);
         ev->wv_lo = h.low64;
         ev->wv_hi = h.high64 | 1;
     }
+}
+
+/* A finished thread's last event (its exit): its local state is gone; what
+ * remains is its return value (join reads it) and its record. */
+static void fingerprint_exit(rv_thr *t)
+{
+    if (t->last_event < 0) return;
+    rv_event *ev = &rt.events[t->last_event];
+    XXH3_state_t st;
+    XXH3_128bits_reset(&st);
+    int main_ret = t == &rv_threads[0] ? rt.main_ret : 0;
+    XXH3_128bits_update(&st, &t->ret, sizeof t->ret);
+    XXH3_128bits_update(&st, &main_ret, sizeof main_ret);
+    hash_record(&st, t);
+    XXH128_hash_t h = XXH3_128bits_digest(&st);
+    ev->fp_lo = h.low64;
+    ev->fp_hi = h.high64 | 1;
+    ev->taint |= take_taint();
 }
 
 /* Zero the stack just below the caller's frame.  The runtime's own frames
@@ -260,7 +351,9 @@ static __attribute__((noinline)) void scrub_below(size_t bytes)
 static __attribute__((noinline)) int run_user_main(rv_thr *m, int argc, char **argv, char **envp)
 {
     m->stack_hi = (char *)__builtin_frame_address(0);
-    return __ravel_user_main(argc, argv, envp);
+    /* with the callee-saved registers zeroed: the fork server's values
+     * (pids, counters) would otherwise sit in them for the whole run */
+    return rv_call_clean(__ravel_user_main, argc, argv, envp);
 }
 
 /* One scheduling step; returns the thread whose action was executed. */
@@ -293,13 +386,15 @@ static rv_thr *step_once(void)
     return t;
 }
 
-void rv_visible(rv_action a, uint64_t pc)
+/* Entered from the assembly rv_visible (ctx_x86_64.S), which stored the
+ * caller's callee-saved registers in rv_entry_regs and jumped here. */
+void rv_visible_c(rv_action a, uint64_t pc)
 {
     rv_thr *self = rt.running;
     self->pending = a;
     self->pending_pc = pc;
     if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording)
-        fingerprint_last(self, __builtin_frame_address(0));
+        fingerprint_last(self, __builtin_frame_address(0), true);
     if (self->priming) { /* first visible action of a new thread: back to its creator */
         self->priming = false;
         switch_to(self, rt.primer);
@@ -314,6 +409,7 @@ void rv_visible(rv_action a, uint64_t pc)
 void rv_leave(void)
 {
     rv_thr *self = rt.running;
+    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording) fingerprint_exit(self);
     for (;;) {
         rv_thr *next = step_once();
         if (next != self) {

@@ -30,6 +30,7 @@
  * they need are known (i.e. once executed); undecided events count as
  * non-cutoffs.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -178,13 +179,56 @@ static kv *slot(kv **v, size_t *n, size_t *cap, uint64_t k1, uint64_t k2)
     return s;
 }
 
-enum { K_THREAD = 1, K_MEM, K_MUTEX, K_COND, K_SEM, K_ONCE, K_ATOMIC };
+enum { K_THREAD = 1, K_MEM, K_MUTEX, K_COND, K_SEM, K_ONCE, K_ATOMIC, K_WAITCNT };
 
-/* Fold one event into the object states (keys: kind tag << 56 | ...). */
-static bool fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
+/* Kinds whose effect on the state is folded below or lies wholly in the
+ * acting threads' fingerprints (create: the creator's record holds the
+ * child's start function and argument and its child count; join: the
+ * joiner's stack holds the value read; exit: the return value is in the
+ * exiting thread's fingerprint).  Any other kind (one added to the model
+ * later) makes the state unique until it is folded here. */
+static bool kind_folded(uint8_t k)
+{
+    switch (k) {
+    case RV_ACT_CREATE:
+    case RV_ACT_JOIN:
+    case RV_ACT_EXIT:
+    case RV_ACT_PEXIT:
+    case RV_ACT_LOCK:
+    case RV_ACT_TRYLOCK:
+    case RV_ACT_UNLOCK:
+    case RV_ACT_MUTEX_INIT:
+    case RV_ACT_MUTEX_DESTROY:
+    case RV_ACT_WAIT1:
+    case RV_ACT_WAIT2:
+    case RV_ACT_SIGNAL:
+    case RV_ACT_BROADCAST:
+    case RV_ACT_SEM_WAIT:
+    case RV_ACT_SEM_TRYWAIT:
+    case RV_ACT_SEM_POST:
+    case RV_ACT_READ:
+    case RV_ACT_WRITE:
+    case RV_ACT_RMW:
+    case RV_ACT_ONCE_BEGIN:
+    case RV_ACT_ONCE_END:
+    case RV_ACT_NONDET:
+    case RV_ACT_YIELD:
+    case RV_ACT_ATOMIC_BEGIN:
+    case RV_ACT_ATOMIC_END:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Fold one event into the object states (keys: kind tag << 56 | ...).
+ * Returns 0, or why the state is unique (RV_UNIQ_*, RV_TAINT_*). */
+static uint32_t fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
 {
     const rv_action *a = &e->act;
     kv *s;
+    if (e->taint) return e->taint; /* changed without an event: unique */
+    if (!kind_folded(a->kind)) return RV_UNIQ_KIND;
     if (rv_is_memory(a) && a->kind != RV_ACT_READ) {
         /* a different range overlapping a written one: give up (unique) */
         for (size_t i = 0; i < *n; i++) {
@@ -192,9 +236,9 @@ static bool fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
             if (o->k1 >> 56 != K_MEM) continue;
             uint64_t ob = o->k2, ol = o->k1 & ((1ull << 56) - 1);
             if (!(ob == a->obj && ol == a->len) && ob < a->obj + a->len && a->obj < ob + ol)
-                return false;
+                return RV_UNIQ_OVERLAP;
         }
-        if (!e->wv_lo && !e->wv_hi) return false; /* bytes not hashed: unique */
+        if (!e->wv_lo && !e->wv_hi) return RV_UNIQ_BIG_WRITE; /* bytes not hashed */
         s = slot(v, n, cap, (uint64_t)K_MEM << 56 | a->len, a->obj);
         s->v[0] = e->wv_lo;
         s->v[1] = e->wv_hi;
@@ -204,8 +248,15 @@ static bool fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
         s = slot(v, n, cap, (uint64_t)K_MUTEX << 56, m);
         /* v0 = holder + 1, v1 = count, v2 = kind */
         switch (a->kind) {
+        case RV_ACT_WAIT2: { /* re-acquires with the count WAIT1 released */
+            kv *w = slot(v, n, cap, (uint64_t)K_WAITCNT << 56 | a->tid, m);
+            s = slot(v, n, cap, (uint64_t)K_MUTEX << 56, m); /* w may have moved the array */
+            s->v[0] = a->tid + 1u;
+            s->v[1] = w->v[0] ? w->v[0] : 1;
+            w->v[0] = 0;
+            break;
+        }
         case RV_ACT_LOCK:
-        case RV_ACT_WAIT2:
         case RV_ACT_TRYLOCK:
             if (a->kind == RV_ACT_TRYLOCK && !a->arg) break;
             if (s->v[0] == a->tid + 1u)
@@ -217,9 +268,13 @@ static bool fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
             if (s->v[1]) s->v[1]--;
             if (!s->v[1]) s->v[0] = 0;
             break;
-        case RV_ACT_WAIT1:
+        case RV_ACT_WAIT1: { /* releases the mutex whatever its count: keep it */
+            uint64_t count = s->v[1];
+            slot(v, n, cap, (uint64_t)K_WAITCNT << 56 | a->tid, m)->v[0] = count;
+            s = slot(v, n, cap, (uint64_t)K_MUTEX << 56, m);
             s->v[0] = s->v[1] = 0;
             break;
+        }
         case RV_ACT_MUTEX_INIT:
             s->v[0] = s->v[1] = 0, s->v[2] = a->arg;
             break;
@@ -241,14 +296,20 @@ static bool fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
     case RV_ACT_BROADCAST:
         slot(v, n, cap, (uint64_t)K_COND << 56, a->obj)->v[0] &= ~a->arg;
         break;
-    case RV_ACT_SEM_POST:
-        slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj)->v[0]++;
+    case RV_ACT_SEM_POST: /* v1: the initial count + 1 when the backend knows it */
+        s = slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj);
+        s->v[0]++;
+        s->v[1] = a->obj2;
         break;
     case RV_ACT_SEM_WAIT:
-        slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj)->v[0]--;
+        s = slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj);
+        s->v[0]--;
+        s->v[1] = a->obj2;
         break;
     case RV_ACT_SEM_TRYWAIT:
-        slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj)->v[0] -= a->arg ? 1 : 0;
+        s = slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj);
+        s->v[0] -= a->arg ? 1 : 0;
+        s->v[1] = a->obj2;
         break;
     case RV_ACT_ONCE_BEGIN:
         slot(v, n, cap, (uint64_t)K_ONCE << 56, a->obj)->v[0] |= a->arg ? 1 : 0;
@@ -265,11 +326,55 @@ static bool fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
     default:
         break;
     }
-    return true;
+    return 0;
+}
+
+/* Threads created in [e] without an event in [e] (issue 10, class 1):
+ * they exist, and their start function and argument are in the creator's
+ * record, hashed in the create event's fingerprint. */
+static void fold_unstarted(kv **v, size_t *n, size_t *cap, rv_uevent *const *lc, size_t nlc,
+                           const rv_uevent *e)
+{
+    for (size_t i = 0; i < nlc; i++) {
+        const rv_uevent *c = lc[i];
+        if (c->act.kind != RV_ACT_CREATE) continue;
+        uint64_t child = c->act.obj;
+        if (child < e->nt && e->tmax[child]) continue; /* started: its own maximum counts */
+        kv *s = slot(v, n, cap, (uint64_t)K_THREAD << 56, child);
+        s->v[0] = c->fp_lo;
+        s->v[1] = c->fp_hi;
+        s->v[2] = RV_ACT_KIND_COUNT; /* "created, no event yet" */
+        s->v[3] = c->act.tid;
+    }
+}
+
+void rv_unf_unique_str(uint32_t why, char *out, size_t n)
+{
+    static const struct {
+        uint32_t bit;
+        const char *what;
+    } names[] = {
+        {RV_TAINT_LIBC, "calls to C library functions that may write memory or keep state"},
+        {RV_TAINT_UNINSTRUMENTED, "code built without instrumentation"},
+        {RV_TAINT_HEAP_COPY, "bytes copied by realloc/strdup"},
+        {RV_TAINT_RUNTIME_WRITE, "memory the runtime wrote without an event"},
+        {RV_UNIQ_BIG_WRITE, "writes larger than 4 KiB"},
+        {RV_UNIQ_OVERLAP, "writes to partially overlapping ranges"},
+        {RV_UNIQ_KIND, "event kinds the state does not fold"},
+    };
+    size_t k = 0;
+    if (n) out[0] = 0;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        if (!(why & names[i].bit) || k + 1 >= n) continue;
+        int w = snprintf(out + k, n - k, "%s%s", k ? "; " : "", names[i].what);
+        if (w < 0) break;
+        k += (size_t)w < n - k ? (size_t)w : n - k - 1;
+    }
 }
 
 /* state([e]) and the order key of [e] (*key, caller frees); false when
- * not computable (a fingerprint is missing) or deliberately unique. */
+ * not computable (a fingerprint is missing) or deliberately unique (the
+ * reason is added to u->unique_why). */
 static bool compute_state(rv_unf *u, rv_uevent *e, rv_hash128 *out, uint64_t **key)
 {
     size_t n;
@@ -280,9 +385,14 @@ static bool compute_state(rv_unf *u, rv_uevent *e, rv_hash128 *out, uint64_t **k
     size_t nv = 0, cv = 0;
     if (ok) {
         qsort(lc, n, sizeof *lc, cmp_lsize);
-        for (size_t i = 0; i < n && ok; i++) ok = fold(&v, &nv, &cv, lc[i]);
+        for (size_t i = 0; i < n && ok; i++) {
+            uint32_t why = fold(&v, &nv, &cv, lc[i]);
+            u->unique_why |= why;
+            ok = !why;
+        }
     }
     if (ok) {
+        fold_unstarted(&v, &nv, &cv, lc, n, e);
         for (unsigned t = 0; t < e->nt; t++) {
             const rv_uevent *m = e->tmax[t];
             if (!m) continue;
@@ -291,6 +401,10 @@ static bool compute_state(rv_unf *u, rv_uevent *e, rv_hash128 *out, uint64_t **k
             s->v[1] = m->fp_hi;
             s->v[2] = m->act.kind;
         }
+        size_t w = 0; /* a finished wait leaves a zero count: as if none */
+        for (size_t i = 0; i < nv; i++)
+            if (v[i].k1 >> 56 != K_WAITCNT || v[i].v[0]) v[w++] = v[i];
+        nv = w;
         qsort(v, nv, sizeof *v, cmp_kv);
         *out = rv_hash(v, nv * sizeof *v);
         *key = order_key(lc, n);

@@ -90,6 +90,7 @@ struct rv_uevent {
     uint64_t pc;
     uint64_t fp_lo, fp_hi; /* backend fingerprint after this event (0 if unknown) */
     uint64_t wv_lo, wv_hi; /* hash of the bytes it wrote (0 if not hashed) */
+    uint32_t taint;        /* RV_TAINT_* of the backend: state changed without an event */
     rv_hash128 state;      /* fingerprint of state([e]) (cutoffs) */
     bool has_fp;           /* fp_lo/hi observed */
     bool state_ok;         /* state computed */
@@ -141,11 +142,20 @@ typedef struct rv_unf {
     uint64_t nevicted;        /* events freed by rv_unf_remove so far */
     uint64_t nevicted_prefix; /* of those, events of the explored prefix (no cutoff) */
     uint64_t ncutoffs;
-    uint64_t cutmask;   /* threads that lost events to cutoffs in the last mapping */
-    uint64_t root_dead; /* threads whose first event has a dead twin */
-    bool inconsistent;  /* a backend result contradicted the model */
+    uint64_t cutmask;    /* threads that lost events to cutoffs in the last mapping */
+    uint64_t root_dead;  /* threads whose first event has a dead twin */
+    uint32_t unique_why; /* RV_UNIQ_* / RV_TAINT_*: why states were made unique (cutoff.c) */
+    bool inconsistent;   /* a backend result contradicted the model */
     char why[256];
 } rv_unf;
+
+/* Why a state was made unique (rv_unf.unique_why), besides the backend's
+ * RV_TAINT_* bits (src/runtime/protocol.h, low bits). */
+#define RV_UNIQ_BIG_WRITE 0x100u /* a write of a range the backend did not hash (> 4 KiB) */
+#define RV_UNIQ_OVERLAP   0x200u /* writes to partially overlapping ranges */
+#define RV_UNIQ_KIND      0x400u /* an event kind whose effect on objects is not folded */
+/* The reasons as text ("a, b"), for the summary. */
+void rv_unf_unique_str(uint32_t why, char *out, size_t n);
 
 void rv_unf_init(rv_unf *u);
 void rv_unf_free(rv_unf *u);

@@ -664,6 +664,8 @@ typedef struct wiring {
     buf stubs;    /* declarations and stub functions */
     buf table;    /* rows of __ravel_atomic_fns */
     size_t natomic;
+    strv impure;         /* C library functions given a tainting trampoline */
+    bool uninstrumented; /* the program holds code built without instrumentation */
 } wiring;
 
 static void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -763,6 +765,132 @@ static void wire_own(const objsyms *sy, const strv *own, buf *ren)
             buf_printf(ren, "%s __ravel_own_%s\n", own->v[i], own->v[i]);
 }
 
+/* ---- state the program changes without events (cutoffs, issue 10) ----
+ *
+ * A state of a configuration is sound only if every change to it is an
+ * event or marks the state unique (docs/UDPOR.md "What a state
+ * contains").  Two kinds of code change it unseen: C library functions
+ * that write memory or keep hidden state (strncpy, rand, sprintf, strtok,
+ * time, ...), and code built without instrumentation.  Each call of such
+ * a function goes through a generated trampoline that sets a bit in the
+ * runtime's __ravel_taint (one store, no register touched) before jumping
+ * to it; the runtime folds the bit into the caller's next fingerprint, so
+ * the states after the call are unique (never cut, never a witness) and
+ * the summary names the source.  Functions not known pure get one: the
+ * allow-list below holds functions that only read their arguments, or
+ * write only to errno (part of the thread's record) or to an output
+ * stream the program does not read back. */
+static bool pure_libc_fn(const char *n)
+{
+    static const char *const pure[] = {
+        "__assert_fail", "__stack_chk_fail", "__errno_location", "__ctype_b_loc",
+        "__ctype_tolower_loc", "__ctype_toupper_loc", "abort", "exit", "_exit", "_Exit",
+        "strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp", "strcoll",
+        "memcmp", "memchr", "memrchr", "rawmemchr", "strchr", "strrchr", "strchrnul", "strstr",
+        "strcasestr", "strspn", "strcspn", "strpbrk", "bcmp", "index", "rindex", "atoi", "atol",
+        "atoll", "atof", "abs", "labs", "llabs", "isalpha", "isdigit", "isalnum", "isspace",
+        "isupper", "islower", "isxdigit", "ispunct", "isprint", "iscntrl", "isgraph", "toupper",
+        "tolower", "sqrt", "sqrtf", "sqrtl", "pow", "powf", "exp", "expf", "log", "logf",
+        "log2", "log10", "sin", "sinf", "cos", "cosf", "tan", "atan", "atan2", "floor", "floorf",
+        "ceil", "ceilf", "fabs", "fabsf", "fmod", "round", "roundf", "trunc", "lround", "fmin",
+        "fmax", "hypot", "cbrt", "printf", "fprintf", "vprintf", "vfprintf", "puts", "fputs",
+        "putchar", "putc", "fputc", "fflush", "perror", "fwrite", "putchar_unlocked", "dprintf",
+        "__printf_chk", "__fprintf_chk", "__vfprintf_chk", "getpid", "getuid", "geteuid"};
+    for (size_t i = 0; i < sizeof pure / sizeof *pure; i++)
+        if (!strcmp(n, pure[i])) return true;
+    return false;
+}
+
+/* The undefined functions object obj calls (R_X86_64_PLT32 relocations):
+ * only functions get a trampoline, never data such as stdout. */
+static int called_functions(job *j, const char *obj, strv *out)
+{
+    strv argv = {0};
+    strv_add(&argv, "objdump");
+    strv_add(&argv, "-r");
+    strv_add(&argv, obj);
+    char *txt;
+    int st = run_diag(j, &argv, &txt, NULL);
+    strv_free(&argv);
+    if (st != 0) {
+        free(txt);
+        return -1;
+    }
+    for (char *line = strtok(txt, "\n"); line; line = strtok(NULL, "\n")) {
+        char off[64], type[64], sym[512];
+        if (sscanf(line, "%63s %63s %511s", off, type, sym) != 3) continue;
+        if (strcmp(type, "R_X86_64_PLT32") && strcmp(type, "R_X86_64_PC32")) continue;
+        char *plus = strpbrk(sym, "+-");
+        if (plus) *plus = 0;
+        if (strcmp(type, "R_X86_64_PLT32")) continue;
+        if (!strv_has(out, sym)) strv_add(out, sym);
+    }
+    free(txt);
+    return 0;
+}
+
+/* Rename lines and trampolines for object s's calls of C library
+ * functions not known pure (see above). */
+static void wire_impure(const objsyms *sy, const strv *called, const strv *all_def,
+                        const strv *wrapped, buf *ren, wiring *w)
+{
+    for (size_t i = 0; i < sy->undef.n; i++) {
+        const char *x = sy->undef.v[i];
+        if (!strv_has(called, x) || !is_c_identifier(x)) continue;
+        if (strv_has_sorted(all_def, x) || strv_has_sorted(wrapped, x)) continue;
+        if (rv_is_thread_process_fn(x) || pure_libc_fn(x)) continue;
+        if (!strncmp(x, "__tsan_", 7) || !strncmp(x, "__ravel_", 8) ||
+            !strncmp(x, "__VERIFIER_", 11))
+            continue;
+        buf_printf(ren, "%s __ravel_impure_%s\n", x, x);
+        if (strv_has(&w->impure, x)) continue;
+        strv_add(&w->impure, x);
+        buf_printf(&w->stubs,
+                   "__asm__(\".text\\n.globl __ravel_impure_%s\\n"
+                   ".type __ravel_impure_%s, @function\\n__ravel_impure_%s:\\n"
+                   "    orl $1, __ravel_taint(%%rip)\\n    jmp %s@PLT\\n\");\n",
+                   x, x, x, x);
+    }
+}
+
+/* Code built without instrumentation: an uninstrumented function or
+ * inline assembly in a source (a textual scan of the sources as given:
+ * `no_sanitize`, `asm`, `__asm__`, `__asm`, `naked`), or prebuilt objects
+ * and libraries on the command line.  It may write memory at any time, so
+ * every state of the run is unique (cutoffs off, said in the summary). */
+static bool has_uninstrumented(const job *j)
+{
+    static const char *const words[] = {"no_sanitize", "asm", "__asm__", "__asm",
+                                        "naked", "disable_sanitizer_instrumentation"};
+    for (size_t i = 0; i < j->ldflags.n; i++) {
+        const char *f = j->ldflags.v[i];
+        if ((!strncmp(f, "-l", 2) && strcmp(f, "-lm") && strcmp(f, "-lpthread")) ||
+            ends_with(f, ".o") || ends_with(f, ".a") || ends_with(f, ".so"))
+            return true;
+    }
+    for (size_t s = 0; s < j->o->nsources; s++) {
+        buf b = {0};
+        if (!read_file(j->o->sources[s], &b) || !b.p) continue;
+        bool hit = false;
+        for (const char *p = b.p; *p && !hit; p++) {
+            if (!(*p == '_' || (*p >= 'a' && *p <= 'z'))) continue;
+            if (p > b.p && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
+                            (p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= '0' && p[-1] <= '9')))
+                continue;
+            size_t n = 0;
+            while (p[n] == '_' || (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= 'A' && p[n] <= 'Z') ||
+                   (p[n] >= '0' && p[n] <= '9'))
+                n++;
+            for (size_t k = 0; k < sizeof words / sizeof *words && !hit; k++)
+                hit = n == strlen(words[k]) && !strncmp(p, words[k], n);
+            p += n - 1;
+        }
+        free(b.p);
+        if (hit) return true;
+    }
+    return false;
+}
+
 /* Rewrite object s's symbols in place with objcopy: 0, or -1 (diag). */
 static int rewire_object(job *j, size_t s, const char *obj, const objsyms *sy, const strv *all_def,
                          const strv *wrapped, const strv *own, wiring *w)
@@ -772,6 +900,14 @@ static int rewire_object(job *j, size_t s, const char *obj, const objsyms *sy, c
     buf_puts(&ren, "main __ravel_user_main\n");
     wire_own(sy, own, &ren);
     wire_undefined(sy, all_def, wrapped, &ren, w);
+    strv called = {0};
+    if (called_functions(j, obj, &called) != 0) {
+        buf_puts(&j->diag, "ravel: objdump failed on the program's object\n");
+        free(ren.p);
+        return -1;
+    }
+    wire_impure(sy, &called, all_def, wrapped, &ren, w);
+    strv_free(&called);
     wire_atomic(s, sy, &ren, &globalize, w);
     char *renfile = rv_xasprintf("%s/rename%zu.txt", j->dir, s);
     bool ok = write_file(renfile, ren.p);
@@ -810,6 +946,7 @@ static char *stubs_source(wiring *w)
     else
         buf_puts(&out, "const ravel_afn __ravel_atomic_fns[1] = {{0, 0}};\n");
     buf_printf(&out, "const unsigned long __ravel_natomic_fns = %zu;\n", w->natomic);
+    buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
     return buf_take(&out);
 }
 
@@ -858,6 +995,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         rc = 1;
     }
     if (rc == 0) reserve_own_defs(syms, ns, reserved, &own);
+    w.uninstrumented = has_uninstrumented(j);
     for (size_t s = 0; s < ns && rc == 0; s++)
         rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
     if (rc == 0) {
@@ -873,6 +1011,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         free(src);
     }
     strv_free(&w.stubbed);
+    strv_free(&w.impure);
     free(w.stubs.p);
     free(w.table.p);
     for (size_t s = 0; s < ns; s++) objsyms_free(&syms[s]);
