@@ -13,7 +13,7 @@
 #   FZ_CHECKS  the failed checks' names, comma-separated; FZ_CMD the
 #              command of the first failed check; FZ_GCED 1 when the
 #              --cache-mb=1 run really discarded the cache
-# Environment: FZ_CAP (dfs --max-executions, default 3000), FZ_GC and
+# Environment: FZ_CAP (dfs --max-executions, default 2500), FZ_GC and
 # FZ_KPART (run the --cache-mb=1 and --alt=k1 modes: 1/0), FZ_MAXEV
 # (--max-events of class loops, default 300).
 
@@ -42,7 +42,7 @@ fz_fail() {
 
 fz_check() {
     local file=$1 prog=$2 class=$3 flags=$4
-    local cap=${FZ_CAP:-3000}
+    local cap=${FZ_CAP:-2500}
     FZ_STATUS=ok FZ_NOTE= FZ_CHECKS= FZ_CMD= FZ_GCED=
     # shellcheck disable=SC2086
     if [ "$class" = loops ]; then
@@ -58,6 +58,7 @@ fz_check() {
         FZ_STATUS=skip
         return
     fi
+    fz_hung dfs && return
     case $drc in 0 | 1 | 3) ;; *) fz_fail dfs-exit "dfs exit status $drc$(_rv_errhint)"; return ;; esac
     local tr kinds
     tr=$(json .traces) kinds=$(fz_kinds "$W/dfs.json")
@@ -66,7 +67,9 @@ fz_check() {
     fz_exact nocut "$drc" "$tr" "$kinds"
     # cutoffs: the same errors, or exit 3 saying why
     fz_rv "$prog" check --quiet --algo=udpor --keep-going --json $flags "$file"
-    if [ "$RC" = 3 ] && [ "$drc" != 3 ] && ! grep -q 'exploration failed' "$W/err"; then
+    if fz_hung cutoffs; then
+        :
+    elif [ "$RC" = 3 ] && [ "$drc" != 3 ] && ! grep -q 'exploration failed' "$W/err"; then
         FZ_NOTE="cutoffs gave up: $(json .incomplete_reason)"
     else
         [ "$RC" = "$drc" ] || fz_fail cutoffs-exit "udpor exit status $RC, dfs $drc$(_rv_errhint)"
@@ -84,13 +87,20 @@ fz_check() {
     # k-partial alternatives: complete, so the same errors
     if [ "${FZ_KPART:-1}" = 1 ]; then
         fz_rv "$prog" check --quiet --algo=udpor --no-cutoffs --alt=k1 --keep-going --json $flags "$file"
-        [ "$RC" = "$drc" ] || fz_fail k1-exit "udpor --alt=k1 exit status $RC, dfs $drc$(_rv_errhint)"
-        expect_kinds k1-errors "$kinds"
+        fz_hung k1 || [ "$RC" = "$drc" ] || fz_fail k1-exit "udpor --alt=k1 exit status $RC, dfs $drc$(_rv_errhint)"
+        [ "$RC" = "$drc" ] && expect_kinds k1-errors "$kinds"
     fi
+}
+
+# fz_hung MODE: the last command was killed by the guard (a failure)
+fz_hung() {
+    case $RC in 124 | 137) fz_fail "$1-hang" "no answer within ${RV_GUARD}s" && return 0 ;; esac
+    return 1
 }
 
 # fz_exact MODE DFS_RC TRACES KINDS: the run in $W/out explored each trace once
 fz_exact() {
+    fz_hung "$1" && return
     [ "$RC" = "$2" ] || fz_fail "$1-exit" "udpor exit status $RC, dfs $2$(_rv_errhint)"
     local ex bl
     ex=$(json .executions) bl=$(json .blocked)

@@ -485,8 +485,9 @@ static void st_heap(int depth)
     switch (P.heap ? pick(4) : pick(2)) {
     case 0:
         use(F_MEMCPY);
-        emit(depth, "{ int *p = malloc(2 * sizeof *p); p[0] = @v%d; p[1] = %d;", v, pick(3));
-        emit(depth + 1, "memcpy(&@v%d, p + 1, sizeof(int)); l += p[0]; free(p); }", V());
+        emit(depth,
+             "{ int *p = malloc(sizeof *p); *p = @v%d; memcpy(&@v%d, p, sizeof(int)); free(p); }",
+             v, V());
         break;
     case 1:
         use(F_LOOP);
@@ -572,63 +573,79 @@ static void st_create_branch(int depth)
 /* One statement with its own id; the kinds allowed depend on the program's
  * objects, the budget and the context (no blocking call inside an atomic
  * section except sometimes a lock). */
+/* statement kinds, in stmt()'s order, and their weights in this program
+ * (a few "focus" kinds weigh more, so that small programs still combine
+ * several features) */
+enum { NKIND = 16 };
+static const int base_weight[NKIND] = {14, 8, 12, 6, 6, 7, 8, 9, 3, 5, 4, 5, 3, 6, 3, 5};
+static int weight[NKIND];
+static int pick_kind(void)
+{
+    int sum = 0;
+    for (int k = 0; k < NKIND; k++) sum += weight[k];
+    int r = pick(sum);
+    for (int k = 0; k < NKIND; k++)
+        if ((r -= weight[k]) < 0) return k;
+    return 0;
+}
+
 static void stmt(int depth)
 {
     stmt_begin();
     int tries = 0;
     for (;;) {
-        int r = pick(100);
+        int r = pick_kind();
         if (++tries > 20 || P.budget[cur] <= 0) {
             st_plain(depth);
             break;
         }
-        if (r < 14) {
+        if (r == 0) {
             if (!spend(1)) continue;
             st_plain(depth);
-        } else if (r < 22) {
+        } else if (r == 1) {
             if (!spend(1)) continue;
             st_assert(depth);
-        } else if (r < 34) {
+        } else if (r == 2) {
             if (!P.nm || depth > 2 || !spend(3)) continue;
             st_mutex(depth);
-        } else if (r < 40) {
+        } else if (r == 3) {
             if (!P.cv || in_section || held[cur][2] || depth > 1 || !spend(5)) continue;
             st_cv_wait(depth);
-        } else if (r < 46) {
+        } else if (r == 4) {
             if (!P.cv || in_section || held[cur][2] || !spend(3)) continue;
             st_cv_notify(depth);
-        } else if (r < 53) {
+        } else if (r == 5) {
             if (!P.sem || in_section || !spend(1)) continue;
             st_sem(depth);
-        } else if (r < 61) {
+        } else if (r == 6) {
             if (!P.na || !spend(1)) continue;
             st_atomic(depth);
-        } else if (r < 66) {
-            if (!spend(2)) continue;
+        } else if (r == 7) {
+            if (!spend(3)) continue;
             st_nondet(depth);
-        } else if (r < 69) {
+        } else if (r == 8) {
             if (cur == 0 || !spend(1)) continue;
             st_assume(depth);
-        } else if (r < 74) {
+        } else if (r == 9) {
             if (P.sections <= 0 || in_section || depth > 1 || !spend(3)) continue;
             st_section(depth);
-        } else if (r < 78) {
+        } else if (r == 10) {
             if (!P.key || !spend(1)) continue;
             st_key(depth);
-        } else if (r < 83) {
-            if (!spend(2)) continue;
+        } else if (r == 11) {
+            if (!spend(4)) continue;
             st_heap(depth);
-        } else if (r < 86) {
-            if (depth > 1 || !spend(1)) continue;
+        } else if (r == 12) {
+            if (depth > 1 || !spend(2)) continue;
             st_errno(depth);
-        } else if (r < 92) {
+        } else if (r == 13) {
             if (depth > 1 || !spend(3)) continue;
             st_loop(depth);
-        } else if (r < 95) {
+        } else if (r == 14) {
             if (!P.loops || in_section || depth > 1 || !spend(2)) continue;
             st_unbounded(depth);
         } else {
-            if (P.xthread != 1 || cur == 0 || cur == FX || in_section || !spend(2)) continue;
+            if (P.xthread != 1 || cur == 0 || cur == FX || in_section || !spend(3)) continue;
             st_create_branch(depth);
         }
         break;
@@ -668,16 +685,30 @@ static void generate(void)
     P.key = chance(25);
     P.key_dtor = chance(50);
     P.heap = chance(20);
-    P.nondet_int = chance(15);
+    P.nondet_int = chance(30);
     P.nondet_left = 1;
     P.sections = chance(35) ? 1 + pick(2) : 0;
-    P.xthread = P.nw < MAXW && chance(35);
-    for (int f = 0; f < MAXF; f++) P.budget[f] = 2 + pick(4);
+    P.xthread = P.nw < MAXW && chance(60);
+    for (int k = 0; k < NKIND; k++) weight[k] = base_weight[k];
+    for (int i = 0; i < 2; i++) {
+        int k = 2 + pick(NKIND - 2);
+        weight[k] *= 5;
+        if (k == 3 || k == 4) weight[3] *= 2, weight[4] *= 2, P.cv = 1; /* wait and notify */
+        if (k == 2 && !P.nm) P.nm = 1;
+        if (k == 5) P.sem = 1;
+        if (k == 6 && !P.na) P.na = 1 + pick(2);
+        if (k == 9 && !P.sections) P.sections = 1;
+        if (k == 10) P.key = 1;
+    }
+    int total = 6 + pick(5);       /* visible operations shared by the threads */
+    for (int f = 0; f < MAXF; f++) /* dfs grows fast with 4 threads */
+        P.budget[f] = P.nw == 3 ? 1 + pick(2) : total / (P.nw + 1) + pick(2);
 
     /* workers */
     for (int w = 0; w < P.nw; w++) {
         cur = 1 + w;
         if (w == 0 && P.xthread == 1 && chance(70)) {
+            ev[cur] += 3;
             stmt_begin();
             st_create_branch(0);
             stmt_end();
@@ -693,7 +724,7 @@ static void generate(void)
     }
     /* the thread created on a branch */
     cur = FX;
-    P.budget[FX] = 3;
+    P.budget[FX] = 2;
     if (P.xthread == 2) stmts(0, 1 + pick(2));
     /* main: before the creates, the creates (each worker's statement id),
      * between the creates and the joins, the joins, a final assertion */
@@ -709,14 +740,16 @@ static void generate(void)
 }
 
 /* A rough size of plain DFS's tree: the multinomial number of
- * interleavings of the threads' visible operations (each with its start
- * and exit), times the values of the 8-bit nondets. */
+ * interleavings of the threads' visible operations (roughly: the costs
+ * given to spend()), times 8 per nondet (an 8-bit one is 256 branches,
+ * mostly infeasible at once).  DFS may still exceed its cap: such a
+ * program is skipped and counted by the runner. */
 static double interleavings(void)
 {
     int n[MAXF], k = 0, sum = 0;
-    n[k++] = ev[0] + 2 * P.nw + 1;
-    for (int w = 0; w < P.nw; w++) n[k++] = ev[1 + w] + 2;
-    if (P.xthread == 2) n[k++] = ev[FX] + 2;
+    n[k++] = ev[0] + 2 * P.nw;
+    for (int w = 0; w < P.nw; w++) n[k++] = ev[1 + w];
+    if (P.xthread == 2) n[k++] = ev[FX];
     double r = 1;
     for (int i = 0; i < k; i++) { /* prod over i of C(n_0+..+n_i, n_i) */
         for (int j = 1; j <= n[i]; j++) r = r * (sum + j) / j;
@@ -741,7 +774,7 @@ static const char *kind_init[] = {"PTHREAD_MUTEX_INITIALIZER", "", "",
 static const char *kind_type[] = {"PTHREAD_MUTEX_NORMAL", "PTHREAD_MUTEX_ERRORCHECK",
                                   "PTHREAD_MUTEX_RECURSIVE"};
 
-static void print_program(FILE *o, unsigned long long seed, int standalone)
+static void print_program(FILE *o, unsigned long long seed, int standalone, double size)
 {
     char pre[32];
     snprintf(pre, sizeof pre, "p%llu_", seed);
@@ -835,7 +868,7 @@ static void print_program(FILE *o, unsigned long long seed, int standalone)
     int first = 1;
     for (int f = 0; f < F_COUNT; f++)
         if (used[f]) fprintf(o, "%s%s", first ? "" : ",", fname[f]), first = 0;
-    fprintf(o, " nstmts=%d\n", nstmts + final_assert);
+    fprintf(o, " nstmts=%d size=%.0f\n", nstmts + final_assert, size);
     if (b.n) put(o, b.s, pre);
     put(o, mb.s, pre);
     if (standalone) fprintf(o, "int main(void)\n{\n    %smain();\n    return 0;\n}\n", pre);
@@ -857,7 +890,7 @@ static void prelude(FILE *o)
 }
 
 /* the largest interleavings() kept (RAVEL_FUZZ_SIZE) */
-static double limit = 1500;
+static double limit = 2000;
 
 static void one(unsigned long long seed, int standalone)
 {
@@ -865,7 +898,7 @@ static void one(unsigned long long seed, int standalone)
     int tries = 0;
     do generate();
     while (interleavings() > limit && ++tries < 1000);
-    print_program(stdout, seed, standalone);
+    print_program(stdout, seed, standalone, interleavings());
 }
 
 int main(int argc, char **argv)

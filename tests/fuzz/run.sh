@@ -8,7 +8,7 @@
 #   RAVEL_FUZZ_N=20000 bash tests/run fuzz   on demand: seeds 1..20000
 #   RAVEL_FUZZ_SEED0=K                       shifts the range to K+1..K+N
 #   RAVEL_FUZZ_BATCH=25                      programs per build (see below)
-#   RAVEL_FUZZ_CAP=3000                      dfs --max-executions; a program
+#   RAVEL_FUZZ_CAP=2500                      dfs --max-executions; a program
 #                                            whose dfs hits it is skipped and
 #                                            counted ('#' note)
 #   RAVEL_ONLY=regress                       only the regression programs
@@ -33,13 +33,14 @@
 # SEED`, which writes a minimal program to tests/fuzz/regress/.  The
 # regression programs there (first line: `//@ prog ...` like generated
 # ones) are checked first, one test each.
+# a hang is a failure, found sooner than lib.sh's 600 s guard
+export RV_GUARD=${RV_GUARD:-60}
 . "$(dirname "$0")/../lib.sh"
 . "$ROOT/tests/fuzz/check.sh"
 N=${RAVEL_FUZZ_N:-500}
 SEED0=${RAVEL_FUZZ_SEED0:-0}
 BATCH=${RAVEL_FUZZ_BATCH:-25}
-export FZ_CAP=${RAVEL_FUZZ_CAP:-3000}
-export RV_GUARD=${RV_GUARD:-120}
+export FZ_CAP=${RAVEL_FUZZ_CAP:-2500}
 
 if [ "${1:-}" != "--one" ]; then
     FZ_DIR=$(mktemp -d "${TMPDIR:-/tmp}/ravel-fuzz.XXXXXX")
