@@ -1,0 +1,145 @@
+# tests/fuzz/check.sh — the differential checks of one generated program,
+# sourced by tests/fuzz/run.sh and tests/fuzz/shrink (after tests/lib.sh).
+#
+#   fz_check FILE PROG CLASS FLAGS
+#
+# FILE is a C file; PROG the value of $RAVEL_FUZZ_PROG that selects the
+# program in a batch file (empty for a standalone one); CLASS exact|loops;
+# FLAGS extra options for every ravel command (e.g. --nondet-domain=0:2).
+# Each failed check is written with fail_because as "CHECK: detail" (CHECK
+# is one word, which the shrinker keeps fixed); fz_check also sets
+#   FZ_STATUS  ok | skip (dfs hit the execution cap) | fail
+#   FZ_NOTE    a short note (e.g. "cutoffs gave up: REASON")
+#   FZ_CHECKS  the failed checks' names, comma-separated; FZ_CMD the
+#              command of the first failed check; FZ_GCED 1 when the
+#              --cache-mb=1 run really discarded the cache
+# Environment: FZ_CAP (dfs --max-executions, default 2500), FZ_GC and
+# FZ_KPART (run the --cache-mb=1 and --alt=k1 modes: 1/0), FZ_MAXEV
+# (--max-events of class loops, default 300).
+
+# the set of distinct errors: kind and location
+fz_kinds() { jq -r '[.errors[]|"\(.kind)@\(.location)"]|unique|join(", ")' "$1" 2>/dev/null; }
+# the same without the limit kinds (loops class)
+fz_real_kinds() {
+    jq -r '[.errors[]|select(.kind!="event-limit" and .kind!="timeout" and .kind!="resource-limit")
+            |"\(.kind)@\(.location)"]|unique|.[]' "$1" 2>/dev/null
+}
+
+# fz_rv PROG ARGS...: rv with $RAVEL_FUZZ_PROG set (lib.sh's rv, output in $W/out)
+fz_rv() {
+    local prog=$1
+    shift
+    if [ -n "$prog" ]; then RAVEL_FUZZ_PROG=$prog rv "$@"; else rv "$@"; fi
+}
+
+# fz_fail CHECK DETAIL
+fz_fail() {
+    fail_because "$1: $2"
+    [ "$FZ_STATUS" = fail ] || FZ_CMD=$(cat "$W/.last" 2>/dev/null)
+    FZ_STATUS=fail
+    FZ_CHECKS="$FZ_CHECKS${FZ_CHECKS:+,}$1"
+}
+
+fz_check() {
+    local file=$1 prog=$2 class=$3 flags=$4
+    local cap=${FZ_CAP:-2500}
+    FZ_STATUS=ok FZ_NOTE= FZ_CHECKS= FZ_CMD= FZ_GCED=
+    # shellcheck disable=SC2086
+    if [ "$class" = loops ]; then
+        fz_check_loops "$file" "$prog" "$flags"
+        return
+    fi
+    # ground truth
+    fz_rv "$prog" check --quiet --algo=dfs --count-traces --keep-going --max-executions="$cap" --json $flags "$file"
+    cp "$W/out" "$W/dfs.json"
+    local drc=$RC reason
+    reason=$(json .incomplete_reason)
+    if [ "$drc" = 3 ] && [[ $reason == *max-executions* ]]; then
+        FZ_STATUS=skip
+        return
+    fi
+    fz_hung dfs && return
+    case $drc in 0 | 1 | 3) ;; *) fz_fail dfs-exit "dfs exit status $drc$(_rv_errhint)"; return ;; esac
+    local tr kinds
+    tr=$(json .traces) kinds=$(fz_kinds "$W/dfs.json")
+    # exact: udpor without cutoffs visits every trace once
+    fz_rv "$prog" check --quiet --algo=udpor --no-cutoffs --keep-going --json $flags "$file"
+    fz_exact nocut "$drc" "$tr" "$kinds"
+    # cutoffs: the same errors, or exit 3 saying why
+    fz_rv "$prog" check --quiet --algo=udpor --keep-going --json $flags "$file"
+    if fz_hung cutoffs; then
+        :
+    elif [ "$RC" = 3 ] && [ "$drc" != 3 ] && ! grep -q 'exploration failed' "$W/err"; then
+        FZ_NOTE="cutoffs gave up: $(json .incomplete_reason)"
+    else
+        [ "$RC" = "$drc" ] || fz_fail cutoffs-exit "udpor exit status $RC, dfs $drc$(_rv_errhint)"
+        expect_kinds cutoffs-errors "$kinds"
+        local ex
+        ex=$(json .executions)
+        [ "${ex:-x}" -le "$tr" ] 2>/dev/null || fz_fail cutoffs-executions "udpor executions $ex > dfs traces $tr"
+    fi
+    # exact-gc: the smallest cache the CLI allows
+    if [ "${FZ_GC:-1}" = 1 ]; then
+        fz_rv "$prog" check --quiet --algo=udpor --no-cutoffs --cache-mb=1 --keep-going --json $flags "$file"
+        fz_exact gc "$drc" "$tr" "$kinds"
+        [ "$(json .cache_removes)" -gt 0 ] 2>/dev/null && FZ_GCED=1
+    fi
+    # k-partial alternatives: complete, so the same errors
+    if [ "${FZ_KPART:-1}" = 1 ]; then
+        fz_rv "$prog" check --quiet --algo=udpor --no-cutoffs --alt=k1 --keep-going --json $flags "$file"
+        fz_hung k1 || [ "$RC" = "$drc" ] || fz_fail k1-exit "udpor --alt=k1 exit status $RC, dfs $drc$(_rv_errhint)"
+        [ "$RC" = "$drc" ] && expect_kinds k1-errors "$kinds"
+    fi
+}
+
+# fz_hung MODE: the last command was killed by the guard (a failure)
+fz_hung() {
+    case $RC in 124 | 137) fz_fail "$1-hang" "no answer within ${RV_GUARD}s" && return 0 ;; esac
+    return 1
+}
+
+# fz_exact MODE DFS_RC TRACES KINDS: the run in $W/out explored each trace once
+fz_exact() {
+    fz_hung "$1" && return
+    [ "$RC" = "$2" ] || fz_fail "$1-exit" "udpor exit status $RC, dfs $2$(_rv_errhint)"
+    local ex bl
+    ex=$(json .executions) bl=$(json .blocked)
+    [ "$ex" = "$3" ] || fz_fail "$1-executions" "udpor executions $ex, dfs traces $3"
+    [ "$bl" = 0 ] || fz_fail "$1-blocked" "udpor blocked $bl"
+    expect_kinds "$1-errors" "$4"
+}
+
+expect_kinds() {
+    local got
+    got=$(fz_kinds "$W/out")
+    [ "$got" = "$2" ] || fz_fail "$1" "udpor errors '$got', dfs '$2'"
+}
+
+# class loops: no ground truth.  A dfs bounded by --max-events finds a
+# subset of the real errors; udpor with cutoffs must find them too, unless
+# it says it is not exhaustive (exit 3).  Neither may hang.
+fz_check_loops() {
+    local file=$1 prog=$2 flags=$3 maxev=${FZ_MAXEV:-300}
+    fz_rv "$prog" check --quiet --algo=dfs --keep-going --max-events="$maxev" --max-executions="${FZ_CAP:-3000}" \
+        --timeout=5 --json $flags "$file"
+    case $RC in 0 | 1 | 3) ;; *) fz_fail dfs-exit "dfs exit status $RC$(_rv_errhint)"; return ;; esac
+    fz_real_kinds "$W/out" >"$W/dfs.kinds"
+    fz_rv "$prog" check --quiet --algo=udpor --keep-going --max-events="$maxev" --timeout=5 --json $flags "$file"
+    case $RC in
+    0 | 1) ;;
+    3)
+        if grep -q 'exploration failed' "$W/err"; then
+            fz_fail cutoffs-failed "udpor: $(json .incomplete_reason)"
+        else
+            FZ_NOTE="cutoffs gave up: $(json .incomplete_reason)"
+        fi
+        return
+        ;;
+    124 | 137) fz_fail cutoffs-hang "udpor did not finish in ${RV_GUARD}s"; return ;;
+    *) fz_fail cutoffs-exit "udpor exit status $RC$(_rv_errhint)"; return ;;
+    esac
+    fz_real_kinds "$W/out" >"$W/u.kinds"
+    local miss
+    miss=$(comm -23 <(sort "$W/dfs.kinds") <(sort "$W/u.kinds") | paste -sd' ')
+    [ -z "$miss" ] || fz_fail cutoffs-missed "udpor (exit $RC, exhaustive) missed $miss that bounded dfs found"
+}

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# tests/fuzz — native differential fuzzing (issue 9 part 5, issue 10): random
+# C programs from tests/fuzz/fuzzgen.c, compiled and run through the real
+# runtime, explored by every algorithm and compared with brute force.
+#
+# Modes:
+#   bash tests/run fuzz                      CI: seeds 1..500 (fixed range)
+#   RAVEL_FUZZ_N=20000 bash tests/run fuzz   on demand: seeds 1..20000
+#   RAVEL_FUZZ_SEED0=K                       shifts the range to K+1..K+N
+#   RAVEL_FUZZ_BATCH=25                      programs per build (see below)
+#   RAVEL_FUZZ_CAP=2500                      dfs --max-executions; a program
+#                                            whose dfs hits it is skipped and
+#                                            counted ('#' note)
+#   RAVEL_ONLY=regress                       only the regression programs
+#
+# Per program of class "exact" (finite): `--algo=dfs --count-traces
+# --keep-going` is the ground truth; udpor --no-cutoffs must have executions
+# = dfs traces, 0 blocked, the same exit status and the same set of errors
+# (kind@location); udpor with cutoffs the same errors and exit status (or
+# exit 3 with a reason, noted) and executions <= traces; --cache-mb=1
+# (exact-gc, every 5th seed) the same as --no-cutoffs; --alt=k1 (k-partial,
+# every 3rd seed) the same errors.  (The CLI's smallest cache, 1 MB, is
+# rarely reached by these small programs: the summary counts the programs
+# where G was really discarded as feature "gc-effective".)  Class
+# "loops" (unbounded spin loops, ~10%): every error a dfs bounded by
+# --max-events finds, udpor with cutoffs finds too unless it exits 3, and
+# it must not hang.  See tests/fuzz/check.sh.
+#
+# Speed: one file holds RAVEL_FUZZ_BATCH programs (fuzzgen --batch) and its
+# main runs the one named by $RAVEL_FUZZ_PROG, so one build (cached by
+# ravel) serves them all; each batch is one test line.  A failing seed is
+# printed with the commands that reproduce it and `bash tests/fuzz/shrink
+# SEED`, which writes a minimal program to tests/fuzz/regress/.  The
+# regression programs there (first line: `//@ prog ...` like generated
+# ones) are checked first, one test each.
+# a hang is a failure, found sooner than lib.sh's 600 s guard
+export RV_GUARD=${RV_GUARD:-60}
+. "$(dirname "$0")/../lib.sh"
+. "$ROOT/tests/fuzz/check.sh"
+N=${RAVEL_FUZZ_N:-500}
+SEED0=${RAVEL_FUZZ_SEED0:-0}
+BATCH=${RAVEL_FUZZ_BATCH:-25}
+export FZ_CAP=${RAVEL_FUZZ_CAP:-2500}
+
+if [ "${1:-}" != "--one" ]; then
+    FZ_DIR=$(mktemp -d "${TMPDIR:-/tmp}/ravel-fuzz.XXXXXX")
+    trap 'rm -rf "$FZ_DIR"' EXIT
+    export FZ_DIR FZ_GEN=$FZ_DIR/fuzzgen
+    mkdir -p "$FZ_DIR/stats"
+    CC=${CC:-$(command -v clang >/dev/null && echo clang || echo gcc)}
+    if ! "$CC" -std=c11 -O1 -Wall -o "$FZ_GEN" "$ROOT/tests/fuzz/fuzzgen.c" 2>"$FZ_DIR/err"; then
+        echo "FAIL fuzz/build: $(head -c 300 "$FZ_DIR/err")"
+        exit 0
+    fi
+fi
+
+# the header line of a program: class, flags, features
+fz_header() { sed -n "s|^//@ prog $2 ||p" "$1" | head -1; }
+fz_field() { sed -n "s/.*\\b$1=\\([^ ]*\\).*/\\1/p" <<<"$2"; }
+
+# one program of a batch file (or a standalone regression file: prog "")
+fz_one() {
+    local file=$1 seed=$2 prog=$3 hdr class flags
+    hdr=$(fz_header "$file" "$seed")
+    class=$(fz_field class "$hdr") flags=$(fz_field flags "$hdr")
+    local before=0
+    [ -s "$W/.fails" ] && before=$(wc -l <"$W/.fails")
+    fz_check "$file" "$prog" "$class" "$flags"
+    echo "$seed $class $FZ_STATUS $(fz_field features "$hdr")${FZ_GCED:+,gc-effective}" >>"$FZ_DIR/stats/$seed"
+    if [ "$FZ_STATUS" = fail ]; then
+        # one line per program in the FAIL line: its seed and failed checks
+        head -n "$before" "$W/.fails" >"$W/.fails.tmp"
+        echo "seed $seed ($FZ_CHECKS)" >>"$W/.fails.tmp"
+        echo "# fuzz: seed $seed: $(tail -n +$((before + 1)) "$W/.fails" | head -1 | cut -c1-300)"
+        mv "$W/.fails.tmp" "$W/.fails"
+        echo "#   reproduce: $FZ_GEN_HINT $seed > p$seed.c && ${FZ_CMD/$file/p$seed.c}"
+        echo "#   shrink:    bash tests/fuzz/shrink $seed"
+    fi
+    [ -n "$FZ_NOTE" ] && echo "$seed $FZ_NOTE" >>"$FZ_DIR/stats/notes"
+    return 0
+}
+FZ_GEN_HINT="cc -o /tmp/fuzzgen tests/fuzz/fuzzgen.c && /tmp/fuzzgen"
+
+fz_batch() {
+    local first=$1 n=$2
+    "$FZ_GEN" --batch "$first" "$n" >"$W/batch-$first.c"
+    local s skipped=0
+    for ((s = first; s < first + n; s++)); do
+        FZ_GC=$((s % 5 == 0 ? 1 : 0)) FZ_KPART=$((s % 3 == 0 ? 1 : 0)) fz_one "$W/batch-$first.c" "$s" "$s"
+        [ "$FZ_STATUS" = skip ] && skipped=$((skipped + 1))
+    done
+    [ "$skipped" = 0 ] || echo "# fuzz: seeds $first-$((first + n - 1)): $skipped skipped (dfs hit --max-executions=$FZ_CAP)"
+    return 0
+}
+
+# regression programs: one test each
+for f in "$ROOT"/tests/fuzz/regress/*.c; do
+    [ -e "$f" ] || continue
+    name=$(basename "$f" .c)
+    eval "t_regress_${name//[^A-Za-z0-9_]/_}() {
+        local hdr; hdr=\$(grep -m1 '^//@ prog' '$f')
+        fz_check '$f' '' \"\$(fz_field class \"\$hdr\")\" \"\$(fz_field flags \"\$hdr\")\"
+    }"
+done
+
+for ((b = 0; b * BATCH < N; b++)); do
+    first=$((SEED0 + b * BATCH + 1))
+    n=$((N - b * BATCH < BATCH ? N - b * BATCH : BATCH))
+    eval "t_seeds_$(printf %06d "$first")() { fz_batch $first $n; }"
+done
+
+rv_main "$@"
+
+# summary over every program (the parent only)
+if [ "${1:-}" != "--one" ] && ls "$FZ_DIR/stats" | grep -q '^[0-9]'; then
+    cat "$FZ_DIR"/stats/[0-9]* >"$FZ_DIR/all"
+    echo "# fuzz: $(wc -l <"$FZ_DIR/all") programs: $(awk '{print $3}' "$FZ_DIR/all" | sort | uniq -c | awk '{printf "%s %s, ", $1, $2}')" \
+        "class: $(awk '$3!="skip"{print $2}' "$FZ_DIR/all" | sort | uniq -c | awk '{printf "%s %s, ", $1, $2}')"
+    echo "# fuzz: programs per feature (checked, not skipped): $(awk '$3!="skip"{print $4}' "$FZ_DIR/all" | tr ',' '\n' |
+        grep . | sort | uniq -c | sort -rn | awk '{printf "%s %s, ", $2, $1}')"
+    [ -s "$FZ_DIR/stats/notes" ] && echo "# fuzz: $(wc -l <"$FZ_DIR/stats/notes") notes, e.g. $(head -3 "$FZ_DIR/stats/notes" | paste -sd';')"
+fi
+exit 0
