@@ -478,7 +478,8 @@ t_examples_spinning_udpor() {
 # interleaving, the ground truth) finds WANT traces (the closed form in the
 # comment of each case) and the error kinds ERRS (comma-separated, sorted;
 # "" for none); udpor --no-cutoffs finds the same traces, one execution per
-# trace, 0 blocked, and the same error kinds.  MODEL_OPTS adds options to
+# trace, 0 blocked, and the same error kinds, which udpor with cutoffs
+# finds too.  MODEL_OPTS adds options to
 # both runs; MODEL_NODFS=1 skips the dfs run (too many interleavings) and
 # relies on the closed form alone.
 model_kinds() { json '[.errors[].kind] | unique | join(",")'; }
@@ -499,6 +500,10 @@ model_case() {
         expect_json .executions "$want"
         expect_json .blocked 0
         expect_eq "udpor error kinds" "$(model_kinds)" "$errs"
+        # with cutoffs (the default): the same error kinds
+        # shellcheck disable=SC2086
+        rv check --algo=udpor --keep-going --json ${MODEL_OPTS:-} "$prog" -- "$@"
+        expect_eq "udpor (cutoffs) error kinds" "$(model_kinds)" "$errs"
     fi
 }
 # An errorcheck relock: EDEADLK, held once.  relocker's section and other's
