@@ -575,6 +575,10 @@ t_model_cond_destroy_bug() { model_case 2 misuse "$N_DIR/m_cond_destroy.c" -DBUG
 # after it is set (4), and when both read it after, their trywaits in
 # either order (+1): 5.
 t_model_sem_init() { model_case 5 "" "$N_DIR/m_sem_init.c" -DINIT=1 -DN=2; }
+# The key registry is shared: a's and b's creates in either order: 2; -DBUG
+# (a got the first index) fails in one of them.
+t_model_keys() { model_case 2 "" "$N_DIR/m_keys.c"; }
+t_model_keys_bug() { model_case 2 assertion "$N_DIR/m_keys.c" -DBUG; }
 # free writes the block: reader's read of p[0] before or after it: 2.
 t_model_free() { model_case 2 "" "$N_DIR/m_free.c"; }
 
