@@ -525,6 +525,8 @@ t_model_static_recursive_3() { MODEL_NODFS=1 model_case "$(fact 3)" "" "$N_DIR/m
 # The owner of an atomic section blocks on a mutex held by another thread:
 # everyone is blocked (deadlock) in the traces where other holds m then.
 t_model_atomic_block() { model_case 11 deadlock "$N_DIR/m_atomic_block.c"; }
+# A thread exits inside its atomic section, which ends it (dfs: 9 traces).
+t_model_atomic_exit() { model_case 9 "" "$N_DIR/m_atomic_exit.c"; }
 # A failed assume in one thread while main goes on: checker reads x before
 # main's write (feasible: its y = 1 before or after main reads y, 2 traces)
 # or after it (infeasible, not counted).  -DBUG: main asserts it read y == 0,
