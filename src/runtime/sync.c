@@ -453,18 +453,30 @@ int __ravel_sem_post(sem_t *s)
     return 0;
 }
 
+/* The key registry is shared: creating or deleting a key is an atomic
+ * read-modify-write of it (the index a create gets depends on the order of
+ * creates), and the create writes *key, both as events. */
+static void key_registry_event(uint64_t pc)
+{
+    rv_mem_event(RV_ACT_RMW, &rt.nkeys, sizeof rt.nkeys, pc, RV_AF_ATOMIC);
+}
+
 int __ravel_pthread_key_create(pthread_key_t *key, void (*dtor)(void *))
 {
+    uint64_t pc = PC;
+    key_registry_event(pc);
     if (rt.nkeys >= RV_MAX_KEYS) return EAGAIN;
     unsigned k = rt.nkeys++;
     rt.key_used[k] = true;
     rt.key_dtor[k] = dtor;
+    rv_mem_event(RV_ACT_WRITE, key, sizeof *key, pc, 0);
     *key = k;
     return 0;
 }
 
 int __ravel_pthread_key_delete(pthread_key_t key)
 {
+    key_registry_event(PC);
     if (key >= rt.nkeys || !rt.key_used[key]) return EINVAL;
     rt.key_used[key] = false;
     return 0;

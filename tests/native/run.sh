@@ -478,7 +478,8 @@ t_examples_spinning_udpor() {
 # interleaving, the ground truth) finds WANT traces (the closed form in the
 # comment of each case) and the error kinds ERRS (comma-separated, sorted;
 # "" for none); udpor --no-cutoffs finds the same traces, one execution per
-# trace, 0 blocked, and the same error kinds.  MODEL_OPTS adds options to
+# trace, 0 blocked, and the same error kinds, which udpor with cutoffs
+# finds too.  MODEL_OPTS adds options to
 # both runs; MODEL_NODFS=1 skips the dfs run (too many interleavings) and
 # relies on the closed form alone.
 model_kinds() { json '[.errors[].kind] | unique | join(",")'; }
@@ -499,6 +500,10 @@ model_case() {
         expect_json .executions "$want"
         expect_json .blocked 0
         expect_eq "udpor error kinds" "$(model_kinds)" "$errs"
+        # with cutoffs (the default): the same error kinds
+        # shellcheck disable=SC2086
+        rv check --algo=udpor --keep-going --json ${MODEL_OPTS:-} "$prog" -- "$@"
+        expect_eq "udpor (cutoffs) error kinds" "$(model_kinds)" "$errs"
     fi
 }
 # An errorcheck relock: EDEADLK, held once.  relocker's section and other's
@@ -520,6 +525,8 @@ t_model_static_recursive_3() { MODEL_NODFS=1 model_case "$(fact 3)" "" "$N_DIR/m
 # The owner of an atomic section blocks on a mutex held by another thread:
 # everyone is blocked (deadlock) in the traces where other holds m then.
 t_model_atomic_block() { model_case 11 deadlock "$N_DIR/m_atomic_block.c"; }
+# A thread exits inside its atomic section, which ends it (dfs: 9 traces).
+t_model_atomic_exit() { model_case 9 "" "$N_DIR/m_atomic_exit.c"; }
 # A failed assume in one thread while main goes on: checker reads x before
 # main's write (feasible: its y = 1 before or after main reads y, 2 traces)
 # or after it (infeasible, not counted).  -DBUG: main asserts it read y == 0,
@@ -570,6 +577,10 @@ t_model_cond_destroy_bug() { model_case 2 misuse "$N_DIR/m_cond_destroy.c" -DBUG
 # after it is set (4), and when both read it after, their trywaits in
 # either order (+1): 5.
 t_model_sem_init() { model_case 5 "" "$N_DIR/m_sem_init.c" -DINIT=1 -DN=2; }
+# The key registry is shared: a's and b's creates in either order: 2; -DBUG
+# (a got the first index) fails in one of them.
+t_model_keys() { model_case 2 "" "$N_DIR/m_keys.c"; }
+t_model_keys_bug() { model_case 2 assertion "$N_DIR/m_keys.c" -DBUG; }
 # free writes the block: reader's read of p[0] before or after it: 2.
 t_model_free() { model_case 2 "" "$N_DIR/m_free.c"; }
 
