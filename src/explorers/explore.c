@@ -57,6 +57,11 @@ static bool time_up(const rv_explore *x)
     return x->deadline > 0 && rv_now() >= x->deadline;
 }
 
+bool rv_explore_time_up(const rv_explore *x)
+{
+    return time_up(x);
+}
+
 /* Stop for --time-limit.  Its reason goes first (it is why the run
  * stopped); an earlier reason is kept after it. */
 static void stop_for_time(rv_explore *x)

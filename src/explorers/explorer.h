@@ -97,6 +97,11 @@ void rv_explore_free(rv_explore *x);
  * with stats.time_limited. */
 bool rv_observe(rv_explore *x, const rv_trace *t);
 
+/* True once --time-limit has passed.  rv_observe stops the exploration
+ * then; an algorithm with long work between two executions (udpor on very
+ * long executions) may poll it to return early. */
+bool rv_explore_time_up(const rv_explore *x);
+
 /* Record that an execution was cut short by the algorithm itself (SSB). */
 void rv_observe_blocked(rv_explore *x);
 

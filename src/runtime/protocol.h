@@ -10,6 +10,10 @@
  * and RAVEL_SERVER=1 in the environment.  Without it the program simply
  * runs once under the runtime's own scheduler (no server).
  *
+ * A child past its --timeout first gets SIGXCPU: the runtime then stores
+ * where the running thread is (err_tid, err_pc: the program's own frame)
+ * and exits; ravel kills it if it has not ended shortly after.
+ *
  * Per execution: ravel writes the prefix into shm->steps, sends a request;
  * the server forks a child, reports its pid, and waits for it.  The child
  * replays the prefix, continues by the policy, appends every event to

@@ -485,11 +485,71 @@ static bool in_guard(uint64_t addr)
     return false;
 }
 
+/* The runtime's code lies between these two markers, which the compile
+ * driver links right before and right after libravel_rt.a (compile.c,
+ * link_program); weak, so that a program linked otherwise still runs. */
+extern void __ravel_rt_begin(void) __attribute__((weak));
+extern void __ravel_rt_end(void) __attribute__((weak));
+extern char __executable_start[], etext[];
+
+/* Code of the program itself: in the executable, outside the runtime (a
+ * frame of libc or of the runtime is not where the user should look). */
+static bool program_code(uint64_t pc)
+{
+    uint64_t b = (uint64_t)(uintptr_t)__ravel_rt_begin, e = (uint64_t)(uintptr_t)__ravel_rt_end;
+    if (!b || !e) return true; /* no markers: cannot tell, keep the faulting pc */
+    bool exe = pc >= (uint64_t)(uintptr_t)__executable_start && pc < (uint64_t)(uintptr_t)etext;
+    return exe && !(pc >= b && pc < e);
+}
+
+/* ret follows a call instruction: e8 rel32, or ff /2 (indirect) of 2, 3,
+ * 6 or 7 bytes.  ret is in the executable's text, so the bytes before it
+ * are readable. */
+static bool after_call(uint64_t ret)
+{
+    const uint8_t *p = (const uint8_t *)(uintptr_t)ret;
+    if (p[-5] == 0xe8) return true;
+    static const int len[] = {2, 3, 6, 7};
+    for (int i = 0; i < 4; i++)
+        if (p[-len[i]] == 0xff && (p[-len[i] + 1] & 0x38) == 0x10) return true;
+    return false;
+}
+
+/* The program's own frame of a fault at pc (issue 11 part 4): the
+ * faulting pc + 1 if it is program code (locations are looked up at pc -
+ * 1), else the first return address into program code.  Outside the
+ * executable (libc, whose leaf functions push no frame), the word at sp is
+ * taken if it is a return address into the program (it follows a call);
+ * then the frame-pointer chain from fp is followed (the runtime and the
+ * program keep frame pointers; libc's frames leave rbp to their caller).
+ * Only words inside the running thread's stack are read, upwards, at most
+ * 256 frames; 0 if none is found. */
+static uint64_t program_frame(uint64_t pc, uint64_t sp, uint64_t fp)
+{
+    if (program_code(pc)) return pc + 1;
+    rv_thr *t = rt.running;
+    uint64_t lo = sp, hi = t && t->stack_hi ? (uint64_t)(uintptr_t)t->stack_hi : 0;
+    bool in_exe = pc >= (uint64_t)(uintptr_t)__executable_start && pc < (uint64_t)(uintptr_t)etext;
+    if (!in_exe && sp + 8 <= hi && !(sp & 7)) {
+        uint64_t ret = *(const uint64_t *)(uintptr_t)sp;
+        if (program_code(ret) && after_call(ret)) return ret;
+    }
+    for (int i = 0; i < 256 && fp >= lo && fp + 16 <= hi && !(fp & 7); i++) {
+        const uint64_t *frame = (const uint64_t *)(uintptr_t)fp;
+        uint64_t ret = frame[1];
+        if (program_code(ret)) return ret;
+        lo = fp + 16;
+        fp = frame[0];
+    }
+    return 0;
+}
+
 static void on_fatal(int sig, siginfo_t *si, void *uc_)
 {
     ucontext_t *uc = uc_;
     uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
     uint64_t sp = (uint64_t)uc->uc_mcontext.gregs[REG_RSP];
+    uint64_t fp = (uint64_t)uc->uc_mcontext.gregs[REG_RBP];
     uint64_t addr = (uint64_t)(uintptr_t)si->si_addr;
     if (!rt.active) {
         signal(sig, SIG_DFL);
@@ -497,12 +557,29 @@ static void on_fatal(int sig, siginfo_t *si, void *uc_)
         return;
     }
     rt.shm->signo = sig;
-    pc += 1; /* locations are looked up at pc-1 (events carry return addresses) */
+    uint64_t own = program_frame(pc, sp, fp);
+    pc = own ? own : pc + 1; /* locations are looked up at pc-1 (return addresses) */
     bool overflow = (sig == SIGSEGV || sig == SIGBUS) &&
                     (in_guard(addr) || (addr < sp + 4096 && addr + 65536 > sp && addr < sp));
     if (overflow)
         rv_end_exec(RV_END_STACK_OVERFLOW, pc, addr, "stack overflow (fault at %p)", si->si_addr);
     rv_end_exec(RV_END_CRASH, pc, addr, "%s (fault address %p)", strsignal(sig), si->si_addr);
+}
+
+/* ravel sends SIGXCPU to a child past its --timeout before it kills it
+ * (protocol.h): note where the running thread is, in the program's own
+ * code, and end.  The execution's verdict stays ravel's (timeout). */
+static void on_where(int sig, siginfo_t *si, void *uc_)
+{
+    (void)sig, (void)si;
+    ucontext_t *uc = uc_;
+    if (rt.active && rt.shm) {
+        rt.shm->err_tid = rt.running ? rv_tid(rt.running) : RV_NO_THREAD;
+        rt.shm->err_pc = program_frame((uint64_t)uc->uc_mcontext.gregs[REG_RIP],
+                                       (uint64_t)uc->uc_mcontext.gregs[REG_RSP],
+                                       (uint64_t)uc->uc_mcontext.gregs[REG_RBP]);
+    }
+    rv_sys_exit(0);
 }
 
 static void install_crash_handlers(void)
@@ -515,6 +592,8 @@ static void install_crash_handlers(void)
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS};
     for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) sigaction(sigs[i], &sa, NULL);
+    sa.sa_sigaction = on_where;
+    sigaction(SIGXCPU, &sa, NULL);
 }
 
 /* ------------------------------------------------------------------ */

@@ -950,16 +950,39 @@ static char *stubs_source(wiring *w)
     return buf_take(&out);
 }
 
+/* Two marker functions linked right before and right after the runtime
+ * archive: its members land between them in .text, so the runtime can
+ * tell its own frames from the program's when it reports where a crash
+ * happened (sched.c, program_frame).  Returns 0, or -1 (diag). */
+static int write_markers(job *j, char **begin, char **end)
+{
+    *begin = rv_xasprintf("%s/rt_begin.c", j->dir);
+    *end = rv_xasprintf("%s/rt_end.c", j->dir);
+    if (write_file(*begin, "void __ravel_rt_begin(void) {}\n") &&
+        write_file(*end, "void __ravel_rt_end(void) {}\n"))
+        return 0;
+    buf_puts(&j->diag, "ravel: cannot write the generated runtime markers\n");
+    return -1;
+}
+
 /* Link the objects, stubs and runtime into j->dir/prog: 0, or 1 (diag). */
 static int link_program(job *j, const strv *objs, const char *stubs_c)
 {
+    char *rt_begin, *rt_end;
+    if (write_markers(j, &rt_begin, &rt_end) < 0) {
+        free(rt_begin), free(rt_end);
+        return -1;
+    }
     strv argv = {0};
     add_cc(j, &argv);
     strv_add(&argv, "-no-pie");
     strv_add(&argv, "-w");
     for (size_t i = 0; i < objs->n; i++) strv_add(&argv, objs->v[i]);
     strv_add(&argv, stubs_c);
+    strv_add(&argv, rt_begin);
     strv_add(&argv, j->rt);
+    strv_add(&argv, rt_end);
+    free(rt_begin), free(rt_end);
     strv_add(&argv, "-o");
     char *prog = rv_xasprintf("%s/prog", j->dir);
     strv_add(&argv, prog);

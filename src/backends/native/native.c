@@ -186,6 +186,8 @@ static int child_wait_ms(native *nb)
  * it forks at once, but the first answer also waits for the program to
  * load and run its constructors. */
 #define PID_DEADLINE_MS 30000
+/* How long a child past its --timeout may take to say where it is. */
+#define WHERE_DEADLINE_MS 200
 
 /* Send the request and collect the child's pid and status.  Returns 0, or
  * -1 if the server is gone or silent (then *why says so).  Every wait has
@@ -218,8 +220,13 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
     *timed_out = r == -1;
     if (r != -1) nb->cut = false;
     if (r == -1) {
-        kill(pid, SIGKILL);
-        r = read_deadline(nb->rsp_fd, &st, sizeof st, PID_DEADLINE_MS);
+        /* ask the runtime where the program is (protocol.h), then kill */
+        kill(pid, SIGXCPU);
+        r = read_deadline(nb->rsp_fd, &st, sizeof st, WHERE_DEADLINE_MS);
+        if (r == -1) {
+            kill(pid, SIGKILL);
+            r = read_deadline(nb->rsp_fd, &st, sizeof st, PID_DEADLINE_MS);
+        }
     }
     if (r != 1) {
         kill(pid, SIGKILL);
