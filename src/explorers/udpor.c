@@ -168,6 +168,7 @@ static int run_once(udpor *p)
             fprintf(stderr, "got    %u t%u %s npred %u\n", u->cur[i]->id, u->cur[i]->act.tid,
                     rv_action_str(&u->cur[i]->act, b, sizeof b), u->cur[i]->npred);
     }
+    if (!ok && rv_explore_time_up(x)) return -1; /* cut at the --time-limit deadline */
     if (!ok) {
         rv_explore_incomplete(x, "udpor: a replayed configuration produced other events");
         return -1;
