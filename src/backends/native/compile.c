@@ -969,6 +969,9 @@ static char *stubs_source(wiring *w)
         buf_puts(&out, "const ravel_afn __ravel_atomic_fns[1] = {{0, 0}};\n");
     buf_printf(&out, "const unsigned long __ravel_natomic_fns = %zu;\n", w->natomic);
     buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
+    /* the trampolines' flag; weak, as the runtime's (a runtime without it
+     * still links) */
+    if (w->impure.n) buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n");
     return buf_take(&out);
 }
 
