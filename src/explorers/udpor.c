@@ -180,6 +180,19 @@ static int run_once(udpor *p)
     return 0;
 }
 
+/* Budget past which an execution whose new part holds unique states
+ * (rv_event.taint: changed without events) is not run longer. */
+#define UNIQUE_BUDGET 4096
+
+/* The part of the last execution past its prefix changed state without
+ * events (its states are unique: no cutoff can end it). */
+static bool tail_unique(const udpor *p)
+{
+    for (size_t i = p->nexpect; i < p->tr.n; i++)
+        if (p->tr.ev[i].taint) return true;
+    return false;
+}
+
 /* Run the prefix with an event budget.  With cutoffs, everything beyond a
  * cutoff is pruned anyway (seed 001 §5.2), so a non-terminating execution
  * need not run to --max-events: it runs `budget` events past its prefix,
@@ -197,6 +210,18 @@ static int run(udpor *p)
         if (r != 0 || !l->budget || p->tr.end != RV_END_EVENT_LIMIT || p->tr.n < l->budget)
             return r;
         if (p->u.cutmask) return 0;
+        if (p->budget >= UNIQUE_BUDGET && tail_unique(p)) {
+            /* states that cannot be accounted for never repeat: a longer
+             * run cannot reach a cutoff, only cost time (issue 10) */
+            char why[sizeof p->x->stats.unique_states], msg[400];
+            rv_unf_unique_str(p->u.unique_why, why, sizeof why);
+            snprintf(msg, sizeof msg,
+                     "an execution ran %llu events without a cutoff; its states are unique "
+                     "(states after %s)",
+                     (unsigned long long)p->tr.n, why);
+            rv_explore_incomplete(p->x, msg);
+            return 0;
+        }
         p->budget *= 4;
     }
 }

@@ -233,7 +233,7 @@ uint64_t rv_entry_regs[7];
  * state unique.  __ravel_taint is also set by the generated trampolines of
  * C library functions that may write memory or keep hidden state
  * (compile.c), with a plain store that clobbers no register. */
-uint32_t __ravel_taint;
+__attribute__((weak)) uint32_t __ravel_taint; /* stubs.c may define it too */
 /* Nonzero when the program holds code built without instrumentation
  * (defined by the generated stubs.c; weak: standalone runtimes). */
 extern const unsigned __ravel_uninstrumented __attribute__((weak));

@@ -104,6 +104,8 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
     /* vc[i*T+u]: events of thread u in [ev i]; tpos[i]: ev i's index in its thread */
     uint32_t *vc = rv_xcalloc(n * T + 1, sizeof *vc);
     uint32_t *tpos = rv_xcalloc(n + 1, sizeof *tpos);
+    int32_t *tprev = rv_xcalloc(n + 1, sizeof *tprev); /* previous event of the same thread */
+    unsigned maxtid = 0;
     uint32_t cnt[RV_MAX_THREADS] = {0};
     int32_t last[RV_MAX_THREADS];
     for (size_t k = 0; k < T; k++) last[k] = -1;
@@ -116,16 +118,31 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         /* dropped: above a cutoff (a cause was cut or dropped) */
         bool dropped = last[tid] >= 0 && !u->cur[last[tid]];
         /* Backward scan: a dependent event not yet in the past is maximal
-         * (anything above it has a larger index and was seen first). */
-        for (size_t jj = i; jj-- > 0;) {
-            unsigned tj = t->ev[jj].act.tid;
-            if (tpos[jj] <= v[tj]) continue;
+         * (anything above it has a larger index and was seen first).  The
+         * events are visited in decreasing index, thread by thread (tprev
+         * links), skipping a thread once its next event is in the past
+         * (then so are its earlier ones): a spinning thread no longer makes
+         * the mapping quadratic (minutes at --max-events=100000, issue 9). */
+        int32_t at[RV_MAX_THREADS];
+        memcpy(at, last, sizeof at);
+        for (;;) {
+            int32_t jmax = -1;
+            unsigned kmax = 0;
+            for (unsigned k = 0; k <= maxtid; k++) {
+                if (at[k] >= 0 && tpos[at[k]] <= v[k]) at[k] = -1; /* the rest is in the past */
+                if (at[k] > jmax) jmax = at[k], kmax = k;
+            }
+            if (jmax < 0) break;
+            size_t jj = (size_t)jmax;
+            at[kmax] = tprev[jj];
             if (!rv_dependent(&t->ev[jj].act, &ev->act)) continue;
             if (!u->cur[jj]) dropped = true;
             if (np < sizeof preds / sizeof preds[0]) preds[np++] = u->cur[jj];
             for (size_t k = 0; k < T; k++)
                 if (vc[jj * T + k] > v[k]) v[k] = vc[jj * T + k];
         }
+        tprev[i] = last[tid];
+        if (tid > maxtid) maxtid = tid;
         tpos[i] = ++cnt[tid];
         v[tid] = tpos[i];
         bool fatal = i + 1 == n && stopped_early(t->end);
@@ -181,6 +198,7 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
     u->ncur = w;
     free(vc);
     free(tpos);
+    free(tprev);
     return created;
 }
 

@@ -25,19 +25,29 @@ __attribute__((noinline)) static void wipe(void)
     char z[8192];
     for (int i = 0; i < (int)sizeof z; i++) z[i] = 0;
 }
+/* Rounding bits of MXCSR, set and read in frames of their own (wiped),
+ * so that no copy stays in fa's frame. */
+__attribute__((noinline)) static void set_round(unsigned bits)
+{
+    __builtin_ia32_ldmxcsr((__builtin_ia32_stmxcsr() & ~0x6000u) | bits);
+}
+__attribute__((noinline)) static unsigned get_round(void)
+{
+    return __builtin_ia32_stmxcsr() & 0x6000u;
+}
 void *fa(void *a)
 {
     if (x) {
-        __builtin_ia32_ldmxcsr(__builtin_ia32_stmxcsr() | 0x6000);
+        set_round(0x6000);
         sched_yield(); /* one more event: this order is the larger configuration */
     } else {
-        __builtin_ia32_ldmxcsr(__builtin_ia32_stmxcsr() | 0x0000);
+        set_round(0);
     }
     wipe();
     sem_post(&s);
     sem_wait(&t);
     if (y) { /* only when fb ran on first: an interleaving explored after the cut */
-        assert((__builtin_ia32_stmxcsr() & 0x6000) == 0);
+        assert(get_round() == 0);
     }
     return 0;
 }

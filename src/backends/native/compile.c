@@ -782,20 +782,111 @@ static void wire_own(const objsyms *sy, const strv *own, buf *ren)
  * stream the program does not read back. */
 static bool pure_libc_fn(const char *n)
 {
-    static const char *const pure[] = {
-        "__assert_fail", "__stack_chk_fail", "__errno_location", "__ctype_b_loc",
-        "__ctype_tolower_loc", "__ctype_toupper_loc", "abort", "exit", "_exit", "_Exit",
-        "strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp", "strcoll",
-        "memcmp", "memchr", "memrchr", "rawmemchr", "strchr", "strrchr", "strchrnul", "strstr",
-        "strcasestr", "strspn", "strcspn", "strpbrk", "bcmp", "index", "rindex", "atoi", "atol",
-        "atoll", "atof", "abs", "labs", "llabs", "isalpha", "isdigit", "isalnum", "isspace",
-        "isupper", "islower", "isxdigit", "ispunct", "isprint", "iscntrl", "isgraph", "toupper",
-        "tolower", "sqrt", "sqrtf", "sqrtl", "pow", "powf", "exp", "expf", "log", "logf",
-        "log2", "log10", "sin", "sinf", "cos", "cosf", "tan", "atan", "atan2", "floor", "floorf",
-        "ceil", "ceilf", "fabs", "fabsf", "fmod", "round", "roundf", "trunc", "lround", "fmin",
-        "fmax", "hypot", "cbrt", "printf", "fprintf", "vprintf", "vfprintf", "puts", "fputs",
-        "putchar", "putc", "fputc", "fflush", "perror", "fwrite", "putchar_unlocked", "dprintf",
-        "__printf_chk", "__fprintf_chk", "__vfprintf_chk", "getpid", "getuid", "geteuid"};
+    static const char *const pure[] = {"__assert_fail",
+                                       "__stack_chk_fail",
+                                       "__errno_location",
+                                       "__ctype_b_loc",
+                                       "__ctype_tolower_loc",
+                                       "__ctype_toupper_loc",
+                                       "abort",
+                                       "exit",
+                                       "_exit",
+                                       "_Exit",
+                                       "strlen",
+                                       "strnlen",
+                                       "strcmp",
+                                       "strncmp",
+                                       "strcasecmp",
+                                       "strncasecmp",
+                                       "strcoll",
+                                       "memcmp",
+                                       "memchr",
+                                       "memrchr",
+                                       "rawmemchr",
+                                       "strchr",
+                                       "strrchr",
+                                       "strchrnul",
+                                       "strstr",
+                                       "strcasestr",
+                                       "strspn",
+                                       "strcspn",
+                                       "strpbrk",
+                                       "bcmp",
+                                       "index",
+                                       "rindex",
+                                       "atoi",
+                                       "atol",
+                                       "atoll",
+                                       "atof",
+                                       "abs",
+                                       "labs",
+                                       "llabs",
+                                       "isalpha",
+                                       "isdigit",
+                                       "isalnum",
+                                       "isspace",
+                                       "isupper",
+                                       "islower",
+                                       "isxdigit",
+                                       "ispunct",
+                                       "isprint",
+                                       "iscntrl",
+                                       "isgraph",
+                                       "toupper",
+                                       "tolower",
+                                       "sqrt",
+                                       "sqrtf",
+                                       "sqrtl",
+                                       "pow",
+                                       "powf",
+                                       "exp",
+                                       "expf",
+                                       "log",
+                                       "logf",
+                                       "log2",
+                                       "log10",
+                                       "sin",
+                                       "sinf",
+                                       "cos",
+                                       "cosf",
+                                       "tan",
+                                       "atan",
+                                       "atan2",
+                                       "floor",
+                                       "floorf",
+                                       "ceil",
+                                       "ceilf",
+                                       "fabs",
+                                       "fabsf",
+                                       "fmod",
+                                       "round",
+                                       "roundf",
+                                       "trunc",
+                                       "lround",
+                                       "fmin",
+                                       "fmax",
+                                       "hypot",
+                                       "cbrt",
+                                       "printf",
+                                       "fprintf",
+                                       "vprintf",
+                                       "vfprintf",
+                                       "puts",
+                                       "fputs",
+                                       "putchar",
+                                       "putc",
+                                       "fputc",
+                                       "fflush",
+                                       "perror",
+                                       "fwrite",
+                                       "putchar_unlocked",
+                                       "dprintf",
+                                       "__printf_chk",
+                                       "__fprintf_chk",
+                                       "__vfprintf_chk",
+                                       "getpid",
+                                       "getuid",
+                                       "geteuid"};
     for (size_t i = 0; i < sizeof pure / sizeof *pure; i++)
         if (!strcmp(n, pure[i])) return true;
     return false;
@@ -860,8 +951,8 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
  * every state of the run is unique (cutoffs off, said in the summary). */
 static bool has_uninstrumented(const job *j)
 {
-    static const char *const words[] = {"no_sanitize", "asm", "__asm__", "__asm",
-                                        "naked", "disable_sanitizer_instrumentation"};
+    static const char *const words[] = {
+        "no_sanitize", "asm", "__asm__", "__asm", "naked", "disable_sanitizer_instrumentation"};
     for (size_t i = 0; i < j->ldflags.n; i++) {
         const char *f = j->ldflags.v[i];
         if ((!strncmp(f, "-l", 2) && strcmp(f, "-lm") && strcmp(f, "-lpthread")) ||
@@ -947,6 +1038,9 @@ static char *stubs_source(wiring *w)
         buf_puts(&out, "const ravel_afn __ravel_atomic_fns[1] = {{0, 0}};\n");
     buf_printf(&out, "const unsigned long __ravel_natomic_fns = %zu;\n", w->natomic);
     buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
+    /* the trampolines' flag; weak, as the runtime's (a runtime without it
+     * still links) */
+    if (w->impure.n) buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n");
     return buf_take(&out);
 }
 
