@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/model.h"
 #include "unfolding.h"
 
 typedef struct rv_cutslot {
@@ -179,56 +180,81 @@ static kv *slot(kv **v, size_t *n, size_t *cap, uint64_t k1, uint64_t k2)
     return s;
 }
 
-enum { K_THREAD = 1, K_MEM, K_MUTEX, K_COND, K_SEM, K_ONCE, K_ATOMIC, K_WAITCNT };
+enum { K_THREAD = 1, K_MEM, K_MUTEX, K_COND, K_SEM, K_ONCE, K_WORLD };
 
-/* Kinds whose effect on the state is folded below or lies wholly in the
- * acting threads' fingerprints (create: the creator's record holds the
- * child's start function and argument and its child count; join: the
- * joiner's stack holds the value read; exit: the return value is in the
- * exiting thread's fingerprint).  Any other kind (one added to the model
- * later) makes the state unique until it is folded here. */
-static bool kind_folded(uint8_t k)
+/* The synchronisation objects' states are the model's own (src/core/
+ * model.h), kept in the slots' value words: the state of [e] replays [e]
+ * through rv_model_redo exactly as the unfolding's enabledness does
+ * (extend.c), so the two cannot count different object states. */
+_Static_assert(sizeof(rv_mutex_st) <= sizeof(((kv *)0)->v), "mutex state fits a slot");
+_Static_assert(sizeof(rv_cond_st) <= sizeof(((kv *)0)->v), "condvar state fits a slot");
+_Static_assert(sizeof(rv_sem_st) <= sizeof(((kv *)0)->v), "semaphore state fits a slot");
+_Static_assert(sizeof(rv_world_st) <= sizeof(((kv *)0)->v), "world state fits a slot");
+
+/* Copy the state of object (tag, obj) into dst if it has a slot. */
+static void load_obj(kv *v, size_t n, unsigned tag, uint64_t obj, void *dst, size_t size)
 {
-    switch (k) {
-    case RV_ACT_CREATE:
-    case RV_ACT_JOIN:
-    case RV_ACT_EXIT:
-    case RV_ACT_PEXIT:
-    case RV_ACT_LOCK:
-    case RV_ACT_TRYLOCK:
-    case RV_ACT_UNLOCK:
-    case RV_ACT_MUTEX_INIT:
-    case RV_ACT_MUTEX_DESTROY:
-    case RV_ACT_WAIT1:
-    case RV_ACT_WAIT2:
-    case RV_ACT_SIGNAL:
-    case RV_ACT_BROADCAST:
-    case RV_ACT_SEM_WAIT:
-    case RV_ACT_SEM_TRYWAIT:
-    case RV_ACT_SEM_POST:
-    case RV_ACT_READ:
-    case RV_ACT_WRITE:
-    case RV_ACT_RMW:
-    case RV_ACT_ONCE_BEGIN:
-    case RV_ACT_ONCE_END:
-    case RV_ACT_NONDET:
-    case RV_ACT_YIELD:
-    case RV_ACT_ATOMIC_BEGIN:
-    case RV_ACT_ATOMIC_END:
-        return true;
-    default:
-        return false;
-    }
+    for (size_t i = n; i-- > 0;)
+        if (v[i].k1 == (uint64_t)tag << 56 && v[i].k2 == obj) {
+            memcpy(dst, v[i].v, size);
+            return;
+        }
+}
+
+static void store_obj(kv **v, size_t *n, size_t *cap, unsigned tag, uint64_t obj, const void *src,
+                      size_t size)
+{
+    kv *s = slot(v, n, cap, (uint64_t)tag << 56, obj);
+    memcpy(s->v, src, size);
+}
+
+/* Replay a's effect on the objects it touches and on the world (threads,
+ * atomic sections, process exit) through the model, with its recorded
+ * results.  Objects met for the first time start as the model says
+ * (rv_model_start: the static mutex kind the action carries, ...). */
+static void fold_sync(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
+{
+    const rv_action *a = &e->act;
+    rv_mutex_st mx;
+    rv_cond_st cv;
+    rv_sem_st sem;
+    int32_t once;
+    rv_world_st w;
+    memset(&mx, 0, sizeof mx);
+    memset(&cv, 0, sizeof cv);
+    memset(&sem, 0, sizeof sem);
+    memset(&w, 0, sizeof w);
+    once = 0;
+    rv_model_start(&mx, &cv, &sem, &once, a);
+    uint64_t m = rv_mutex_of(a);
+    bool c = rv_model_on_cond(a), sm = rv_model_on_sem(a), o = rv_model_on_once(a);
+    if (m) load_obj(*v, *n, K_MUTEX, m, &mx, sizeof mx);
+    if (c) load_obj(*v, *n, K_COND, a->obj, &cv, sizeof cv);
+    if (sm) load_obj(*v, *n, K_SEM, a->obj, &sem, sizeof sem);
+    if (o) load_obj(*v, *n, K_ONCE, a->obj, &once, sizeof once);
+    load_obj(*v, *n, K_WORLD, 0, &w, sizeof w);
+    rv_mstate st = {.mx = m ? &mx : NULL,
+                    .cv = c ? &cv : NULL,
+                    .sem = sm ? &sem : NULL,
+                    .once = o ? &once : NULL,
+                    .w = &w};
+    rv_model_redo(&st, a, e->val);
+    if (m) store_obj(v, n, cap, K_MUTEX, m, &mx, sizeof mx);
+    if (c) store_obj(v, n, cap, K_COND, a->obj, &cv, sizeof cv);
+    if (sm) store_obj(v, n, cap, K_SEM, a->obj, &sem, sizeof sem);
+    if (o) store_obj(v, n, cap, K_ONCE, a->obj, &once, sizeof once);
+    store_obj(v, n, cap, K_WORLD, 0, &w, sizeof w);
 }
 
 /* Fold one event into the object states (keys: kind tag << 56 | ...).
- * Returns 0, or why the state is unique (RV_UNIQ_*, RV_TAINT_*). */
+ * Memory: the bytes a write left (hashed apart from the writer's state);
+ * everything else through the model (fold_sync).  Returns 0, or why the
+ * state is unique (RV_UNIQ_*, RV_TAINT_*). */
 static uint32_t fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
 {
     const rv_action *a = &e->act;
-    kv *s;
     if (e->taint) return e->taint; /* changed without an event: unique */
-    if (!kind_folded(a->kind)) return RV_UNIQ_KIND;
+    if (a->kind == RV_ACT_NONE || a->kind >= RV_ACT_KIND_COUNT) return RV_UNIQ_KIND;
     if (rv_is_memory(a) && a->kind != RV_ACT_READ) {
         /* a different range overlapping a written one: give up (unique) */
         for (size_t i = 0; i < *n; i++) {
@@ -239,93 +265,12 @@ static uint32_t fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
                 return RV_UNIQ_OVERLAP;
         }
         if (!e->wv_lo && !e->wv_hi) return RV_UNIQ_BIG_WRITE; /* bytes not hashed */
-        s = slot(v, n, cap, (uint64_t)K_MEM << 56 | a->len, a->obj);
+        kv *s = slot(v, n, cap, (uint64_t)K_MEM << 56 | a->len, a->obj);
         s->v[0] = e->wv_lo;
         s->v[1] = e->wv_hi;
+        return 0;
     }
-    uint64_t m = rv_mutex_of(a);
-    if (m) {
-        s = slot(v, n, cap, (uint64_t)K_MUTEX << 56, m);
-        /* v0 = holder + 1, v1 = count, v2 = kind */
-        switch (a->kind) {
-        case RV_ACT_WAIT2: { /* re-acquires with the count WAIT1 released */
-            kv *w = slot(v, n, cap, (uint64_t)K_WAITCNT << 56 | a->tid, m);
-            s = slot(v, n, cap, (uint64_t)K_MUTEX << 56, m); /* w may have moved the array */
-            s->v[0] = a->tid + 1u;
-            s->v[1] = w->v[0] ? w->v[0] : 1;
-            w->v[0] = 0;
-            break;
-        }
-        case RV_ACT_LOCK:
-        case RV_ACT_TRYLOCK:
-            if (a->kind == RV_ACT_TRYLOCK && !a->arg) break;
-            if (s->v[0] == a->tid + 1u)
-                s->v[1]++;
-            else
-                s->v[0] = a->tid + 1u, s->v[1] = 1;
-            break;
-        case RV_ACT_UNLOCK:
-            if (s->v[1]) s->v[1]--;
-            if (!s->v[1]) s->v[0] = 0;
-            break;
-        case RV_ACT_WAIT1: { /* releases the mutex whatever its count: keep it */
-            uint64_t count = s->v[1];
-            slot(v, n, cap, (uint64_t)K_WAITCNT << 56 | a->tid, m)->v[0] = count;
-            s = slot(v, n, cap, (uint64_t)K_MUTEX << 56, m);
-            s->v[0] = s->v[1] = 0;
-            break;
-        }
-        case RV_ACT_MUTEX_INIT:
-            s->v[0] = s->v[1] = 0, s->v[2] = a->arg;
-            break;
-        case RV_ACT_MUTEX_DESTROY:
-            s->v[3] = 1;
-            break;
-        default:
-            break;
-        }
-    }
-    switch (a->kind) {
-    case RV_ACT_WAIT1:
-        slot(v, n, cap, (uint64_t)K_COND << 56, a->obj)->v[0] |= 1ull << a->tid;
-        break;
-    case RV_ACT_SIGNAL:
-        s = slot(v, n, cap, (uint64_t)K_COND << 56, a->obj);
-        if (a->arg != RV_NO_THREAD) s->v[0] &= ~(1ull << a->arg);
-        break;
-    case RV_ACT_BROADCAST:
-        slot(v, n, cap, (uint64_t)K_COND << 56, a->obj)->v[0] &= ~a->arg;
-        break;
-    case RV_ACT_SEM_POST: /* v1: the initial count + 1 when the backend knows it */
-        s = slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj);
-        s->v[0]++;
-        s->v[1] = a->obj2;
-        break;
-    case RV_ACT_SEM_WAIT:
-        s = slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj);
-        s->v[0]--;
-        s->v[1] = a->obj2;
-        break;
-    case RV_ACT_SEM_TRYWAIT:
-        s = slot(v, n, cap, (uint64_t)K_SEM << 56, a->obj);
-        s->v[0] -= a->arg ? 1 : 0;
-        s->v[1] = a->obj2;
-        break;
-    case RV_ACT_ONCE_BEGIN:
-        slot(v, n, cap, (uint64_t)K_ONCE << 56, a->obj)->v[0] |= a->arg ? 1 : 0;
-        break;
-    case RV_ACT_ONCE_END:
-        slot(v, n, cap, (uint64_t)K_ONCE << 56, a->obj)->v[0] |= 2;
-        break;
-    case RV_ACT_ATOMIC_BEGIN:
-        slot(v, n, cap, (uint64_t)K_ATOMIC << 56, 0)->v[0] = a->tid + 1u;
-        break;
-    case RV_ACT_ATOMIC_END:
-        slot(v, n, cap, (uint64_t)K_ATOMIC << 56, 0)->v[0] = 0;
-        break;
-    default:
-        break;
-    }
+    fold_sync(v, n, cap, e);
     return 0;
 }
 
@@ -401,10 +346,6 @@ static bool compute_state(rv_unf *u, rv_uevent *e, rv_hash128 *out, uint64_t **k
             s->v[1] = m->fp_hi;
             s->v[2] = m->act.kind;
         }
-        size_t w = 0; /* a finished wait leaves a zero count: as if none */
-        for (size_t i = 0; i < nv; i++)
-            if (v[i].k1 >> 56 != K_WAITCNT || v[i].v[0]) v[w++] = v[i];
-        nv = w;
         qsort(v, nv, sizeof *v, cmp_kv);
         *out = rv_hash(v, nv * sizeof *v);
         *key = order_key(lc, n);

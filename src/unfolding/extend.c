@@ -235,36 +235,17 @@ static bool on_mutex(const rv_action *a)
 
 static bool on_cond(const rv_action *a)
 {
-    switch (a->kind) {
-    case RV_ACT_WAIT1:
-    case RV_ACT_WAIT2:
-    case RV_ACT_SIGNAL:
-    case RV_ACT_BROADCAST:
-    case RV_ACT_COND_INIT:
-    case RV_ACT_COND_DESTROY:
-        return true;
-    default:
-        return false;
-    }
+    return rv_model_on_cond(a);
 }
 
 static bool on_sem(const rv_action *a)
 {
-    switch (a->kind) {
-    case RV_ACT_SEM_WAIT:
-    case RV_ACT_SEM_TRYWAIT:
-    case RV_ACT_SEM_POST:
-    case RV_ACT_SEM_INIT:
-    case RV_ACT_SEM_DESTROY:
-        return true;
-    default:
-        return false;
-    }
+    return rv_model_on_sem(a);
 }
 
 static bool on_once(const rv_action *a)
 {
-    return a->kind == RV_ACT_ONCE_BEGIN || a->kind == RV_ACT_ONCE_END;
+    return rv_model_on_once(a);
 }
 
 /* World events of b that a's enabledness or result reads: process exit,

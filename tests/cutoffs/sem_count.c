@@ -1,4 +1,4 @@
-/* class 4: a semaphore initialised with a count read from memory (sem_init is no event).
+/* class 4: a semaphore initialised with a count read from memory (sem_init was no event; now an event folded through the model).
  * Template (docs/UDPOR.md "What a state contains"): fa reads x and, if it
  * is 1, changes state that no event records; fb writes x = 1 before or
  * after that read.  The two orders reach fb's sem_wait with equal events'
