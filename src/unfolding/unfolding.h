@@ -122,12 +122,26 @@ typedef struct rv_semobj {
     int64_t lo; /* init >= lo */
 } rv_semobj;
 
+/* One bucket of the per-object index of U (event.c): the events filed
+ * under one key, as entries id << 32, in increasing order; for an object
+ * key, the threads that have events filed under it. */
+typedef struct rv_ubucket {
+    uint64_t key; /* 0: empty slot */
+    uint64_t *ent;
+    uint64_t mask;
+    uint32_t n, cap;
+} rv_ubucket;
+
 typedef struct rv_unf {
     rv_uevent **ev; /* U: every event, by id */
     uint64_t *sig;  /* sig[id] = ev[id]->sig, contiguous for the conflict-list scans */
     size_t n, cap;
     rv_uevent **htab; /* hash-consing table, chained by hnext */
     size_t hcap;
+    rv_ubucket *ix; /* per-object index: key -> events (open addressing) */
+    size_t nix, capix;
+    uint64_t *scratch; /* candidates of one conflict-list update */
+    size_t capscratch;
     uint32_t epoch;  /* for mark */
     uint32_t jepoch; /* for jmark */
     rv_uevent **cur; /* the current configuration, in execution order */
@@ -162,6 +176,12 @@ rv_uevent *rv_unf_find(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *c
 
 /* The canonical choice of an action (nondet: value index; signal: woken). */
 uint64_t rv_unf_choice(const rv_action *a, uint32_t val);
+
+/* Keys of the per-object index (event.c) for an action: lookup = false,
+ * where it is filed; lookup = true, where every action of another thread
+ * that it may depend on (rv_unf_dep) is filed, or SIZE_MAX when it depends
+ * on everything.  Up to 64 keys are written to out. */
+size_t rv_unf_dep_keys(const rv_action *a, bool lookup, uint64_t *out);
 
 /* a ≤ b (causality, reflexive). */
 bool rv_unf_leq(const rv_uevent *a, const rv_uevent *b);
