@@ -7,8 +7,10 @@ static volatile int depth;
 
 static int down(int n)
 {
+    volatile char frame[512]; /* the stack overflows within --max-events */
+    frame[0] = (char)n;
     depth = n; /* one visible event per frame */
-    return down(n + 1) + 1;
+    return down(n + 1) + frame[0];
 }
 
 static void *worker(void *arg)

@@ -20,11 +20,19 @@
  * that every update scans, and their own lists still scan all of U.  A
  * key is a hash of (kind, object): two objects that share a key only merge
  * buckets, which adds candidates rv_unf_icf rejects, never loses one.
+ * Object buckets are split per thread, reads apart, so that an update
+ * reads only other threads' events (and a read only their non-reads).
+ * Entries carry the event's tid and fin (the threads whose last event,
+ * exit or fatal, is in its history): a pair where one history holds the
+ * other's thread's last event is never an immediate conflict (gather()),
+ * which drops, without touching the events, the pairs that made most of
+ * the tests (a thread's events against main's events after its join).
  * Costs: filing an event O(k) amortised (k = its keys, 2-4 but for wide
- * memory ranges); an update O(k log |bucket| + c log c) for c new
- * candidates, then rv_unf_icf on each.  The index is rebuilt in O(|U|)
- * after rv_unf_remove renumbers ids, and is not counted in u->bytes (the
- * --cache-mb accounting is that of the events, as before).
+ * memory ranges); an update O(k T' log |bucket| + c log c) for c new
+ * candidates (T' = threads touching the object), then rv_unf_icf on each.
+ * The index is rebuilt in O(|U|) after rv_unf_remove renumbers ids, and is
+ * not counted in u->bytes (the --cache-mb accounting is that of the
+ * events, as before).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -268,8 +276,8 @@ static uint64_t split_key(uint64_t key, unsigned tid, bool read)
 static void ix_push(rv_unf *u, uint64_t key, const rv_uevent *e)
 {
     rv_ubucket *b = ix_get(u, key);
-    uint64_t x = (uint64_t)e->id << 32;
-    if (b->n && b->ent[b->n - 1] == x) return; /* two granules, one key */
+    rv_uentry x = {(uint64_t)e->id << 32 | e->act.tid, e->fin};
+    if (b->n && b->ent[b->n - 1].idt == x.idt) return; /* two granules, one key */
     if (b->n == b->cap) {
         b->cap = b->cap ? 2 * b->cap : 4;
         b->ent = rv_xrealloc(b->ent, b->cap * sizeof *b->ent);
@@ -369,6 +377,25 @@ static void compute_tmax(rv_uevent *e)
     e->lsize = s;
 }
 
+/* A thread's last event: nothing of its thread follows an exit or a fatal
+ * event (extensions stop there). */
+static uint64_t ended_bit(const rv_uevent *p)
+{
+    bool last = p->act.kind == RV_ACT_EXIT || rv_unf_is_err(p);
+    return last && p->act.tid < 64 ? 1ull << p->act.tid : 0;
+}
+
+/* fin = the threads whose last event is in [e): the union over [p] for p
+ * in preds and tparent.  Used by the index filter of conflict lists. */
+static void compute_fin(rv_uevent *e)
+{
+    e->fin = 0;
+    for (size_t i = 0; i <= e->npred; i++) {
+        const rv_uevent *p = i < e->npred ? e->pred[i] : e->tparent;
+        if (p) e->fin |= p->fin | ended_bit(p);
+    }
+}
+
 /* The canonical name of ⟨a, ↓preds⟩; returns its hash bucket. */
 static size_t make_cname(rv_unf *u, cname *c, const rv_action *a, uint32_t val,
                          rv_uevent *const *preds, size_t np)
@@ -426,6 +453,7 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
     for (size_t i = 0; i < c.np; i++) e->pred[i] = u->ev[c.ids[i]];
     link_thread(e, tparent);
     compute_tmax(e);
+    compute_fin(e);
     e->hnext = u->htab[b];
     u->htab[b] = e;
     if (u->n == u->cap) {
@@ -567,9 +595,9 @@ static void icf_test(rv_unf *u, rv_uevent *e, uint32_t id)
     if (rv_unf_icf(u, e, x)) icf_push(u, e, x);
 }
 
-static int cmp_u64(const void *a, const void *b)
+static int cmp_entry(const void *a, const void *b)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    uint64_t x = ((const rv_uentry *)a)->idt, y = ((const rv_uentry *)b)->idt;
     return x < y ? -1 : x > y;
 }
 
@@ -579,7 +607,7 @@ static uint32_t bucket_from(const rv_ubucket *b, uint32_t from)
     uint32_t lo = 0, hi = b->n;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
-        if (b->ent[mid] >> 32 < from)
+        if (b->ent[mid].idt >> 32 < from)
             lo = mid + 1;
         else
             hi = mid;
@@ -587,20 +615,31 @@ static uint32_t bucket_from(const rv_ubucket *b, uint32_t from)
     return lo;
 }
 
-/* Append the entries of a bucket from id `from` on to the scratch list. */
-static bool gather(rv_unf *u, uint64_t key, uint32_t from, size_t *nc)
+/* Append the entries of a bucket from id `from` on to the scratch list,
+ * but those that cannot be in immediate conflict with e because one's
+ * history holds the last event z (exit or fatal) of the other's thread:
+ * an event y of that thread is then below z (so below the other event),
+ * or on another branch of the thread tree than z, or deeper than z on
+ * z's branch, which cannot be (nothing follows z); rv_unf_icf would
+ * reject the pair (causality, depth or thread-tree test). */
+static bool gather(rv_unf *u, const rv_uevent *e, uint64_t key, size_t *nc)
 {
     const rv_ubucket *b = ix_find(u, key);
     if (!b) return false;
-    uint32_t k = bucket_from(b, from);
+    uint32_t k = bucket_from(b, e->icf_upto);
     if (k == b->n) return false;
     if (*nc + (b->n - k) > u->capscratch) {
         u->capscratch = 2 * (*nc + (b->n - k));
         u->scratch = rv_xrealloc(u->scratch, u->capscratch * sizeof *u->scratch);
     }
-    memcpy(u->scratch + *nc, b->ent + k, (b->n - k) * sizeof *b->ent);
-    *nc += b->n - k;
-    return true;
+    unsigned t = e->act.tid & 63;
+    size_t n0 = *nc;
+    for (; k < b->n; k++) {
+        const rv_uentry *x = &b->ent[k];
+        if (((x->fin >> t) & 1) || ((e->fin >> (x->idt & 63)) & 1)) continue;
+        u->scratch[(*nc)++] = *x;
+    }
+    return *nc > n0;
 }
 
 /* Bring e's list up to date through the index: the candidates of its
@@ -626,21 +665,21 @@ static void icf_update_indexed(rv_unf *u, rv_uevent *e)
         if (!ob) continue;
         for (uint64_t m = ob->mask & ~(1ull << (t & 63)); m; m &= m - 1) {
             unsigned v = (unsigned)__builtin_ctzll(m);
-            nb += gather(u, split_key(ks.k[i], v, false), e->icf_upto, &nc);
-            if (!rd) nb += gather(u, split_key(ks.k[i], v, true), e->icf_upto, &nc);
+            nb += gather(u, e, split_key(ks.k[i], v, false), &nc);
+            if (!rd) nb += gather(u, e, split_key(ks.k[i], v, true), &nc);
         }
     }
-    nb += gather(u, sibling_key(e), e->icf_upto, &nc);
-    nb += gather(u, univ, e->icf_upto, &nc);
+    nb += gather(u, e, sibling_key(e), &nc);
+    nb += gather(u, e, univ, &nc);
     if (nb > 1) {
-        qsort(u->scratch, nc, sizeof *u->scratch, cmp_u64);
+        qsort(u->scratch, nc, sizeof *u->scratch, cmp_entry);
         size_t w = 0;
         for (size_t i = 0; i < nc; i++)
-            if (!w || u->scratch[w - 1] != u->scratch[i]) u->scratch[w++] = u->scratch[i];
+            if (!w || u->scratch[w - 1].idt != u->scratch[i].idt) u->scratch[w++] = u->scratch[i];
         nc = w;
     }
     for (size_t i = 0; i < nc; i++) {
-        uint32_t id = (uint32_t)(u->scratch[i] >> 32);
+        uint32_t id = (uint32_t)(u->scratch[i].idt >> 32);
         if (id != e->id) icf_test(u, e, id);
     }
 }
