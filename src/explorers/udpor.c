@@ -44,6 +44,9 @@ typedef struct udpor {
     rv_unf u;
     level *lv;
     size_t nlv, caplv;
+    size_t *nz; /* the levels with a non-empty dadd, increasing (issue 11:
+                 * D is gathered in O(|D|), not O(levels), per level) */
+    size_t nnz, capnz;
     rv_trace tr, obs;
     rv_step *sched;
     size_t nsched, capsched;
@@ -65,8 +68,22 @@ static void lv_push(level *l, rv_uevent *e)
     l->d[l->n++] = e;
 }
 
+/* Alg. 1 line 11 at level i, the deepest level with events in D. */
+static void d_push(udpor *p, size_t i, rv_uevent *e)
+{
+    if (!p->lv[i].n) {
+        if (p->nnz == p->capnz) {
+            p->capnz = p->capnz ? 2 * p->capnz : 16;
+            p->nz = rv_xrealloc(p->nz, p->capnz * sizeof *p->nz);
+        }
+        p->nz[p->nnz++] = i;
+    }
+    lv_push(&p->lv[i], e);
+}
+
 static void lv_resize(udpor *p, size_t n)
 {
+    while (p->nnz && p->nz[p->nnz - 1] >= n) p->nnz--;
     if (n > p->caplv) {
         size_t c = p->caplv ? p->caplv : 64;
         while (c < n) c *= 2;
@@ -83,11 +100,11 @@ static void lv_resize(udpor *p, size_t n)
 static rv_uevent **collect_d(udpor *p, size_t i, rv_uevent *e, size_t *n)
 {
     size_t tot = 1;
-    for (size_t k = 0; k <= i; k++) tot += p->lv[k].n;
+    for (size_t z = 0; z < p->nnz && p->nz[z] <= i; z++) tot += p->lv[p->nz[z]].n;
     rv_uevent **d = rv_xmalloc(tot * sizeof *d);
     size_t m = 0;
-    for (size_t k = 0; k <= i; k++)
-        for (size_t q = 0; q < p->lv[k].n; q++) d[m++] = p->lv[k].d[q];
+    for (size_t z = 0; z < p->nnz && p->nz[z] <= i; z++)
+        for (size_t q = 0; q < p->lv[p->nz[z]].n; q++) d[m++] = p->lv[p->nz[z]].d[q];
     if (e) d[m++] = e;
     *n = m;
     return d;
@@ -95,9 +112,9 @@ static rv_uevent **collect_d(udpor *p, size_t i, rv_uevent *e, size_t *n)
 
 static bool in_d(udpor *p, size_t i, const rv_uevent *e)
 {
-    for (size_t k = 0; k <= i && k < p->nlv; k++)
-        for (size_t q = 0; q < p->lv[k].n; q++)
-            if (p->lv[k].d[q] == e) return true;
+    for (size_t z = 0; z < p->nnz && p->nz[z] <= i && p->nz[z] < p->nlv; z++)
+        for (size_t q = 0; q < p->lv[p->nz[z]].n; q++)
+            if (p->lv[p->nz[z]].d[q] == e) return true;
     return false;
 }
 
@@ -406,7 +423,7 @@ static int explore(udpor *p)
             rv_uevent **J;
             size_t nj;
             if (rv_unf_alt(&p->u, i, D, nd, o->alt_k, &J, &nj)) {
-                lv_push(&p->lv[i], e);
+                d_push(p, i, e);
                 lv_resize(p, i + 1);
                 set_prefix(p, i, J, nj);
                 free(J);
@@ -434,6 +451,7 @@ int rv_algo_udpor(rv_explore *x)
         rv_explore_incomplete(x, "udpor: cannot write the --dot file");
     for (size_t i = 0; i < p.caplv; i++) free(p.lv[i].d);
     free(p.lv);
+    free(p.nz);
     free(p.sched);
     free(p.expect);
     rv_trace_free(&p.tr);

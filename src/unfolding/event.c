@@ -2,6 +2,37 @@
  * event.c — events of the unfolding: hash-consing by canonical name,
  * per-thread trees with skew-binary jump pointers, causality and
  * conflict queries (contract in unfolding.h).
+ *
+ * Per-object index (issue 11; the per-address trees of Dpu/QPOR, Nguyen et
+ * al., CAV 2018 §5, play the same part).  Two events can be in immediate
+ * conflict only if they are dependent, and dependence between events of
+ * different threads always goes through an object both touch: a mutex, a
+ * memory granule (8 bytes), a condition variable, semaphore or once
+ * object, or a thread (create(t) with t's events, join(t) with t's exit).
+ * Events of one thread are in immediate conflict only with their siblings
+ * in the thread tree.  So U is filed in buckets, one per key (object kind,
+ * object) and one per thread-tree parent, each holding event ids in
+ * increasing order; an event's conflict list is brought up to date by
+ * scanning only the buckets of its own keys, from its completeness bound
+ * icf_upto on (binary search), instead of every later event of U.  Events
+ * that depend on everything (fatal events, process exit, atomic sections,
+ * memory ranges of 48 granules or more) are filed in one universal bucket
+ * that every update scans, and their own lists still scan all of U.  A
+ * key is a hash of (kind, object): two objects that share a key only merge
+ * buckets, which adds candidates rv_unf_icf rejects, never loses one.
+ * Object buckets are split per thread, reads apart, so that an update
+ * reads only other threads' events (and a read only their non-reads).
+ * Entries carry the event's tid and fin (the threads whose last event,
+ * exit or fatal, is in its history): a pair where one history holds the
+ * other's thread's last event is never an immediate conflict (gather()),
+ * which drops, without touching the events, the pairs that made most of
+ * the tests (a thread's events against main's events after its join).
+ * Costs: filing an event O(k) amortised (k = its keys, 2-4 but for wide
+ * memory ranges); an update O(k T' log |bucket| + c log c) for c new
+ * candidates (T' = threads touching the object), then rv_unf_icf on each.
+ * The index is rebuilt in O(|U|) after rv_unf_remove renumbers ids, and is
+ * not counted in u->bytes (the --cache-mb accounting is that of the
+ * events, as before).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +55,9 @@ void rv_unf_free(rv_unf *u)
         free(e->icf);
         free(e);
     }
+    for (size_t i = 0; i < u->capix; i++) free(u->ix[i].ent);
+    free(u->ix);
+    free(u->scratch);
     free(u->ev);
     free(u->sig);
     free(u->htab);
@@ -100,9 +134,198 @@ static void rebuild_htab(rv_unf *u, size_t ncap)
     u->hcap = ncap;
 }
 
+/* ---- per-object index (see the header) -------------------------------- */
+
+enum { K_UNIV = 1, K_CHILD, K_ROOT, K_TEV, K_EXIT, K_CJ, K_MTX, K_MEM, K_OBJ, K_SPLIT, K_TOBJ };
+
+static uint64_t ix_key(unsigned tag, uint64_t v)
+{
+    uint64_t h = (v ^ ((uint64_t)tag << 56)) * 0x9e3779b97f4a7c15ull;
+    h ^= h >> 29;
+    return h | 1; /* 0 marks an empty slot */
+}
+
+/* Actions that depend on every action: filed in the universal bucket. */
+static bool universal_act(const rv_action *a)
+{
+    if ((a->flags & RV_UF_ERR) || a->kind == RV_ACT_PEXIT || rv_is_atomic_section(a)) return true;
+    if (!rv_is_memory(a)) return false;
+    uint64_t first = a->obj >> 3, last = (a->obj + (a->len ? a->len : 1) - 1) >> 3;
+    return last - first >= 48;
+}
+
+static bool universal(const rv_uevent *e)
+{
+    return universal_act(&e->act);
+}
+
+typedef struct keyset {
+    uint64_t k[64];
+    unsigned n;
+} keyset;
+
+/* Keys of the objects an action touches: filed and looked up alike. */
+static void object_keys(const rv_action *a, keyset *ks)
+{
+    uint64_t m = rv_mutex_of(a);
+    if (m) ks->k[ks->n++] = ix_key(K_MTX, m);
+    if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH)
+        ks->k[ks->n++] = ix_key(K_TOBJ, a->obj); /* the target's detach state */
+    if (a->kind == RV_ACT_CREATE && a->len) {    /* create writes *thread (action.c) */
+        uint64_t first = a->obj2 >> 3, last = (a->obj2 + a->len - 1) >> 3;
+        for (uint64_t g = first; g <= last && ks->n < 8; g++) ks->k[ks->n++] = ix_key(K_MEM, g);
+    }
+    if (rv_is_memory(a)) {
+        uint64_t first = a->obj >> 3, last = (a->obj + (a->len ? a->len : 1) - 1) >> 3;
+        for (uint64_t g = first; g <= last; g++) ks->k[ks->n++] = ix_key(K_MEM, g);
+        return;
+    }
+    switch (a->kind) {
+    case RV_ACT_SIGNAL:
+    case RV_ACT_BROADCAST:
+    case RV_ACT_WAIT1:
+    case RV_ACT_WAIT2:
+    case RV_ACT_SEM_WAIT:
+    case RV_ACT_SEM_TRYWAIT:
+    case RV_ACT_SEM_POST:
+    case RV_ACT_ONCE_BEGIN:
+    case RV_ACT_ONCE_END:
+    case RV_ACT_COND_INIT:
+    case RV_ACT_COND_DESTROY:
+    case RV_ACT_SEM_INIT:
+    case RV_ACT_SEM_DESTROY:
+        ks->k[ks->n++] = ix_key(K_OBJ, a->obj);
+        break;
+    default:
+        break;
+    }
+}
+
+/* Where a non-universal action is filed, its own thread's siblings aside. */
+static void act_filed_keys(const rv_action *a, keyset *ks)
+{
+    object_keys(a, ks);
+    ks->k[ks->n++] = ix_key(K_TEV, a->tid); /* for create(t) */
+    if (a->kind == RV_ACT_EXIT) ks->k[ks->n++] = ix_key(K_EXIT, a->tid);
+    if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) ks->k[ks->n++] = ix_key(K_CJ, a->obj);
+}
+
+/* Where the actions a non-universal action may depend on are filed, its
+ * own thread aside (rv_dependent case by case: create(t) -> t's events;
+ * join(t) -> t's exits; an event of t -> create/join(t); shared objects;
+ * universal actions). */
+static void act_lookup_keys(const rv_action *a, keyset *ks)
+{
+    object_keys(a, ks);
+    ks->k[ks->n++] = ix_key(K_CJ, a->tid);
+    if (a->kind == RV_ACT_CREATE) ks->k[ks->n++] = ix_key(K_TEV, a->obj);
+    if (a->kind == RV_ACT_JOIN) ks->k[ks->n++] = ix_key(K_EXIT, a->obj);
+    ks->k[ks->n++] = ix_key(K_UNIV, 0);
+}
+
+size_t rv_unf_dep_keys(const rv_action *a, bool lookup, uint64_t *out)
+{
+    keyset ks = {.n = 0};
+    if (universal_act(a)) {
+        if (lookup) return SIZE_MAX;
+        ks.k[ks.n++] = ix_key(K_UNIV, 0);
+    } else if (lookup) {
+        act_lookup_keys(a, &ks);
+    } else {
+        act_filed_keys(a, &ks);
+    }
+    memcpy(out, ks.k, ks.n * sizeof *out);
+    return ks.n;
+}
+
+/* The bucket of its siblings in the thread tree. */
+static uint64_t sibling_key(const rv_uevent *e)
+{
+    return e->tparent ? ix_key(K_CHILD, e->tparent->id) : ix_key(K_ROOT, e->act.tid);
+}
+
+static rv_ubucket *ix_slot(rv_ubucket *tab, size_t cap, uint64_t key)
+{
+    size_t i = (key >> 7) & (cap - 1);
+    while (tab[i].key && tab[i].key != key) i = (i + 1) & (cap - 1);
+    return &tab[i];
+}
+
+static rv_ubucket *ix_find(const rv_unf *u, uint64_t key)
+{
+    if (!u->capix) return NULL;
+    rv_ubucket *b = ix_slot(u->ix, u->capix, key);
+    return b->key ? b : NULL;
+}
+
+static rv_ubucket *ix_get(rv_unf *u, uint64_t key)
+{
+    if (2 * (u->nix + 1) > u->capix) {
+        size_t ncap = u->capix ? 2 * u->capix : 256;
+        rv_ubucket *nt = rv_xcalloc(ncap, sizeof *nt);
+        for (size_t i = 0; i < u->capix; i++)
+            if (u->ix[i].key) *ix_slot(nt, ncap, u->ix[i].key) = u->ix[i];
+        free(u->ix);
+        u->ix = nt;
+        u->capix = ncap;
+    }
+    rv_ubucket *b = ix_slot(u->ix, u->capix, key);
+    if (!b->key) {
+        b->key = key;
+        u->nix++;
+    }
+    return b;
+}
+
+/* The bucket of an object key's events of thread tid, reads apart. */
+static uint64_t split_key(uint64_t key, unsigned tid, bool read)
+{
+    return ix_key(K_SPLIT, key ^ ((uint64_t)(2 * tid + read) * 0xff51afd7ed558ccdull));
+}
+
+static void ix_push(rv_unf *u, uint64_t key, const rv_uevent *e)
+{
+    rv_ubucket *b = ix_get(u, key);
+    rv_uentry x = {(uint64_t)e->id << 32 | e->act.tid, e->fin};
+    if (b->n && b->ent[b->n - 1].idt == x.idt) return; /* two granules, one key */
+    if (b->n == b->cap) {
+        b->cap = b->cap ? 2 * b->cap : 4;
+        b->ent = rv_xrealloc(b->ent, b->cap * sizeof *b->ent);
+    }
+    b->ent[b->n++] = x;
+}
+
+static void ix_add(rv_unf *u, const rv_uevent *e)
+{
+    if (universal(e)) {
+        ix_push(u, ix_key(K_UNIV, 0), e);
+        return;
+    }
+    keyset ks = {.n = 0};
+    act_filed_keys(&e->act, &ks);
+    unsigned t = e->act.tid;
+    bool rd = e->act.kind == RV_ACT_READ;
+    for (unsigned i = 0; i < ks.n; i++) {
+        ix_get(u, ks.k[i])->mask |= 1ull << (t & 63);
+        ix_push(u, split_key(ks.k[i], t, rd), e);
+    }
+    ix_push(u, sibling_key(e), e);
+}
+
+/* The index from scratch (ids were renumbered). */
+static void ix_rebuild(rv_unf *u)
+{
+    for (size_t i = 0; i < u->capix; i++) free(u->ix[i].ent);
+    free(u->ix);
+    u->ix = NULL;
+    u->nix = u->capix = 0;
+    for (size_t i = 0; i < u->n; i++) ix_add(u, u->ev[i]);
+}
+
 void rv_unf_rehash(rv_unf *u)
 {
     rebuild_htab(u, u->hcap);
+    ix_rebuild(u);
 }
 
 static rv_uevent *ancestor(rv_uevent *x, uint32_t depth)
@@ -164,6 +387,25 @@ static void compute_tmax(rv_uevent *e)
     e->lsize = s;
 }
 
+/* A thread's last event: nothing of its thread follows an exit or a fatal
+ * event (extensions stop there). */
+static uint64_t ended_bit(const rv_uevent *p)
+{
+    bool last = p->act.kind == RV_ACT_EXIT || rv_unf_is_err(p);
+    return last && p->act.tid < 64 ? 1ull << p->act.tid : 0;
+}
+
+/* fin = the threads whose last event is in [e): the union over [p] for p
+ * in preds and tparent.  Used by the index filter of conflict lists. */
+static void compute_fin(rv_uevent *e)
+{
+    e->fin = 0;
+    for (size_t i = 0; i <= e->npred; i++) {
+        const rv_uevent *p = i < e->npred ? e->pred[i] : e->tparent;
+        if (p) e->fin |= p->fin | ended_bit(p);
+    }
+}
+
 /* The canonical name of ⟨a, ↓preds⟩; returns its hash bucket. */
 static size_t make_cname(rv_unf *u, cname *c, const rv_action *a, uint32_t val,
                          rv_uevent *const *preds, size_t np)
@@ -221,6 +463,7 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
     for (size_t i = 0; i < c.np; i++) e->pred[i] = u->ev[c.ids[i]];
     link_thread(e, tparent);
     compute_tmax(e);
+    compute_fin(e);
     e->hnext = u->htab[b];
     u->htab[b] = e;
     if (u->n == u->cap) {
@@ -230,6 +473,7 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
     }
     u->sig[u->n] = e->sig;
     u->ev[u->n++] = e;
+    ix_add(u, e);
     u->bytes += sizeof *e + (c.np + e->nt) * sizeof(void *);
     if (u->n > u->hcap) rebuild_htab(u, 2 * u->hcap);
     if (created) *created = true;
@@ -354,12 +598,110 @@ static void icf_push(rv_unf *u, rv_uevent *e, rv_uevent *x)
     e->icf[e->nicf++] = x;
 }
 
+static void icf_test(rv_unf *u, rv_uevent *e, uint32_t id)
+{
+    if (!(e->sig & u->sig[id])) return; /* independent: no conflict */
+    rv_uevent *x = u->ev[id];
+    if (rv_unf_icf(u, e, x)) icf_push(u, e, x);
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+    uint64_t x = ((const rv_uentry *)a)->idt, y = ((const rv_uentry *)b)->idt;
+    return x < y ? -1 : x > y;
+}
+
+/* First index of a bucket holding an id >= from. */
+static uint32_t bucket_from(const rv_ubucket *b, uint32_t from)
+{
+    uint32_t lo = 0, hi = b->n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (b->ent[mid].idt >> 32 < from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Append the entries of a bucket from id `from` on to the scratch list,
+ * but those that cannot be in immediate conflict with e because one's
+ * history holds the last event z (exit or fatal) of the other's thread:
+ * an event y of that thread is then below z (so below the other event),
+ * or on another branch of the thread tree than z, or deeper than z on
+ * z's branch, which cannot be (nothing follows z); rv_unf_icf would
+ * reject the pair (causality, depth or thread-tree test). */
+static bool gather(rv_unf *u, const rv_uevent *e, uint64_t key, size_t *nc)
+{
+    const rv_ubucket *b = ix_find(u, key);
+    if (!b) return false;
+    uint32_t k = bucket_from(b, e->icf_upto);
+    if (k == b->n) return false;
+    if (*nc + (b->n - k) > u->capscratch) {
+        u->capscratch = 2 * (*nc + (b->n - k));
+        u->scratch = rv_xrealloc(u->scratch, u->capscratch * sizeof *u->scratch);
+    }
+    unsigned t = e->act.tid & 63;
+    size_t n0 = *nc;
+    for (; k < b->n; k++) {
+        const rv_uentry *x = &b->ent[k];
+        if (((x->fin >> t) & 1) || ((e->fin >> (x->idt & 63)) & 1)) continue;
+        u->scratch[(*nc)++] = *x;
+    }
+    return *nc > n0;
+}
+
+/* Bring e's list up to date through the index: the candidates of its
+ * buckets from icf_upto on, tested in increasing id order (the order of
+ * a scan of U, so lists are the same as without the index).  Object
+ * buckets are split per thread and reads apart: e looks only at other
+ * threads' events (only siblings, in the sibling bucket, can be in
+ * immediate conflict with an event of its own thread) and, if it is a
+ * read, only at their non-reads (two reads are independent unless one is
+ * fatal, and fatal events are universal). */
+static void icf_update_indexed(rv_unf *u, rv_uevent *e)
+{
+    keyset ks = {.n = 0};
+    act_lookup_keys(&e->act, &ks);
+    unsigned t = e->act.tid;
+    bool rd = e->act.kind == RV_ACT_READ;
+    uint64_t univ = ix_key(K_UNIV, 0);
+    size_t nc = 0;
+    unsigned nb = 0;
+    for (unsigned i = 0; i < ks.n; i++) {
+        if (ks.k[i] == univ) continue;
+        const rv_ubucket *ob = ix_find(u, ks.k[i]);
+        if (!ob) continue;
+        for (uint64_t m = ob->mask & ~(1ull << (t & 63)); m; m &= m - 1) {
+            unsigned v = (unsigned)__builtin_ctzll(m);
+            nb += gather(u, e, split_key(ks.k[i], v, false), &nc);
+            if (!rd) nb += gather(u, e, split_key(ks.k[i], v, true), &nc);
+        }
+    }
+    nb += gather(u, e, sibling_key(e), &nc);
+    nb += gather(u, e, univ, &nc);
+    if (nb > 1) {
+        qsort(u->scratch, nc, sizeof *u->scratch, cmp_entry);
+        size_t w = 0;
+        for (size_t i = 0; i < nc; i++)
+            if (!w || u->scratch[w - 1].idt != u->scratch[i].idt) u->scratch[w++] = u->scratch[i];
+        nc = w;
+    }
+    for (size_t i = 0; i < nc; i++) {
+        uint32_t id = (uint32_t)(u->scratch[i].idt >> 32);
+        if (id != e->id) icf_test(u, e, id);
+    }
+}
+
 rv_uevent *const *rv_unf_icf_list(rv_unf *u, rv_uevent *e, size_t *n)
 {
-    for (; e->icf_upto < u->n; e->icf_upto++) {
-        if (!(e->sig & u->sig[e->icf_upto])) continue; /* independent: no conflict */
-        rv_uevent *x = u->ev[e->icf_upto];
-        if (rv_unf_icf(u, e, x)) icf_push(u, e, x);
+    if (e->icf_upto < u->n) {
+        if (universal(e))
+            for (; e->icf_upto < u->n; e->icf_upto++) icf_test(u, e, e->icf_upto);
+        else
+            icf_update_indexed(u, e);
+        e->icf_upto = (uint32_t)u->n;
     }
     *n = e->nicf;
     return e->icf;

@@ -91,6 +91,209 @@ static rv_uevent *intern_fatal(rv_unf *u, const rv_action *a, uint32_t val, rv_u
     return x;
 }
 
+/* ---- the dependence predecessors of each event of a trace ---------------
+ *
+ * The maximal events of [e_i) that e_i depends on (its canonical history,
+ * under rv_dependent) are, for each thread u, at most the latest event of u
+ * before i that e_i depends on; the candidates are found through per-object
+ * chains of the trace (newest first), as in tracecount.c, and the ones in
+ * the causal past of another are dropped with vector clocks.  Chains: one
+ * per memory granule with every access and one with the writes only (a
+ * read depends only on writes), one per mutex / condition variable /
+ * semaphore / once object, one per thread t with the create(t) and join(t)
+ * events.  A walk stops at an event that depends on everything earlier on
+ * the chain that e_i depends on (tracecount.c's dominates(): a covering
+ * write, any event of the same mutex, a sem wait, a once event), since
+ * those are in its past.  Process exits and atomic sections depend on
+ * everything: the latest one is a candidate of every later event, and
+ * they take the latest event of every thread.  Cost: O(n T) for the clocks
+ * and, per event, the chain entries walked (O(1) amortised for locks,
+ * covering writes and reads; notifications and semaphore posts walk their
+ * object's chain), where the backward scan cost O(n) per event. */
+
+typedef struct mentry {
+    uint32_t ev;
+    int32_t next; /* older entry of the same chain, -1 at the end */
+} mentry;
+
+typedef struct mapctx {
+    const rv_trace *t;
+    uint64_t *key; /* open addressing: chain key per slot (0 empty) */
+    int32_t *head; /* newest entry per slot */
+    size_t nb, nused;
+    mentry *ent;
+    size_t nent, capent;
+} mapctx;
+
+enum { MK_ALL = 1, MK_WR, MK_MTX, MK_OBJ, MK_THR, MK_TOBJ };
+
+static uint64_t mkey(unsigned tag, uint64_t v)
+{
+    return ((v * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)tag << 60) ^ tag) | 1;
+}
+
+static size_t mprobe(const mapctx *m, uint64_t key)
+{
+    size_t mask = m->nb - 1, i = (size_t)(key >> 17) & mask;
+    while (m->key[i] && m->key[i] != key) i = (i + 1) & mask;
+    return i;
+}
+
+static size_t mslot(mapctx *m, uint64_t key)
+{
+    if (2 * (m->nused + 1) > m->nb) {
+        uint64_t *ok = m->key;
+        int32_t *oh = m->head;
+        size_t on = m->nb;
+        m->nb = on ? 2 * on : 256;
+        m->key = rv_xcalloc(m->nb, sizeof *m->key);
+        m->head = rv_xmalloc(m->nb * sizeof *m->head);
+        for (size_t i = 0; i < on; i++)
+            if (ok[i]) {
+                size_t j = mprobe(m, ok[i]);
+                m->key[j] = ok[i];
+                m->head[j] = oh[i];
+            }
+        free(ok);
+        free(oh);
+    }
+    size_t i = mprobe(m, key);
+    if (!m->key[i]) {
+        m->key[i] = key;
+        m->head[i] = -1;
+        m->nused++;
+    }
+    return i;
+}
+
+static void mpush(mapctx *m, uint64_t key, size_t i)
+{
+    size_t b = mslot(m, key);
+    if (m->nent == m->capent) {
+        m->capent = m->capent ? 2 * m->capent : 1024;
+        m->ent = rv_xrealloc(m->ent, m->capent * sizeof *m->ent);
+    }
+    m->ent[m->nent] = (mentry){(uint32_t)i, m->head[b]};
+    m->head[b] = (int32_t)m->nent++;
+}
+
+/* Does k depend on every earlier event of its chain that j depends on?
+ * (Per chain: a wait's mutex chain and its condition-variable chain are
+ * two chains, and only the first is ordered by the mutex; exact tests, so
+ * that two objects sharing a chain key cannot stop a walk early.) */
+enum { CH_MEM, CH_MUTEX, CH_OBJ, CH_THR };
+static bool mdominates(const rv_action *k, const rv_action *j, int chain)
+{
+    switch (chain) {
+    case CH_MEM:
+        return (k->kind == RV_ACT_WRITE || k->kind == RV_ACT_RMW) && k->obj <= j->obj &&
+               k->obj + k->len >= j->obj + j->len;
+    case CH_MUTEX: /* every event of a mutex depends on every other */
+        return rv_mutex_of(k) && rv_mutex_of(k) == rv_mutex_of(j);
+    case CH_OBJ:
+        if (k->obj != j->obj) return false;
+        return k->kind == RV_ACT_SEM_WAIT || k->kind == RV_ACT_SEM_TRYWAIT ||
+               k->kind == RV_ACT_ONCE_BEGIN || k->kind == RV_ACT_ONCE_END ||
+               k->kind == RV_ACT_SEM_INIT || k->kind == RV_ACT_SEM_DESTROY ||
+               k->kind == RV_ACT_COND_INIT || k->kind == RV_ACT_COND_DESTROY;
+    default:
+        return false;
+    }
+}
+
+/* Walk one chain for event i: cand[u] = the latest event of thread u found
+ * that i depends on. */
+static void mwalk(mapctx *m, uint64_t key, size_t i, int chain, int32_t *cand)
+{
+    if (!m->nb) return;
+    size_t b = mprobe(m, key);
+    if (!m->key[b]) return;
+    const rv_action *a = &m->t->ev[i].act;
+    for (int32_t e = m->head[b]; e != -1; e = m->ent[e].next) {
+        uint32_t k = m->ent[e].ev;
+        const rv_action *b2 = &m->t->ev[k].act;
+        if (!rv_dependent(b2, a)) continue;
+        if (b2->tid != a->tid && (int32_t)k > cand[b2->tid]) cand[b2->tid] = (int32_t)k;
+        if (mdominates(b2, a, chain)) break;
+    }
+}
+
+static bool mem_writes(const rv_action *a)
+{
+    return a->kind != RV_ACT_READ;
+}
+
+static bool is_global(const rv_action *a)
+{
+    return a->kind == RV_ACT_PEXIT || rv_is_atomic_section(a);
+}
+
+/* The object chains of event i: walk them for its candidates, then file
+ * i in them. */
+static void mobjects(mapctx *m, size_t i, int32_t *cand)
+{
+    const rv_action *a = &m->t->ev[i].act;
+    unsigned tid = a->tid;
+    if (rv_is_memory(a)) {
+        uint64_t lo = a->obj >> 3, hi = (a->obj + (a->len ? a->len : 1) - 1) >> 3;
+        for (uint64_t g = lo; g <= hi; g++) {
+            mwalk(m, mkey(mem_writes(a) ? MK_ALL : MK_WR, g), i, CH_MEM, cand);
+            mpush(m, mkey(MK_ALL, g), i);
+            if (mem_writes(a)) mpush(m, mkey(MK_WR, g), i);
+        }
+    } else {
+        uint64_t mx = rv_mutex_of(a);
+        if (mx) {
+            mwalk(m, mkey(MK_MTX, mx), i, CH_MUTEX, cand);
+            mpush(m, mkey(MK_MTX, mx), i);
+        }
+        switch (a->kind) {
+        case RV_ACT_WAIT1:
+        case RV_ACT_WAIT2:
+        case RV_ACT_SIGNAL:
+        case RV_ACT_BROADCAST:
+        case RV_ACT_SEM_WAIT:
+        case RV_ACT_SEM_TRYWAIT:
+        case RV_ACT_SEM_POST:
+        case RV_ACT_ONCE_BEGIN:
+        case RV_ACT_ONCE_END:
+        case RV_ACT_COND_INIT:
+        case RV_ACT_COND_DESTROY:
+        case RV_ACT_SEM_INIT:
+        case RV_ACT_SEM_DESTROY:
+            mwalk(m, mkey(MK_OBJ, a->obj), i, CH_OBJ, cand);
+            mpush(m, mkey(MK_OBJ, a->obj), i);
+            break;
+        default:
+            break;
+        }
+    }
+    /* create writes *thread: a write to those bytes (action.c create_writes) */
+    if (a->kind == RV_ACT_CREATE && a->len) {
+        uint64_t lo = a->obj2 >> 3, hi = (a->obj2 + a->len - 1) >> 3;
+        for (uint64_t g = lo; g <= hi; g++) {
+            mwalk(m, mkey(MK_ALL, g), i, CH_MEM, cand);
+            mpush(m, mkey(MK_ALL, g), i);
+            mpush(m, mkey(MK_WR, g), i);
+        }
+    }
+    /* create, join and detach of one thread: its detach state */
+    if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH) {
+        mwalk(m, mkey(MK_TOBJ, a->obj), i, CH_THR, cand);
+        mpush(m, mkey(MK_TOBJ, a->obj), i);
+    }
+    /* create(t) and join(t) against t's events */
+    mwalk(m, mkey(MK_THR, tid), i, CH_THR, cand);
+    if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) mpush(m, mkey(MK_THR, a->obj), i);
+}
+
+static void mapctx_free(mapctx *m)
+{
+    free(m->key);
+    free(m->head);
+    free(m->ent);
+}
+
 size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
 {
     for (size_t i = 0; i < u->ncur; i++) u->cur[i]->pos = -1;
@@ -100,15 +303,24 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         u->capcur = t->n;
         u->cur = rv_xrealloc(u->cur, u->capcur * sizeof *u->cur);
     }
-    size_t n = t->n, T = RV_MAX_THREADS, created = 0;
+    size_t n = t->n, T = 1, created = 0;
+    for (size_t i = 0; i < n; i++)
+        if (t->ev[i].act.tid + 1u > T) T = t->ev[i].act.tid + 1u;
+    for (size_t i = 0; i < n; i++) {
+        const rv_action *a = &t->ev[i].act;
+        if ((a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) && a->obj + 1 > T) T = a->obj + 1;
+    }
+    if (T > RV_MAX_THREADS) T = RV_MAX_THREADS;
     /* vc[i*T+u]: events of thread u in [ev i]; tpos[i]: ev i's index in its thread */
     uint32_t *vc = rv_xcalloc(n * T + 1, sizeof *vc);
     uint32_t *tpos = rv_xcalloc(n + 1, sizeof *tpos);
     int32_t *tprev = rv_xcalloc(n + 1, sizeof *tprev); /* previous event of the same thread */
     unsigned maxtid = 0;
     uint32_t cnt[RV_MAX_THREADS] = {0};
-    int32_t last[RV_MAX_THREADS];
-    for (size_t k = 0; k < T; k++) last[k] = -1;
+    int32_t last[RV_MAX_THREADS], exited[RV_MAX_THREADS], cand[RV_MAX_THREADS];
+    for (size_t k = 0; k < RV_MAX_THREADS; k++) last[k] = exited[k] = -1;
+    int32_t global = -1; /* the latest process exit or atomic section */
+    mapctx mc = {.t = t};
     rv_uevent *preds[RV_MAX_THREADS * 4];
     for (size_t i = 0; i < n; i++) {
         const rv_event *ev = &t->ev[i];
@@ -117,25 +329,33 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         size_t np = 0;
         /* dropped: above a cutoff (a cause was cut or dropped) */
         bool dropped = last[tid] >= 0 && !u->cur[last[tid]];
-        /* Backward scan: a dependent event not yet in the past is maximal
-         * (anything above it has a larger index and was seen first).  The
-         * events are visited in decreasing index, thread by thread (tprev
-         * links), skipping a thread once its next event is in the past
-         * (then so are its earlier ones): a spinning thread no longer makes
-         * the mapping quadratic (minutes at --max-events=100000, issue 9). */
-        int32_t at[RV_MAX_THREADS];
-        memcpy(at, last, sizeof at);
+        /* candidates: per thread, the latest earlier event i depends on */
+        for (size_t k = 0; k < T; k++) cand[k] = -1;
+        cand[tid] = last[tid];
+        if (is_global(&ev->act))
+            for (size_t k = 0; k < T; k++) cand[k] = last[k];
+        if (global >= 0 && (int32_t)i > global) {
+            unsigned g = t->ev[global].act.tid;
+            if (global > cand[g]) cand[g] = global;
+        }
+        if (ev->act.kind == RV_ACT_CREATE && ev->act.obj < T &&
+            last[ev->act.obj] > cand[ev->act.obj])
+            cand[ev->act.obj] = last[ev->act.obj];
+        if (ev->act.kind == RV_ACT_JOIN && ev->act.obj < T &&
+            exited[ev->act.obj] > cand[ev->act.obj])
+            cand[ev->act.obj] = exited[ev->act.obj];
+        mobjects(&mc, i, cand);
+        /* A candidate not yet in the past is maximal (anything above it
+         * has a larger index and was taken first). */
         for (;;) {
-            int32_t jmax = -1;
-            unsigned kmax = 0;
-            for (unsigned k = 0; k <= maxtid; k++) {
-                if (at[k] >= 0 && tpos[at[k]] <= v[k]) at[k] = -1; /* the rest is in the past */
-                if (at[k] > jmax) jmax = at[k], kmax = k;
-            }
-            if (jmax < 0) break;
-            size_t jj = (size_t)jmax;
-            at[kmax] = tprev[jj];
-            if (!rv_dependent(&t->ev[jj].act, &ev->act)) continue;
+            int32_t best = -1;
+            for (size_t k = 0; k < T; k++)
+                if (cand[k] > best) best = cand[k];
+            if (best < 0) break;
+            size_t jj = (size_t)best;
+            unsigned tj = t->ev[jj].act.tid;
+            cand[tj] = -1;
+            if (tpos[jj] <= v[tj]) continue;
             if (!u->cur[jj]) dropped = true;
             if (np < sizeof preds / sizeof preds[0]) preds[np++] = u->cur[jj];
             for (size_t k = 0; k < T; k++)
@@ -145,8 +365,11 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         if (tid > maxtid) maxtid = tid;
         tpos[i] = ++cnt[tid];
         v[tid] = tpos[i];
+        if (is_global(&ev->act)) global = (int32_t)i;
+        if (ev->act.kind == RV_ACT_EXIT) exited[tid] = (int32_t)i;
         bool fatal = i + 1 == n && stopped_early(t->end);
-        for (size_t k = 0; fatal && k < T; k++) dropped |= last[k] >= 0 && !u->cur[last[k]];
+        for (size_t k = 0; fatal && k < RV_MAX_THREADS; k++)
+            dropped |= last[k] >= 0 && !u->cur[last[k]];
         if (dropped) { /* not in the cutoff-free prefix: not interned */
             u->cur[i] = NULL;
             last[tid] = (int32_t)i;
@@ -196,6 +419,7 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         u->cur[w++] = e;
     }
     u->ncur = w;
+    mapctx_free(&mc);
     free(vc);
     free(tpos);
     free(tprev);
@@ -375,7 +599,8 @@ typedef struct xctx {
     rv_uevent **S; /* chosen antichain */
     size_t ns;
     size_t created;
-    bool fatal; /* enumerate fatal variants of dead twins */
+    bool fatal;   /* enumerate fatal variants of dead twins */
+    rv_uevent *x; /* t's next event in C after p (NULL at the end) */
 } xctx;
 
 /* The non-fatal event ⟨a, H'⟩ with H' the part of H that a depends on under
@@ -425,11 +650,34 @@ static void emit(xctx *c)
     free(vals);
 }
 
+/* Is ⟨a, [p] ∪ ↓S⟩ the executed event x itself?  Its name would be x's:
+ * the maximal events of {p} ∪ S (S is an antichain of events not below
+ * p, so p is dropped iff it is below one of them) are x's predecessors.
+ * Only for actions whose every concretisation at a history has the same
+ * name (not a nondet's values, not a signal's woken threads): interning
+ * would find x.  Skipping it spares the model replay of emit(). */
+static bool is_x_itself(const xctx *c)
+{
+    const rv_uevent *x = c->x;
+    if (!x || c->fatal || x->act.kind == RV_ACT_NONDET || x->act.kind == RV_ACT_SIGNAL)
+        return false;
+    bool with_p = c->p != NULL;
+    for (size_t s = 0; s < c->ns && with_p; s++) with_p = !rv_unf_leq(c->p, c->S[s]);
+    if (x->npred != c->ns + with_p) return false;
+    for (size_t k = 0; k < x->npred; k++) {
+        const rv_uevent *y = x->pred[k];
+        bool found = with_p && y == c->p;
+        for (size_t s = 0; s < c->ns && !found; s++) found = y == c->S[s];
+        if (!found) return false;
+    }
+    return true;
+}
+
 /* Every antichain of R[i..]: include R[i] only if concurrent with S. */
 static void antichains(xctx *c, size_t i)
 {
     if (i == c->nr) {
-        emit(c);
+        if (!is_x_itself(c)) emit(c);
         return;
     }
     antichains(c, i + 1);
@@ -441,26 +689,179 @@ static void antichains(xctx *c, size_t i)
     c->ns--;
 }
 
+/* The current configuration filed by the keys of rv_unf_dep_keys, per
+ * thread: bucket (key, u) holds the positions of C of thread u's events
+ * filed under key, in increasing order.  R of an extension of thread t
+ * after p, before x, is collected from the buckets of the template's
+ * lookup keys for each thread u != t, and only from the window of u's
+ * events that are neither below p (a prefix: depth <= that of p's
+ * maximal u-event) nor above x (a suffix, found by binary search): the
+ * enumeration touches only events on the same objects (issue 11), and a
+ * long execution costs O(n (k T log n + |R|)) instead of O(n^2). */
+typedef struct pbucket {
+    uint64_t key; /* 0: empty */
+    uint32_t *pos;
+    uint32_t n, cap;
+} pbucket;
+
+typedef struct curix {
+    pbucket *b;
+    size_t nb, nused;
+    unsigned T; /* threads of C: 1 + the largest tid */
+} curix;
+
+static uint64_t tkey(uint64_t key, unsigned tid)
+{
+    return ((key ^ ((uint64_t)tid * 0xff51afd7ed558ccdull)) * 0x9e3779b97f4a7c15ull) | 1;
+}
+
+static pbucket *pb_find(const curix *ix, uint64_t key)
+{
+    if (!ix->nb) return NULL;
+    size_t i = (key >> 17) & (ix->nb - 1);
+    while (ix->b[i].key && ix->b[i].key != key) i = (i + 1) & (ix->nb - 1);
+    return ix->b[i].key ? &ix->b[i] : NULL;
+}
+
+static void pb_push(curix *ix, uint64_t key, uint32_t pos)
+{
+    if (2 * (ix->nused + 1) > ix->nb) {
+        pbucket *old = ix->b;
+        size_t on = ix->nb;
+        ix->nb = on ? 2 * on : 256;
+        ix->b = rv_xcalloc(ix->nb, sizeof *ix->b);
+        for (size_t i = 0; i < on; i++) {
+            if (!old[i].key) continue;
+            size_t j = (old[i].key >> 17) & (ix->nb - 1);
+            while (ix->b[j].key) j = (j + 1) & (ix->nb - 1);
+            ix->b[j] = old[i];
+        }
+        free(old);
+    }
+    size_t i = (key >> 17) & (ix->nb - 1);
+    while (ix->b[i].key && ix->b[i].key != key) i = (i + 1) & (ix->nb - 1);
+    pbucket *b = &ix->b[i];
+    if (!b->key) {
+        b->key = key;
+        ix->nused++;
+    }
+    if (b->n && b->pos[b->n - 1] == pos) return; /* two granules, one key */
+    if (b->n == b->cap) {
+        b->cap = b->cap ? 2 * b->cap : 4;
+        b->pos = rv_xrealloc(b->pos, b->cap * sizeof *b->pos);
+    }
+    b->pos[b->n++] = pos;
+}
+
+static void cur_index(rv_unf *u, curix *ix)
+{
+    uint64_t keys[64];
+    for (size_t i = 0; i < u->ncur; i++) {
+        const rv_action *a = &u->cur[i]->act;
+        if (a->tid + 1u > ix->T) ix->T = a->tid + 1u;
+        size_t nk = rv_unf_dep_keys(a, false, keys);
+        for (size_t k = 0; k < nk; k++) pb_push(ix, tkey(keys[k], a->tid), (uint32_t)i);
+    }
+}
+
+static void curix_free(curix *ix)
+{
+    for (size_t i = 0; i < ix->nb; i++) free(ix->b[i].pos);
+    free(ix->b);
+}
+
+static int cmp_pos(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The window of a bucket of thread u's events: neither below p nor
+ * above x. */
+static void window(rv_unf *u, const pbucket *b, unsigned tu, const rv_uevent *p, const rv_uevent *x,
+                   uint32_t *lo, uint32_t *hi)
+{
+    const rv_uevent *pm = p && tu < p->nt ? p->tmax[tu] : NULL;
+    uint32_t d = pm ? pm->depth : 0, l = 0, h = b->n;
+    while (l < h) { /* first event deeper than p's maximal u-event */
+        uint32_t mid = l + (h - l) / 2;
+        if (u->cur[b->pos[mid]]->depth <= d)
+            l = mid + 1;
+        else
+            h = mid;
+    }
+    *lo = l;
+    h = b->n;
+    while (x && l < h) { /* first event above x */
+        uint32_t mid = l + (h - l) / 2;
+        if (!rv_unf_leq(x, u->cur[b->pos[mid]]))
+            l = mid + 1;
+        else
+            h = mid;
+    }
+    *hi = x ? l : b->n;
+}
+
+/* Positions of C that may hold an event of another thread that template
+ * a (of thread t, after p, before x) may depend on, in increasing order;
+ * SIZE_MAX when a depends on everything. */
+static size_t cur_candidates(rv_unf *u, const curix *ix, const rv_action *a, const rv_uevent *p,
+                             const rv_uevent *x, uint32_t **out, size_t *cap)
+{
+    uint64_t keys[64];
+    size_t nk = rv_unf_dep_keys(a, true, keys), n = 0;
+    if (nk == SIZE_MAX) return SIZE_MAX;
+    unsigned nbk = 0;
+    for (size_t k = 0; k < nk; k++)
+        for (unsigned tu = 0; tu < ix->T; tu++) {
+            if (tu == a->tid) continue;
+            const pbucket *b = pb_find(ix, tkey(keys[k], tu));
+            if (!b) continue;
+            uint32_t lo, hi;
+            window(u, b, tu, p, x, &lo, &hi);
+            if (lo >= hi) continue;
+            nbk++;
+            if (n + (hi - lo) > *cap) {
+                *cap = 2 * (n + (hi - lo));
+                *out = rv_xrealloc(*out, *cap * sizeof **out);
+            }
+            memcpy(*out + n, b->pos + lo, (hi - lo) * sizeof **out);
+            n += hi - lo;
+        }
+    if (nbk > 1) {
+        qsort(*out, n, sizeof **out, cmp_pos);
+        size_t w = 0;
+        for (size_t i = 0; i < n; i++)
+            if (!w || (*out)[w - 1] != (*out)[i]) (*out)[w++] = (*out)[i];
+        n = w;
+    }
+    return n;
+}
+
 /* Extensions of thread t after p with template a; x = t's next event in C
  * (NULL at the end). */
-static size_t extend_position(rv_unf *u, const rv_action *a, bool root, rv_uevent *p, rv_uevent *x,
-                              bool fatal)
+static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bool root,
+                              rv_uevent *p, rv_uevent *x, bool fatal)
 {
-    xctx c = {.u = u, .tmpl = *a, .root = root, .p = p, .fatal = fatal};
+    xctx c = {.u = u, .tmpl = *a, .root = root, .p = p, .fatal = fatal, .x = x};
     c.tmpl.flags &= (uint8_t)~RV_UF_ERR;
     rv_action any = c.tmpl;
     if (fatal) any.flags |= RV_UF_ERR; /* a fatal event's history may hold anything */
     a = &any;
-    c.R = rv_xmalloc((u->ncur + 1) * sizeof *c.R);
-    c.S = rv_xmalloc((u->ncur + 1) * sizeof *c.S);
-    for (size_t i = 0; i < u->ncur; i++) {
-        rv_uevent *y = u->cur[i];
+    uint32_t *pos = NULL;
+    size_t cap = 0, np = cur_candidates(u, ix, a, p, x, &pos, &cap);
+    size_t nr = np == SIZE_MAX ? u->ncur : np;
+    c.R = rv_xmalloc((nr + 1) * sizeof *c.R);
+    c.S = rv_xmalloc((nr + 1) * sizeof *c.S);
+    for (size_t q = 0; q < nr; q++) {
+        rv_uevent *y = u->cur[np == SIZE_MAX ? q : pos[q]];
         if (y->act.tid == a->tid) continue;
         if (p && rv_unf_leq(y, p)) continue;
         if (x && rv_unf_leq(x, y)) continue;
         if (!may_depend(a, &y->act)) continue;
         c.R[c.nr++] = y;
     }
+    free(pos);
     antichains(&c, 0);
     free(c.R);
     free(c.S);
@@ -475,6 +876,8 @@ static bool has_dead_child(const rv_unf *u, const rv_uevent *p, unsigned tid)
 size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
 {
     size_t created = 0;
+    curix ix = {0};
+    cur_index(u, &ix);
     for (unsigned tid = 0; tid < t->nthreads && tid < RV_MAX_THREADS; tid++) {
         const rv_thread_end *te = &t->threads[tid];
         if (te->state == RV_T_NONE) continue;
@@ -485,8 +888,8 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
             rv_uevent *x = u->cur[i];
             if (x->act.tid != tid) continue;
             rv_action a = x->act;
-            created += extend_position(u, &a, root, p, x, false);
-            if (has_dead_child(u, p, tid)) created += extend_position(u, &a, root, p, x, true);
+            created += extend_position(u, &ix, &a, root, p, x, false);
+            if (has_dead_child(u, p, tid)) created += extend_position(u, &ix, &a, root, p, x, true);
             p = x;
             k++;
         }
@@ -499,9 +902,11 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
         if (!tail && pending && te->state == RV_T_LIVE && te->pending.kind != RV_ACT_NONE)
             tail = &te->pending;
         if (tail && !(p && rv_unf_is_err(p))) {
-            created += extend_position(u, tail, root, p, NULL, false);
-            if (has_dead_child(u, p, tid)) created += extend_position(u, tail, root, p, NULL, true);
+            created += extend_position(u, &ix, tail, root, p, NULL, false);
+            if (has_dead_child(u, p, tid))
+                created += extend_position(u, &ix, tail, root, p, NULL, true);
         }
     }
+    curix_free(&ix);
     return created;
 }

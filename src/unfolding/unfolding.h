@@ -43,15 +43,17 @@
  *    an event in it (-1 for the others), so "e ∈ C_j" (the first j events)
  *    is the O(1) test 0 <= pos < j.
  *
- * Costs (n = |U|, m = |C|, d = thread depth): intern O(np + T) plus hashing;
- * leq O(log d); immediate conflicts of an event: computed once against every
- * event of U, cached and extended incrementally (a pair costs one word test
- * of the contiguous dependence signatures sig[], which rejects most pairs,
- * then O(1) sibling and depth tests, O(T log d) when the two histories
- * branch in some thread tree, else walks of [a) \ [b) and [b) \ [a));
- * conflict-freeness of C ∪ X:
- * O(|X| · |C|) dependence tests (tests filter by rv_dependent before any
- * causality query).
+ * Costs (n = |U|, m = |C|, d = thread depth): intern O(np + T) plus hashing
+ * and filing in the per-object index (event.c); leq O(log d); immediate
+ * conflicts of an event: cached and extended incrementally, each update
+ * reading only the index buckets of the event's objects for the other
+ * threads touching them, its siblings and the universal bucket (binary
+ * search to icf_upto), then per candidate one word test of the dependence
+ * signatures, O(1) sibling and depth tests, O(T log d) when the two
+ * histories branch in some thread tree, else walks of [a) \ [b) and
+ * [b) \ [a); mapping a trace: O(n T) plus the per-object chain entries
+ * walked (extend.c); conflict-freeness of C ∪ X: O(|X| · |C|) dependence
+ * tests (tests filter by rv_dependent before any causality query).
  */
 #ifndef RAVEL_UNFOLDING_UNFOLDING_H
 #define RAVEL_UNFOLDING_UNFOLDING_H
@@ -79,6 +81,7 @@ struct rv_uevent {
     uint32_t depth;     /* events of this thread in [e] */
     uint32_t flevel;    /* Foata level: 1 + the largest flevel of a cause (1 if none) */
     uint32_t lsize;     /* |[e]| */
+    uint64_t fin;       /* threads whose last event (exit or fatal) is in [e) */
     uint16_t npred, nt;
     int32_t pos;    /* index in the current configuration, or -1 */
     uint32_t mark;  /* scratch marks for walks (epoch-stamped) */
@@ -123,12 +126,33 @@ typedef struct rv_semobj {
     int64_t lo; /* init >= lo */
 } rv_semobj;
 
+/* An entry of the per-object index: what its filters need without
+ * touching the event. */
+typedef struct rv_uentry {
+    uint64_t idt; /* id << 32 | tid */
+    uint64_t fin; /* the event's fin */
+} rv_uentry;
+
+/* One bucket of the per-object index of U (event.c): the events filed
+ * under one key, in increasing id order; for an object key, the threads
+ * that have events filed under it. */
+typedef struct rv_ubucket {
+    uint64_t key; /* 0: empty slot */
+    rv_uentry *ent;
+    uint64_t mask;
+    uint32_t n, cap;
+} rv_ubucket;
+
 typedef struct rv_unf {
     rv_uevent **ev; /* U: every event, by id */
     uint64_t *sig;  /* sig[id] = ev[id]->sig, contiguous for the conflict-list scans */
     size_t n, cap;
     rv_uevent **htab; /* hash-consing table, chained by hnext */
     size_t hcap;
+    rv_ubucket *ix; /* per-object index: key -> events (open addressing) */
+    size_t nix, capix;
+    rv_uentry *scratch; /* candidates of one conflict-list update */
+    size_t capscratch;
     uint32_t epoch;  /* for mark */
     uint32_t jepoch; /* for jmark */
     rv_uevent **cur; /* the current configuration, in execution order */
@@ -172,6 +196,12 @@ rv_uevent *rv_unf_find(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *c
 
 /* The canonical choice of an action (nondet: value index; signal: woken). */
 uint64_t rv_unf_choice(const rv_action *a, uint32_t val);
+
+/* Keys of the per-object index (event.c) for an action: lookup = false,
+ * where it is filed; lookup = true, where every action of another thread
+ * that it may depend on (rv_unf_dep) is filed, or SIZE_MAX when it depends
+ * on everything.  Up to 64 keys are written to out. */
+size_t rv_unf_dep_keys(const rv_action *a, bool lookup, uint64_t *out);
 
 /* a ≤ b (causality, reflexive). */
 bool rv_unf_leq(const rv_uevent *a, const rv_uevent *b);
