@@ -80,6 +80,8 @@ fz_one() {
         mv "$W/.fails.tmp" "$W/.fails"
         echo "#   reproduce: $FZ_GEN_HINT $seed > p$seed.c && ${FZ_CMD/$file/p$seed.c}"
         echo "#   shrink:    bash tests/fuzz/shrink $seed"
+        # the FAIL line's [cmd: ...] shows the first failing command
+        [ -s "$W/.firstcmd" ] || echo "${FZ_CMD/$file/p$seed.c} (RAVEL_FUZZ_PROG=$seed in the batch)" >"$W/.firstcmd"
     fi
     [ -n "$FZ_NOTE" ] && echo "$seed $FZ_NOTE" >>"$FZ_DIR/stats/notes"
     return 0
@@ -97,6 +99,7 @@ fz_batch() {
         FZ_GC=$((s % 5 == 0 ? 1 : 0)) FZ_KPART=$((s % 3 == 0 ? 1 : 0)) fz_one "$W/batch-$first.c" "$s" "$s" "$cflags"
         [ "$FZ_STATUS" = skip ] && skipped=$((skipped + 1))
     done
+    [ -s "$W/.firstcmd" ] && cp "$W/.firstcmd" "$W/.last"
     [ "$skipped" = 0 ] || echo "# fuzz: seeds $first-$((first + n - 1)): $skipped skipped (dfs hit --max-executions=$FZ_CAP)"
     return 0
 }
