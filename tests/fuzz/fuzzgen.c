@@ -4,6 +4,9 @@
  * always prints the same program.
  *
  *   fuzzgen SEED [--drop=ID,ID,...]   one program (standalone main)
+ *   RAVEL_FUZZ_AVOID=nondet,assume   never generate these statement kinds
+ *                                     (kind_name[]; to look past a known bug)
+ *   RAVEL_FUZZ_SIZE=N                 the largest interleavings() estimate
  *   fuzzgen --batch FIRST N           N programs (seeds FIRST..FIRST+N-1) in
  *                                     one file: main runs the program whose
  *                                     seed is in $RAVEL_FUZZ_PROG, so one
@@ -578,7 +581,19 @@ static void st_create_branch(int depth)
  * several features) */
 enum { NKIND = 16 };
 static const int base_weight[NKIND] = {14, 8, 12, 6, 6, 7, 8, 9, 3, 5, 4, 5, 3, 6, 3, 5};
+static const char *kind_name[NKIND] = {"plain",  "assert", "mutex",  "cv_wait", "cv_notify", "sem",
+                                       "atomic", "nondet", "assume", "section", "key",       "heap",
+                                       "errno",  "loop",   "spin",   "create"};
 static int weight[NKIND];
+static const char *avoid; /* $RAVEL_FUZZ_AVOID: kinds never generated */
+static int avoided(int k)
+{
+    if (!avoid) return 0;
+    size_t n = strlen(kind_name[k]);
+    for (const char *p = avoid; (p = strstr(p, kind_name[k])); p += n)
+        if ((p == avoid || p[-1] == ',') && (p[n] == ',' || !p[n])) return 1;
+    return 0;
+}
 static int pick_kind(void)
 {
     int sum = 0;
@@ -596,7 +611,9 @@ static void stmt(int depth)
     for (;;) {
         int r = pick_kind();
         if (++tries > 20 || P.budget[cur] <= 0) {
-            st_plain(depth);
+            /* out of budget: a statement without visible operations, so
+             * that interleavings() stays an honest size */
+            emit(depth, "l++;");
             break;
         }
         if (r == 0) {
@@ -673,7 +690,7 @@ static void generate(void)
     in_section = 0;
 
     P.loops = chance(10);
-    P.nw = 1 + pick(3);
+    P.nw = chance(45) ? 1 : chance(60) ? 2 : 3;
     P.nv = 1 + pick(3);
     P.na = chance(35) ? 1 + pick(2) : 0;
     P.nm = chance(55) ? 1 + pick(2) : 0;
@@ -690,6 +707,7 @@ static void generate(void)
     P.sections = chance(35) ? 1 + pick(2) : 0;
     P.xthread = P.nw < MAXW && chance(60);
     for (int k = 0; k < NKIND; k++) weight[k] = base_weight[k];
+    weight[0] += !!avoid; /* never all zero */
     for (int i = 0; i < 2; i++) {
         int k = 2 + pick(NKIND - 2);
         weight[k] *= 5;
@@ -700,6 +718,8 @@ static void generate(void)
         if (k == 9 && !P.sections) P.sections = 1;
         if (k == 10) P.key = 1;
     }
+    for (int k = 0; k < NKIND; k++)
+        if (avoided(k)) weight[k] = 0;
     int total = 6 + pick(5);       /* visible operations shared by the threads */
     for (int f = 0; f < MAXF; f++) /* dfs grows fast with 4 threads */
         P.budget[f] = P.nw == 3 ? 1 + pick(2) : total / (P.nw + 1) + pick(2);
@@ -890,7 +910,7 @@ static void prelude(FILE *o)
 }
 
 /* the largest interleavings() kept (RAVEL_FUZZ_SIZE) */
-static double limit = 2000;
+static double limit = 1000;
 
 static void one(unsigned long long seed, int standalone)
 {
@@ -904,6 +924,7 @@ static void one(unsigned long long seed, int standalone)
 int main(int argc, char **argv)
 {
     if (getenv("RAVEL_FUZZ_SIZE")) limit = atof(getenv("RAVEL_FUZZ_SIZE"));
+    avoid = getenv("RAVEL_FUZZ_AVOID");
     if (argc >= 4 && !strcmp(argv[1], "--batch")) {
         unsigned long long first = strtoull(argv[2], NULL, 10), n = strtoull(argv[3], NULL, 10);
         printf(
