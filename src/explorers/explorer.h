@@ -14,6 +14,8 @@
 #include "../backends/backend.h"
 
 typedef enum rv_memmode { RV_MEM_SC, RV_MEM_DRF } rv_memmode;
+typedef enum rv_bound { RV_BOUND_NONE = 0, RV_BOUND_PREEMPTION, RV_BOUND_FAIR } rv_bound;
+#define RV_DEFAULT_MAX_DEPTH 10000 /* fair bound: livelock past this many steps */
 
 typedef struct rv_options {
     const char *algo;        /* "dfs", "udpor", ... */
@@ -26,7 +28,21 @@ typedef struct rv_options {
     uint64_t cache_mb;       /* udpor: memory bound of U ∪ G in MB (0: none) */
     uint64_t cache_bytes;    /* udpor: the same in bytes, overrides cache_mb (tests) */
     const char *dot_path;    /* udpor: write the explored unfolding here */
+    /* dpor.c / bounded.c (seed 002): the bound (none when zeroed), its
+     * value or "iterative" (preemption bound c = 0, 1, 2, ...), the stack
+     * depth past which a fair-bounded search reports a livelock, and a
+     * file to write the set of thread-local states reached to. */
+    rv_bound bound;
+    bool bound_iterative;
+    uint64_t bound_c;
+    uint64_t max_depth;
+    const char *local_states_path;
 } rv_options;
+
+static inline uint64_t rv_max_depth(const rv_options *o)
+{
+    return o->max_depth ? o->max_depth : RV_DEFAULT_MAX_DEPTH;
+}
 
 /* One distinct error with the schedule that reaches it. */
 typedef struct rv_error {
@@ -38,6 +54,7 @@ typedef struct rv_error {
     size_t nsched;
     rv_trace *trace;         /* the failing execution (owned) */
     uint64_t key_lo, key_hi; /* identity for deduplication (explore.c) */
+    bool livelock;           /* kind is "livelock" (fair-bounded search), not `kind` */
 } rv_error;
 
 typedef struct rv_stats {
@@ -52,9 +69,12 @@ typedef struct rv_stats {
     uint64_t unf_peak;   /* udpor: peak bytes held by the unfolding (U ∪ G) */
     uint64_t traces;     /* distinct Mazurkiewicz traces (when counted) */
     uint64_t traces_complete, traces_deadlock, traces_error;
-    double avg_u;    /* udpor: average |U| at a maximal configuration */
-    bool exhaustive; /* every behaviour was covered (no limit hit, no sampled domain) */
-    bool stopped;    /* stopped at the first error */
+    double avg_u;       /* udpor: average |U| at a maximal configuration */
+    bool exhaustive;    /* every behaviour was covered (no limit hit, no sampled domain) */
+    bool stopped;       /* stopped at the first error */
+    bool bounded;       /* a bounded search (dpor.c): never exhaustive */
+    int64_t bound;      /* the bound explored last (bounded searches) */
+    bool bound_reached; /* some transition was not explored because of the bound */
     char incomplete_why[256];
 } rv_stats;
 
@@ -81,6 +101,10 @@ void rv_explore_free(rv_explore *x);
  * infeasible, blocked or limited. */
 bool rv_observe(rv_explore *x, const rv_trace *t);
 
+/* Record a livelock found by a fair-bounded search: the execution t (its
+ * first n steps replay it) went past --max-depth. */
+void rv_observe_livelock(rv_explore *x, const rv_trace *t, size_t n);
+
 /* Record that an execution was cut short by the algorithm itself (SSB). */
 void rv_observe_blocked(rv_explore *x);
 
@@ -98,5 +122,8 @@ const char *rv_algo_names(void);
 /* Algorithms (one file each in src/explorers). */
 int rv_algo_dfs(rv_explore *x);
 int rv_algo_udpor(rv_explore *x);
+int rv_algo_dpor(rv_explore *x);        /* dpor.c: persistent sets + sleep sets, or BPOR */
+int rv_algo_source(rv_explore *x);      /* dpor.c: Source-DPOR */
+int rv_algo_dfs_bounded(rv_explore *x); /* bounded.c: naive bounded DFS (the oracle) */
 
 #endif

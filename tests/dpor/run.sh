@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# tests/dpor — the DPOR family (src/explorers/dpor.c) against ground truth.
+#  - every finite program of tests/native and examples: dfs --count-traces
+#    --keep-going is the truth; dpor (with --count-traces) covers its
+#    complete and deadlocked traces exactly, executes at least as many
+#    executions as it covers traces, and finds the same errors (kind@location);
+#  - the closed-form families of tests/native/run.sh (philosophers 2^n - 2
+#    complete + 1 deadlock, lock_many C(2n, n), lock_once n!, readers 2^n,
+#    private k x m: 1);
+#  - random programs of tests/gen/gen.c (seeds 1..RAVEL_RANDOM_N, default 30).
+# Known gap (docs/DESIGN.md §4): with sleep sets, executions that end in a
+# crash or an assertion are covered once per error, not once per trace of
+# the events before the fatal step, so failing traces are checked as >= 1
+# when dfs has some, not counted.
+. "$(dirname "$0")/../lib.sh"
+N_DIR=$ROOT/tests/native
+EX=$ROOT/examples
+ALGOS=${RAVEL_DPOR_ALGOS:-dpor}
+
+binom() { local n=$1 k=$2 r=1 i; for ((i = 1; i <= k; i++)); do r=$((r * (n - k + i) / i)); done; echo $r; }
+fact() { local n=$1 r=1; while [ "$n" -gt 1 ]; do r=$((r * n)); n=$((n - 1)); done; echo $r; }
+kinds() { jq -r '[.errors[]|"\(.kind)@\(.location)"]|unique|join(", ")' "$1" 2>/dev/null; }
+
+# compare_with_dfs PROG CFLAGS...: dfs is the truth, each algorithm covers it
+compare_with_dfs() {
+    local prog=$1
+    shift
+    rv check --algo=dfs --count-traces --keep-going --json "$prog" -- "$@"
+    cp "$W/out" "$W/dfs.json"
+    local drc=$RC
+    case $drc in 0 | 1) ;; *) fail_because "dfs exit status $drc$(_rv_errhint)"; return ;; esac
+    local tc td te
+    tc=$(json .traces_complete) td=$(json .traces_deadlock) te=$(json .traces_error)
+    local a
+    for a in $ALGOS; do
+        rv check --algo="$a" --count-traces --keep-going --json "$prog" -- "$@"
+        expect_rc "$drc"
+        expect_json .traces_complete "$tc"
+        expect_json .traces_deadlock "$td"
+        if [ "$te" -gt 0 ]; then
+            [ "$(json .traces_error)" -ge 1 ] || fail_because "$a: no failing trace, dfs has $te"
+        else
+            expect_json .traces_error 0
+        fi
+        [ "$(json .executions)" -ge "$(json .traces)" ] || fail_because "$a: executions < traces"
+        expect_eq "$a errors" "$(kinds "$W/out")" "$(kinds "$W/dfs.json")"
+        expect_json .exhaustive "$(jq -r .exhaustive "$W/dfs.json")"
+    done
+}
+
+# ---- the test programs ----------------------------------------------------
+for p in assume atomic condvar_broadcast condvar_ok exit_thread keys lock_many lock_once \
+    main_return malloc_mutex misuse_destroyed misuse_unlock mutex_types \
+    nondet_bool once private pthread_exit readers segv sem_bug sem_handoff sem_mutex \
+    stack_overflow tls unsupported; do
+    eval "t_native_$p() { compare_with_dfs \"\$N_DIR/$p.c\"; }"
+done
+for p in lost_wakeup racy_counter; do
+    eval "t_example_$p() { compare_with_dfs \"\$EX/$p.c\"; }"
+done
+
+# ---- closed forms -----------------------------------------------------------
+# family PROG TRACES_COMPLETE TRACES_DEADLOCK ERRORKIND CFLAGS...
+family() {
+    local prog=$1 want=$2 dl=$3 kind=$4 a
+    shift 4
+    for a in $ALGOS; do
+        rv check --algo="$a" --count-traces --keep-going --json "$prog" -- "$@"
+        expect_rc "$([ "$dl" -gt 0 ] && echo 1 || echo 0)"
+        expect_json .traces_complete "$want"
+        expect_json .traces_deadlock "$dl"
+        [ "$(json .executions)" -ge "$((want + dl))" ] || fail_because "$a: executions < traces"
+        expect_json '[.errors[].kind]|unique|join(",")' "$kind"
+    done
+}
+t_philosophers_2() { family "$EX/philosophers.c" 2 1 deadlock -DN=2; }
+t_philosophers_3() { family "$EX/philosophers.c" 6 1 deadlock -DN=3; }
+t_philosophers_4() { family "$EX/philosophers.c" 14 1 deadlock -DN=4; }
+t_lock_many_2() { family "$N_DIR/lock_many.c" "$(binom 4 2)" 0 "" -DN=2; }
+t_lock_many_3() { family "$N_DIR/lock_many.c" "$(binom 6 3)" 0 "" -DN=3; }
+t_lock_many_4() { family "$N_DIR/lock_many.c" "$(binom 8 4)" 0 "" -DN=4; }
+t_lock_once_3() { family "$N_DIR/lock_once.c" "$(fact 3)" 0 "" -DN=3; }
+t_lock_once_4() { family "$N_DIR/lock_once.c" "$(fact 4)" 0 "" -DN=4; }
+t_readers_3() { family "$N_DIR/readers.c" 8 0 "" -DN=3; }
+t_readers_4() { family "$N_DIR/readers.c" 16 0 "" -DN=4; }
+t_private_k2_m3() { family "$N_DIR/private.c" 1 0 "" -DK=2 -DM=3; }
+t_private_k3_m2() { family "$N_DIR/private.c" 1 0 "" -DK=3 -DM=2; }
+
+# ---- random programs ----------------------------------------------------------
+RN=${RAVEL_RANDOM_N:-30}
+GEN_BIN=${TMPDIR:-/tmp}/ravel-dpor-gen.$$
+CC=${CC:-$(command -v clang >/dev/null && echo clang || echo gcc)}
+if [ "${1:-}" != "--one" ] && "$CC" -std=c11 -O1 -w -o "$GEN_BIN" "$ROOT/tests/gen/gen.c" 2>/dev/null; then
+    export GEN_BIN
+    trap 'rm -f "$GEN_BIN"' EXIT
+    for ((i = 1; i <= RN; i++)); do
+        eval "t_gen_$(printf %04d "$i")() { \"\$GEN_BIN\" $i >\"\$W/p.c\"; compare_with_dfs \"\$W/p.c\"; }"
+    done
+fi
+
+rv_main "$@"
