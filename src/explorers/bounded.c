@@ -131,7 +131,10 @@ static int run_bounded(rv_explore *x, rv_dpor_mode mode)
         if (!x->stats.exhaustive && x->stats.incomplete_why[0]) break; /* a limit */
         cfg.c++;
     }
-    if (rc >= 0) guarantee(x, cfg.bound);
+    if (rc == 0)
+        guarantee(x, cfg.bound);
+    else if (rc > 0)
+        rv_explore_incomplete(x, "bounded search (seed 002), stopped early");
     return rc < 0 ? -1 : 0;
 }
 

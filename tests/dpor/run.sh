@@ -7,7 +7,10 @@
 #  - the closed-form families of tests/native/run.sh (philosophers 2^n - 2
 #    complete + 1 deadlock, lock_many C(2n, n), lock_once n!, readers 2^n,
 #    private k x m: 1);
-#  - random programs of tests/gen/gen.c (seeds 1..RAVEL_RANDOM_N, default 30).
+#  - random programs of tests/gen/gen.c (seeds 1..RAVEL_RANDOM_N, default 30);
+#  - BPOR (seed 002): Theorem 1 against the naive bounded DFS for c = 0, 1, 2
+#    on the test programs and gen seeds 1..RAVEL_BPOR_N (default 10), a bug
+#    that needs exactly 2 preemptions, refused bounds.
 # Known gap (docs/DESIGN.md §4): with sleep sets, executions that end in a
 # crash or an assertion are covered once per error, not once per trace of
 # the events before the fatal step, so failing traces are checked as >= 1
@@ -86,6 +89,82 @@ t_readers_4() { family "$N_DIR/readers.c" 16 0 "" -DN=4; }
 t_private_k2_m3() { family "$N_DIR/private.c" 1 0 "" -DK=2 -DM=3; }
 t_private_k3_m2() { family "$N_DIR/private.c" 1 0 "" -DK=3 -DM=2; }
 
+# ---- BPOR (seed 002) --------------------------------------------------------
+# Theorem 1: with preemption bound c, BPOR reaches the same thread-local
+# states (the backend's per-event fingerprints of the acting thread's
+# stack and TLS) as the naive bounded DFS, the oracle that runs every
+# schedule within the bound, with no more executions and the same errors.
+theorem1() {
+    local prog=$1 c a
+    shift
+    for c in 0 1 2; do
+        rv check --algo=dfs --preemption-bound=$c --keep-going --local-states="$W/naive" --json \
+            "$prog" -- "$@"
+        cp "$W/out" "$W/naive.json"
+        case $RC in 1 | 3) ;; *) fail_because "naive c=$c: exit status $RC$(_rv_errhint)"; return ;; esac
+        rv check --algo=dpor --preemption-bound=$c --keep-going --local-states="$W/bpor" --json \
+            "$prog" -- "$@"
+        case $RC in 1 | 3) ;; *) fail_because "bpor c=$c: exit status $RC$(_rv_errhint)"; return ;; esac
+        expect_json .exhaustive false
+        expect_json .bound "$c"
+        cmp -s "$W/naive" "$W/bpor" ||
+            fail_because "c=$c: local states differ ($(wc -l <"$W/bpor") bpor, $(wc -l <"$W/naive") naive)"
+        [ -s "$W/naive" ] || fail_because "c=$c: no local state written"
+        [ "$(json .executions)" -le "$(jq -r .executions "$W/naive.json")" ] ||
+            fail_because "c=$c: bpor executions $(json .executions) > naive $(jq -r .executions "$W/naive.json")"
+        expect_eq "c=$c errors" "$(kinds "$W/out")" "$(kinds "$W/naive.json")"
+    done
+}
+for p in atomic condvar_broadcast condvar_ok exit_thread lock_many lock_once malloc_mutex \
+    misuse_unlock nondet_bool once readers segv sem_bug sem_handoff sem_mutex tls; do
+    eval "t_theorem1_$p() { theorem1 \"\$N_DIR/$p.c\"; }"
+done
+t_theorem1_philosophers_3() { theorem1 "$EX/philosophers.c" -DN=3; }
+t_theorem1_racy_counter() { theorem1 "$EX/racy_counter.c"; }
+t_theorem1_lost_wakeup() { theorem1 "$EX/lost_wakeup.c"; }
+t_theorem1_preempt2() { theorem1 "$ROOT/tests/dpor/preempt2.c"; }
+
+# A bug that needs exactly 2 preemptions: not found with 1, found with 2;
+# the iterative bound reports 2; a bounded search without an error exits 3.
+t_preempt2_bounds() {
+    local P=$ROOT/tests/dpor/preempt2.c a line
+    line=$(line_of "$P" '@bug')
+    for a in dpor dfs; do
+        rv check --algo=$a --preemption-bound=1 --json "$P"
+        expect_rc 3
+        expect_json '.errors|length' 0
+        expect_json .bound_reached true
+        expect_json_match .incomplete_reason 'at most 1 preemption was reached'
+        rv check --algo=$a --preemption-bound=2 --json "$P"
+        expect_rc 1
+        expect_json '.errors[0].kind' assertion
+        expect_json_match '.errors[0].location' "preempt2\\.c:$line([^0-9]|\$)"
+        rv check --algo=$a --preemption-bound=iterative --json "$P"
+        expect_rc 1
+        expect_json .bound 2
+        expect_json '.errors[0].kind' assertion
+    done
+    # without --algo a bound means BPOR
+    rv check --preemption-bound=iterative --json "$P"
+    expect_json .algorithm dpor
+    expect_json .bound 2
+}
+
+# A bound with an algorithm for which it is not sound: one line, exit 2.
+t_bound_refused() {
+    local a
+    for a in udpor source; do
+        rv check --algo=$a --preemption-bound=2 "$ROOT/tests/dpor/preempt2.c"
+        expect_rc 2
+        expect_eq "one line" "$(wc -l <"$W/err")" 1
+        expect_file_match "$W/err" 'preemption-bound is sound only with'
+    done
+    rv check --fair-bound=1 --algo=udpor "$ROOT/tests/dpor/preempt2.c"
+    expect_rc 2
+    rv check --preemption-bound=x "$ROOT/tests/dpor/preempt2.c"
+    expect_rc 2
+}
+
 # ---- random programs ----------------------------------------------------------
 RN=${RAVEL_RANDOM_N:-30}
 GEN_BIN=${TMPDIR:-/tmp}/ravel-dpor-gen.$$
@@ -95,6 +174,8 @@ if [ "${1:-}" != "--one" ] && "$CC" -std=c11 -O1 -w -o "$GEN_BIN" "$ROOT/tests/g
     trap 'rm -f "$GEN_BIN"' EXIT
     for ((i = 1; i <= RN; i++)); do
         eval "t_gen_$(printf %04d "$i")() { \"\$GEN_BIN\" $i >\"\$W/p.c\"; compare_with_dfs \"\$W/p.c\"; }"
+        [ "$i" -le "${RAVEL_BPOR_N:-10}" ] &&
+            eval "t_gen_theorem1_$(printf %04d "$i")() { \"\$GEN_BIN\" $i >\"\$W/p.c\"; theorem1 \"\$W/p.c\"; }"
     done
 fi
 
