@@ -150,6 +150,36 @@ t_preempt2_bounds() {
     expect_json .bound 2
 }
 
+# Fair bound (seed 002 Alg. 1 + 3): the polite livelock is reported with a
+# schedule that replays it; the spin-yield wait terminates within the bound
+# and BPOR reaches the naive fair-bounded DFS's local states (Theorem 1).
+t_fair_livelock() {
+    local a
+    for a in dpor dfs; do
+        rv check --algo=$a --fair-bound=1 --max-depth=300 --json --out="$W/o" "$ROOT/tests/dpor/livelock.c"
+        expect_rc 1
+        expect_json '.errors[0].kind' livelock
+        expect_json '.errors[0].schedule|split(" ")|length' 301
+        [ -s "$(json '.errors[0].schedule_file')" ] || fail_because "$a: no schedule file"
+    done
+}
+t_fair_spin_yield() {
+    local k P=$ROOT/tests/dpor/spin_yield.c
+    for k in 0 1 2; do
+        rv check --algo=dfs --fair-bound=$k --max-depth=300 --local-states="$W/naive" --json "$P"
+        expect_rc 3
+        cp "$W/out" "$W/naive.json"
+        rv check --fair-bound=$k --max-depth=300 --local-states="$W/bpor" --json "$P"
+        expect_rc 3
+        expect_json .algorithm dpor
+        expect_json '.errors|length' 0
+        expect_json .bound_kind fair
+        cmp -s "$W/naive" "$W/bpor" || fail_because "K=$k: local states differ"
+        [ "$(json .executions)" -le "$(jq -r .executions "$W/naive.json")" ] ||
+            fail_because "K=$k: bpor executions > naive"
+    done
+}
+
 # A bound with an algorithm for which it is not sound: one line, exit 2.
 t_bound_refused() {
     local a
