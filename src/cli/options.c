@@ -190,9 +190,8 @@ static int check_bound(const char *cmd, rv_cli_opts *o)
     bool local = o->opt.local_states_path != NULL;
     if (o->opt.bound == RV_BOUND_NONE) {
         if (!local) return 0;
-        if (o->algo && (!strcmp(o->algo, "dpor") || !strcmp(o->algo, "source"))) return 0;
-        fprintf(stderr, "ravel %s: --local-states needs --algo=dpor, --algo=source or a bound\n",
-                cmd);
+        if (o->algo && !strcmp(o->algo, "dpor")) return 0;
+        fprintf(stderr, "ravel %s: --local-states needs --algo=dpor or a bound\n", cmd);
         return -1;
     }
     if (!o->algo) o->algo = "dpor";

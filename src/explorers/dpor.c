@@ -1,8 +1,8 @@
 /*
  * dpor.c — stateless dynamic partial-order reduction over the backend
- * interface: `--algo=dpor` (persistent sets and sleep sets), `--algo=source`
- * (Source-DPOR), and the engine that bounded.c uses for BPOR (seed 002)
- * and the naive bounded DFS.
+ * interface: `--algo=dpor` (persistent sets and sleep sets), and the
+ * engine that bounded.c uses for BPOR (seed 002) and the naive bounded
+ * DFS.  (RV_DPOR_SOURCE is reserved for Source-DPOR, not built yet.)
  *
  * The search is seed 002 Algorithm 1 run by replay.  The stack holds one
  * node per state s_k (k events done): enabled(s_k), backtrack(s_k), the
@@ -36,7 +36,6 @@
  */
 #include "dpor.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -567,8 +566,6 @@ int rv_dpor_run(rv_explore *x, const rv_dpor_cfg *cfg)
     e.sleep_sets = cfg->mode == RV_DPOR_PERSISTENT || cfg->mode == RV_DPOR_SOURCE;
     e.hb = cfg->mode == RV_DPOR_PERSISTENT || cfg->mode == RV_DPOR_SOURCE;
     e.every_race = e.hb;
-    if (getenv("RAVEL_NOHB")) e.hb = false;
-    if (getenv("RAVEL_NOSLEEP")) e.sleep_sets = false;
     if (x->opt->local_states_path) {
         e.ls = rv_localset_new();
         x->backend->limits.fingerprints = true;
@@ -591,15 +588,6 @@ int rv_dpor_run(rv_explore *x, const rv_dpor_cfg *cfg)
             if (e.t.n < e.depth) e.depth = e.t.n;
         } else {
             walk_end w = walk(&e, n);
-            if (getenv("RAVEL_DPOR_DEBUG")) {
-                fprintf(stderr, "n=%zu w=%d depth=%zu:", n, (int)w, e.depth);
-                for (size_t i = 0; i < e.t.n; i++) {
-                    char b[128];
-                    fprintf(stderr, " %s%u:%s", i == n ? "| " : "", e.t.ev[i].act.tid,
-                            rv_action_str(&e.t.ev[i].act, b, sizeof b));
-                }
-                fprintf(stderr, "\n");
-            }
             if (w == W_BLOCKED) rv_observe_blocked(x);
             if (w == W_LIVELOCK || (w == W_MAXIMAL && !rv_observe(x, &e.t))) {
                 rc = 1;

@@ -1,6 +1,6 @@
 /*
  * dpor.h — the stateless DPOR engine shared by dpor.c (persistent-set DPOR
- * with sleep sets, Source-DPOR) and bounded.c (BPOR, seed 002, and the
+ * with sleep sets) and bounded.c (BPOR, seed 002, and the
  * naive bounded DFS that is its oracle).
  *
  * The engine keeps the stack of states of the current execution (one node
@@ -22,7 +22,7 @@
 
 typedef enum rv_dpor_mode {
     RV_DPOR_PERSISTENT, /* seed 002 Alg. 1 without a bound, FG happens-before filter, sleep sets */
-    RV_DPOR_SOURCE,     /* Source-DPOR (Abdulla et al. POPL 2014, Alg. 1), sleep sets */
+    RV_DPOR_SOURCE,     /* reserved: Source-DPOR (Abdulla et al. POPL 2014), not built */
     RV_DPOR_NAIVE,      /* every enabled thread at every state: bounded DFS (oracle) */
     RV_DPOR_BPOR,       /* seed 002 Alg. 1 with the bound's Initialize/Backtrack */
 } rv_dpor_mode;
