@@ -270,10 +270,63 @@ static void add_backtrack(eng *e, size_t i, unsigned u)
         nd->backtrack |= nd->enabled;
 }
 
-/* Backtrack(S, i, u) of the mode. */
-static void backtrack(eng *e, size_t i, unsigned u)
+/* Source-DPOR (Abdulla et al. POPL 2014, Algorithm 1 lines 5-9): for the
+ * race of event i with u's next step a at state k, v = notdep(i, E).a is
+ * the events after i that do not happen after it, then a; unless a thread
+ * of I(v) (its initials: threads whose first step in v has no predecessor
+ * in v) is already in backtrack(pre(i)), add one.  If no initial is
+ * enabled there (a blocked u), every enabled thread is added. */
+static void source_backtrack(eng *e, size_t i, unsigned u, size_t k, const rv_action *a)
+{
+    const rv_trace *t = &e->t;
+    uint16_t ti = t->ev[i].act.tid;
+    /* only an immediate race reverses: none of i's successors comes
+     * before a (else that event's own race covers it) */
+    for (size_t j = i + 1; j < k; j++)
+        if (clock_of(e, j)[ti] > e->lidx[i] && t->ev[j].act.tid != ti &&
+            (dep(&t->ev[j].act, a) || hb_before(e, j, u)))
+            return;
+    size_t firstv[RV_MAX_THREADS];
+    uint64_t seen = 0, init = 0;
+    for (size_t j = i + 1; j < k; j++) {
+        const uint32_t *c = clock_of(e, j);
+        if (c[ti] > e->lidx[i]) continue; /* happens after i */
+        uint16_t p = t->ev[j].act.tid;
+        if (seen & BIT(p)) continue;
+        bool initial = true;
+        for (uint64_t m = seen; m && initial; m &= m - 1) {
+            unsigned w = (unsigned)__builtin_ctzll(m);
+            if (c[w] > e->lidx[firstv[w]]) initial = false;
+        }
+        seen |= BIT(p);
+        firstv[p] = j;
+        if (initial) init |= BIT(p);
+    }
+    if (!(seen & BIT(u))) {
+        bool initial = true;
+        for (uint64_t m = seen; m && initial; m &= m - 1) {
+            unsigned w = (unsigned)__builtin_ctzll(m);
+            for (size_t j = firstv[w]; j < k && initial; j = e->nextsame[j])
+                if (dep(&t->ev[j].act, a) || hb_before(e, j, u)) initial = false;
+        }
+        if (initial) init |= BIT(u);
+    }
+    node *nd = &e->st[i];
+    init &= nd->enabled;
+    if (!init)
+        nd->backtrack |= nd->enabled;
+    else if (!(init & nd->backtrack))
+        nd->backtrack |= BIT(__builtin_ctzll(init));
+}
+
+/* Backtrack(S, i, u) of the mode (a: u's next step at state k). */
+static void backtrack(eng *e, size_t i, unsigned u, size_t k, const rv_action *a)
 {
     if (e->cfg.mode == RV_DPOR_NAIVE) return; /* every enabled thread is explored anyway */
+    if (e->cfg.mode == RV_DPOR_SOURCE) {
+        source_backtrack(e, i, u, k, a);
+        return;
+    }
     if (e->cfg.bound == RV_BOUND_FAIR) {
         /* Algorithm 3 lines 5-9: a release may enable anyone */
         node *nd = &e->st[i];
@@ -294,11 +347,12 @@ static void backtrack(eng *e, size_t i, unsigned u)
     }
 }
 
-/* The race for thread u with event i (by another thread) at state k. */
-static void race(eng *e, size_t i, unsigned u)
+/* The race for thread u's next step a with event i (by another thread)
+ * at state k. */
+static void race(eng *e, size_t i, unsigned u, size_t k, const rv_action *a)
 {
     if (e->hb && hb_before(e, i, u)) return; /* FG 2005: not a race if ordered */
-    backtrack(e, i, u);
+    backtrack(e, i, u, k, a);
 }
 
 /* Algorithm 1 lines 4-7 for thread u at state k, scanning all of S.
@@ -320,7 +374,7 @@ static void races_full(eng *e, size_t k, unsigned u, const rv_action *a)
             continue;
         }
         if (!e->every_race) found |= BIT(v);
-        backtrack(e, i, u);
+        backtrack(e, i, u, k, a);
     }
 }
 
@@ -335,7 +389,7 @@ static void fatal_event(eng *e, unsigned u, const rv_action *fatal)
     if (!n || e->t.ev[n - 1].act.tid != u) return;
     /* the others' next steps race with it too */
     for (unsigned q = 0; q < e->T; q++)
-        if (q != u && exists_at(e, q, n) && pending(e, q)) race(e, n - 1, q);
+        if (q != u && exists_at(e, q, n) && pending(e, q)) race(e, n - 1, q, n, pending(e, q));
     int64_t saved = e->lastev[u];
     e->lastev[u] = e->prevsame[n - 1] == SIZE_MAX ? -1 : (int64_t)e->prevsame[n - 1];
     races_full(e, n - 1, u, fatal);
@@ -367,7 +421,7 @@ static void races_at(eng *e, size_t k, size_t first)
         if (w < 0 || (int)u == w)
             races_full(e, k, u, a);
         else if (dep(&e->t.ev[k - 1].act, a))
-            race(e, k - 1, u);
+            race(e, k - 1, u, k, a);
     }
 }
 
@@ -620,5 +674,11 @@ int rv_algo_dpor(rv_explore *x)
     const rv_options *o = x->opt;
     if (o->bound != RV_BOUND_NONE) return rv_algo_bpor(x);
     rv_dpor_cfg cfg = {.mode = RV_DPOR_PERSISTENT};
+    return rv_dpor_run(x, &cfg);
+}
+
+int rv_algo_source(rv_explore *x)
+{
+    rv_dpor_cfg cfg = {.mode = RV_DPOR_SOURCE};
     return rv_dpor_run(x, &cfg);
 }

@@ -203,6 +203,7 @@ static const algo algos[] = {
     {"dfs", rv_algo_dfs, "every interleaving, no reduction (ground truth)"},
     {"udpor", rv_algo_udpor, "unfolding-based POR with cutoffs (seeds 001, 004)"},
     {"dpor", rv_algo_dpor, "persistent-set DPOR with sleep sets; BPOR with a bound (seed 002)"},
+    {"source", rv_algo_source, "Source-DPOR with sleep sets (Abdulla et al. POPL 2014)"},
 };
 
 rv_algo_fn rv_algo_lookup(const char *name)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/dpor — the DPOR family (src/explorers/dpor.c) against ground truth.
 #  - every finite program of tests/native and examples: dfs --count-traces
-#    --keep-going is the truth; dpor (with --count-traces) covers its
+#    --keep-going is the truth; dpor and source (--count-traces) cover its
 #    complete and deadlocked traces exactly, executes at least as many
 #    executions as it covers traces, and finds the same errors (kind@location);
 #  - the closed-form families of tests/native/run.sh (philosophers 2^n - 2
@@ -18,7 +18,7 @@
 . "$(dirname "$0")/../lib.sh"
 N_DIR=$ROOT/tests/native
 EX=$ROOT/examples
-ALGOS=${RAVEL_DPOR_ALGOS:-dpor}
+ALGOS=${RAVEL_DPOR_ALGOS:-dpor source}
 
 binom() { local n=$1 k=$2 r=1 i; for ((i = 1; i <= k; i++)); do r=$((r * (n - k + i) / i)); done; echo $r; }
 fact() { local n=$1 r=1; while [ "$n" -gt 1 ]; do r=$((r * n)); n=$((n - 1)); done; echo $r; }
