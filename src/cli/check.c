@@ -146,8 +146,8 @@ static char *write_schedule(const rv_cli_opts *o, const rv_error *e, size_t i, c
         return NULL;
     }
     char *stem = file_stem(o->pos[0]);
-    char *path =
-        rv_xasprintf("%s/%s-%s-%zu.schedule", o->out_dir, stem, rv_end_name(e->kind), i + 1);
+    char *path = rv_xasprintf("%s/%s-%s-%zu.schedule", o->out_dir, stem,
+                              e->livelock ? "livelock" : rv_end_name(e->kind), i + 1);
     free(stem);
     rv_schedfile sf = {
         .program = o->pos,

@@ -98,7 +98,11 @@ enum {
     O_TIMELIMIT,
     O_PROGRESS,
     O_NOPROGRESS,
-    O_HELP
+    O_HELP,
+    O_PBOUND,
+    O_FBOUND,
+    O_MAXDEPTH,
+    O_LSTATES
 };
 
 static const optdef optdefs[] = {
@@ -126,6 +130,10 @@ static const optdef optdefs[] = {
     {"progress", A_FLAG, false, O_PROGRESS},
     {"no-progress", A_FLAG, false, O_NOPROGRESS},
     {"help", A_FLAG, true, O_HELP},
+    {"preemption-bound", A_VALUE, false, O_PBOUND},
+    {"fair-bound", A_VALUE, false, O_FBOUND},
+    {"max-depth", A_VALUE, false, O_MAXDEPTH},
+    {"local-states", A_VALUE, false, O_LSTATES},
 };
 
 static int bad_value(const char *cmd, const char *name, const char *want, const char *got)
@@ -145,6 +153,62 @@ static int set_nondet(const char *cmd, const char *v, rv_limits *lim)
         return bad_value(cmd, "nondet-domain", "LO:HI with LO <= HI and fewer than 2^32 values", v);
     lim->nondet_lo = lo;
     lim->nondet_hi = hi;
+    return 0;
+}
+
+/* The bounded searches of seed 002 (src/explorers/bounded.c). */
+static int set_bound_value(const char *cmd, const optdef *d, const char *v, rv_cli_opts *o)
+{
+    uint64_t u;
+    switch (d->id) {
+    case O_PBOUND:
+        o->opt.bound = RV_BOUND_PREEMPTION;
+        o->opt.bound_iterative = !strcmp(v, "iterative");
+        if (o->opt.bound_iterative) return 0;
+        if (!parse_u64(v, &u) || u > 1000)
+            return bad_value(cmd, d->name, "a number of preemptions (0-1000) or 'iterative'", v);
+        o->opt.bound_c = u;
+        return 0;
+    case O_FBOUND:
+        if (!parse_u64(v, &u) || u > 1000000)
+            return bad_value(cmd, d->name, "a number of yields (0-1000000)", v);
+        o->opt.bound = RV_BOUND_FAIR;
+        o->opt.bound_iterative = false;
+        o->opt.bound_c = u;
+        return 0;
+    case O_MAXDEPTH:
+        if (!parse_u64(v, &u) || u == 0 || u > (1ull << 32))
+            return bad_value(cmd, d->name, "a positive number of steps", v);
+        o->opt.max_depth = u;
+        return 0;
+    case O_LSTATES:
+        if (!*v) return bad_value(cmd, d->name, "a file name", v);
+        o->opt.local_states_path = v;
+        return 0;
+    }
+    return -1;
+}
+
+/* A bound is sound only with the searches built for it: BPOR (dpor) and
+ * the naive bounded DFS; cutting another algorithm's search would not
+ * keep seed 002's guarantee.  Without --algo a bound means BPOR. */
+static int check_bound(const char *cmd, rv_cli_opts *o)
+{
+    bool local = o->opt.local_states_path != NULL;
+    if (o->opt.bound == RV_BOUND_NONE) {
+        if (!local) return 0;
+        if (o->algo && !strcmp(o->algo, "dpor")) return 0;
+        fprintf(stderr, "ravel %s: --local-states needs --algo=dpor or a bound\n", cmd);
+        return -1;
+    }
+    if (!o->algo) o->algo = "dpor";
+    if (strcmp(o->algo, "dpor") && strcmp(o->algo, "dfs")) {
+        fprintf(stderr,
+                "ravel %s: --%s is sound only with --algo=dpor (BPOR) or --algo=dfs (naive), "
+                "not --algo=%s\n",
+                cmd, o->opt.bound == RV_BOUND_FAIR ? "fair-bound" : "preemption-bound", o->algo);
+        return -1;
+    }
     return 0;
 }
 
@@ -224,6 +288,8 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
         if (!*v) return bad_value(cmd, d->name, "a file name", v);
         o->opt.dot_path = v;
         return 0;
+    default:
+        return set_bound_value(cmd, d, v, o);
     }
     return -1;
 }
@@ -318,7 +384,7 @@ int rv_cli_parse(int argc, char **argv, const char *cmd, rv_cli_opts *o)
         if (!strcmp(a, "--")) {
             o->dashdash = true;
             for (int k = i + 1; k < argc; k++) push(&o->cflags, &o->ncflags, argv[k]);
-            return 0;
+            return check_bound(cmd, o);
         }
         if (!strcmp(a, "-h")) {
             o->help = true;
@@ -334,7 +400,7 @@ int rv_cli_parse(int argc, char **argv, const char *cmd, rv_cli_opts *o)
             push(&o->pos, &o->npos, argv[i]);
         }
     }
-    return 0;
+    return check_bound(cmd, o);
 }
 
 char **rv_cli_replay_options(const rv_cli_opts *o, size_t *n)

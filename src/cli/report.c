@@ -124,11 +124,18 @@ static void human_threads(FILE *out, rv_backend *b, const rv_trace *t)
     }
 }
 
+/* The error's kind as reported: a livelock (fair-bounded search) is
+ * recorded as a bug end with a flag. */
+static const char *error_kind(const rv_error *e)
+{
+    return e->livelock ? "livelock" : rv_end_name(e->kind);
+}
+
 static void human_error(FILE *out, const rv_report *r, size_t i)
 {
     rv_backend *b = r->x->backend;
     const rv_error *e = &r->x->errors[i];
-    const char *kind = rv_end_name(e->kind);
+    const char *kind = error_kind(e);
     fprintf(out, "\n%s %zu: ", rv_end_is_bug(e->kind) ? "error" : "limit", i + 1);
     /* "deadlock: 3 threads blocked", not "deadlock: deadlock: ..." */
     if (!strncmp(e->msg, kind, strlen(kind)))
@@ -192,6 +199,11 @@ void rv_report_human(FILE *out, const rv_report *r)
         if (st->unique_states[0])
             fprintf(out, "unique      states after %s (never cut)\n", st->unique_states);
     }
+    if (st->bounded)
+        fprintf(out, "bound       %s %" PRId64 " (%s)\n",
+                r->x->opt->bound == RV_BOUND_FAIR ? "fair" : "preemption", st->bound,
+                st->bound_reached ? "reached: some executions were cut"
+                                  : "not reached: it cut no execution");
     if (r->count_traces)
         fprintf(out,
                 "traces      %" PRIu64 " (complete %" PRIu64 ", deadlocked %" PRIu64
@@ -226,7 +238,7 @@ static void json_error(FILE *out, const rv_report *r, size_t i)
     rv_backend *b = r->x->backend;
     const rv_error *e = &r->x->errors[i];
     fputs("{\"kind\": ", out);
-    rv_json_str(out, rv_end_name(e->kind));
+    rv_json_str(out, error_kind(e));
     fputs(", \"message\": ", out);
     rv_json_str(out, e->msg);
     fputs(", \"thread\": ", out);
@@ -304,6 +316,14 @@ void rv_report_json(FILE *out, const rv_report *r)
         json_u64(out, "traces_complete", st->traces_complete, &first);
         json_u64(out, "traces_deadlock", st->traces_deadlock, &first);
         json_u64(out, "traces_error", st->traces_error, &first);
+    }
+    if (st->bounded) {
+        json_key(out, "bound_kind", &first);
+        rv_json_str(out, r->x->opt->bound == RV_BOUND_FAIR ? "fair" : "preemption");
+        json_key(out, "bound", &first);
+        fprintf(out, "%" PRId64, st->bound);
+        json_key(out, "bound_reached", &first);
+        fputs(st->bound_reached ? "true" : "false", out);
     }
     json_key(out, "exhaustive", &first);
     fputs(st->exhaustive ? "true" : "false", out);

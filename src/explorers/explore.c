@@ -120,10 +120,10 @@ static bool known_error(const rv_explore *x, rv_hash128 k)
     return false;
 }
 
-static void record_error(rv_explore *x, const rv_trace *t)
+static rv_error *record_error(rv_explore *x, const rv_trace *t)
 {
     rv_hash128 k = error_key(t);
-    if (known_error(x, k)) return;
+    if (known_error(x, k)) return NULL;
     if (x->nerrors == x->caperrors) {
         x->caperrors = x->caperrors ? 2 * x->caperrors : 4;
         x->errors = rv_xrealloc(x->errors, x->caperrors * sizeof *x->errors);
@@ -142,6 +142,26 @@ static void record_error(rv_explore *x, const rv_trace *t)
     e->trace = rv_xcalloc(1, sizeof *e->trace);
     rv_trace_init(e->trace);
     rv_trace_copy(e->trace, t);
+    return e;
+}
+
+void rv_observe_livelock(rv_explore *x, const rv_trace *t, size_t n)
+{
+    rv_trace cut;
+    rv_trace_init(&cut);
+    rv_trace_copy(&cut, t);
+    cut.n = n;
+    cut.end = RV_END_ABORT; /* a bug; rv_error.livelock names it */
+    cut.err_tid = RV_NO_THREAD;
+    cut.err_pc = 0;
+    snprintf(cut.msg, sizeof cut.msg,
+             "livelock: the execution passed --max-depth=%llu steps within the fair bound",
+             (unsigned long long)rv_max_depth(x->opt));
+    rv_error *e = record_error(x, &cut);
+    if (e) e->livelock = true;
+    x->stats.executions++;
+    x->stats.stopped = true;
+    rv_trace_free(&cut);
 }
 
 static void count_trace(rv_explore *x, const rv_trace *t)
@@ -239,6 +259,8 @@ typedef struct algo {
 static const algo algos[] = {
     {"dfs", rv_algo_dfs, "every interleaving, no reduction (ground truth)"},
     {"udpor", rv_algo_udpor, "unfolding-based POR with cutoffs (seeds 001, 004)"},
+    {"dpor", rv_algo_dpor, "persistent-set DPOR with sleep sets; BPOR with a bound (seed 002)"},
+    {"source", rv_algo_source, "Source-DPOR with sleep sets (Abdulla et al. POPL 2014)"},
 };
 
 rv_algo_fn rv_algo_lookup(const char *name)
@@ -262,6 +284,8 @@ const char *rv_algo_names(void)
 int rv_explore_run(rv_explore *x)
 {
     rv_algo_fn fn = rv_algo_lookup(x->opt->algo);
+    /* dfs with a bound: every schedule within the bound (bounded.c) */
+    if (fn == rv_algo_dfs && x->opt->bound != RV_BOUND_NONE) fn = rv_algo_dfs_bounded;
     if (!fn) {
         rv_explore_incomplete(x, "unknown algorithm");
         return -1;

@@ -14,6 +14,8 @@
 #include "../backends/backend.h"
 
 typedef enum rv_memmode { RV_MEM_SC, RV_MEM_DRF } rv_memmode;
+typedef enum rv_bound { RV_BOUND_NONE = 0, RV_BOUND_PREEMPTION, RV_BOUND_FAIR } rv_bound;
+#define RV_DEFAULT_MAX_DEPTH 10000 /* fair bound: livelock past this many steps */
 
 typedef struct rv_options {
     const char *algo;        /* "dfs", "udpor", ... */
@@ -27,7 +29,21 @@ typedef struct rv_options {
     uint64_t cache_bytes;    /* udpor: the same in bytes, overrides cache_mb (tests) */
     const char *dot_path;    /* udpor: write the explored unfolding here */
     double time_limit_s;     /* the whole exploration, wall clock; 0 = none */
+    /* dpor.c / bounded.c (seed 002): the bound (none when zeroed), its
+     * value or "iterative" (preemption bound c = 0, 1, 2, ...), the stack
+     * depth past which a fair-bounded search reports a livelock, and a
+     * file to write the set of thread-local states reached to. */
+    rv_bound bound;
+    bool bound_iterative;
+    uint64_t bound_c;
+    uint64_t max_depth;
+    const char *local_states_path;
 } rv_options;
+
+static inline uint64_t rv_max_depth(const rv_options *o)
+{
+    return o->max_depth ? o->max_depth : RV_DEFAULT_MAX_DEPTH;
+}
 
 /* One distinct error with the schedule that reaches it. */
 typedef struct rv_error {
@@ -39,6 +55,7 @@ typedef struct rv_error {
     size_t nsched;
     rv_trace *trace;         /* the failing execution (owned) */
     uint64_t key_lo, key_hi; /* identity for deduplication (explore.c) */
+    bool livelock;           /* kind is "livelock" (fair-bounded search), not `kind` */
 } rv_error;
 
 typedef struct rv_stats {
@@ -53,10 +70,13 @@ typedef struct rv_stats {
     uint64_t unf_peak;   /* udpor: peak bytes held by the unfolding (U ∪ G) */
     uint64_t traces;     /* distinct Mazurkiewicz traces (when counted) */
     uint64_t traces_complete, traces_deadlock, traces_error;
-    double avg_u;      /* udpor: average |U| at a maximal configuration */
-    bool exhaustive;   /* every behaviour was covered (no limit hit, no sampled domain) */
-    bool stopped;      /* stopped at the first error */
-    bool time_limited; /* stopped by opt->time_limit_s */
+    double avg_u;       /* udpor: average |U| at a maximal configuration */
+    bool exhaustive;    /* every behaviour was covered (no limit hit, no sampled domain) */
+    bool stopped;       /* stopped at the first error */
+    bool time_limited;  /* stopped by opt->time_limit_s */
+    bool bounded;       /* a bounded search (dpor.c): never exhaustive */
+    int64_t bound;      /* the bound explored last (bounded searches) */
+    bool bound_reached; /* some transition was not explored because of the bound */
     char incomplete_why[256];
     char unique_states[256]; /* udpor: state sources that made states unique (no cutoff) */
 } rv_stats;
@@ -102,6 +122,10 @@ bool rv_observe(rv_explore *x, const rv_trace *t);
  * long executions) may poll it to return early. */
 bool rv_explore_time_up(const rv_explore *x);
 
+/* Record a livelock found by a fair-bounded search: the execution t (its
+ * first n steps replay it) went past --max-depth. */
+void rv_observe_livelock(rv_explore *x, const rv_trace *t, size_t n);
+
 /* Record that an execution was cut short by the algorithm itself (SSB). */
 void rv_observe_blocked(rv_explore *x);
 
@@ -119,5 +143,8 @@ const char *rv_algo_names(void);
 /* Algorithms (one file each in src/explorers). */
 int rv_algo_dfs(rv_explore *x);
 int rv_algo_udpor(rv_explore *x);
+int rv_algo_dpor(rv_explore *x);        /* dpor.c: persistent sets + sleep sets, or BPOR */
+int rv_algo_source(rv_explore *x);      /* dpor.c: Source-DPOR with sleep sets */
+int rv_algo_dfs_bounded(rv_explore *x); /* bounded.c: naive bounded DFS (the oracle) */
 
 #endif

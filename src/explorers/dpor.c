@@ -1,0 +1,684 @@
+/*
+ * dpor.c — stateless dynamic partial-order reduction over the backend
+ * interface: `--algo=dpor` (persistent sets and sleep sets), and the
+ * engine that bounded.c uses for BPOR (seed 002) and the naive bounded
+ * DFS.  (RV_DPOR_SOURCE is reserved for Source-DPOR, not built yet.)
+ *
+ * The search is seed 002 Algorithm 1 run by replay.  The stack holds one
+ * node per state s_k (k events done): enabled(s_k), backtrack(s_k), the
+ * threads done at s_k ("visited", line 9), the sleep set on arrival, the
+ * choice ⟨thread, value⟩ taken, and the bound's cost of the path.  A value
+ * choice (nondet, which waiter a signal wakes) is a branch of its thread,
+ * as in dfs.c: a thread is done at a state when all its values are.
+ *
+ * After an execution with prefix length n, walk(): every state s_k, k >= n,
+ * is new and gets Explore(S)'s lines 4-8: for every thread u and every other
+ * thread v, the latest event of v dependent with next(s_k, u) is a race
+ * whose Backtrack (mode-specific) adds u, or every enabled thread, at the
+ * state before it; then Initialize picks the thread the backend ran.
+ * next(s_k, u) is u's first event at index >= k in the trace, or its
+ * pending action at the end: a thread's next action does not change while
+ * it does not run.
+ *
+ * Sleep sets (Godefroid; FG 2005 §4) in the unbounded modes: a thread done
+ * at a state sleeps in the later branches of that state and stays asleep
+ * until an event dependent with its next action runs.  The backend is told
+ * to avoid the threads asleep at the branch (rv_limits.avoid); if it still
+ * has to run a sleeping thread, every enabled thread sleeps: the execution
+ * is sleep-set blocked and counted as `blocked`.  Bounded modes use no
+ * sleep sets (Algorithm 1 has none).
+ *
+ * Cost per execution of N events and T threads: O(N·T) for the walk plus
+ * O(N) per event for the rescans of the thread that moved (O(N²) worst
+ * case), and O(N²) for the vector clocks of the happens-before filter.
+ * Memory: the stack (one node per event) and, with happens-before, N·T
+ * clock entries.
+ */
+#include "dpor.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/util.h"
+
+#define NONE   RV_NO_THREAD
+#define BIT(t) (1ull << (t))
+
+typedef struct node {
+    uint64_t enabled, backtrack, done, sleep;
+    uint64_t cost; /* Pb or Fb of the path to this state */
+    uint16_t tid;  /* thread taken here; NONE before a choice */
+    uint32_t val, ndom;
+} node;
+
+typedef struct eng {
+    rv_explore *x;
+    rv_dpor_cfg cfg;
+    bool sleep_sets, hb, every_race;
+    node *st;
+    size_t depth, cap;
+    rv_trace t;
+    /* per event of t */
+    size_t *nextsame, *prevsame;
+    uint32_t *lidx;
+    size_t capev;
+    uint32_t *vc; /* clocks, stride T: vc[i*T + v] = events of v that happen before or are i */
+    unsigned T, vcT;
+    size_t capvc;
+    int64_t created[RV_MAX_THREADS]; /* index of create(t), -1 for a root thread */
+    rv_step *prefix;
+    size_t capprefix;
+    rv_localset *ls;
+    /* walk state at state k */
+    size_t nxt[RV_MAX_THREADS];     /* first event of the thread at index >= k */
+    int64_t lastev[RV_MAX_THREADS]; /* its last event before k, -1 if none */
+    int64_t yields[RV_MAX_THREADS]; /* its yields before k (fair bound) */
+    bool stop;
+} eng;
+
+/* ---- dependence ---------------------------------------------------------- */
+
+static bool is_notify(const rv_action *a)
+{
+    return a->kind == RV_ACT_SIGNAL || a->kind == RV_ACT_BROADCAST;
+}
+
+/* rv_dependent, plus: a notification and a wait1 on the same condition
+ * variable.  rv_dependent relates events with their outcome (seed 004: a
+ * signal that wakes j commutes with wait1 of i), but DPOR reasons about a
+ * thread's next step, and wait1(i) enables a new outcome of a pending
+ * signal (waking i): for a sleep set or a race they must not commute. */
+static bool dep(const rv_action *a, const rv_action *b)
+{
+    if (rv_dependent(a, b)) return true;
+    if (a->tid == b->tid) return true;
+    if (is_notify(a) && b->kind == RV_ACT_WAIT1 && a->obj == b->obj) return true;
+    if (is_notify(b) && a->kind == RV_ACT_WAIT1 && a->obj == b->obj) return true;
+    return false;
+}
+
+bool rv_is_release(const rv_action *a)
+{
+    switch (a->kind) {
+    case RV_ACT_UNLOCK:
+    case RV_ACT_WAIT1:
+    case RV_ACT_SIGNAL:
+    case RV_ACT_BROADCAST:
+    case RV_ACT_SEM_POST:
+    case RV_ACT_EXIT:
+    case RV_ACT_ONCE_END:
+    case RV_ACT_ATOMIC_END:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* ---- per-trace tables ---------------------------------------------------- */
+
+static void grow_tables(eng *e, size_t n)
+{
+    if (n <= e->capev) return;
+    e->capev = n + n / 2 + 64;
+    e->nextsame = rv_xrealloc(e->nextsame, e->capev * sizeof *e->nextsame);
+    e->prevsame = rv_xrealloc(e->prevsame, e->capev * sizeof *e->prevsame);
+    e->lidx = rv_xrealloc(e->lidx, e->capev * sizeof *e->lidx);
+}
+
+/* Program-order links, local indices, creation points. */
+static void index_trace(eng *e)
+{
+    const rv_trace *t = &e->t;
+    grow_tables(e, t->n + 1);
+    size_t last[RV_MAX_THREADS];
+    uint32_t cnt[RV_MAX_THREADS] = {0};
+    for (unsigned q = 0; q < RV_MAX_THREADS; q++) last[q] = SIZE_MAX, e->created[q] = -1;
+    for (size_t i = 0; i < t->n; i++) {
+        uint16_t p = t->ev[i].act.tid;
+        e->prevsame[i] = last[p];
+        e->nextsame[i] = t->n;
+        if (last[p] != SIZE_MAX) e->nextsame[last[p]] = i;
+        last[p] = i;
+        e->lidx[i] = cnt[p]++;
+        if (t->ev[i].act.kind == RV_ACT_CREATE && t->ev[i].act.obj < RV_MAX_THREADS)
+            e->created[t->ev[i].act.obj] = (int64_t)i;
+    }
+    e->T = t->nthreads ? t->nthreads : 1;
+}
+
+static uint32_t *clock_of(eng *e, size_t i)
+{
+    return &e->vc[i * e->vcT];
+}
+
+/* Vector clocks of events [from, n) (happens-before = the transitive
+ * closure of program order, creation and dependence).  Joining the latest
+ * dependent event of each other thread suffices: earlier events of that
+ * thread happen before it. */
+static void compute_clocks(eng *e, size_t from)
+{
+    const rv_trace *t = &e->t;
+    if (e->T != e->vcT) from = 0, e->vcT = e->T;
+    size_t T = e->vcT;
+    if (t->n * T > e->capvc) {
+        e->capvc = t->n * T + t->n * T / 2 + 64;
+        e->vc = rv_xrealloc(e->vc, e->capvc * sizeof *e->vc);
+    }
+    for (size_t i = from; i < t->n; i++) {
+        const rv_action *a = &t->ev[i].act;
+        uint16_t p = a->tid;
+        uint32_t *c = clock_of(e, i);
+        if (e->prevsame[i] != SIZE_MAX)
+            memcpy(c, clock_of(e, e->prevsame[i]), T * sizeof *c);
+        else if (e->created[p] >= 0 && (size_t)e->created[p] < i)
+            memcpy(c, clock_of(e, (size_t)e->created[p]), T * sizeof *c);
+        else
+            memset(c, 0, T * sizeof *c);
+        uint64_t found = BIT(p);
+        for (size_t j = i; j-- > 0;) {
+            uint16_t w = t->ev[j].act.tid;
+            if (found & BIT(w)) continue;
+            if (c[w] > e->lidx[j]) { /* already before i, and so is all of w up to j */
+                found |= BIT(w);
+                continue;
+            }
+            if (!dep(&t->ev[j].act, a)) continue;
+            found |= BIT(w);
+            const uint32_t *d = clock_of(e, j);
+            for (size_t v = 0; v < T; v++)
+                if (d[v] > c[v]) c[v] = d[v];
+        }
+        c[p] = e->lidx[i] + 1;
+    }
+}
+
+/* Does event i happen before thread u's next step at state k? */
+static bool hb_before(eng *e, size_t i, unsigned u)
+{
+    uint16_t w = e->t.ev[i].act.tid;
+    if (e->lastev[u] >= 0) return clock_of(e, (size_t)e->lastev[u])[w] > e->lidx[i];
+    int64_t c = e->created[u];
+    if (c < 0) return false;
+    return (size_t)c == i || clock_of(e, (size_t)c)[w] > e->lidx[i];
+}
+
+/* next(s_k, q) for the current walk state, or NULL if q has none. */
+static const rv_action *pending(const eng *e, unsigned q)
+{
+    if (e->nxt[q] < e->t.n) return &e->t.ev[e->nxt[q]].act;
+    if (q < e->t.nthreads && e->t.threads[q].state == RV_T_LIVE) return &e->t.threads[q].pending;
+    return NULL;
+}
+
+/* next(pre(S, i), q), scanning forward. */
+static const rv_action *pending_at(const eng *e, size_t i, unsigned q)
+{
+    for (size_t j = i; j < e->t.n; j++)
+        if (e->t.ev[j].act.tid == q) return &e->t.ev[j].act;
+    if (q < e->t.nthreads && e->t.threads[q].state == RV_T_LIVE) return &e->t.threads[q].pending;
+    return NULL;
+}
+
+static bool exists_at(const eng *e, unsigned q, size_t k)
+{
+    if (q >= e->T) return false;
+    if (e->created[q] >= (int64_t)k) return false;
+    if (e->created[q] < 0 && q < e->t.nthreads && e->t.threads[q].parent != NONE) return false;
+    return true;
+}
+
+/* ---- bounds (seed 002 Definitions 1.5 and 1.9) --------------------------- */
+
+/* Bv(S.next(s_k, u)) for the path S to state k, whose own cost is `cost`. */
+static uint64_t cost_after(const eng *e, size_t k, uint64_t enabled, uint64_t cost,
+                           const int64_t *Y, unsigned u)
+{
+    if (e->cfg.bound == RV_BOUND_PREEMPTION) {
+        if (k == 0) return cost;
+        uint16_t last = e->t.ev[k - 1].act.tid;
+        return cost + (u != last && (enabled & BIT(last)));
+    }
+    if (e->cfg.bound == RV_BOUND_FAIR) {
+        int64_t fb = (int64_t)cost;
+        for (uint64_t m = enabled; m; m &= m - 1) {
+            int64_t d = Y[u] - Y[__builtin_ctzll(m)];
+            if (d > fb) fb = d;
+        }
+        return (uint64_t)fb;
+    }
+    return 0;
+}
+
+static void yields_at(const eng *e, size_t k, int64_t *Y)
+{
+    memset(Y, 0, RV_MAX_THREADS * sizeof *Y);
+    for (size_t i = 0; i < k; i++)
+        if (e->t.ev[i].act.kind == RV_ACT_YIELD) Y[e->t.ev[i].act.tid]++;
+}
+
+/* ---- backtrack points ---------------------------------------------------- */
+
+/* Algorithm 2 AddBacktrackPoint (also FG 2005's rule).  With sleep sets
+ * a u asleep at pre(S, i) would not be explored there: then every enabled
+ * thread is added, as when u is disabled (the awake ones get explored). */
+static void add_backtrack(eng *e, size_t i, unsigned u)
+{
+    node *nd = &e->st[i];
+    if ((nd->enabled & BIT(u)) && !(nd->sleep & BIT(u)))
+        nd->backtrack |= BIT(u);
+    else
+        nd->backtrack |= nd->enabled;
+}
+
+/* Source-DPOR (Abdulla et al. POPL 2014, Algorithm 1 lines 5-9): for the
+ * race of event i with u's next step a at state k, v = notdep(i, E).a is
+ * the events after i that do not happen after it, then a; unless a thread
+ * of I(v) (its initials: threads whose first step in v has no predecessor
+ * in v) is already in backtrack(pre(i)), add one.  If no initial is
+ * enabled there (a blocked u), every enabled thread is added. */
+static void source_backtrack(eng *e, size_t i, unsigned u, size_t k, const rv_action *a)
+{
+    const rv_trace *t = &e->t;
+    uint16_t ti = t->ev[i].act.tid;
+    /* only an immediate race reverses: none of i's successors comes
+     * before a (else that event's own race covers it) */
+    for (size_t j = i + 1; j < k; j++)
+        if (clock_of(e, j)[ti] > e->lidx[i] && t->ev[j].act.tid != ti &&
+            (dep(&t->ev[j].act, a) || hb_before(e, j, u)))
+            return;
+    size_t firstv[RV_MAX_THREADS];
+    uint64_t seen = 0, init = 0;
+    for (size_t j = i + 1; j < k; j++) {
+        const uint32_t *c = clock_of(e, j);
+        if (c[ti] > e->lidx[i]) continue; /* happens after i */
+        uint16_t p = t->ev[j].act.tid;
+        if (seen & BIT(p)) continue;
+        bool initial = true;
+        for (uint64_t m = seen; m && initial; m &= m - 1) {
+            unsigned w = (unsigned)__builtin_ctzll(m);
+            if (c[w] > e->lidx[firstv[w]]) initial = false;
+        }
+        seen |= BIT(p);
+        firstv[p] = j;
+        if (initial) init |= BIT(p);
+    }
+    if (!(seen & BIT(u))) {
+        bool initial = true;
+        for (uint64_t m = seen; m && initial; m &= m - 1) {
+            unsigned w = (unsigned)__builtin_ctzll(m);
+            for (size_t j = firstv[w]; j < k && initial; j = e->nextsame[j])
+                if (dep(&t->ev[j].act, a) || hb_before(e, j, u)) initial = false;
+        }
+        if (initial) init |= BIT(u);
+    }
+    node *nd = &e->st[i];
+    init &= nd->enabled;
+    if (!init)
+        nd->backtrack |= nd->enabled;
+    else if (!(init & nd->backtrack))
+        nd->backtrack |= BIT(__builtin_ctzll(init));
+}
+
+/* Backtrack(S, i, u) of the mode (a: u's next step at state k). */
+static void backtrack(eng *e, size_t i, unsigned u, size_t k, const rv_action *a)
+{
+    if (e->cfg.mode == RV_DPOR_NAIVE) return; /* every enabled thread is explored anyway */
+    if (e->cfg.mode == RV_DPOR_SOURCE) {
+        source_backtrack(e, i, u, k, a);
+        return;
+    }
+    if (e->cfg.bound == RV_BOUND_FAIR) {
+        /* Algorithm 3 lines 5-9: a release may enable anyone */
+        node *nd = &e->st[i];
+        const rv_action *a = pending_at(e, i, u);
+        if ((nd->enabled & BIT(u)) && a && !rv_is_release(a))
+            nd->backtrack |= BIT(u);
+        else
+            nd->backtrack |= nd->enabled;
+        return;
+    }
+    add_backtrack(e, i, u);
+    if (e->cfg.bound == RV_BOUND_PREEMPTION && i > 0) {
+        /* Algorithm 2 lines 8-9: also at the latest context switch before
+         * i, j = max{j < i | j = 0 or S_{j-1}.tid != S_j.tid} */
+        size_t j = i - 1;
+        while (j > 0 && e->t.ev[j - 1].act.tid == e->t.ev[j].act.tid) j--;
+        add_backtrack(e, j, u);
+    }
+}
+
+/* The race for thread u's next step a with event i (by another thread)
+ * at state k. */
+static void race(eng *e, size_t i, unsigned u, size_t k, const rv_action *a)
+{
+    if (e->hb && hb_before(e, i, u)) return; /* FG 2005: not a race if ordered */
+    backtrack(e, i, u, k, a);
+}
+
+/* Algorithm 1 lines 4-7 for thread u at state k, scanning all of S.
+ * Literally (BPOR) only the latest event of each v dependent with
+ * next(s, u) is a race.  With every_race (unbounded modes) each dependent
+ * event of v not ordered before u is: the latest one can be an unlock
+ * (or a post) that is never co-enabled with u's blocked lock, and its
+ * backtrack point would not reverse the earlier lock (FG 2005 filters
+ * such events with "may be co-enabled", which rv_dependent cannot tell). */
+static void races_full(eng *e, size_t k, unsigned u, const rv_action *a)
+{
+    uint64_t found = BIT(u);
+    for (size_t i = k; i-- > 0;) {
+        uint16_t v = e->t.ev[i].act.tid;
+        if (found & BIT(v)) continue;
+        if (!dep(&e->t.ev[i].act, a)) continue;
+        if (e->hb && hb_before(e, i, u)) {
+            found |= BIT(v); /* and so is every earlier event of v */
+            continue;
+        }
+        if (!e->every_race) found |= BIT(v);
+        backtrack(e, i, u, k, a);
+    }
+}
+
+/* The failing thread's last event is its fatal step: a crash happens in
+ * it, an assertion right after it with no scheduling point in between.
+ * So that event ends the program, and the races of a process exit are
+ * taken at the state before it: with the earlier events of the others,
+ * and with their next steps. */
+static void fatal_event(eng *e, unsigned u, const rv_action *fatal)
+{
+    size_t n = e->t.n;
+    if (!n || e->t.ev[n - 1].act.tid != u) return;
+    /* the others' next steps race with it too */
+    for (unsigned q = 0; q < e->T; q++)
+        if (q != u && exists_at(e, q, n) && pending(e, q)) race(e, n - 1, q, n, pending(e, q));
+    int64_t saved = e->lastev[u];
+    e->lastev[u] = e->prevsame[n - 1] == SIZE_MAX ? -1 : (int64_t)e->prevsame[n - 1];
+    races_full(e, n - 1, u, fatal);
+    e->lastev[u] = saved;
+}
+
+/* Lines 4-7 at state k.  Only the thread w that moved (event k-1) has a new
+ * next action; for the others only event k-1 can be a newer dependent one. */
+static void races_at(eng *e, size_t k, size_t first)
+{
+    if (e->cfg.mode == RV_DPOR_NAIVE) return;
+    int w = k > first ? e->t.ev[k - 1].act.tid : -1;
+    /* An execution ended by a bug in thread f (assertion, crash, ...): f's
+     * next step ends the program, so it depends on every other thread's
+     * events, as a process exit does; the executions in which the bug
+     * happens after fewer events of the others are other traces. */
+    rv_action fatal = {.kind = RV_ACT_PEXIT, .tid = e->t.err_tid};
+    bool ended = k == e->t.n && rv_end_is_bug(e->t.end) && e->t.end != RV_END_DEADLOCK &&
+                 e->t.err_tid < e->T;
+    for (unsigned u = 0; u < e->T; u++) {
+        if (!exists_at(e, u, k)) continue;
+        const rv_action *a = ended && u == e->t.err_tid ? &fatal : pending(e, u);
+        if (!a) continue;
+        if (a == &fatal) {
+            races_full(e, k, u, a);
+            fatal_event(e, u, &fatal);
+            continue;
+        }
+        if (w < 0 || (int)u == w)
+            races_full(e, k, u, a);
+        else if (dep(&e->t.ev[k - 1].act, a))
+            race(e, k - 1, u, k, a);
+    }
+}
+
+/* ---- the walk over a new execution --------------------------------------- */
+
+typedef enum walk_end { W_MAXIMAL, W_BLOCKED, W_CONTINUE, W_LIVELOCK } walk_end;
+
+static node *push_node(eng *e)
+{
+    if (e->depth == e->cap) {
+        e->cap = e->cap ? 2 * e->cap : 1024;
+        e->st = rv_xrealloc(e->st, e->cap * sizeof *e->st);
+    }
+    node *nd = &e->st[e->depth++];
+    memset(nd, 0, sizeof *nd);
+    nd->tid = NONE;
+    return nd;
+}
+
+/* Sleep set after event ev from a state whose sleepers are `sl`. */
+static uint64_t sleep_after(const eng *e, uint64_t sl, const rv_action *ev)
+{
+    uint64_t out = 0;
+    for (uint64_t m = sl & ~BIT(ev->tid); m; m &= m - 1) {
+        unsigned q = (unsigned)__builtin_ctzll(m);
+        const rv_action *a = pending(e, q);
+        if (a && !dep(a, ev)) out |= BIT(q);
+    }
+    return out;
+}
+
+static void collect(eng *e, size_t i)
+{
+    if (!e->ls) return;
+    const rv_event *ev = &e->t.ev[i];
+    rv_localset_add(e->ls, ev->act.tid, ev->fp_lo, ev->fp_hi);
+}
+
+/* The thread of lowest cost among `cand` (lowest id on ties). */
+static unsigned cheapest(const eng *e, size_t k, uint64_t enabled, uint64_t cost, uint64_t cand)
+{
+    unsigned best = (unsigned)__builtin_ctzll(cand);
+    uint64_t bc = cost_after(e, k, enabled, cost, e->yields, best);
+    for (uint64_t m = cand & (cand - 1); m; m &= m - 1) {
+        unsigned u = (unsigned)__builtin_ctzll(m);
+        uint64_t c = cost_after(e, k, enabled, cost, e->yields, u);
+        if (c < bc) best = u, bc = c;
+    }
+    return best;
+}
+
+/* Initialize(S) at a new node k whose backend choice was p. */
+static void initialize(eng *e, node *nd, unsigned p)
+{
+    if (e->cfg.mode == RV_DPOR_NAIVE) {
+        nd->backtrack = nd->enabled;
+        return;
+    }
+    if (e->cfg.bound == RV_BOUND_FAIR) {
+        const rv_action *a = pending(e, p);
+        nd->backtrack |= a && !rv_is_release(a) ? BIT(p) : nd->enabled;
+        return;
+    }
+    nd->backtrack |= BIT(p);
+}
+
+static walk_end walk(eng *e, size_t n)
+{
+    rv_trace *t = &e->t;
+    index_trace(e);
+    if (e->hb) compute_clocks(e, n ? n - 1 : 0);
+    for (unsigned q = 0; q < RV_MAX_THREADS; q++) e->nxt[q] = t->n, e->lastev[q] = -1;
+    memset(e->yields, 0, sizeof e->yields);
+    for (size_t i = t->n; i-- > n;) e->nxt[t->ev[i].act.tid] = i;
+    for (size_t i = 0; i < n; i++) {
+        e->lastev[t->ev[i].act.tid] = (int64_t)i;
+        if (t->ev[i].act.kind == RV_ACT_YIELD) e->yields[t->ev[i].act.tid]++;
+    }
+    uint64_t cost = 0, sl = 0;
+    if (n) {
+        node *b = &e->st[n - 1];
+        b->ndom = t->ev[n - 1].act.ndom ? t->ev[n - 1].act.ndom : 1;
+        int64_t Y[RV_MAX_THREADS];
+        memcpy(Y, e->yields, sizeof Y);
+        if (t->ev[n - 1].act.kind == RV_ACT_YIELD) Y[b->tid]--; /* yields before n-1 */
+        cost = cost_after(e, n - 1, b->enabled, b->cost, Y, b->tid);
+        if (e->sleep_sets) sl = sleep_after(e, b->sleep | b->done, &t->ev[n - 1].act);
+        collect(e, n - 1);
+    }
+    for (size_t k = n;; k++) {
+        races_at(e, k, n);
+        if (k == t->n) return W_MAXIMAL;
+        const rv_event *ev = &t->ev[k];
+        unsigned p = ev->act.tid;
+        if (e->cfg.bound == RV_BOUND_FAIR && k > rv_max_depth(e->x->opt)) {
+            rv_observe_livelock(e->x, t, k);
+            return W_LIVELOCK;
+        }
+        node *nd = push_node(e);
+        nd->enabled = ev->enabled;
+        nd->sleep = sl;
+        nd->cost = cost;
+        if (sl & BIT(p)) {
+            /* the backend had to run a sleeping thread */
+            uint64_t awake = ev->enabled & ~sl;
+            if (!awake) return W_BLOCKED;
+            nd->backtrack |= BIT(__builtin_ctzll(awake));
+            return W_CONTINUE;
+        }
+        if (e->cfg.bound != RV_BOUND_NONE) {
+            uint64_t c = cost_after(e, k, ev->enabled, cost, e->yields, p);
+            unsigned best = cheapest(e, k, ev->enabled, cost, ev->enabled);
+            uint64_t cb = cost_after(e, k, ev->enabled, cost, e->yields, best);
+            /* Initialize picks a lowest-cost thread (Algorithms 2 and 3);
+             * the backend's policy may have picked another one */
+            if (c > cb) {
+                initialize(e, nd, best);
+                return W_CONTINUE;
+            }
+            cost = c;
+        }
+        initialize(e, nd, p);
+        nd->tid = (uint16_t)p;
+        nd->val = ev->val;
+        nd->ndom = ev->act.ndom ? ev->act.ndom : 1;
+        if (e->sleep_sets) sl = sleep_after(e, sl, &ev->act);
+        e->nxt[p] = e->nextsame[k];
+        e->lastev[p] = (int64_t)k;
+        if (ev->act.kind == RV_ACT_YIELD) e->yields[p]++;
+        collect(e, k);
+    }
+}
+
+/* ---- choosing the next branch (Algorithm 1 lines 10-13) ------------------ */
+
+static bool next_branch(eng *e)
+{
+    while (e->depth) {
+        size_t k = e->depth - 1;
+        node *nd = &e->st[k];
+        if (nd->tid != NONE) {
+            if (nd->val + 1 < nd->ndom) {
+                nd->val++;
+                return true;
+            }
+            nd->done |= BIT(nd->tid);
+            nd->tid = NONE;
+        }
+        uint64_t cand = nd->backtrack & nd->enabled & ~nd->done & ~nd->sleep;
+        if (cand && e->cfg.bound != RV_BOUND_NONE) yields_at(e, k, e->yields);
+        for (; cand; cand &= cand - 1) {
+            unsigned u = (unsigned)__builtin_ctzll(cand);
+            if (e->cfg.bound != RV_BOUND_NONE &&
+                cost_after(e, k, nd->enabled, nd->cost, e->yields, u) > e->cfg.c) {
+                nd->done |= BIT(u); /* visited, not explored (line 12) */
+                e->x->stats.bound_reached = true;
+                continue;
+            }
+            nd->tid = (uint16_t)u;
+            nd->val = 0;
+            nd->ndom = 1; /* learnt from the next execution */
+            return true;
+        }
+        e->depth--;
+    }
+    return false;
+}
+
+static size_t make_prefix(eng *e)
+{
+    if (e->depth > e->capprefix) {
+        e->capprefix = 2 * e->depth;
+        e->prefix = rv_xrealloc(e->prefix, e->capprefix * sizeof *e->prefix);
+    }
+    for (size_t i = 0; i < e->depth; i++) e->prefix[i] = (rv_step){e->st[i].tid, 0, e->st[i].val};
+    return e->depth;
+}
+
+/* How the backend continues after the prefix: without preemptions for the
+ * preemption bound (Algorithm 2's Initialize prefers the last thread),
+ * away from sleeping threads with sleep sets. */
+static rv_policy policy(eng *e, size_t n)
+{
+    e->x->backend->limits.avoid = 0;
+    if (e->cfg.bound == RV_BOUND_PREEMPTION) return RV_POLICY_STAY;
+    if (e->sleep_sets && n) {
+        node *b = &e->st[n - 1];
+        e->x->backend->limits.avoid = (b->sleep | b->done) & ~BIT(b->tid);
+    }
+    return RV_POLICY_FIRST;
+}
+
+int rv_dpor_run(rv_explore *x, const rv_dpor_cfg *cfg)
+{
+    eng e = {.x = x, .cfg = *cfg};
+    e.sleep_sets = cfg->mode == RV_DPOR_PERSISTENT || cfg->mode == RV_DPOR_SOURCE;
+    e.hb = cfg->mode == RV_DPOR_PERSISTENT || cfg->mode == RV_DPOR_SOURCE;
+    e.every_race = e.hb;
+    if (x->opt->local_states_path) {
+        e.ls = rv_localset_new();
+        x->backend->limits.fingerprints = true;
+    }
+    rv_trace_init(&e.t);
+    int rc = 0;
+    size_t n = 0;
+    for (;;) {
+        rv_policy pol = policy(&e, n);
+        if (rv_execute(x->backend, e.prefix, n, pol, &e.t)) {
+            rv_observe(x, &e.t);
+            rc = -1;
+            break;
+        }
+        if (e.t.n < n || e.t.end == RV_END_DIVERGED || e.t.end == RV_END_PREFIX) {
+            if (!rv_observe(x, &e.t)) {
+                rc = 1;
+                break;
+            }
+            if (e.t.n < e.depth) e.depth = e.t.n;
+        } else {
+            walk_end w = walk(&e, n);
+            if (w == W_BLOCKED) rv_observe_blocked(x);
+            if (w == W_LIVELOCK || (w == W_MAXIMAL && !rv_observe(x, &e.t))) {
+                rc = 1;
+                break;
+            }
+        }
+        if (!next_branch(&e)) break;
+        n = make_prefix(&e);
+    }
+    x->backend->limits.avoid = 0;
+    if (e.ls) {
+        if (rv_localset_write(e.ls, x->opt->local_states_path) < 0)
+            rv_explore_incomplete(x, "could not write --local-states");
+        rv_localset_free(e.ls);
+    }
+    rv_trace_free(&e.t);
+    free(e.st);
+    free(e.prefix);
+    free(e.nextsame);
+    free(e.prevsame);
+    free(e.lidx);
+    free(e.vc);
+    return rc;
+}
+
+/* ---- the algorithms ---------------------------------------------------- */
+
+int rv_algo_dpor(rv_explore *x)
+{
+    const rv_options *o = x->opt;
+    if (o->bound != RV_BOUND_NONE) return rv_algo_bpor(x);
+    rv_dpor_cfg cfg = {.mode = RV_DPOR_PERSISTENT};
+    return rv_dpor_run(x, &cfg);
+}
+
+int rv_algo_source(rv_explore *x)
+{
+    rv_dpor_cfg cfg = {.mode = RV_DPOR_SOURCE};
+    return rv_dpor_run(x, &cfg);
+}
