@@ -133,6 +133,50 @@ static inline bool rv_is_memory(const rv_action *a)
  * destroy, and the two halves of a condition wait through obj2). */
 uint64_t rv_mutex_of(const rv_action *a);
 
+/* Which synchronisation object an action touches besides its mutex
+ * (rv_mutex_of): a condition variable, a semaphore or a once control, each
+ * named by a->obj.  The one list of these kinds: the model's states, the
+ * cutoff state, the unfolding's indexes and trace counting all ask here. */
+static inline bool rv_on_cond(const rv_action *a)
+{
+    switch (a->kind) {
+    case RV_ACT_WAIT1:
+    case RV_ACT_WAIT2:
+    case RV_ACT_SIGNAL:
+    case RV_ACT_BROADCAST:
+    case RV_ACT_COND_INIT:
+    case RV_ACT_COND_DESTROY:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static inline bool rv_on_sem(const rv_action *a)
+{
+    switch (a->kind) {
+    case RV_ACT_SEM_WAIT:
+    case RV_ACT_SEM_TRYWAIT:
+    case RV_ACT_SEM_POST:
+    case RV_ACT_SEM_INIT:
+    case RV_ACT_SEM_DESTROY:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static inline bool rv_on_once(const rv_action *a)
+{
+    return a->kind == RV_ACT_ONCE_BEGIN || a->kind == RV_ACT_ONCE_END;
+}
+
+/* True for actions on a condition variable, semaphore or once control. */
+static inline bool rv_on_sync_obj(const rv_action *a)
+{
+    return rv_on_cond(a) || rv_on_sem(a) || rv_on_once(a);
+}
+
 const char *rv_kind_name(rv_kind k);
 
 /* Render "lock(0x601040)" and the like into buf; returns buf. */

@@ -123,41 +123,4 @@ uint64_t rv_model_mutex_static_kind(const rv_mutex_st *m);
 void rv_model_start(rv_mutex_st *mx, rv_cond_st *cv, rv_sem_st *sem, int32_t *once,
                     const rv_action *a);
 
-/* Which object states an action reads or changes (the members of
- * rv_mstate it needs): its mutex (rv_mutex_of), its condition variable,
- * its semaphore, its once control (all a->obj). */
-static inline bool rv_model_on_cond(const rv_action *a)
-{
-    switch (a->kind) {
-    case RV_ACT_WAIT1:
-    case RV_ACT_WAIT2:
-    case RV_ACT_SIGNAL:
-    case RV_ACT_BROADCAST:
-    case RV_ACT_COND_INIT:
-    case RV_ACT_COND_DESTROY:
-        return true;
-    default:
-        return false;
-    }
-}
-
-static inline bool rv_model_on_sem(const rv_action *a)
-{
-    switch (a->kind) {
-    case RV_ACT_SEM_WAIT:
-    case RV_ACT_SEM_TRYWAIT:
-    case RV_ACT_SEM_POST:
-    case RV_ACT_SEM_INIT:
-    case RV_ACT_SEM_DESTROY:
-        return true;
-    default:
-        return false;
-    }
-}
-
-static inline bool rv_model_on_once(const rv_action *a)
-{
-    return a->kind == RV_ACT_ONCE_BEGIN || a->kind == RV_ACT_ONCE_END;
-}
-
 #endif

@@ -218,25 +218,7 @@ static void link_objects(rv_tracecount *tc, const rv_event *ev, size_t j)
     if (a->kind == RV_ACT_EXIT) link_key(tc, ev, j, ((uint64_t)a->tid << 4) | 3, false);
     uint64_t m = rv_mutex_of(a);
     if (m) link_key(tc, ev, j, (m << 4) | 2, false);
-    switch (a->kind) {
-    case RV_ACT_WAIT1:
-    case RV_ACT_WAIT2:
-    case RV_ACT_SIGNAL:
-    case RV_ACT_BROADCAST:
-    case RV_ACT_SEM_WAIT:
-    case RV_ACT_SEM_TRYWAIT:
-    case RV_ACT_SEM_POST:
-    case RV_ACT_ONCE_BEGIN:
-    case RV_ACT_ONCE_END:
-    case RV_ACT_COND_INIT:
-    case RV_ACT_COND_DESTROY:
-    case RV_ACT_SEM_INIT:
-    case RV_ACT_SEM_DESTROY:
-        link_key(tc, ev, j, (a->obj << 4) | 2, false);
-        break;
-    default:
-        break;
-    }
+    if (rv_on_sync_obj(a)) link_key(tc, ev, j, (a->obj << 4) | 2, false);
 }
 
 static void build_edges(rv_tracecount *tc, const rv_event *ev, size_t n)

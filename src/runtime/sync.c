@@ -53,29 +53,9 @@ static rv_mstate state_of(const rv_action *a)
     uint64_t m = rv_mutex_of(a);
     if (m) s.mx = MX(m);
     void *o = (void *)(uintptr_t)a->obj;
-    switch (a->kind) {
-    case RV_ACT_WAIT1:
-    case RV_ACT_WAIT2:
-    case RV_ACT_SIGNAL:
-    case RV_ACT_BROADCAST:
-    case RV_ACT_COND_INIT:
-    case RV_ACT_COND_DESTROY:
-        s.cv = o;
-        break;
-    case RV_ACT_SEM_WAIT:
-    case RV_ACT_SEM_TRYWAIT:
-    case RV_ACT_SEM_POST:
-    case RV_ACT_SEM_INIT:
-    case RV_ACT_SEM_DESTROY:
-        s.sem = o;
-        break;
-    case RV_ACT_ONCE_BEGIN:
-    case RV_ACT_ONCE_END:
-        s.once = o;
-        break;
-    default:
-        break;
-    }
+    if (rv_on_cond(a)) s.cv = o;
+    if (rv_on_sem(a)) s.sem = o;
+    if (rv_on_once(a)) s.once = o;
     return s;
 }
 

@@ -227,7 +227,7 @@ static void fold_sync(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
     once = 0;
     rv_model_start(&mx, &cv, &sem, &once, a);
     uint64_t m = rv_mutex_of(a);
-    bool c = rv_model_on_cond(a), sm = rv_model_on_sem(a), o = rv_model_on_once(a);
+    bool c = rv_on_cond(a), sm = rv_on_sem(a), o = rv_on_once(a);
     if (m) load_obj(*v, *n, K_MUTEX, m, &mx, sizeof mx);
     if (c) load_obj(*v, *n, K_COND, a->obj, &cv, sizeof cv);
     if (sm) load_obj(*v, *n, K_SEM, a->obj, &sem, sizeof sem);

@@ -180,25 +180,7 @@ static void object_keys(const rv_action *a, keyset *ks)
         for (uint64_t g = first; g <= last; g++) ks->k[ks->n++] = ix_key(K_MEM, g);
         return;
     }
-    switch (a->kind) {
-    case RV_ACT_SIGNAL:
-    case RV_ACT_BROADCAST:
-    case RV_ACT_WAIT1:
-    case RV_ACT_WAIT2:
-    case RV_ACT_SEM_WAIT:
-    case RV_ACT_SEM_TRYWAIT:
-    case RV_ACT_SEM_POST:
-    case RV_ACT_ONCE_BEGIN:
-    case RV_ACT_ONCE_END:
-    case RV_ACT_COND_INIT:
-    case RV_ACT_COND_DESTROY:
-    case RV_ACT_SEM_INIT:
-    case RV_ACT_SEM_DESTROY:
-        ks->k[ks->n++] = ix_key(K_OBJ, a->obj);
-        break;
-    default:
-        break;
-    }
+    if (rv_on_sync_obj(a)) ks->k[ks->n++] = ix_key(K_OBJ, a->obj);
 }
 
 /* Where a non-universal action is filed, its own thread's siblings aside. */

@@ -247,25 +247,9 @@ static void mobjects(mapctx *m, size_t i, int32_t *cand)
             mwalk(m, mkey(MK_MTX, mx), i, CH_MUTEX, cand);
             mpush(m, mkey(MK_MTX, mx), i);
         }
-        switch (a->kind) {
-        case RV_ACT_WAIT1:
-        case RV_ACT_WAIT2:
-        case RV_ACT_SIGNAL:
-        case RV_ACT_BROADCAST:
-        case RV_ACT_SEM_WAIT:
-        case RV_ACT_SEM_TRYWAIT:
-        case RV_ACT_SEM_POST:
-        case RV_ACT_ONCE_BEGIN:
-        case RV_ACT_ONCE_END:
-        case RV_ACT_COND_INIT:
-        case RV_ACT_COND_DESTROY:
-        case RV_ACT_SEM_INIT:
-        case RV_ACT_SEM_DESTROY:
+        if (rv_on_sync_obj(a)) {
             mwalk(m, mkey(MK_OBJ, a->obj), i, CH_OBJ, cand);
             mpush(m, mkey(MK_OBJ, a->obj), i);
-            break;
-        default:
-            break;
         }
     }
     /* create writes *thread: a write to those bytes (action.c create_writes) */
@@ -457,21 +441,6 @@ static bool on_mutex(const rv_action *a)
     return rv_mutex_of(a) != 0;
 }
 
-static bool on_cond(const rv_action *a)
-{
-    return rv_model_on_cond(a);
-}
-
-static bool on_sem(const rv_action *a)
-{
-    return rv_model_on_sem(a);
-}
-
-static bool on_once(const rv_action *a)
-{
-    return rv_model_on_once(a);
-}
-
 /* World events of b that a's enabledness or result reads: process exit,
  * atomic sections, the creation of a's thread, and for join/detach the
  * target's creation (detached attribute), detach and exit. */
@@ -496,12 +465,12 @@ static rv_mstate view_for(objstate *s, const rv_action *a, const rv_action *b, r
         *smx = (rv_mutex_st){.owner = b->tid + 1, .count = 1, .status = RV_MST_INIT};
         v.mx = m && rv_mutex_of(b) == m ? &s->mx : smx;
     }
-    if (on_cond(b)) {
+    if (rv_on_cond(b)) {
         *scv = (rv_cond_st){.status = RV_MST_INIT};
-        v.cv = on_cond(a) && b->obj == a->obj ? &s->cv : scv;
+        v.cv = rv_on_cond(a) && b->obj == a->obj ? &s->cv : scv;
     }
-    if (on_sem(b)) v.sem = &s->sem;
-    if (on_once(b)) v.once = &s->once;
+    if (rv_on_sem(b)) v.sem = &s->sem;
+    if (rv_on_once(b)) v.once = &s->once;
     return v;
 }
 
@@ -510,8 +479,8 @@ static bool relevant(const rv_action *a, const rv_action *b)
 {
     uint64_t m = rv_mutex_of(a);
     if (m && rv_mutex_of(b) == m) return true;
-    if (b->obj == a->obj &&
-        ((on_cond(a) && on_cond(b)) || (on_sem(a) && on_sem(b)) || (on_once(a) && on_once(b))))
+    if (b->obj == a->obj && ((rv_on_cond(a) && rv_on_cond(b)) || (rv_on_sem(a) && rv_on_sem(b)) ||
+                             (rv_on_once(a) && rv_on_once(b))))
         return true;
     return world_relevant(a, b);
 }
@@ -537,9 +506,9 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
 static rv_mstate view_of(objstate *s, const rv_action *a)
 {
     return (rv_mstate){.mx = on_mutex(a) ? &s->mx : NULL,
-                       .cv = on_cond(a) ? &s->cv : NULL,
-                       .sem = on_sem(a) ? &s->sem : NULL,
-                       .once = on_once(a) ? &s->once : NULL,
+                       .cv = rv_on_cond(a) ? &s->cv : NULL,
+                       .sem = rv_on_sem(a) ? &s->sem : NULL,
+                       .once = rv_on_once(a) ? &s->once : NULL,
                        .w = &s->w};
 }
 

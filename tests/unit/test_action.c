@@ -364,29 +364,9 @@ static rv_mstate view(mw *m, const rv_action *a)
     rv_mstate v = {.w = &m->w};
     uint64_t mx = rv_mutex_of(a);
     if (mx) v.mx = &m->mx[mx - 1];
-    switch (a->kind) {
-    case RV_ACT_WAIT1:
-    case RV_ACT_WAIT2:
-    case RV_ACT_SIGNAL:
-    case RV_ACT_BROADCAST:
-    case RV_ACT_COND_INIT:
-    case RV_ACT_COND_DESTROY:
-        v.cv = &m->cv;
-        break;
-    case RV_ACT_SEM_WAIT:
-    case RV_ACT_SEM_TRYWAIT:
-    case RV_ACT_SEM_POST:
-    case RV_ACT_SEM_INIT:
-    case RV_ACT_SEM_DESTROY:
-        v.sem = &m->sem;
-        break;
-    case RV_ACT_ONCE_BEGIN:
-    case RV_ACT_ONCE_END:
-        v.once = &m->once;
-        break;
-    default:
-        break;
-    }
+    if (rv_on_cond(a)) v.cv = &m->cv;
+    if (rv_on_sem(a)) v.sem = &m->sem;
+    if (rv_on_once(a)) v.once = &m->once;
     return v;
 }
 
