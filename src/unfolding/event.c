@@ -62,7 +62,6 @@ void rv_unf_free(rv_unf *u)
     free(u->sig);
     free(u->htab);
     free(u->cur);
-    free(u->sems);
     rv_unf_cut_free(u);
     memset(u, 0, sizeof *u);
 }

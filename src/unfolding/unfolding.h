@@ -119,13 +119,6 @@ static inline bool rv_unf_dep(const rv_action *a, const rv_action *b)
     return ((a->flags | b->flags) & RV_UF_ERR) || rv_dependent(a, b);
 }
 
-/* Sync-object bound learnt from executions: semaphores' initial counts are
- * not actions, so they are bounded from observed enabledness. */
-typedef struct rv_semobj {
-    uint64_t obj;
-    int64_t lo; /* init >= lo */
-} rv_semobj;
-
 /* An entry of the per-object index: what its filters need without
  * touching the event. */
 typedef struct rv_uentry {
@@ -157,8 +150,6 @@ typedef struct rv_unf {
     uint32_t jepoch; /* for jmark */
     rv_uevent **cur; /* the current configuration, in execution order */
     size_t ncur, capcur;
-    rv_semobj *sems;
-    size_t nsems, capsems;
     /* cutoff table: state hash -> smallest |[e]| seen */
     struct rv_cutslot *cut;
     size_t ncut, capcut;
