@@ -37,7 +37,8 @@ typedef enum rv_policy {
 #define RV_TAINT_UNINSTRUMENTED 2u /* the program holds code built without instrumentation */
 #define RV_TAINT_HEAP_COPY      4u /* realloc/strdup copied bytes without events */
 #define RV_TAINT_RUNTIME_WRITE  8u /* the runtime wrote program memory without an event */
-#define RV_TAINT_ALL            15u
+#define RV_TAINT_DEEP_STACK     16u /* the thread's stack was too deep to hash (RV_FP_STACK_MAX) */
+#define RV_TAINT_ALL            31u
 
 typedef struct rv_event {
     rv_action act;    /* what was done (with its results: trylock success, woken thread) */

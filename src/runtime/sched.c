@@ -293,6 +293,9 @@ static uint32_t take_taint(void)
  * write of t is an event.  Ranges over 4 KiB are not hashed (wv stays 0:
  * such states are never cut).  taint: what t (or the runtime or C library
  * on its behalf) changed since without an event; such states are unique. */
+/* Stack bytes hashed at most per fingerprint (see fingerprint_last). */
+#define RV_FP_STACK_MAX (256u << 10)
+
 static void fingerprint_last(rv_thr *t, const void *sp, bool regs)
 {
     if (t->last_event < 0) return;
@@ -300,6 +303,13 @@ static void fingerprint_last(rv_thr *t, const void *sp, bool regs)
     XXH3_state_t st;
     XXH3_128bits_reset(&st);
     const char *lo = sp, *hi = t->stack_hi;
+    /* Hashing a deep stack at every event costs O(depth) per event, so a
+     * deep recursion would cost O(n^2) (issue 11): such a state is made
+     * unique instead (never a cutoff nor a witness). */
+    if (lo < hi && (size_t)(hi - lo) > RV_FP_STACK_MAX) {
+        ev->taint |= RV_TAINT_DEEP_STACK;
+        lo = hi;
+    }
     if (lo < hi) XXH3_128bits_update(&st, lo, (size_t)(hi - lo));
     if (regs) XXH3_128bits_update(&st, rv_entry_regs, sizeof rv_entry_regs);
     if (rt.tls_size) XXH3_128bits_update(&st, rt.tls_block, rt.tls_size);

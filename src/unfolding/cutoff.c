@@ -37,9 +37,14 @@
 #include "../core/model.h"
 #include "unfolding.h"
 
+/* Per distinct state, its ◁-least configuration seen: its size and either
+ * its order key or, until a tie of sizes (or Remove) needs the key, the
+ * event whose local configuration it is. */
 typedef struct rv_cutslot {
     rv_hash128 st;
-    uint64_t *key; /* order key of the ◁-least configuration with this state */
+    uint64_t size;
+    uint64_t *key;
+    rv_uevent *ev;
     bool used;
 } rv_cutslot;
 
@@ -124,16 +129,151 @@ static int cmp_keys(const uint64_t *a, const uint64_t *b)
 }
 
 typedef struct kv {
-    uint64_t k1, k2; /* object key */
+    uint64_t k1, k2; /* object key (k1 = tag << 56 | ..., never 0) */
     uint64_t v[4];
 } kv;
 
-static int cmp_kv(const void *a, const void *b)
+/* ---- object states: a hash map with an order-independent digest ----------
+ *
+ * state([e]) is the set of (object key, value words) left by folding [e];
+ * its fingerprint is Σ hash(entry) (two 64-bit lanes, mod 2^64), so that a
+ * change of one entry updates it in O(1) and the running state of the
+ * current execution's prefixes costs O(1) per event (issue 11: a long
+ * execution used to rebuild [e] for every event, O(n^2)).  Granules: the
+ * written ranges per 8-byte granule, for the overlap test in O(len / 8).
+ * At most 8 disjoint ranges touch a granule, and the stored ranges are
+ * disjoint (an overlap ends the fold), so the inline array never fills. */
+typedef struct gran {
+    uint64_t g; /* granule index + 1; 0: empty slot */
+    uint32_t n;
+    struct {
+        uint64_t obj;
+        uint64_t len;
+    } r[8];
+} gran;
+
+typedef struct kvmap {
+    kv *s; /* open addressing, k1 == 0: empty */
+    size_t n, cap;
+    uint64_t sum_lo, sum_hi;
+    gran *g;
+    size_t gn, gcap;
+} kvmap;
+
+static void kvmap_free(kvmap *m)
 {
-    const kv *x = a, *y = b;
-    if (x->k1 != y->k1) return x->k1 < y->k1 ? -1 : 1;
-    if (x->k2 != y->k2) return x->k2 < y->k2 ? -1 : 1;
-    return 0;
+    free(m->s);
+    free(m->g);
+    memset(m, 0, sizeof *m);
+}
+
+static size_t kv_slot(const kvmap *m, uint64_t k1, uint64_t k2)
+{
+    size_t mask = m->cap - 1;
+    size_t i = (size_t)(((k1 * 0x9e3779b97f4a7c15ull) ^ k2) * 0xff51afd7ed558ccdull >> 17) & mask;
+    while (m->s[i].k1 && (m->s[i].k1 != k1 || m->s[i].k2 != k2)) i = (i + 1) & mask;
+    return i;
+}
+
+static const kv *kv_find(const kvmap *m, uint64_t k1, uint64_t k2)
+{
+    if (!m->cap) return NULL;
+    const kv *s = &m->s[kv_slot(m, k1, k2)];
+    return s->k1 ? s : NULL;
+}
+
+static void kv_sum(kvmap *m, const kv *s, int sign)
+{
+    rv_hash128 h = rv_hash(s, sizeof *s);
+    m->sum_lo += sign > 0 ? h.lo : -h.lo;
+    m->sum_hi += sign > 0 ? h.hi : -h.hi;
+}
+
+/* The entry of key (k1, k2), created zeroed if absent, taken out of the
+ * digest until kv_close: change its value words in between.  The pointer
+ * is valid until the next kv_open. */
+static kv *kv_open(kvmap *m, uint64_t k1, uint64_t k2)
+{
+    if (2 * (m->n + 1) > m->cap) {
+        kv *old = m->s;
+        size_t oc = m->cap;
+        m->cap = oc ? 2 * oc : 64;
+        m->s = rv_xcalloc(m->cap, sizeof *m->s);
+        for (size_t i = 0; i < oc; i++)
+            if (old[i].k1) m->s[kv_slot(m, old[i].k1, old[i].k2)] = old[i];
+        free(old);
+    }
+    kv *s = &m->s[kv_slot(m, k1, k2)];
+    if (s->k1) {
+        kv_sum(m, s, -1);
+    } else {
+        memset(s, 0, sizeof *s);
+        s->k1 = k1;
+        s->k2 = k2;
+        m->n++;
+    }
+    return s;
+}
+
+static void kv_close(kvmap *m, const kv *s)
+{
+    kv_sum(m, s, +1);
+}
+
+static rv_hash128 kv_digest(const kvmap *m)
+{
+    uint64_t w[3] = {m->sum_lo, m->sum_hi, m->n};
+    return rv_hash(w, sizeof w);
+}
+
+static gran *gran_get(kvmap *m, uint64_t g)
+{
+    if (2 * (m->gn + 1) > m->gcap) {
+        gran *old = m->g;
+        size_t oc = m->gcap;
+        m->gcap = oc ? 2 * oc : 64;
+        m->g = rv_xcalloc(m->gcap, sizeof *m->g);
+        for (size_t i = 0; i < oc; i++) {
+            if (!old[i].g) continue;
+            size_t j = (size_t)(old[i].g * 0x9e3779b97f4a7c15ull >> 17) & (m->gcap - 1);
+            while (m->g[j].g) j = (j + 1) & (m->gcap - 1);
+            m->g[j] = old[i];
+        }
+        free(old);
+    }
+    size_t j = (size_t)((g + 1) * 0x9e3779b97f4a7c15ull >> 17) & (m->gcap - 1);
+    while (m->g[j].g && m->g[j].g != g + 1) j = (j + 1) & (m->gcap - 1);
+    if (!m->g[j].g) {
+        m->g[j].g = g + 1;
+        m->g[j].n = 0;
+        m->gn++;
+    }
+    return &m->g[j];
+}
+
+/* Record the written range [obj, obj + len); false when it overlaps a
+ * different range written before (then the set of last writes does not
+ * determine the memory). */
+static bool note_range(kvmap *m, uint64_t obj, uint64_t len)
+{
+    uint64_t g0 = obj >> 3, g1 = (obj + len - 1) >> 3;
+    for (uint64_t g = g0; g <= g1; g++) {
+        gran *x = gran_get(m, g);
+        bool same = false;
+        for (uint32_t k = 0; k < x->n; k++) {
+            if (x->r[k].obj == obj && x->r[k].len == len) {
+                same = true;
+                continue;
+            }
+            if (x->r[k].obj < obj + len && obj < x->r[k].obj + x->r[k].len) return false;
+        }
+        if (!same && x->n < 8) {
+            x->r[x->n].obj = obj;
+            x->r[x->n].len = len;
+            x->n++;
+        }
+    }
+    return true;
 }
 
 static int cmp_lsize(const void *a, const void *b)
@@ -165,21 +305,6 @@ static rv_uevent **local_config(rv_unf *u, rv_uevent *e, size_t *n)
     return v;
 }
 
-static kv *slot(kv **v, size_t *n, size_t *cap, uint64_t k1, uint64_t k2)
-{
-    for (size_t i = *n; i-- > 0;)
-        if ((*v)[i].k1 == k1 && (*v)[i].k2 == k2) return &(*v)[i];
-    if (*n == *cap) {
-        *cap = *cap ? 2 * *cap : 32;
-        *v = rv_xrealloc(*v, *cap * sizeof **v);
-    }
-    kv *s = &(*v)[(*n)++];
-    memset(s, 0, sizeof *s);
-    s->k1 = k1;
-    s->k2 = k2;
-    return s;
-}
-
 enum { K_THREAD = 1, K_MEM, K_MUTEX, K_COND, K_SEM, K_ONCE, K_WORLD };
 
 /* The synchronisation objects' states are the model's own (src/core/
@@ -192,27 +317,24 @@ _Static_assert(sizeof(rv_sem_st) <= sizeof(((kv *)0)->v), "semaphore state fits 
 _Static_assert(sizeof(rv_world_st) <= sizeof(((kv *)0)->v), "world state fits a slot");
 
 /* Copy the state of object (tag, obj) into dst if it has a slot. */
-static void load_obj(kv *v, size_t n, unsigned tag, uint64_t obj, void *dst, size_t size)
+static void load_obj(const kvmap *m, unsigned tag, uint64_t obj, void *dst, size_t size)
 {
-    for (size_t i = n; i-- > 0;)
-        if (v[i].k1 == (uint64_t)tag << 56 && v[i].k2 == obj) {
-            memcpy(dst, v[i].v, size);
-            return;
-        }
+    const kv *s = kv_find(m, (uint64_t)tag << 56, obj);
+    if (s) memcpy(dst, s->v, size);
 }
 
-static void store_obj(kv **v, size_t *n, size_t *cap, unsigned tag, uint64_t obj, const void *src,
-                      size_t size)
+static void store_obj(kvmap *m, unsigned tag, uint64_t obj, const void *src, size_t size)
 {
-    kv *s = slot(v, n, cap, (uint64_t)tag << 56, obj);
+    kv *s = kv_open(m, (uint64_t)tag << 56, obj);
     memcpy(s->v, src, size);
+    kv_close(m, s);
 }
 
 /* Replay a's effect on the objects it touches and on the world (threads,
  * atomic sections, process exit) through the model, with its recorded
  * results.  Objects met for the first time start as the model says
  * (rv_model_start: the static mutex kind the action carries, ...). */
-static void fold_sync(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
+static void fold_sync(kvmap *m, const rv_uevent *e)
 {
     const rv_action *a = &e->act;
     rv_mutex_st mx;
@@ -226,70 +348,81 @@ static void fold_sync(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
     memset(&w, 0, sizeof w);
     once = 0;
     rv_model_start(&mx, &cv, &sem, &once, a);
-    uint64_t m = rv_mutex_of(a);
+    uint64_t mu = rv_mutex_of(a);
     bool c = rv_on_cond(a), sm = rv_on_sem(a), o = rv_on_once(a);
-    if (m) load_obj(*v, *n, K_MUTEX, m, &mx, sizeof mx);
-    if (c) load_obj(*v, *n, K_COND, a->obj, &cv, sizeof cv);
-    if (sm) load_obj(*v, *n, K_SEM, a->obj, &sem, sizeof sem);
-    if (o) load_obj(*v, *n, K_ONCE, a->obj, &once, sizeof once);
-    load_obj(*v, *n, K_WORLD, 0, &w, sizeof w);
-    rv_mstate st = {.mx = m ? &mx : NULL,
+    if (mu) load_obj(m, K_MUTEX, mu, &mx, sizeof mx);
+    if (c) load_obj(m, K_COND, a->obj, &cv, sizeof cv);
+    if (sm) load_obj(m, K_SEM, a->obj, &sem, sizeof sem);
+    if (o) load_obj(m, K_ONCE, a->obj, &once, sizeof once);
+    load_obj(m, K_WORLD, 0, &w, sizeof w);
+    rv_mstate st = {.mx = mu ? &mx : NULL,
                     .cv = c ? &cv : NULL,
                     .sem = sm ? &sem : NULL,
                     .once = o ? &once : NULL,
                     .w = &w};
     rv_model_redo(&st, a, e->val);
-    if (m) store_obj(v, n, cap, K_MUTEX, m, &mx, sizeof mx);
-    if (c) store_obj(v, n, cap, K_COND, a->obj, &cv, sizeof cv);
-    if (sm) store_obj(v, n, cap, K_SEM, a->obj, &sem, sizeof sem);
-    if (o) store_obj(v, n, cap, K_ONCE, a->obj, &once, sizeof once);
-    store_obj(v, n, cap, K_WORLD, 0, &w, sizeof w);
+    if (mu) store_obj(m, K_MUTEX, mu, &mx, sizeof mx);
+    if (c) store_obj(m, K_COND, a->obj, &cv, sizeof cv);
+    if (sm) store_obj(m, K_SEM, a->obj, &sem, sizeof sem);
+    if (o) store_obj(m, K_ONCE, a->obj, &once, sizeof once);
+    store_obj(m, K_WORLD, 0, &w, sizeof w);
 }
 
 /* Fold one event into the object states (keys: kind tag << 56 | ...).
  * Memory: the bytes a write left (hashed apart from the writer's state);
  * everything else through the model (fold_sync).  Returns 0, or why the
  * state is unique (RV_UNIQ_*, RV_TAINT_*). */
-static uint32_t fold(kv **v, size_t *n, size_t *cap, const rv_uevent *e)
+static uint32_t fold(kvmap *m, const rv_uevent *e)
 {
     const rv_action *a = &e->act;
     if (e->taint) return e->taint; /* changed without an event: unique */
     if (a->kind == RV_ACT_NONE || a->kind >= RV_ACT_KIND_COUNT) return RV_UNIQ_KIND;
     if (rv_is_memory(a) && a->kind != RV_ACT_READ) {
-        /* a different range overlapping a written one: give up (unique) */
-        for (size_t i = 0; i < *n; i++) {
-            kv *o = &(*v)[i];
-            if (o->k1 >> 56 != K_MEM) continue;
-            uint64_t ob = o->k2, ol = o->k1 & ((1ull << 56) - 1);
-            if (!(ob == a->obj && ol == a->len) && ob < a->obj + a->len && a->obj < ob + ol)
-                return RV_UNIQ_OVERLAP;
-        }
         if (!e->wv_lo && !e->wv_hi) return RV_UNIQ_BIG_WRITE; /* bytes not hashed */
-        kv *s = slot(v, n, cap, (uint64_t)K_MEM << 56 | a->len, a->obj);
+        /* a different range overlapping a written one: give up (unique) */
+        if (!note_range(m, a->obj, a->len)) return RV_UNIQ_OVERLAP;
+        kv *s = kv_open(m, (uint64_t)K_MEM << 56 | a->len, a->obj);
         s->v[0] = e->wv_lo;
         s->v[1] = e->wv_hi;
+        kv_close(m, s);
         return 0;
     }
-    fold_sync(v, n, cap, e);
+    fold_sync(m, e);
     return 0;
 }
 
-/* Threads created in [e] without an event in [e] (issue 10, class 1):
- * they exist, and their start function and argument are in the creator's
+/* Thread t's slot after its event x: its local state. */
+static void fold_thread(kvmap *m, unsigned t, const rv_uevent *x)
+{
+    kv *s = kv_open(m, (uint64_t)K_THREAD << 56, t);
+    s->v[0] = x->fp_lo;
+    s->v[1] = x->fp_hi;
+    s->v[2] = x->act.kind;
+    s->v[3] = 0;
+    kv_close(m, s);
+}
+
+/* A thread created by c that has no event yet (issue 10, class 1): it
+ * exists, and its start function and argument are in the creator's
  * record, hashed in the create event's fingerprint. */
-static void fold_unstarted(kv **v, size_t *n, size_t *cap, rv_uevent *const *lc, size_t nlc,
-                           const rv_uevent *e)
+static void fold_unstarted_one(kvmap *m, const rv_uevent *c)
+{
+    kv *s = kv_open(m, (uint64_t)K_THREAD << 56, c->act.obj);
+    s->v[0] = c->fp_lo;
+    s->v[1] = c->fp_hi;
+    s->v[2] = RV_ACT_KIND_COUNT; /* "created, no event yet" */
+    s->v[3] = c->act.tid;
+    kv_close(m, s);
+}
+
+static void fold_unstarted(kvmap *m, rv_uevent *const *lc, size_t nlc, const rv_uevent *e)
 {
     for (size_t i = 0; i < nlc; i++) {
         const rv_uevent *c = lc[i];
         if (c->act.kind != RV_ACT_CREATE) continue;
         uint64_t child = c->act.obj;
         if (child < e->nt && e->tmax[child]) continue; /* started: its own maximum counts */
-        kv *s = slot(v, n, cap, (uint64_t)K_THREAD << 56, child);
-        s->v[0] = c->fp_lo;
-        s->v[1] = c->fp_hi;
-        s->v[2] = RV_ACT_KIND_COUNT; /* "created, no event yet" */
-        s->v[3] = c->act.tid;
+        fold_unstarted_one(m, c);
     }
 }
 
@@ -303,6 +436,7 @@ void rv_unf_unique_str(uint32_t why, char *out, size_t n)
         {RV_TAINT_UNINSTRUMENTED, "code built without instrumentation"},
         {RV_TAINT_HEAP_COPY, "bytes copied by realloc/strdup"},
         {RV_TAINT_RUNTIME_WRITE, "memory the runtime wrote without an event"},
+        {RV_TAINT_DEEP_STACK, "thread stacks deeper than 256 KiB (not hashed)"},
         {RV_UNIQ_BIG_WRITE, "writes larger than 4 KiB"},
         {RV_UNIQ_OVERLAP, "writes to partially overlapping ranges"},
         {RV_UNIQ_KIND, "event kinds the state does not fold"},
@@ -317,42 +451,166 @@ void rv_unf_unique_str(uint32_t why, char *out, size_t n)
     }
 }
 
-/* state([e]) and the order key of [e] (*key, caller frees); false when
- * not computable (a fingerprint is missing) or deliberately unique (the
- * reason is added to u->unique_why). */
-static bool compute_state(rv_unf *u, rv_uevent *e, rv_hash128 *out, uint64_t **key)
+/* The order key of [e] (caller frees). */
+static uint64_t *key_of(rv_unf *u, rv_uevent *e)
+{
+    size_t n;
+    rv_uevent **lc = local_config(u, e, &n);
+    uint64_t *k = order_key(lc, n);
+    free(lc);
+    return k;
+}
+
+/* state([e]) by folding [e] in a linear extension of <; false when not
+ * computable (a fingerprint is missing) or deliberately unique (*why: the
+ * reasons, every one met in [e]).  O(|[e]| log |[e]|). */
+static bool compute_state(rv_unf *u, rv_uevent *e, rv_hash128 *out, uint32_t *why)
 {
     size_t n;
     rv_uevent **lc = local_config(u, e, &n);
     bool ok = true;
+    *why = 0;
     for (size_t i = 0; i < n && ok; i++) ok = lc[i]->has_fp;
-    kv *v = NULL;
-    size_t nv = 0, cv = 0;
+    kvmap m = {0};
     if (ok) {
         qsort(lc, n, sizeof *lc, cmp_lsize);
-        for (size_t i = 0; i < n && ok; i++) {
-            uint32_t why = fold(&v, &nv, &cv, lc[i]);
-            u->unique_why |= why;
-            ok = !why;
-        }
+        for (size_t i = 0; i < n; i++) *why |= fold(&m, lc[i]);
+        ok = !*why;
     }
     if (ok) {
-        fold_unstarted(&v, &nv, &cv, lc, n, e);
-        for (unsigned t = 0; t < e->nt; t++) {
-            const rv_uevent *m = e->tmax[t];
-            if (!m) continue;
-            kv *s = slot(&v, &nv, &cv, (uint64_t)K_THREAD << 56, t);
-            s->v[0] = m->fp_lo;
-            s->v[1] = m->fp_hi;
-            s->v[2] = m->act.kind;
-        }
-        qsort(v, nv, sizeof *v, cmp_kv);
-        *out = rv_hash(v, nv * sizeof *v);
-        *key = order_key(lc, n);
+        fold_unstarted(&m, lc, n, e);
+        for (unsigned t = 0; t < e->nt; t++)
+            if (e->tmax[t]) fold_thread(&m, t, e->tmax[t]);
+        *out = kv_digest(&m);
     }
-    free(v);
+    kvmap_free(&m);
     free(lc);
     return ok;
+}
+
+/* ---- the states of the current execution's prefixes ----------------------
+ *
+ * As an execution is mapped, its prefix C_i (positions 0..i) is folded one
+ * event at a time (the same fold as compute_state's, in execution order, a
+ * linear extension of <).  For the event e at position i, [e] ⊆ C_i, and
+ * C_i \ [e] are events concurrent with e.  When every one of those is
+ * *neutral* — it changes no object state, only its thread's slot (a read,
+ * yield, nondet or join, untainted, with fingerprints) — state([e]) is the
+ * state of C_i with each thread's slot taken from [e] instead (its
+ * maximum in [e], its unstarted creation, or none): O(T) per event instead
+ * of O(|[e]|) (issue 11: a long execution used to cost O(n^2)).  Whether
+ * C_i \ [e] is neutral is a count: nn(x) = the non-neutral events of x's
+ * thread up to x, so [e] holds Σ_u nn(tmax_e[u]) of them and C_i holds
+ * p->nn. */
+typedef struct rv_cutprefix {
+    kvmap m;
+    size_t len;                              /* positions 0..len-1 folded, contiguously */
+    uint64_t nn;                             /* non-neutral events among them */
+    uint32_t why;                            /* reasons for uniqueness met so far */
+    bool nofp;                               /* an event without fingerprints met */
+    unsigned nt;                             /* 1 + the largest thread id seen */
+    const rv_uevent *last[RV_MAX_THREADS];   /* each thread's last event in C_i */
+    const rv_uevent *create[RV_MAX_THREADS]; /* each thread's creation in C_i */
+} rv_cutprefix;
+
+static bool neutral(const rv_uevent *e)
+{
+    switch (e->act.kind) {
+    case RV_ACT_READ:
+    case RV_ACT_YIELD:
+    case RV_ACT_NONDET:
+    case RV_ACT_JOIN:
+        return !e->taint && e->has_fp && !rv_unf_is_err(e);
+    default:
+        return false;
+    }
+}
+
+void rv_unf_cut_prefix(rv_unf *u, rv_uevent *e)
+{
+    if (e->pos < 0) return;
+    if (!u->cutpre) u->cutpre = rv_xcalloc(1, sizeof *u->cutpre);
+    rv_cutprefix *p = u->cutpre;
+    if (e->pos == 0) {
+        kvmap_free(&p->m);
+        memset(p, 0, sizeof *p);
+    }
+    if ((size_t)e->pos != p->len) return; /* an event was dropped: no longer a prefix */
+    unsigned t = e->act.tid;
+    e->nn = (e->tparent ? e->tparent->nn : 0) + !neutral(e);
+    p->nn += !neutral(e);
+    if (t >= RV_MAX_THREADS) {
+        p->nofp = true; /* not expected: thread ids are below RV_MAX_THREADS */
+    } else if (!e->has_fp) {
+        p->nofp = true;
+    } else {
+        p->why |= fold(&p->m, e);
+        fold_thread(&p->m, t, e);
+        p->last[t] = e;
+        if (t + 1 > p->nt) p->nt = t + 1;
+        if (e->act.kind == RV_ACT_CREATE && e->act.obj < RV_MAX_THREADS) {
+            fold_unstarted_one(&p->m, e);
+            p->create[e->act.obj] = e;
+            if (e->act.obj + 1 > p->nt) p->nt = (unsigned)e->act.obj + 1;
+        }
+    }
+    p->len++;
+}
+
+/* Thread u's slot in [x] (x = a thread's last event, or its creation), as
+ * fold_thread / fold_unstarted_one write it; false if u has none. */
+static bool thread_entry(unsigned t, const rv_uevent *last, const rv_uevent *create, kv *out)
+{
+    memset(out, 0, sizeof *out);
+    out->k1 = (uint64_t)K_THREAD << 56;
+    out->k2 = t;
+    if (last) {
+        out->v[0] = last->fp_lo;
+        out->v[1] = last->fp_hi;
+        out->v[2] = last->act.kind;
+        return true;
+    }
+    if (create) {
+        out->v[0] = create->fp_lo;
+        out->v[1] = create->fp_hi;
+        out->v[2] = RV_ACT_KIND_COUNT;
+        out->v[3] = create->act.tid;
+        return true;
+    }
+    return false;
+}
+
+/* state([e]) from the state of the prefix that ends with e, when the rest
+ * of that prefix is neutral (see above); false when not applicable. */
+static bool prefix_state(const rv_unf *u, const rv_uevent *e, rv_hash128 *out, uint32_t *why,
+                         bool *ok)
+{
+    const rv_cutprefix *p = u->cutpre;
+    if (!p || e->pos < 0 || (size_t)e->pos + 1 != p->len || u->cur[e->pos] != e) return false;
+    uint64_t nn = 0;
+    for (unsigned t = 0; t < e->nt; t++)
+        if (e->tmax[t]) nn += e->tmax[t]->nn;
+    if (nn != p->nn) return false;
+    *why = p->why;
+    *ok = !p->why && !p->nofp;
+    if (!*ok) return true;
+    kvmap m = {.sum_lo = p->m.sum_lo, .sum_hi = p->m.sum_hi, .n = p->m.n};
+    for (unsigned t = 0; t < p->nt; t++) {
+        const rv_uevent *el = t < e->nt ? e->tmax[t] : NULL;
+        const rv_uevent *ec = p->create[t] && rv_unf_leq(p->create[t], e) ? p->create[t] : NULL;
+        if (el == p->last[t] && (el || ec == p->create[t])) continue;
+        kv a, b;
+        if (thread_entry(t, p->last[t], p->create[t], &a)) {
+            kv_sum(&m, &a, -1);
+            m.n--;
+        }
+        if (thread_entry(t, el, ec, &b)) {
+            kv_sum(&m, &b, +1);
+            m.n++;
+        }
+    }
+    *out = kv_digest(&m);
+    return true;
 }
 
 static size_t cut_find(rv_unf *u, rv_hash128 st)
@@ -374,6 +632,30 @@ static void cut_grow(rv_unf *u)
     free(old);
 }
 
+/* ◁ between the slot's configuration and [e], three-way; *ekey receives
+ * e's order key when it had to be built.  Sizes decide most comparisons,
+ * so order keys (2|[e]| words) are built only on a tie of sizes. */
+static int cmp_slot(rv_unf *u, rv_cutslot *s, rv_uevent *e, uint64_t **ekey)
+{
+    if (s->size != e->lsize) return s->size < e->lsize ? -1 : 1;
+    if (!s->key) {
+        s->key = key_of(u, s->ev);
+        s->ev = NULL;
+    }
+    *ekey = key_of(u, e);
+    return cmp_keys(s->key, *ekey);
+}
+
+void rv_unf_cut_materialise(rv_unf *u)
+{
+    for (size_t i = 0; i < u->capcut; i++) {
+        rv_cutslot *s = &u->cut[i];
+        if (!s->used || s->key || !s->ev) continue;
+        s->key = key_of(u, s->ev);
+        s->ev = NULL;
+    }
+}
+
 bool rv_unf_cutoff(rv_unf *u, rv_uevent *e)
 {
     if (e->state_ok) return e->cutoff;
@@ -392,8 +674,11 @@ bool rv_unf_cutoff(rv_unf *u, rv_uevent *e)
         return false;
     }
     rv_hash128 st;
-    uint64_t *key = NULL;
-    if (!compute_state(u, e, &st, &key)) {
+    uint32_t why = 0;
+    bool ok;
+    if (!prefix_state(u, e, &st, &why, &ok)) ok = compute_state(u, e, &st, &why);
+    u->unique_why |= why;
+    if (!ok) {
         e->state_ok = true; /* unique state: never a cutoff nor a witness */
         return false;
     }
@@ -402,9 +687,10 @@ bool rv_unf_cutoff(rv_unf *u, rv_uevent *e)
     if (2 * (u->ncut + 1) > u->capcut) cut_grow(u);
     size_t i = cut_find(u, st);
     rv_cutslot *s = &u->cut[i];
-    int c = s->used ? cmp_keys(s->key, key) : 1;
+    uint64_t *ekey = NULL;
+    int c = s->used ? cmp_slot(u, s, e, &ekey) : 1;
     if (c < 0) { /* seed 001 eq. (7) with ◁ */
-        free(key);
+        free(ekey);
         e->cutoff = true;
         u->ncutoffs++;
         return true;
@@ -414,11 +700,13 @@ bool rv_unf_cutoff(rv_unf *u, rv_uevent *e)
         s->st = st;
         u->ncut++;
     }
-    if (c > 0) {
+    if (c > 0) { /* e is the new ◁-least configuration of this state */
         free(s->key);
-        s->key = key;
+        s->key = ekey;
+        s->ev = ekey ? NULL : e;
+        s->size = e->lsize;
     } else {
-        free(key);
+        free(ekey);
     }
     return false;
 }
@@ -429,4 +717,9 @@ void rv_unf_cut_free(rv_unf *u)
     free(u->cut);
     u->cut = NULL;
     u->capcut = u->ncut = 0;
+    if (u->cutpre) {
+        kvmap_free(&u->cutpre->m);
+        free(u->cutpre);
+        u->cutpre = NULL;
+    }
 }

@@ -389,6 +389,7 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         e->pos = (int32_t)i;
         u->cur[i] = e;
         last[tid] = (int32_t)i;
+        if (cutoffs) rv_unf_cut_prefix(u, e);
         if (cutoffs && rv_unf_cutoff(u, e)) { /* in U, but not in C */
             e->pos = -1;
             u->cur[i] = NULL;

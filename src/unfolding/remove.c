@@ -105,6 +105,7 @@ static void filter_icf(rv_unf *u, rv_uevent *e, const uint32_t *kept_below)
 
 size_t rv_unf_remove(rv_unf *u, rv_uevent *const *keep, size_t nkeep)
 {
+    rv_unf_cut_materialise(u); /* the cutoff table may name events freed below */
     size_t nr;
     rv_uevent **r = roots(u, keep, nkeep, &nr);
     mark_closure(u, r, nr);

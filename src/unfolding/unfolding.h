@@ -81,6 +81,7 @@ struct rv_uevent {
     uint32_t depth;     /* events of this thread in [e] */
     uint32_t flevel;    /* Foata level: 1 + the largest flevel of a cause (1 if none) */
     uint32_t lsize;     /* |[e]| */
+    uint32_t nn;        /* events of this thread up to e that change object states (cutoff.c) */
     uint64_t fin;       /* threads whose last event (exit or fatal) is in [e) */
     uint16_t npred, nt;
     int32_t pos;    /* index in the current configuration, or -1 */
@@ -153,6 +154,7 @@ typedef struct rv_unf {
     /* cutoff table: state hash -> smallest |[e]| seen */
     struct rv_cutslot *cut;
     size_t ncut, capcut;
+    struct rv_cutprefix *cutpre; /* states of the current execution's prefixes */
     uint64_t bytes;           /* memory held by events (for --cache-mb accounting) */
     uint64_t nevicted;        /* events freed by rv_unf_remove so far */
     uint64_t nevicted_prefix; /* of those, events of the explored prefix (no cutoff) */
@@ -253,6 +255,17 @@ size_t rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_s
  * local configurations (size, then Parikh vector, then Foata normal form;
  * seed 000 App. C.1) over every event seen.  Returns e->cutoff. */
 bool rv_unf_cutoff(rv_unf *u, rv_uevent *e);
+
+/* Fold the event at position e->pos of the current execution into the
+ * running state of its prefixes (called by rv_unf_map_trace for each
+ * event it keeps, in order, before rv_unf_cutoff; position 0 starts a new
+ * execution).  Where [e] is that prefix, rv_unf_cutoff takes its state
+ * from here in O(1) instead of folding [e]. */
+void rv_unf_cut_prefix(rv_unf *u, rv_uevent *e);
+
+/* Build the order keys the cutoff table still names by event (before
+ * rv_unf_remove frees events). */
+void rv_unf_cut_materialise(rv_unf *u);
 
 /* Free the cutoff table (rv_unf_free). */
 void rv_unf_cut_free(rv_unf *u);
