@@ -105,6 +105,21 @@ t_regs() {
     expect_rc 0
     expect_json .exhaustive true
 }
+# With gcc as the compiler and with -O1: gcc keeps the current section
+# across top-level asm, so a trampoline that left .text on would put the
+# family objects after it in read-only code (a crash at the first call).
+t_gcc_and_o1() {
+    local cc o
+    for cc in gcc clang; do
+        command -v $cc >/dev/null || { skip_test "no $cc"; continue; }
+        for o in -O0 -O1; do
+            rv check --json --cc=$cc "$D/regs.c" -- $o -lm
+            [ "$RC" = 0 ] || fail_because "$cc $o regs.c: exit status $RC, expected 0 ($(kinds))"
+            rv check --json --cc=$cc "$D/rand_order.c" -- $o
+            [ "$(kinds)" = assertion ] || fail_because "$cc $o rand_order.c: errors '$(kinds)'"
+        done
+    done
+}
 # Calls before main (constructor) and after it (atexit) run normally.
 t_ctor_atexit() {
     rv check --json "$D/ctor.c"

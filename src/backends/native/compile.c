@@ -20,7 +20,7 @@
 
 /* Bumped whenever the way a build is made changes, so old cache entries
  * are never reused for a different recipe. */
-#define RECIPE "ravel-build-6"
+#define RECIPE "ravel-build-6-libc"
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -905,7 +905,7 @@ static bool pure_libc_fn(const char *n)
  * and gmtime one static struct tm, and so on.  Thread-local buffers of
  * the C library count too: every thread of the program runs on the one
  * OS thread of the runtime, so glibc's per-thread strerror buffer is
- * shared.  docs/DESIGN.md "Runtime" lists the families and why; the
+ * shared.  docs/DESIGN.md §2 "C library state" lists the families; the
  * functions not listed (printf, strncpy, time, fgets, ...) only taint:
  * their state is per stream, per buffer the program passes, or outside
  * the program (files), and making output dependent would multiply the
@@ -1075,7 +1075,8 @@ static void family_trampoline(const char *x, const libc_family *fam, wiring *w)
     static const char *const gpr[] = {"rdi", "rsi", "rdx", "rcx", "r8", "r9", "rax"};
     buf a = {0};
     buf_printf(&a,
-               ".text\\n.globl __ravel_impure_%s\\n.type __ravel_impure_%s, @function\\n"
+               ".pushsection .text\\n.globl __ravel_impure_%s\\n"
+               ".type __ravel_impure_%s, @function\\n"
                "__ravel_impure_%s:\\n",
                x, x, x);
     for (size_t i = 0; i < 7; i++) buf_printf(&a, "    pushq %%%s\\n", gpr[i]);
@@ -1090,7 +1091,7 @@ static void family_trampoline(const char *x, const libc_family *fam, wiring *w)
     for (size_t i = 7; i-- > 0;) buf_printf(&a, "    popq %%%s\\n", gpr[i]);
     buf_printf(&a,
                "    orl $1, __ravel_taint(%%rip)\\n    jmp %s@PLT\\n"
-               ".size __ravel_impure_%s, .-__ravel_impure_%s\\n",
+               ".size __ravel_impure_%s, .-__ravel_impure_%s\\n.popsection\\n",
                x, x, x);
     buf_printf(&w->stubs, "__asm__(\"%s\");\n", a.p);
     free(a.p);
@@ -1119,9 +1120,9 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
             family_trampoline(x, fam, w);
         else
             buf_printf(&w->stubs,
-                       "__asm__(\".text\\n.globl __ravel_impure_%s\\n"
+                       "__asm__(\".pushsection .text\\n.globl __ravel_impure_%s\\n"
                        ".type __ravel_impure_%s, @function\\n__ravel_impure_%s:\\n"
-                       "    orl $1, __ravel_taint(%%rip)\\n    jmp %s@PLT\\n\");\n",
+                       "    orl $1, __ravel_taint(%%rip)\\n    jmp %s@PLT\\n.popsection\\n\");\n",
                        x, x, x, x);
     }
 }
