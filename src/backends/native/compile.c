@@ -20,7 +20,7 @@
 
 /* Bumped whenever the way a build is made changes, so old cache entries
  * are never reused for a different recipe. */
-#define RECIPE "ravel-build-5"
+#define RECIPE "ravel-build-6-libc"
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -665,6 +665,7 @@ typedef struct wiring {
     buf table;    /* rows of __ravel_atomic_fns */
     size_t natomic;
     strv impure;         /* C library functions given a tainting trampoline */
+    strv families;       /* libc state families whose object stubs.c defines */
     bool uninstrumented; /* the program holds code built without instrumentation */
 } wiring;
 
@@ -892,6 +893,131 @@ static bool pure_libc_fn(const char *n)
     return false;
 }
 
+/* C library functions with hidden process-wide state (issue 10, class 5:
+ * "two threads calling rand() share state").  Besides the taint, their
+ * trampoline makes a visible event before the call (src/runtime/libc.c):
+ * an RMW of the 8-byte object of the state family the function changes
+ * (`write`) and/or a read of the family it only reads (`read`), so that
+ * calls of one family from two threads are dependent and every other pair
+ * of calls stays independent.  The objects are __ravel_libc_<family>,
+ * defined by the generated stubs.c.  A family is the state glibc shares
+ * between the functions: rand and random use one generator, localtime
+ * and gmtime one static struct tm, and so on.  Thread-local buffers of
+ * the C library count too: every thread of the program runs on the one
+ * OS thread of the runtime, so glibc's per-thread strerror buffer is
+ * shared.  docs/DESIGN.md §2 "C library state" lists the families; the
+ * functions not listed (printf, strncpy, time, fgets, ...) only taint:
+ * their state is per stream, per buffer the program passes, or outside
+ * the program (files), and making output dependent would multiply the
+ * traces of every program that prints. */
+typedef struct libc_family {
+    const char *fn, *write, *read;
+} libc_family;
+
+static const libc_family *libc_family_of(const char *n)
+{
+    static const libc_family fams[] = {
+        /* the random(3) generator; rand and srand are random and srandom */
+        {"rand", "prng", NULL},
+        {"srand", "prng", NULL},
+        {"random", "prng", NULL},
+        {"srandom", "prng", NULL},
+        {"initstate", "prng", NULL},
+        {"setstate", "prng", NULL},
+        /* drand48 and friends; erand48/nrand48/jrand48 keep the seed in
+         * the caller's array but use the shared multiplier (lcong48) */
+        {"drand48", "rand48", NULL},
+        {"erand48", "rand48", NULL},
+        {"lrand48", "rand48", NULL},
+        {"nrand48", "rand48", NULL},
+        {"mrand48", "rand48", NULL},
+        {"jrand48", "rand48", NULL},
+        {"srand48", "rand48", NULL},
+        {"seed48", "rand48", NULL},
+        {"lcong48", "rand48", NULL},
+        /* strtok's saved position */
+        {"strtok", "strtok", NULL},
+        /* the environment: readers are reads, so two getenv stay independent */
+        {"getenv", NULL, "env"},
+        {"secure_getenv", NULL, "env"},
+        {"setenv", "env", NULL},
+        {"unsetenv", "env", NULL},
+        {"putenv", "env", NULL},
+        {"clearenv", "env", NULL},
+        /* the static struct tm and asctime buffer, and the time zone state
+         * that tzset fills from TZ (hence a read of the environment) */
+        {"localtime", "time", "env"},
+        {"gmtime", "time", NULL},
+        {"ctime", "time", "env"},
+        {"asctime", "time", NULL},
+        {"localtime_r", "time", "env"},
+        {"ctime_r", "time", "env"},
+        {"mktime", "time", "env"},
+        {"timelocal", "time", "env"},
+        {"tzset", "time", "env"},
+        {"strftime", NULL, "time"},
+        /* static (or glibc thread-local, thus shared) result buffers */
+        {"strerror", "strerror", NULL},
+        {"strsignal", "strsignal", NULL},
+        {"tmpnam", "tmpnam", NULL},
+        {"getlogin", "getlogin", NULL},
+        {"cuserid", "getlogin", NULL},
+        {"ttyname", "ttyname", NULL},
+        {"ptsname", "ptsname", NULL},
+        {"inet_ntoa", "inet_ntoa", NULL},
+        {"l64a", "l64a", NULL},
+        {"crypt", "crypt", NULL},
+        {"getdate", "getdate", NULL},
+        {"ecvt", "cvt", NULL},
+        {"fcvt", "cvt", NULL},
+        {"qecvt", "cvt", NULL},
+        {"qfcvt", "cvt", NULL},
+        /* the locale (also read by nl_langinfo; localeconv fills a static
+         * struct) */
+        {"setlocale", "locale", NULL},
+        {"localeconv", "locale", NULL},
+        {"nl_langinfo", NULL, "locale"},
+        /* directory streams: one family for all (a DIR is opened by libc's
+         * own allocator, its address is no stable name) */
+        {"readdir", "dirstream", NULL},
+        {"readdir64", "dirstream", NULL},
+        /* the one hash table of hsearch(3) */
+        {"hcreate", "hsearch", NULL},
+        {"hsearch", "hsearch", NULL},
+        {"hdestroy", "hsearch", NULL},
+        /* the user, group and host databases' static results */
+        {"getpwnam", "passwd", NULL},
+        {"getpwuid", "passwd", NULL},
+        {"getpwent", "passwd", NULL},
+        {"setpwent", "passwd", NULL},
+        {"endpwent", "passwd", NULL},
+        {"getgrnam", "group", NULL},
+        {"getgrgid", "group", NULL},
+        {"getgrent", "group", NULL},
+        {"setgrent", "group", NULL},
+        {"endgrent", "group", NULL},
+        {"gethostbyname", "hostent", NULL},
+        {"gethostbyaddr", "hostent", NULL},
+        /* multibyte conversion shift state kept inside the library */
+        {"mblen", "mbstate", NULL},
+        {"mbtowc", "mbstate", NULL},
+        {"wctomb", "mbstate", NULL},
+        /* getopt's optind/optarg/optopt and its saved position */
+        {"getopt", "getopt", NULL},
+        {"getopt_long", "getopt", NULL},
+        {"getopt_long_only", "getopt", NULL},
+        /* lgamma and gamma set the global signgam */
+        {"lgamma", "signgam", NULL},
+        {"lgammaf", "signgam", NULL},
+        {"lgammal", "signgam", NULL},
+        {"gamma", "signgam", NULL},
+        {"gammaf", "signgam", NULL},
+    };
+    for (size_t i = 0; i < sizeof fams / sizeof *fams; i++)
+        if (!strcmp(n, fams[i].fn)) return &fams[i];
+    return NULL;
+}
+
 /* The undefined functions object obj calls (R_X86_64_PLT32 relocations):
  * only functions get a trampoline, never data such as stdout. */
 static int called_functions(job *j, const char *obj, strv *out)
@@ -920,6 +1046,57 @@ static int called_functions(job *j, const char *obj, strv *out)
     return 0;
 }
 
+/* The family object `name` in stubs.c (once), and its operand for the
+ * trampoline: its address, or a null pointer when the function has none. */
+static void family_operand(const char *name, const char *reg, buf *asm_, wiring *w)
+{
+    if (!name) {
+        buf_printf(asm_, "    xorl %%e%s, %%e%s\\n", reg, reg);
+        return;
+    }
+    if (!strv_has(&w->families, name)) {
+        strv_add(&w->families, name);
+        buf_printf(&w->stubs, "unsigned long long __ravel_libc_%s __attribute__((aligned(8)));\n",
+                   name);
+    }
+    buf_printf(asm_, "    leaq __ravel_libc_%s(%%rip), %%r%s\\n", name, reg);
+}
+
+/* The trampoline of a function with hidden state (libc_family_of): saves
+ * every register an argument can be in (rdi, rsi, rdx, rcx, r8, r9, rax:
+ * the vector count of a variadic call, xmm0-xmm7), calls
+ * __ravel_libc_call(write object, read object, the program's return
+ * address) with the stack 16-byte aligned (8 at entry + 7 pushes + 128),
+ * restores them, sets the taint (after the event: the call's change
+ * belongs to the state after it) and jumps to the real function, which
+ * returns straight to the program. */
+static void family_trampoline(const char *x, const libc_family *fam, wiring *w)
+{
+    static const char *const gpr[] = {"rdi", "rsi", "rdx", "rcx", "r8", "r9", "rax"};
+    buf a = {0};
+    buf_printf(&a,
+               ".pushsection .text\\n.globl __ravel_impure_%s\\n"
+               ".type __ravel_impure_%s, @function\\n"
+               "__ravel_impure_%s:\\n",
+               x, x, x);
+    for (size_t i = 0; i < 7; i++) buf_printf(&a, "    pushq %%%s\\n", gpr[i]);
+    buf_puts(&a, "    subq $128, %rsp\\n");
+    for (int i = 0; i < 8; i++) buf_printf(&a, "    movups %%xmm%d, %d(%%rsp)\\n", i, 16 * i);
+    family_operand(fam->write, "di", &a, w);
+    family_operand(fam->read, "si", &a, w);
+    buf_puts(&a, "    movq 184(%rsp), %rdx\\n"
+                 "    call __ravel_libc_call\\n");
+    for (int i = 0; i < 8; i++) buf_printf(&a, "    movups %d(%%rsp), %%xmm%d\\n", 16 * i, i);
+    buf_puts(&a, "    addq $128, %rsp\\n");
+    for (size_t i = 7; i-- > 0;) buf_printf(&a, "    popq %%%s\\n", gpr[i]);
+    buf_printf(&a,
+               "    orl $1, __ravel_taint(%%rip)\\n    jmp %s@PLT\\n"
+               ".size __ravel_impure_%s, .-__ravel_impure_%s\\n.popsection\\n",
+               x, x, x);
+    buf_printf(&w->stubs, "__asm__(\"%s\");\n", a.p);
+    free(a.p);
+}
+
 /* Rename lines and trampolines for object s's calls of C library
  * functions not known pure (see above). */
 static void wire_impure(const objsyms *sy, const strv *called, const strv *all_def,
@@ -927,7 +1104,10 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
 {
     for (size_t i = 0; i < sy->undef.n; i++) {
         const char *x = sy->undef.v[i];
-        if (!strv_has(called, x) || !is_c_identifier(x)) continue;
+        const libc_family *fam = libc_family_of(x);
+        /* a family function is wired even when only its address is taken
+         * (its name says it is a function, never data such as stdout) */
+        if ((!fam && !strv_has(called, x)) || !is_c_identifier(x)) continue;
         if (strv_has_sorted(all_def, x) || strv_has_sorted(wrapped, x)) continue;
         if (rv_is_thread_process_fn(x) || pure_libc_fn(x)) continue;
         if (!strncmp(x, "__tsan_", 7) || !strncmp(x, "__ravel_", 8) ||
@@ -936,11 +1116,14 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
         buf_printf(ren, "%s __ravel_impure_%s\n", x, x);
         if (strv_has(&w->impure, x)) continue;
         strv_add(&w->impure, x);
-        buf_printf(&w->stubs,
-                   "__asm__(\".text\\n.globl __ravel_impure_%s\\n"
-                   ".type __ravel_impure_%s, @function\\n__ravel_impure_%s:\\n"
-                   "    orl $1, __ravel_taint(%%rip)\\n    jmp %s@PLT\\n\");\n",
-                   x, x, x, x);
+        if (fam)
+            family_trampoline(x, fam, w);
+        else
+            buf_printf(&w->stubs,
+                       "__asm__(\".pushsection .text\\n.globl __ravel_impure_%s\\n"
+                       ".type __ravel_impure_%s, @function\\n__ravel_impure_%s:\\n"
+                       "    orl $1, __ravel_taint(%%rip)\\n    jmp %s@PLT\\n.popsection\\n\");\n",
+                       x, x, x, x);
     }
 }
 
@@ -1129,6 +1312,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     }
     strv_free(&w.stubbed);
     strv_free(&w.impure);
+    strv_free(&w.families);
     free(w.stubs.p);
     free(w.table.p);
     for (size_t s = 0; s < ns; s++) objsyms_free(&syms[s]);
