@@ -104,12 +104,17 @@ static uint64_t misused_obj(const rv_action *a, const char *msg)
 
 bool rv_peek(uint64_t addr, uint64_t len, uint64_t *out)
 {
+    static long pid; /* set in the execution's child only (the server runs no program code) */
+    if (len > 8) return false;
+    if (!pid) pid = rv_syscall6(SYS_getpid, 0, 0, 0, 0, 0, 0);
     uint64_t v = 0;
     struct iovec local = {&v, len}, remote = {(void *)(uintptr_t)addr, len};
-    long pid = rv_syscall6(SYS_getpid, 0, 0, 0, 0, 0, 0);
-    if (len > 8 ||
-        rv_syscall6(SYS_process_vm_readv, pid, (long)&local, 1, (long)&remote, 1, 0) != (long)len)
-        return false;
+    long r = rv_syscall6(SYS_process_vm_readv, pid, (long)&local, 1, (long)&remote, 1, 0);
+    if (r == -EFAULT) return false;
+    if (r != (long)len) { /* the call itself refused (seccomp, old kernel): read directly */
+        if (addr < 65536) return false;
+        memcpy(&v, (const void *)(uintptr_t)addr, len);
+    }
     *out = v;
     return true;
 }

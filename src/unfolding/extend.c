@@ -49,7 +49,9 @@ static void check_same(rv_unf *u, const rv_uevent *e, const rv_action *a)
     case RV_ACT_JOIN:
         if (e->act.arg != a->arg) note_inconsistent(u, "predicted result differs", a);
         break;
-    default:
+    default: /* a CAS's expected value is a function of its thread's history */
+        if (rv_is_cas(a) && e->act.arg != a->arg)
+            note_inconsistent(u, "compare-exchange expected value differs", a);
         break;
     }
 }
