@@ -61,7 +61,7 @@ typedef enum rv_kind {
     /* memory.  obj = address, size = bytes (obj2 unused). */
     RV_ACT_READ,
     RV_ACT_WRITE,
-    RV_ACT_RMW, /* atomic read-modify-write (fetch_add, exchange, CAS, ...) */
+    RV_ACT_RMW, /* atomic read-modify-write (fetch_add, exchange, successful CAS, ...) */
     /* pthread_once.  obj = once control.  BEGIN blocks while another thread
      * runs the initialiser; arg = 1 if this thread runs it. */
     RV_ACT_ONCE_BEGIN,
@@ -101,6 +101,31 @@ typedef struct rv_action {
 
 /* rv_action.flags */
 #define RV_AF_ATOMIC 1u /* memory action made by an atomic builtin (never a data race) */
+#define RV_AF_CAS    2u /* a compare-exchange of len <= 8 bytes; arg = the expected bytes */
+
+/* Dependence of the atomic builtins (issue 9 part 3; docs/UDPOR.md
+ * "Compare-and-swap").  Every atomic is one memory action on [obj, obj+len)
+ * with RV_AF_ATOMIC, and depends like a plain access of its kind:
+ *   load                       READ   (depends on writes and RMWs)
+ *   store                      WRITE  (depends on every access)
+ *   exchange, fetch_<op>       RMW    (depends on every access)
+ *   compare-exchange, <= 8 B   RV_AF_CAS, arg = expected value (the bytes
+ *                              as in memory, zero-extended): READ if it
+ *                              fails, RMW if it succeeds.  Announced
+ *                              (pending) as RMW, an over-approximation; the
+ *                              kind is decided when the event executes, by
+ *                              comparing the bytes at obj with arg (sync.c
+ *                              rv_apply).  Its outcome changes only through
+ *                              a write to its bytes, which depends on both
+ *                              kinds, so "a thread's next action does not
+ *                              change while it does not run" still holds
+ *                              up to dependent events.
+ *   compare-exchange, 16 B     RMW always (no RV_AF_CAS).
+ * rv_dependent() needs nothing special: an executed failed CAS is a read. */
+static inline bool rv_is_cas(const rv_action *a)
+{
+    return (a->flags & RV_AF_CAS) != 0;
+}
 
 /* True when a and b do not commute (seed 004 §3.1 for mutexes and condition
  * variables; read/read on any range and accesses to disjoint ranges commute;

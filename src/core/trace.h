@@ -55,7 +55,21 @@ typedef struct rv_event {
      * state containing it is ever equal to another). */
     uint64_t fp_lo, fp_hi;
     uint64_t wv_lo, wv_hi;
+    /* Values (issue 9 part 3, docs/UDPOR.md "Compare-and-swap"), filled
+     * for memory events of len <= 8 whatever was requested, bytes little-
+     * endian as in memory: old, the bytes at obj just before the event
+     * executed; wval, the bytes a write or RMW left there, read at the
+     * acting thread's next visible operation, exit or end (only it ran
+     * since).  RV_EV_OLD / RV_EV_WVAL say which are known (a crash can
+     * lose wval; writes over 8 bytes have none). */
+    uint64_t old, wval;
+    uint32_t vflags;
+    uint32_t pad1;
 } rv_event;
+
+/* rv_event.vflags */
+#define RV_EV_OLD  1u
+#define RV_EV_WVAL 2u
 
 /* How an execution ended.  Everything from RV_END_ASSERT on is a bug. */
 typedef enum rv_end {
@@ -104,7 +118,10 @@ typedef struct rv_thread_end {
     uint32_t index;    /* this is the index-th thread its parent created */
     rv_action pending; /* valid when state == RV_T_LIVE */
     uint64_t pending_pc;
-    uint64_t holder; /* for a blocked lock/wait: thread holding the mutex, or RV_NO_THREAD */
+    uint64_t holder;      /* for a blocked lock/wait: thread holding the mutex, or RV_NO_THREAD */
+    uint64_t pending_old; /* a pending CAS: the bytes at its obj at the end (if pending_old_ok) */
+    uint32_t pending_old_ok;
+    uint32_t pad;
 } rv_thread_end;
 
 typedef struct rv_trace {

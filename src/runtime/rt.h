@@ -143,6 +143,12 @@ void rv_run_key_destructors(rv_thr *t);
 
 /* --- memory.c --- */
 void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc, uint8_t flags);
+/* After a memory event of the running thread was taken: record the bytes
+ * at addr in its rv_event.old (len <= 8). */
+void rv_note_old(const void *addr, uint64_t len);
+/* Copy len <= 8 bytes at addr into *out without faulting; false if they
+ * cannot be read. */
+bool rv_peek(uint64_t addr, uint64_t len, uint64_t *out);
 void rv_heap_thread_init(rv_thr *t);
 
 /* --- race.c: memory mode drf --- */

@@ -99,6 +99,22 @@ int rv_child_id(rv_thr *parent)
 /* ------------------------------------------------------------------ */
 /* Ending an execution.                                                */
 
+/* The bytes thread t's last event wrote (rv_event.wval, len <= 8), read
+ * now: only t ran since, and every write of t is an event (issue 9 part 3,
+ * the unfolding's values of memory). */
+static void capture_wval(rv_thr *t)
+{
+    if (!rt.recording || t->last_event < 0) return;
+    rv_event *ev = &rt.events[t->last_event];
+    if ((ev->act.kind != RV_ACT_WRITE && ev->act.kind != RV_ACT_RMW) || ev->act.len > 8 ||
+        (ev->vflags & RV_EV_WVAL))
+        return;
+    uint64_t v = 0;
+    memcpy(&v, (const void *)(uintptr_t)ev->act.obj, ev->act.len);
+    ev->wval = v;
+    ev->vflags |= RV_EV_WVAL;
+}
+
 static void snapshot_threads(void)
 {
     rv_shm *s = rt.shm;
@@ -115,6 +131,8 @@ static void snapshot_threads(void)
             te->pending_pc = t->pending_pc;
             te->enabled = rv_enabled(t);
             te->holder = rv_holder_of(t);
+            if (rv_is_cas(&t->pending))
+                te->pending_old_ok = rv_peek(t->pending.obj, t->pending.len, &te->pending_old);
         } else {
             te->holder = RV_NO_THREAD;
         }
@@ -124,6 +142,9 @@ static void snapshot_threads(void)
 static void finish_report(rv_end end)
 {
     rv_shm *s = rt.shm;
+    /* the running thread's last write, unless it faulted (its bytes may
+     * be unreadable; a lost value is only unknown to the unfolding) */
+    if (rt.running && !s->signo) capture_wval(rt.running);
     s->end = end;
     s->nevents = rt.step;
     snapshot_threads();
@@ -403,6 +424,7 @@ void rv_visible_c(rv_action a, uint64_t pc)
     rv_thr *self = rt.running;
     self->pending = a;
     self->pending_pc = pc;
+    capture_wval(self);
     if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording)
         fingerprint_last(self, __builtin_frame_address(0), true);
     if (self->priming) { /* first visible action of a new thread: back to its creator */

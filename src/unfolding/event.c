@@ -63,6 +63,7 @@ void rv_unf_free(rv_unf *u)
     free(u->htab);
     free(u->cur);
     rv_unf_cut_free(u);
+    rv_unf_vals_free(u);
     memset(u, 0, sizeof *u);
 }
 

@@ -24,6 +24,7 @@
 
 #include "../core/model.h"
 #include "unfolding.h"
+#include "values.h"
 
 /* ---- mapping a trace --------------------------------------------------- */
 
@@ -48,7 +49,9 @@ static void check_same(rv_unf *u, const rv_uevent *e, const rv_action *a)
     case RV_ACT_JOIN:
         if (e->act.arg != a->arg) note_inconsistent(u, "predicted result differs", a);
         break;
-    default:
+    default: /* a CAS's expected value is a function of its thread's history */
+        if (rv_is_cas(a) && e->act.arg != a->arg)
+            note_inconsistent(u, "compare-exchange expected value differs", a);
         break;
     }
 }
@@ -280,6 +283,13 @@ static void mapctx_free(mapctx *m)
 
 size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
 {
+    /* compare-exchanges: learn initial values, then label each executed CAS
+     * by the rule predictions use (values.h); orig keeps the backend's kinds
+     * (what each event really wrote) */
+    const rv_trace *orig = t;
+    rv_trace labelled;
+    bool copied = false;
+    if (rv_vals_learn(u, t)) t = rv_vals_label(u, t, &labelled, &copied);
     for (size_t i = 0; i < u->ncur; i++) u->cur[i]->pos = -1;
     u->ncur = 0;
     u->cutmask = 0;
@@ -385,6 +395,7 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
             e->taint = ev->taint;
             e->has_fp = true;
         }
+        e->weff = rv_vals_effect(&orig->ev[i], &e->wval);
         e->executed = true;
         e->pos = (int32_t)i;
         u->cur[i] = e;
@@ -408,6 +419,7 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
     free(vc);
     free(tpos);
     free(tprev);
+    if (copied) free(labelled.ev);
     return created;
 }
 
@@ -513,11 +525,49 @@ static rv_mstate view_of(objstate *s, const rv_action *a)
                        .w = &s->w};
 }
 
+/* The kind of CAS template a at history h (values.h): the bytes at obj
+ * are the last writes of h to them, replayed in execution order (writes to
+ * one byte are ordered in h, so C's order is theirs), else the initial
+ * values. */
+static uint8_t cas_kind_at(rv_unf *u, const rv_action *a, const hist *h)
+{
+    uint8_t cur[8] = {0};
+    bool known[8] = {0}, set[8] = {0};
+    uint64_t lo = a->obj, len = a->len <= 8 ? a->len : 8;
+    for (size_t i = 0; i < u->ncur; i++) {
+        const rv_uevent *y = u->cur[i];
+        if (y->weff == RV_WEFF_NONE) continue;
+        bool hit = false, inh = false;
+        for (uint64_t k = 0; k < len; k++) {
+            uint8_t v = 0;
+            int r = rv_vals_byte(&y->act, y->weff, y->wval, lo + k, &v);
+            if (!r) continue;
+            if (!hit) {
+                hit = true;
+                inh = in_hist(y, h);
+            }
+            if (!inh) break;
+            set[k] = true;
+            known[k] = r == RV_WEFF_KNOWN;
+            cur[k] = v;
+        }
+    }
+    for (uint64_t k = 0; k < len; k++)
+        if (!set[k]) known[k] = rv_vals_initial(u, lo + k, &cur[k]);
+    return rv_vals_cas_kind(a, cur, known);
+}
+
 /* The concrete actions (with results and value choice) of template a at H,
  * at most cap; 0 when a is disabled there. */
 static size_t concretise(rv_unf *u, const rv_action *a, bool root, const hist *h, rv_action *out,
                          uint32_t *vals, size_t cap)
 {
+    rv_action cas;
+    if (rv_is_cas(a) && rv_is_memory(a)) { /* READ if it fails at h, else RMW */
+        cas = *a;
+        cas.kind = cas_kind_at(u, a, h);
+        a = &cas;
+    }
     objstate s;
     state_at(u, a, h, &s);
     unsigned t = a->tid;
@@ -548,6 +598,11 @@ static size_t max_choices(const rv_action *a)
  * depend on waits according to whom they wake: take the union. */
 static bool may_depend(const rv_action *a, const rv_action *b)
 {
+    if (rv_is_cas(a)) { /* READ or RMW by the value at H: RMW covers both */
+        rv_action x = *a;
+        x.kind = RV_ACT_RMW;
+        return rv_unf_dep(&x, b);
+    }
     if (a->kind == RV_ACT_SIGNAL || a->kind == RV_ACT_BROADCAST) {
         rv_action x = *a, y = *a;
         x.arg = a->kind == RV_ACT_SIGNAL ? RV_NO_THREAD : 0;

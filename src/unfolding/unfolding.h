@@ -104,7 +104,16 @@ struct rv_uevent {
     bool bc_val;           /* memo of "a cause is a cutoff", valid at bc_ver */
     uint64_t bc_ver;
     bool dead_child; /* some thread successor of this event is dead */
+    /* Values (executed events; docs/UDPOR.md "Compare-and-swap"): what the
+     * event left in the bytes it writes: RV_WEFF_*, and the bytes when
+     * known (memory writes of len <= 8: [obj, obj+len); create: *thread). */
+    uint8_t weff;
+    uint64_t wval;
 };
+
+#define RV_WEFF_NONE    0 /* writes nothing (reads, a failed CAS, sync objects) */
+#define RV_WEFF_KNOWN   1 /* wrote wval */
+#define RV_WEFF_UNKNOWN 2 /* wrote bytes the backend did not report */
 
 /* rv_action.flags bit of fatal events (outside RV_AF_*). */
 #define RV_UF_ERR 0x80u
@@ -164,7 +173,13 @@ typedef struct rv_unf {
     uint32_t unique_why; /* RV_UNIQ_* / RV_TAINT_*: why states were made unique (cutoff.c) */
     bool inconsistent;   /* a backend result contradicted the model */
     char why[256];
+    /* initial values of the bytes compare-exchanges touch (extend.c) */
+    struct rv_ival *ival;
+    size_t nival, capival;
 } rv_unf;
+
+/* Free the initial-value table (rv_unf_free). */
+void rv_unf_vals_free(rv_unf *u);
 
 /* Why a state was made unique (rv_unf.unique_why), besides the backend's
  * RV_TAINT_* bits (src/runtime/protocol.h, low bits). */

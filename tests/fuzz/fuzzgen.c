@@ -400,13 +400,23 @@ static void st_atomic(int depth)
     case 2:
         emit(depth, "__atomic_fetch_add(&@a1, 1, __ATOMIC_SEQ_CST);");
         break;
-    default:
+    default: {
         use(F_CAS);
+        int nv = pick(3), v = V();
+        /* issue 9 part 3: also CAS the low byte or half of @a1 (partial
+         * overlaps with its int accesses; little-endian), chosen from the
+         * values already drawn so that the random stream is unchanged */
+        const char *ty = (c * 3 + nv) % 4 == 0   ? "unsigned char"
+                         : (c * 3 + nv) % 4 == 1 ? "unsigned short"
+                                                 : "int";
+        char cast[32] = "";
+        if (strcmp(ty, "int")) snprintf(cast, sizeof cast, "(%s *)", ty);
         emit(depth,
-             "{ int e = %d; if (__atomic_compare_exchange_n(&@a1, &e, %d, 0, __ATOMIC_SEQ_CST, "
+             "{ %s e = %d; if (__atomic_compare_exchange_n(%s&@a1, &e, %d, 0, __ATOMIC_SEQ_CST, "
              "__ATOMIC_SEQ_CST)) @v%d = 1; else l += e; }",
-             c, pick(3), V());
+             ty, c, cast, nv, v);
         break;
+    }
     }
 }
 

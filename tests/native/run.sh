@@ -584,4 +584,84 @@ t_model_keys_bug() { model_case 2 assertion "$N_DIR/m_keys.c" -DBUG; }
 # free writes the block: reader's read of p[0] before or after it: 2.
 t_model_free() { model_case 2 "" "$N_DIR/m_free.c"; }
 
+# ---- issue 9 part 3: a failed compare-exchange is a read.
+# cas_case WANT ERRS PROG [CFLAGS...]: model_case (dfs --count-traces and
+# udpor --no-cutoffs find WANT traces, udpor one execution per trace), and
+# dpor and source-DPOR find the same error kinds in at least WANT executions.
+cas_case() {
+    local want=$1 errs=$2 prog=$3 algo
+    model_case "$@"
+    shift 3
+    for algo in dpor source; do
+        rv check --algo=$algo --keep-going --json "$prog" -- "$@"
+        expect_json .exhaustive true
+        expect_json ".executions >= $want" true
+        expect_eq "$algo error kinds" "$(model_kinds)" "$errs"
+    done
+}
+# N threads CAS x from 0 (GenMC's `cas`): the winner decides the trace, the
+# failed CASes read its write and commute: N traces (N! if a failed CAS
+# were an RMW).  -DBUG fails in the one trace thread 1 wins.
+t_cas_n2() { cas_case 2 "" "$N_DIR/m_cas_n.c" -DN=2; }
+t_cas_n3() { cas_case 3 "" "$N_DIR/m_cas_n.c" -DN=3; }
+t_cas_n4() { MODEL_NODFS=1 cas_case 4 "" "$N_DIR/m_cas_n.c" -DN=4; }
+t_cas_n5() { MODEL_NODFS=1 cas_case 5 "" "$N_DIR/m_cas_n.c" -DN=5; }
+t_cas_n3_bug() { cas_case 3 assertion "$N_DIR/m_cas_n.c" -DN=3 -DBUG; }
+t_cas_n4_bug() { MODEL_NODFS=1 cas_case 4 assertion "$N_DIR/m_cas_n.c" -DN=4 -DBUG; }
+# the same through each builtin (compare_exchange_weak, __sync_val_*,
+# __sync_bool_*, __atomic_compare_exchange_n) and on 1, 2 and 8 bytes
+t_cas_weak() { cas_case 3 "" "$N_DIR/m_cas_n.c" -DN=3 -DVARIANT=1; }
+t_cas_sync_val() { cas_case 3 "" "$N_DIR/m_cas_n.c" -DN=3 -DVARIANT=2; }
+t_cas_sync_bool() { cas_case 3 "" "$N_DIR/m_cas_n.c" -DN=3 -DVARIANT=3; }
+t_cas_atomic_n() { cas_case 3 assertion "$N_DIR/m_cas_n.c" -DN=3 -DVARIANT=4 -DBUG; }
+t_cas_char() { cas_case 3 "" "$N_DIR/m_cas_n.c" -DN=3 -DT=char; }
+t_cas_short_sync_val() { cas_case 3 "" "$N_DIR/m_cas_n.c" -DN=3 -DT=short -DVARIANT=2; }
+t_cas_long() { cas_case 3 "" "$N_DIR/m_cas_n.c" -DN=3 -DT=long; }
+# an always-failing CAS and a load of x commute: 1 trace; against a store
+# of the expected value, before or after it: 2 (-DBUG fails in one)
+t_cas_vs_read() { cas_case 1 "" "$N_DIR/m_cas_read.c"; }
+t_cas_vs_write() { cas_case 2 "" "$N_DIR/m_cas_read.c" -DWRITE; }
+t_cas_vs_write_bug() { cas_case 2 assertion "$N_DIR/m_cas_read.c" -DWRITE -DBUG; }
+# a CAS spinlock with K attempts (derivation in the file): 2K feasible
+# traces and 2 infeasible ones (a thread stopped by its assume)
+cas_spinlock() {
+    local k=$1
+    cas_case $((2 * k)) "" "$N_DIR/m_cas_spinlock.c" -DK="$k"
+    rv check --algo=udpor --no-cutoffs --json "$N_DIR/m_cas_spinlock.c" -- -DK="$k"
+    expect_json .infeasible 2
+}
+t_cas_spinlock_1() { cas_spinlock 1; }
+t_cas_spinlock_2() { cas_spinlock 2; }
+t_cas_spinlock_3() { MODEL_NODFS=1 cas_spinlock 3; }
+t_cas_spinlock_bug() {
+    local algo
+    for algo in dfs udpor dpor source; do
+        rv check --algo=$algo --json "$N_DIR/m_cas_spinlock.c" -- -DK=2 -DBUG
+        expect_rc 1
+        expect_json '.errors[0].kind' assertion
+    done
+}
+# A CAS on bytes last written by a memset or memcpy of 16 bytes, whose
+# value ravel does not report (derivation in the file): 5 traces; udpor
+# labels the CAS an RMW where it cannot know the value (docs/UDPOR.md),
+# so 5 or 6 executions, every one a different trace, the same errors.
+cas_unknown() {
+    local errs=$1 algo
+    shift
+    rv check --algo=dfs --count-traces --keep-going --json "$N_DIR/m_cas_unknown.c" -- "$@"
+    expect_json .traces 5
+    expect_eq "dfs error kinds" "$(model_kinds)" "$errs"
+    for algo in "udpor --no-cutoffs" udpor dpor source; do
+        # shellcheck disable=SC2086
+        rv check --algo=$algo --count-traces --keep-going --json "$N_DIR/m_cas_unknown.c" -- "$@"
+        expect_json .exhaustive true
+        expect_json .traces 5
+        expect_json '.executions >= 5 and .executions <= 6' true
+        expect_eq "$algo error kinds" "$(model_kinds)" "$errs"
+    done
+}
+t_cas_unknown_memset() { cas_unknown ""; }
+t_cas_unknown_memcpy() { cas_unknown "" -DMEMCPY; }
+t_cas_unknown_bug() { cas_unknown assertion -DBUG; }
+
 rv_main "$@"
