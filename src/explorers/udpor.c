@@ -352,6 +352,9 @@ static int settle(udpor *p, size_t *blocked, bool *cut)
         uint64_t cutmask = p->u.cutmask;
         *cut = cutmask != 0;
         rv_unf_extend(&p->u, &p->tr, pending_valid(p->tr.end));
+        /* events freed by Remove and met again: executed, and the fatal
+         * variants of dead twins over them (fatal.c) */
+        rv_unf_fatal_recall(&p->u, n0);
         if (o->cutoffs)
             for (size_t q = 0; q < p->u.n; q++) rv_unf_cutoff(&p->u, p->u.ev[q]);
         if (!cutmask || *blocked != NOT_BLOCKED) return 0;
@@ -458,6 +461,7 @@ int rv_algo_udpor(rv_explore *x)
     free(p.expect);
     rv_trace_free(&p.tr);
     rv_trace_free(&p.obs);
+    rv_unf_fatal_free(&p.u);
     rv_unf_free(&p.u);
     x->backend->limits.budget = x->backend->limits.avoid = 0;
     return r;

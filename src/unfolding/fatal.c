@@ -114,3 +114,122 @@ size_t rv_unf_fatal_variants(rv_unf *u, const rv_uevent *twin)
     free(c.excl);
     return c.created;
 }
+
+/* ---- executed events freed by Remove ------------------------------------
+ *
+ * Remove (remove.c) frees executed events outside Q.  A twin found dead
+ * later needs them: a fatal variant ⟨a_f, H⟩ whose H holds such an event
+ * is a failing trace that no explored configuration had as an extension
+ * (the twin stood there, not known dead), and Extend never adds it unless
+ * the event is in U again.  Without a bound they would all be in U when
+ * the twin dies.  What the enumeration needs of a freed event is only
+ * that it was executed (it is real: no unknown dead twin is in its
+ * history): its name is recorded, 16 bytes, and when Extend or an
+ * execution puts an event of that name into U again, it is executed again
+ * and the variants of each dead twin that it extends are added then.
+ * Those variants are alternatives of the explored configuration that
+ * re-created it (docs/UDPOR.md, "Fatal variants under Remove"). */
+
+static bool hzero(rv_hash128 h)
+{
+    return !h.lo && !h.hi;
+}
+
+static int cmp_h(const void *a, const void *b)
+{
+    const rv_hash128 *x = a, *y = b;
+    if (x->hi != y->hi) return x->hi < y->hi ? -1 : 1;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* The canonical name (event.c: thread, kind, object, fatal flag, choice,
+ * maximal causes) with the causes named by their own nh instead of ids,
+ * so that an event interned again after it was freed gets the same nh. */
+static void name_one(rv_uevent *e)
+{
+    uint64_t buf[4 + 2 * RV_MAX_THREADS * 4];
+    buf[0] = e->act.tid | (uint64_t)e->act.kind << 16 | (uint64_t)(e->act.flags & RV_UF_ERR) << 24;
+    buf[1] = e->act.obj;
+    buf[2] = e->choice;
+    buf[3] = e->npred;
+    rv_hash128 *ph = (rv_hash128 *)(buf + 4);
+    for (size_t i = 0; i < e->npred; i++) ph[i] = e->pred[i]->nh;
+    qsort(ph, e->npred, sizeof *ph, cmp_h);
+    e->nh = rv_hash(buf, (4 + 2 * (size_t)e->npred) * sizeof *buf);
+    if (hzero(e->nh)) e->nh.lo = 1;
+}
+
+void rv_unf_name_all(rv_unf *u)
+{
+    if (u->named > u->n) u->named = 0;
+    for (size_t i = u->named; i < u->n; i++)
+        if (hzero(u->ev[i]->nh)) name_one(u->ev[i]);
+    u->named = u->n;
+}
+
+static size_t xrec_slot(const rv_unf *u, rv_hash128 h)
+{
+    size_t i = h.lo & (u->capxrec - 1);
+    while (!hzero(u->xrec[i]) && (u->xrec[i].lo != h.lo || u->xrec[i].hi != h.hi))
+        i = (i + 1) & (u->capxrec - 1);
+    return i;
+}
+
+static void xrec_add(rv_unf *u, rv_hash128 h)
+{
+    if (2 * (u->nxrec + 1) > u->capxrec) {
+        rv_hash128 *old = u->xrec;
+        size_t oc = u->capxrec;
+        u->capxrec = oc ? 2 * oc : 256;
+        u->xrec = rv_xcalloc(u->capxrec, sizeof *u->xrec);
+        u->nxrec = 0;
+        for (size_t i = 0; i < oc; i++)
+            if (!hzero(old[i])) xrec_add(u, old[i]);
+        free(old);
+    }
+    size_t i = xrec_slot(u, h);
+    if (hzero(u->xrec[i])) u->xrec[i] = h, u->nxrec++;
+}
+
+static bool xrec_has(const rv_unf *u, rv_hash128 h)
+{
+    if (!u->capxrec) return false;
+    return !hzero(u->xrec[xrec_slot(u, h)]);
+}
+
+void rv_unf_fatal_forget(rv_unf *u, rv_uevent *e)
+{
+    /* fatal, dead and cut events are never in H (candidate()) */
+    if (e->executed && !e->dead && !e->cutoff && !rv_unf_is_err(e)) xrec_add(u, e->nh);
+}
+
+size_t rv_unf_fatal_recall(rv_unf *u, size_t from)
+{
+    if (!u->nxrec || from >= u->n) return 0;
+    rv_unf_name_all(u);
+    size_t n = u->n, nr = 0;
+    rv_uevent **rec = rv_xmalloc((n - from) * sizeof *rec);
+    for (size_t i = from; i < n; i++) {
+        rv_uevent *e = u->ev[i];
+        if (rv_unf_is_err(e) || !xrec_has(u, e->nh)) continue;
+        e->executed = true;
+        rec[nr++] = e;
+    }
+    size_t created = 0;
+    for (size_t i = 0; nr && i < n; i++) {
+        rv_uevent *d = u->ev[i];
+        if (!d->dead) continue;
+        bool hit = false;
+        for (size_t k = 0; k < nr && !hit; k++) hit = candidate(rec[k], d);
+        if (hit) created += rv_unf_fatal_variants(u, d);
+    }
+    free(rec);
+    return created;
+}
+
+void rv_unf_fatal_free(rv_unf *u)
+{
+    free(u->xrec);
+    u->xrec = NULL;
+    u->nxrec = u->capxrec = 0;
+}

@@ -14,7 +14,10 @@
  *
  * Kept besides Q: the events of the last execution (cur, so that mapping
  * the next one can reset them) and dead twins (their flag is knowledge a
- * fresh event would not have).  Q is causally closed, so no kept event
+ * fresh event would not have).  That an event was executed is knowledge
+ * too (fatal.c enumerates fatal variants over executed events): the name
+ * of a freed executed event is recorded (rv_unf_fatal_forget, 16 bytes)
+ * and given back when the event is interned again.  Q is causally closed, so no kept event
  * points to a freed one through pred, tparent, jump or tmax; conflict lists
  * are filtered and ids renumbered in creation order.
  */
@@ -116,11 +119,13 @@ size_t rv_unf_remove(rv_unf *u, rv_uevent *const *keep, size_t nkeep)
         kept_below[i + 1] = kept_below[i] + (u->ev[i]->mark == u->epoch);
     for (size_t i = 0; i < u->n; i++)
         if (u->ev[i]->mark == u->epoch) filter_icf(u, u->ev[i], kept_below);
+    rv_unf_name_all(u); /* while every cause is alive */
     size_t w = 0, freed = 0;
     for (size_t i = 0; i < u->n; i++) {
         rv_uevent *e = u->ev[i];
         if (e->mark != u->epoch) {
             u->nevicted_prefix += !e->cutoff;
+            rv_unf_fatal_forget(u, e);
             free_event(u, e);
             freed++;
             continue;
@@ -130,6 +135,7 @@ size_t rv_unf_remove(rv_unf *u, rv_uevent *const *keep, size_t nkeep)
         u->ev[w++] = e;
     }
     u->n = w;
+    u->named = w;
     free(kept_below);
     rv_unf_rehash(u);
     u->nevicted += freed;

@@ -109,6 +109,7 @@ struct rv_uevent {
      * known (memory writes of len <= 8: [obj, obj+len); create: *thread). */
     uint8_t weff;
     uint64_t wval;
+    rv_hash128 nh; /* hash of the canonical name, recursive (fatal.c); 0 until computed */
 };
 
 #define RV_WEFF_NONE    0 /* writes nothing (reads, a failed CAS, sync objects) */
@@ -164,14 +165,19 @@ typedef struct rv_unf {
     struct rv_cutslot *cut;
     size_t ncut, capcut;
     struct rv_cutprefix *cutpre; /* states of the current execution's prefixes */
-    uint64_t bytes;           /* memory held by events (for --cache-mb accounting) */
-    uint64_t nevicted;        /* events freed by rv_unf_remove so far */
-    uint64_t nevicted_prefix; /* of those, events of the explored prefix (no cutoff) */
+    uint64_t bytes;              /* memory held by events (for --cache-mb accounting) */
+    uint64_t nevicted;           /* events freed by rv_unf_remove so far */
+    uint64_t nevicted_prefix;    /* of those, events of the explored prefix (no cutoff) */
     uint64_t ncutoffs;
     uint64_t cutmask;    /* threads that lost events to cutoffs in the last mapping */
     uint64_t root_dead;  /* threads whose first event has a dead twin */
     uint32_t unique_why; /* RV_UNIQ_* / RV_TAINT_*: why states were made unique (cutoff.c) */
-    bool inconsistent;   /* a backend result contradicted the model */
+    /* names (nh) of the executed events rv_unf_remove freed (fatal.c):
+     * open addressing, 16 bytes per entry, outside the --cache-mb bound */
+    rv_hash128 *xrec;
+    size_t nxrec, capxrec;
+    size_t named;      /* ev[0..named) have nh */
+    bool inconsistent; /* a backend result contradicted the model */
     char why[256];
     /* initial values of the bytes compare-exchanges touch (extend.c) */
     struct rv_ival *ival;
@@ -245,6 +251,18 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending);
  * every configuration H of executed events whose part a depends on is the
  * twin's history (fatal.c).  Returns new events. */
 size_t rv_unf_fatal_variants(rv_unf *u, const rv_uevent *twin);
+
+/* Remove frees executed events that fatal variants of a twin found dead
+ * later need (fatal.c).  rv_unf_fatal_forget records the canonical name
+ * of such an event before it is freed; rv_unf_fatal_recall, after new
+ * events U[from..n) were added, marks those whose name is recorded as
+ * executed again and adds the fatal variants of every dead twin that they
+ * extend.  Returns new events.  rv_unf_fatal_free frees the record. */
+void rv_unf_fatal_forget(rv_unf *u, rv_uevent *e);
+size_t rv_unf_fatal_recall(rv_unf *u, size_t from);
+void rv_unf_fatal_free(rv_unf *u);
+/* Compute nh for every event (ids in creation order: causes first). */
+void rv_unf_name_all(rv_unf *u);
 
 /* Alternatives (seed 001 Def. 8): find J with C_j ∪ J a configuration and
  * every d in D (not already in conflict with C_j) in immediate conflict with
