@@ -94,6 +94,7 @@ enum {
     O_ALT,
     O_MEMORY,
     O_CACHEMB,
+    O_CACHEKB,
     O_DOT,
     O_TIMELIMIT,
     O_PROGRESS,
@@ -125,6 +126,7 @@ static const optdef optdefs[] = {
     {"alt", A_VALUE, false, O_ALT},
     {"memory", A_VALUE, true, O_MEMORY},
     {"cache-mb", A_VALUE, false, O_CACHEMB},
+    {"cache-kb", A_VALUE, false, O_CACHEKB},
     {"dot", A_VALUE, false, O_DOT},
     {"time-limit", A_VALUE, false, O_TIMELIMIT},
     {"progress", A_FLAG, false, O_PROGRESS},
@@ -254,6 +256,12 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
         if (!parse_u64(v, &u) || u == 0 || u > (1ull << 24))
             return bad_value(cmd, d->name, "a positive number of MB", v);
         o->opt.cache_mb = u;
+        o->opt.cache_bytes = 0; /* the last of --cache-mb / --cache-kb holds */
+        return 0;
+    case O_CACHEKB: /* the bound in KiB: small enough to discard G for real on small programs */
+        if (!parse_u64(v, &u) || u == 0 || u > (1ull << 34))
+            return bad_value(cmd, d->name, "a positive number of KiB", v);
+        o->opt.cache_bytes = u << 10;
         return 0;
     case O_NONDET:
         return set_nondet(cmd, v, &o->lim);
@@ -353,7 +361,7 @@ static int parse_option(int argc, char **argv, int *i, const char *cmd, rv_cli_o
             return -1;
         }
         if (d->id == O_CUT || d->id == O_NOCUT || d->id == O_ALT || d->id == O_CACHEMB ||
-            d->id == O_DOT)
+            d->id == O_CACHEKB || d->id == O_DOT)
             o->udpor_only = d->name;
         if (d->kind == A_FLAG) {
             if (eq) {

@@ -40,6 +40,8 @@ static const char check_help[] =
     "                       synchronisation, with data races reported (drf)\n"
     "  --cache-mb=N         udpor: memory bound of the unfolding; past it the\n"
     "                       event cache G is discarded (default 1024)\n"
+    "  --cache-kb=N         udpor: the same bound in KiB (--cache-kb=1: G is\n"
+    "                       discarded after nearly every alternative)\n"
     "  --dot=FILE           udpor: write the explored unfolding (Graphviz)\n"
     "  --preemption-bound=C|iterative   BPOR (seed 002): every thread-local state\n"
     "                       reachable with at most C preemptions; iterative: C = 0,\n"

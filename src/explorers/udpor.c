@@ -461,6 +461,9 @@ int rv_algo_udpor(rv_explore *x)
     free(p.expect);
     rv_trace_free(&p.tr);
     rv_trace_free(&p.obs);
+    if (getenv("RV_UDPOR_DEBUG"))
+        fprintf(stderr, "remove: %zu names of freed executed events recorded (%zu bytes)\n",
+                p.u.nxrec, p.u.capxrec * sizeof *p.u.xrec);
     rv_unf_fatal_free(&p.u);
     rv_unf_free(&p.u);
     x->backend->limits.budget = x->backend->limits.avoid = 0;

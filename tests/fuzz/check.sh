@@ -14,9 +14,9 @@
 #   FZ_NOTE    a short note (e.g. "cutoffs gave up: REASON")
 #   FZ_CHECKS  the failed checks' names, comma-separated; FZ_CMD the
 #              command of the first failed check; FZ_GCED 1 when the
-#              --cache-mb=1 run really discarded the cache
+#              --cache-kb=1 run really discarded the cache
 # Environment: FZ_CAP (dfs --max-executions, default 2500), FZ_GC and
-# FZ_KPART (run the --cache-mb=1 and --alt=k1 modes: 1/0), FZ_MAXEV
+# FZ_KPART (run the --cache-kb=1 and --alt=k1 modes: 1/0), FZ_MAXEV
 # (--max-events of class loops, default 300).
 
 # the set of distinct errors: kind and location
@@ -81,9 +81,10 @@ fz_check() {
         ex=$(json .executions)
         [ "${ex:-x}" -le "$tr" ] 2>/dev/null || fz_fail cutoffs-executions "udpor executions $ex > dfs traces $tr"
     fi
-    # exact-gc: the smallest cache the CLI allows
+    # exact-gc: the smallest cache the CLI allows (1 KiB: G is discarded
+    # after nearly every alternative)
     if [ "${FZ_GC:-1}" = 1 ]; then
-        fz_rv "$prog" check --quiet --algo=udpor --no-cutoffs --cache-mb=1 --keep-going --json $flags "$file" ${cflags:+-- $cflags}
+        fz_rv "$prog" check --quiet --algo=udpor --no-cutoffs --cache-kb=1 --keep-going --json $flags "$file" ${cflags:+-- $cflags}
         fz_exact gc "$drc" "$tr" "$kinds"
         [ "$(json .cache_removes)" -gt 0 ] 2>/dev/null && FZ_GCED=1
     fi

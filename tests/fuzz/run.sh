@@ -20,11 +20,11 @@
 # --keep-going` is the ground truth; udpor --no-cutoffs must have executions
 # = dfs traces, 0 blocked, the same exit status and the same set of errors
 # (kind@location); udpor with cutoffs the same errors and exit status (or
-# exit 3 with a reason, noted) and executions <= traces; --cache-mb=1
-# (exact-gc, every 5th seed) the same as --no-cutoffs; --alt=k1 (k-partial,
-# every 3rd seed) the same errors.  (The CLI's smallest cache, 1 MB, is
-# rarely reached by these small programs: the summary counts the programs
-# where G was really discarded as feature "gc-effective".)  Class
+# exit 3 with a reason, noted) and executions <= traces; --cache-kb=1
+# (exact-gc, every 5th seed: G discarded after nearly every alternative)
+# the same as --no-cutoffs; --alt=k1 (k-partial, every 3rd seed) the same
+# errors.  (The summary counts the programs where G was really discarded
+# as feature "gc-effective".)  Class
 # "loops" (unbounded spin loops, ~10%): every error a dfs bounded by
 # --max-events finds, udpor with cutoffs finds too unless it exits 3, and
 # it must not hang.  Every 4th batch is compiled with -O1 (class exact

@@ -133,8 +133,8 @@ t_dot
 check random-exact exact 1 "$NX"
 # The same with the event cache bounded to 1 byte: G is discarded after
 # every alternative, so Alt must work from Q_{C,D,U} alone (seed 000 B.5);
-# exact, except that failing traces of a found error may be undercounted
-# (docs/UDPOR.md, Known gaps: 1 program of seeds 1-1500).
+# exact, including the failing traces of twins found dead after Remove
+# freed executed events (982; docs/UDPOR.md, "Fatal variants under Remove").
 check random-exact-remove exact-gc 1 "$NX"
 check random-cutoffs-remove cutoff-gc 1 "$((N / 2))"
 check random-cutoffs cutoff 1 "$((N / 2))"
