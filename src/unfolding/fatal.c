@@ -147,14 +147,15 @@ static int cmp_h(const void *a, const void *b)
  * so that an event interned again after it was freed gets the same nh. */
 static void name_one(rv_uevent *e)
 {
+    rv_hash128 ph[RV_MAX_THREADS * 4];
     uint64_t buf[4 + 2 * RV_MAX_THREADS * 4];
     buf[0] = e->act.tid | (uint64_t)e->act.kind << 16 | (uint64_t)(e->act.flags & RV_UF_ERR) << 24;
     buf[1] = e->act.obj;
     buf[2] = e->choice;
     buf[3] = e->npred;
-    rv_hash128 *ph = (rv_hash128 *)(buf + 4);
     for (size_t i = 0; i < e->npred; i++) ph[i] = e->pred[i]->nh;
-    qsort(ph, e->npred, sizeof *ph, cmp_h);
+    qsort(ph, e->npred, sizeof *ph, cmp_h); /* a set: pred order is by id */
+    for (size_t i = 0; i < e->npred; i++) buf[4 + 2 * i] = ph[i].lo, buf[5 + 2 * i] = ph[i].hi;
     e->nh = rv_hash(buf, (4 + 2 * (size_t)e->npred) * sizeof *buf);
     if (hzero(e->nh)) e->nh.lo = 1;
 }

@@ -44,7 +44,8 @@ native_case() { # name file flags...
     local d u
     d=$(timeout 600 "$RAVEL" check --json --keep-going --algo=dfs --count-traces "$ROOT/$file" -- "$@" 2>/dev/null |
         jq -c '[.traces, ([.errors[].kind] | sort)]' 2>/dev/null)
-    u=$(timeout 600 "$RAVEL" check --json --keep-going --algo=udpor --no-cutoffs "$ROOT/$file" -- "$@" 2>/dev/null |
+    # shellcheck disable=SC2086
+    u=$(timeout 600 "$RAVEL" check --json --keep-going --algo=udpor --no-cutoffs ${UFLAGS:-} "$ROOT/$file" -- "$@" 2>/dev/null |
         jq -c '[.executions, ([.errors[].kind] | sort), .blocked, .exhaustive]' 2>/dev/null)
     local want
     want=$(echo "$d" | jq -c '.[0:2] + [0, true]' 2>/dev/null)
@@ -105,6 +106,14 @@ t_cache_mb() {
     else echo "FAIL udpor/cache-mb: [exit, exhaustive, executions, blocked, G discarded, events freed] $r, expected C(12,6) = 924 executions"; fi
 }
 t_cache_mb
+# The same exactness with a 1 KiB cache (--cache-kb=1: G discarded after
+# nearly every alternative) on programs with errors, whose twins die after
+# Remove freed executed events (docs/UDPOR.md, "Fatal variants under
+# Remove"): executions = dfs traces.
+UFLAGS=--cache-kb=1 native_case gc-sem_bug tests/native/sem_bug.c
+UFLAGS=--cache-kb=1 native_case gc-lost_wakeup examples/lost_wakeup.c
+UFLAGS=--cache-kb=1 native_case gc-racy_counter examples/racy_counter.c -DN=2
+UFLAGS=--cache-kb=1 native_case gc-atomic-broken tests/native/atomic.c -DBROKEN
 # Closed forms (DESIGN §3) where brute force is too slow: executions.
 closed_case() { # name expected file flags...
     local name=$1 want=$2 file=$3
