@@ -17,9 +17,10 @@
  * fresh event would not have).  That an event was executed is knowledge
  * too (fatal.c enumerates fatal variants over executed events): the name
  * of a freed executed event is recorded (rv_unf_fatal_forget, 16 bytes)
- * and given back when the event is interned again.  Q is causally closed, so no kept event
- * points to a freed one through pred, tparent, jump or tmax; conflict lists
- * are filtered and ids renumbered in creation order.
+ * and given back when the event is interned again.  Q is causally
+ * closed, so no kept event points to a freed one through pred, tparent,
+ * jump or tmax; conflict lists are filtered and ids renumbered in
+ * creation order.
  */
 #include <stdlib.h>
 #include <string.h>
