@@ -127,4 +127,13 @@ t_ctor_atexit() {
     expect_json .exhaustive true
 }
 
+# getenv writes nothing: the spin loop after it is cut (exhaustive with
+# cutoffs, no unique states), and getenv keeps its read event.
+t_getenv_cutoffs() {
+    rv check --json --max-events=2000 "$D/getenv_spin.c"
+    expect_rc 0
+    expect_json .exhaustive true
+    expect_json .unique_states_from null
+}
+
 rv_main "$@"
