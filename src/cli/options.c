@@ -31,6 +31,7 @@ void rv_cli_defaults(rv_cli_opts *o)
     o->lim.nondet_hi = DEFAULT_NONDET_HI;
     o->out_dir = "ravel-out";
     o->progress = -1;
+    o->property = -1;
 }
 
 void rv_cli_opts_free(rv_cli_opts *o)
@@ -102,7 +103,9 @@ enum {
     O_PBOUND,
     O_FBOUND,
     O_MAXDEPTH,
-    O_LSTATES
+    O_LSTATES,
+    O_PROPERTY,
+    O_DATAMODEL
 };
 
 static const optdef optdefs[] = {
@@ -134,6 +137,8 @@ static const optdef optdefs[] = {
     {"fair-bound", A_VALUE, false, O_FBOUND},
     {"max-depth", A_VALUE, false, O_MAXDEPTH},
     {"local-states", A_VALUE, false, O_LSTATES},
+    {"property", A_VALUE, false, O_PROPERTY},
+    {"data-model", A_VALUE, false, O_DATAMODEL},
 };
 
 static int bad_value(const char *cmd, const char *name, const char *want, const char *got)
@@ -209,6 +214,21 @@ static int check_bound(const char *cmd, rv_cli_opts *o)
                 cmd, o->opt.bound == RV_BOUND_FAIR ? "fair-bound" : "preemption-bound", o->algo);
         return -1;
     }
+    return 0;
+}
+
+/* --property and --data-model (SV-COMP, property.c and task.c). */
+static int set_svcomp_value(const char *cmd, const optdef *d, const char *v, rv_cli_opts *o)
+{
+    if (d->id == O_PROPERTY) {
+        o->property = rv_property_lookup(v);
+        if (o->property < 0)
+            return bad_value(cmd, d->name,
+                             "unreach-call, no-deadlock, no-data-race, valid-memsafety or all", v);
+        return 0;
+    }
+    if (strcmp(v, "ILP32") && strcmp(v, "LP64")) return bad_value(cmd, d->name, "ILP32 or LP64", v);
+    o->data_model = v;
     return 0;
 }
 
@@ -288,6 +308,9 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
         if (!*v) return bad_value(cmd, d->name, "a file name", v);
         o->opt.dot_path = v;
         return 0;
+    case O_PROPERTY:
+    case O_DATAMODEL:
+        return set_svcomp_value(cmd, d, v, o);
     default:
         return set_bound_value(cmd, d, v, o);
     }

@@ -33,10 +33,10 @@ typedef enum rv_policy {
 /* rv_event.taint (backends): why the state after an event cannot be accounted for by
  * the events (docs/UDPOR.md "What a state contains"); any state holding
  * such an event is unique (never a cutoff nor a witness). */
-#define RV_TAINT_LIBC           1u /* a C library function that may write memory or keep state */
-#define RV_TAINT_UNINSTRUMENTED 2u /* the program holds code built without instrumentation */
-#define RV_TAINT_HEAP_COPY      4u /* realloc/strdup copied bytes without events */
-#define RV_TAINT_RUNTIME_WRITE  8u /* the runtime wrote program memory without an event */
+#define RV_TAINT_LIBC           1u  /* a C library function that may write memory or keep state */
+#define RV_TAINT_UNINSTRUMENTED 2u  /* the program holds code built without instrumentation */
+#define RV_TAINT_HEAP_COPY      4u  /* realloc/strdup copied bytes without events */
+#define RV_TAINT_RUNTIME_WRITE  8u  /* the runtime wrote program memory without an event */
 #define RV_TAINT_DEEP_STACK     16u /* the thread's stack was too deep to hash (RV_FP_STACK_MAX) */
 #define RV_TAINT_ALL            31u
 
@@ -68,7 +68,7 @@ typedef enum rv_end {
     RV_END_DIVERGED,       /* the prefix asked for a thread that was not enabled */
     RV_END_RESOURCE,       /* memory limit or too many threads: incomplete */
     RV_END_ASSERT,         /* assertion failure */
-    RV_END_ABORT,          /* abort(), reach_error(), __VERIFIER_error() */
+    RV_END_ABORT,          /* abort() (before RV_END_REACH_ERROR existed: also reach_error()) */
     RV_END_DEADLOCK,       /* unfinished threads, none enabled */
     RV_END_CRASH,          /* fatal signal */
     RV_END_STACK_OVERFLOW, /* fault in a thread's stack guard */
@@ -76,6 +76,10 @@ typedef enum rv_end {
     RV_END_UNSUPPORTED,    /* the program called a function ravel does not model */
     RV_END_RACE,           /* data race (memory mode drf) */
     RV_END_INTERNAL,       /* the backend failed; never the program's fault */
+    /* reach_error(), __VERIFIER_error(), or an assertion failing inside
+     * reach_error (SV-COMP's unreach-call target; --property).  Appended
+     * so that the values above stay what they were. */
+    RV_END_REACH_ERROR,
     RV_END_COUNT
 } rv_end;
 
