@@ -278,6 +278,8 @@ int rv_cli_check(int argc, char **argv)
         rv_cli_opts_free(&o);
         return RV_EXIT_USAGE;
     }
+    /* spurious wake-ups: see property.c */
+    if (o.property > RV_PROP_ALL) b = rv_wait_spy_new(b);
     double t0 = rv_now();
     rv_explore x;
     rv_explore_init(&x, b, &o.opt);
@@ -303,9 +305,11 @@ int rv_cli_check(int argc, char **argv)
         .task = is_task ? &task : NULL,
     };
     if (is_task) r.program = task.task_file;
+    char wait_at[512];
+    if (rv_wait_spy_saw(b, wait_at, sizeof wait_at)) r.cond_wait_at = wait_at;
     for (size_t i = 0; i < x.nerrors; i++)
         r.schedule_files[i] = write_schedule(&o, &x.errors[i], i, &r.replay_cmds[i]);
-    int code = rv_report_exit_code(&x, r.property);
+    int code = rv_report_exit_code(&r);
     if (o.json)
         rv_report_json(stdout, &r);
     else if (!o.quiet || code != RV_EXIT_OK)

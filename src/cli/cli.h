@@ -149,9 +149,15 @@ typedef struct rv_verdict {
     char text[64];    /* "TRUE", "FALSE(unreach-call)", "UNKNOWN" */
     char reason[512]; /* UNKNOWN: why */
 } rv_verdict;
-/* TRUE: exhaustive, no violation (never for valid-memsafety: ravel cannot
- * prove it); FALSE(what): a violation was found; UNKNOWN otherwise. */
-rv_verdict rv_property_verdict(rv_property p, const rv_explore *x);
+/* TRUE: exhaustive, no violation, no condition wait (cond_wait_at: where
+ * one was, or NULL), and never for valid-memsafety (ravel cannot prove
+ * it); FALSE(what): a violation was found; UNKNOWN otherwise. */
+rv_verdict rv_property_verdict(rv_property p, const rv_explore *x, const char *cond_wait_at);
+/* A backend that runs `inner` (and destroys it) and notes whether any
+ * execution waited on a condition variable; rv_wait_spy_saw then says
+ * where (false for any other backend).  Spurious wake-ups (property.c). */
+rv_backend *rv_wait_spy_new(rv_backend *inner);
+bool rv_wait_spy_saw(rv_backend *b, char *where, size_t cap);
 
 /* ---- SV-COMP task files (task.c) ---- */
 typedef struct rv_task {
@@ -189,13 +195,14 @@ typedef struct rv_report {
     char **schedule_files; /* per error, or NULL entries */
     char **replay_cmds;    /* per error */
     rv_property property;
-    bool property_given; /* --property or a task file: the SV-COMP verdict line */
-    const rv_task *task; /* NULL unless checking a task file */
+    bool property_given;      /* --property or a task file: the SV-COMP verdict line */
+    const rv_task *task;      /* NULL unless checking a task file */
+    const char *cond_wait_at; /* a condition wait seen under a property (no TRUE), or NULL */
 } rv_report;
 
 void rv_report_human(FILE *out, const rv_report *r);
 void rv_report_json(FILE *out, const rv_report *r);
 /* The exit code a finished exploration deserves. */
-int rv_report_exit_code(const rv_explore *x, rv_property p);
+int rv_report_exit_code(const rv_report *r);
 
 #endif

@@ -12,8 +12,10 @@
  * still gives FALSE.  The table is in prop_class below. */
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "../core/util.h"
 #include "cli.h"
 
 static const char *const prop_names[RV_PROP_COUNT] = {
@@ -96,7 +98,7 @@ static const char *violated_name(rv_property p, const rv_error *e)
     return rv_property_name(p);
 }
 
-rv_verdict rv_property_verdict(rv_property p, const rv_explore *x)
+rv_verdict rv_property_verdict(rv_property p, const rv_explore *x, const char *cond_wait_at)
 {
     rv_verdict v = {.kind = RV_VERDICT_UNKNOWN};
     for (size_t i = 0; i < x->nerrors; i++) {
@@ -114,6 +116,11 @@ rv_verdict rv_property_verdict(rv_property p, const rv_explore *x)
                  "no fault nor double free found, but ravel cannot prove valid-deref "
                  "(accesses that do not fault), valid-free (frees of foreign pointers) nor "
                  "valid-memtrack (leaks)");
+    } else if (cond_wait_at) {
+        snprintf(v.reason, sizeof v.reason,
+                 "no violation found, but the program waits on a condition variable (%s) and "
+                 "ravel does not explore spurious wake-ups, which POSIX allows",
+                 cond_wait_at);
     } else {
         v.kind = RV_VERDICT_TRUE;
         snprintf(v.text, sizeof v.text, "TRUE");
@@ -121,4 +128,79 @@ rv_verdict rv_property_verdict(rv_property p, const rv_explore *x)
     }
     snprintf(v.text, sizeof v.text, "UNKNOWN");
     return v;
+}
+
+/* ---- condition-variable waits ------------------------------------------------
+ *
+ * POSIX lets pthread_cond_wait return without a signal (a spurious
+ * wake-up) and SV-COMP tasks count on it (pthread-divine); ravel's model
+ * never produces one.  So a TRUE verdict cannot be given for a program
+ * that waited on a condition variable in some execution: this backend
+ * wrapper notes the first such wait (RV_ACT_WAIT1) while the explorer
+ * runs, and the verdict becomes UNKNOWN with the wait's location. */
+typedef struct wait_spy {
+    rv_backend base;
+    rv_backend *inner;
+    uint64_t wait_pc; /* first condition wait seen, 0 if none */
+    bool saw_wait;
+} wait_spy;
+
+static int spy_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_policy pol, rv_trace *out)
+{
+    wait_spy *s = (wait_spy *)b;
+    s->inner->limits = b->limits; /* explorers set budgets and deadlines per execution */
+    int rc = rv_execute(s->inner, prefix, n, pol, out);
+    b->limits = s->inner->limits;
+    for (size_t i = 0; !s->saw_wait && i < out->n; i++)
+        if (out->ev[i].act.kind == RV_ACT_WAIT1) {
+            s->saw_wait = true;
+            s->wait_pc = out->ev[i].pc;
+        }
+    return rc;
+}
+
+static const char *spy_location(rv_backend *b, uint64_t pc)
+{
+    wait_spy *s = (wait_spy *)b;
+    return s->inner->ops->location ? s->inner->ops->location(s->inner, pc) : NULL;
+}
+
+static const char *spy_object_name(rv_backend *b, uint64_t obj)
+{
+    wait_spy *s = (wait_spy *)b;
+    return s->inner->ops->object_name ? s->inner->ops->object_name(s->inner, obj) : NULL;
+}
+
+static void spy_destroy(rv_backend *b)
+{
+    wait_spy *s = (wait_spy *)b;
+    s->inner->ops->destroy(s->inner);
+    free(s);
+}
+
+static const rv_backend_ops spy_ops = {
+    .execute = spy_execute,
+    .location = spy_location,
+    .object_name = spy_object_name,
+    .destroy = spy_destroy,
+};
+
+rv_backend *rv_wait_spy_new(rv_backend *inner)
+{
+    wait_spy *s = rv_xcalloc(1, sizeof *s);
+    s->base.ops = &spy_ops;
+    s->base.name = inner->name;
+    s->base.limits = inner->limits;
+    s->inner = inner;
+    return &s->base;
+}
+
+bool rv_wait_spy_saw(rv_backend *b, char *where, size_t cap)
+{
+    if (b->ops != &spy_ops) return false;
+    wait_spy *s = (wait_spy *)b;
+    if (!s->saw_wait) return false;
+    const char *loc = spy_location(b, s->wait_pc);
+    snprintf(where, cap, "%s", loc ? loc : "an unknown location");
+    return true;
 }

@@ -102,10 +102,18 @@ static size_t count_bugs(const rv_explore *x, rv_property p)
     return n;
 }
 
-int rv_report_exit_code(const rv_explore *x, rv_property p)
+/* Under a property an UNKNOWN verdict of an exhaustive exploration
+ * (valid-memsafety, condition waits) is exit 3 too: no error was found,
+ * but not every behaviour the property speaks of was covered. */
+int rv_report_exit_code(const rv_report *r)
 {
-    if (count_bugs(x, p)) return RV_EXIT_BUG;
-    return x->stats.exhaustive ? RV_EXIT_OK : RV_EXIT_INCOMPLETE;
+    const rv_explore *x = r->x;
+    if (count_bugs(x, r->property)) return RV_EXIT_BUG;
+    if (!x->stats.exhaustive) return RV_EXIT_INCOMPLETE;
+    if (r->property_given &&
+        rv_property_verdict(r->property, x, r->cond_wait_at).kind == RV_VERDICT_UNKNOWN)
+        return RV_EXIT_INCOMPLETE;
+    return RV_EXIT_OK;
 }
 
 /* ---- human summary ---------------------------------------------------------- */
@@ -183,7 +191,7 @@ static const char *verdict(const rv_explore *x, char *buf, size_t cap)
 /* Under --property or for a task file: the SV-COMP verdict. */
 static void human_verdict(FILE *out, const rv_report *r)
 {
-    rv_verdict v = rv_property_verdict(r->property, r->x);
+    rv_verdict v = rv_property_verdict(r->property, r->x, r->cond_wait_at);
     fprintf(out, "property    %s\n", rv_property_name(r->property));
     if (r->task && r->task->expected)
         fprintf(out, "expected    %s%s%s%s (from the task file; not used)\n", r->task->expected,
@@ -310,7 +318,7 @@ static void json_error(FILE *out, const rv_report *r, size_t i)
 
 static void json_verdict(FILE *out, const rv_report *r, bool *first)
 {
-    rv_verdict v = rv_property_verdict(r->property, r->x);
+    rv_verdict v = rv_property_verdict(r->property, r->x, r->cond_wait_at);
     json_key(out, "property", first);
     rv_json_str(out, rv_property_name(r->property));
     json_key(out, "verdict", first);
@@ -384,6 +392,6 @@ void rv_report_json(FILE *out, const rv_report *r)
     json_key(out, "peak_rss_mb", &first);
     fprintf(out, "%.1f", rv_peak_rss_mb());
     json_key(out, "exit_code", &first);
-    fprintf(out, "%d", rv_report_exit_code(r->x, r->property));
+    fprintf(out, "%d", rv_report_exit_code(r));
     fputs("\n}\n", out);
 }
