@@ -197,9 +197,11 @@ t_task_file_errors() {
 
 # ---- valid-memsafety: what ravel observes --------------------------------------------
 t_memsafety() {
-    rv check --json --property=valid-memsafety "$S/double_free.c"
+    rv check --json "$S/double_free.yml"
     expect_rc 1
+    expect_json .property valid-memsafety
     expect_json .verdict 'FALSE(valid-free)'
+    expect_json .expected_subproperty valid-free
     expect_json_match '.errors[0].location' "/double_free.c:$(line_of "$S/double_free.c" 'MARK free') \\(t\\)$"
     rv check --json --property=valid-memsafety "$S/null_deref.c"
     expect_rc 1
