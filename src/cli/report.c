@@ -326,6 +326,13 @@ static void json_verdict(FILE *out, const rv_report *r, bool *first)
     json_key(out, "verdict_reason", first);
     rv_json_str(out, v.kind == RV_VERDICT_UNKNOWN ? v.reason : NULL);
     if (!r->task) return;
+    json_key(out, "input_files", first);
+    fputc('[', out);
+    for (size_t i = 0; i < r->task->ninputs; i++) {
+        if (i) fputs(", ", out);
+        rv_json_str(out, r->task->inputs[i]);
+    }
+    fputc(']', out);
     json_key(out, "property_file", first);
     rv_json_str(out, r->task->property_file);
     json_key(out, "expected_verdict", first);

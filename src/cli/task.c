@@ -314,7 +314,12 @@ static int choose_property(parser *p, int want)
                 p->path);
         return -1;
     }
-    if (chosen >= 0 || want >= 0) return 0; /* --property not in the task: checked anyway */
+    if (chosen >= 0) return 0;
+    if (want >= 0) { /* --property not in the task: checked anyway */
+        fprintf(stderr, "ravel check: note: %s does not list --property=%s; checked anyway\n",
+                p->path, rv_property_name((rv_property)want));
+        return 0;
+    }
     if (!p->nprops) {
         fprintf(stderr, "ravel check: %s: the task lists no property (give --property)\n", p->path);
         return -1;

@@ -68,6 +68,12 @@ t_deadlock_no_deadlock() {
     expect_rc 1
     grep -Eq '^verdict +FALSE\(no-deadlock\)$' "$W/out" || fail_because "no FALSE verdict line: $(head -c 400 "$W/out")"
     grep -Eq '^property +no-deadlock$' "$W/out" || fail_because "no property line"
+    # --property overrides the task's (with a note)
+    rv check --json --property=no-deadlock "$S/deadlock.yml"
+    expect_rc 1
+    expect_json .verdict 'FALSE(no-deadlock)'
+    expect_json .expected_verdict null
+    expect_err 'does not list --property=no-deadlock'
 }
 
 # ---- reach_error behind one interleaving, replayed ----------------------------
@@ -193,6 +199,8 @@ t_task_file_errors() {
     rv check --json "$W/sub/t.yml"
     expect_rc 0
     expect_json .verdict TRUE
+    expect_json '.input_files|join(",")' "$W/sub/../race.c"
+    expect_json .program "$W/sub/t.yml"
 }
 
 # ---- valid-memsafety: what ravel observes --------------------------------------------
