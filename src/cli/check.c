@@ -53,6 +53,11 @@ rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **fi
         if (!b) fprintf(stderr, "%s\n", err);
         return b;
     }
+    /* a property makes abort() and friends steps of their own (runtime/verifier.c) */
+    if (o->property > RV_PROP_ALL)
+        setenv("RAVEL_FATAL_STEPS", "1", 1);
+    else
+        unsetenv("RAVEL_FATAL_STEPS");
     rv_compile_opts co = {
         .sources = (const char *const *)files,
         .nsources = nfiles,

@@ -137,7 +137,7 @@ static const optdef optdefs[] = {
     {"fair-bound", A_VALUE, false, O_FBOUND},
     {"max-depth", A_VALUE, false, O_MAXDEPTH},
     {"local-states", A_VALUE, false, O_LSTATES},
-    {"property", A_VALUE, false, O_PROPERTY},
+    {"property", A_VALUE, true, O_PROPERTY},
     {"data-model", A_VALUE, false, O_DATAMODEL},
 };
 
@@ -432,6 +432,8 @@ char **rv_cli_replay_options(const rv_cli_opts *o, size_t *n)
     *n = 0;
     if (o->lim.posix_exit) push(&v, n, rv_xstrdup("--posix-exit"));
     if (o->lim.drf) push(&v, n, rv_xstrdup("--memory=drf"));
+    if (o->property > RV_PROP_ALL)
+        push(&v, n, rv_xasprintf("--property=%s", rv_property_name((rv_property)o->property)));
     if (o->lim.nondet_lo != DEFAULT_NONDET_LO || o->lim.nondet_hi != DEFAULT_NONDET_HI)
         push(&v, n,
              rv_xasprintf("--nondet-domain=%lld:%lld", (long long)o->lim.nondet_lo,

@@ -85,7 +85,7 @@ static const char replay_help[] =
     "file are used unless given again.  Exit: 1 the execution ends in a bug, 0 it\n"
     "does not, 2 bad schedule file or the schedule does not fit the program.\n"
     "\n"
-    "options: --json, --quiet, --cc=CC, --no-cache, --posix-exit, --memory=sc|drf,\n"
+    "options: --json, --quiet, --cc=CC, --no-cache, --posix-exit, --memory=sc|drf, --property=P,\n"
     "         --nondet-domain=LO:HI, --max-events=N, --timeout=SECONDS, --max-memory=MB\n";
 
 void rv_cli_usage(FILE *f, const char *topic)

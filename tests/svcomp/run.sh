@@ -19,14 +19,18 @@ t_abort_assume_task() {
     expect_json .property unreach-call
     expect_json .expected_verdict true
     expect_json '.errors|length' 0
-    # every interleaving is a complete execution: as many as a --keep-going
-    # exploration without a property finds (where the aborts are errors)
-    rv check --json --algo=dfs --property=unreach-call "$S/abort_assume.c"
-    local n=$(json .executions)
+    # the aborts end executions without an error and the exploration goes
+    # on: udpor (no cutoffs) runs one execution per trace that dfs counts
+    rv check --json --algo=dfs --count-traces --property=unreach-call "$S/abort_assume.c"
+    expect_rc 0
+    local n=$(json .traces)
+    rv check --json --no-cutoffs --property=unreach-call "$S/abort_assume.c"
+    expect_json .executions "$n"
+    [ "$n" -gt 1 ] 2>/dev/null || fail_because "only '$n' traces: the exploration stopped"
+    # without a property the first abort is an error
     rv check --json --algo=dfs --keep-going "$S/abort_assume.c"
     expect_rc 1
     expect_json '[.errors[].kind]|unique|join(",")' abort
-    expect_json .executions "$n"
 }
 t_abort_then_error() {
     # reach_error only on the path after the abort(): the explorer goes on
@@ -43,6 +47,15 @@ t_abort_then_error() {
     expect_json '.errors[0].kind' abort
     expect_json .verdict 'FALSE(abort)'
     expect_json .property all
+}
+
+t_abort_ends_the_program() {
+    for a in dfs udpor dpor source; do
+        rv check --json --algo=$a --property=unreach-call "$S/abort_race.c"
+        expect_rc 1
+        expect_json .verdict 'FALSE(unreach-call)'
+        expect_json '.errors[0].thread' 1
+    done
 }
 
 # ---- deadlocks: not a violation of unreach-call ------------------------------
@@ -90,9 +103,13 @@ t_interleaving_replay() {
     expect_rc 1
     expect_json .outcome.kind reach-error
     expect_json_match .outcome.location "/interleave.c:$(line_of "$S/interleave.c" 'MARK reach') \\(reader\\)$"
-    # the reader ran between the writer's two stores: the last step is its read
-    expect_json '.steps[-1].action' 'read(a, 4)'
-    expect_json '[.steps[] | select(.action == "write(a, 4)")] | length' 1
+    # the reader read a between the writer's two stores; its reach_error
+    # ends the program as a step of its own (process-exit), the last one
+    expect_json '[.steps[] | .action] | index("read(a, 4)") as $r | [.[:$r][] | select(. == "write(a, 4)")] | length' 1
+    expect_json '.steps[-1].action' 'process-exit(134)'
+    expect_json '.steps[-1].thread' "$(json .outcome.thread)"
+    # the schedule file records the property, so that the replay has the same steps
+    grep -q -- '--property=unreach-call' "$sched" || fail_because "no --property in $sched"
 }
 
 # ---- spurious wake-ups: ravel cannot produce them, so no TRUE ----------------
