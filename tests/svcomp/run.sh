@@ -58,6 +58,17 @@ t_abort_ends_the_program() {
     done
 }
 
+t_abort_in_new_thread() {
+    for a in dfs udpor dpor source; do
+        rv check --json --algo=$a --keep-going --property=unreach-call "$S/abort_in_thread.c"
+        expect_rc 1
+        expect_json .verdict 'FALSE(unreach-call)'
+        expect_json '.errors[0].thread' 0
+        # two orders: main's reach_error first, or the thread's abort first
+        expect_json .executions 2
+    done
+}
+
 # ---- deadlocks: not a violation of unreach-call ------------------------------
 t_deadlock_unreach_call() {
     for a in dfs udpor dpor source; do
