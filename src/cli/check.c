@@ -53,6 +53,11 @@ rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **fi
         if (!b) fprintf(stderr, "%s\n", err);
         return b;
     }
+    /* a property makes abort() and friends steps of their own (runtime/verifier.c) */
+    if (o->property > RV_PROP_ALL)
+        setenv("RAVEL_FATAL_STEPS", "1", 1);
+    else
+        unsetenv("RAVEL_FATAL_STEPS");
     rv_compile_opts co = {
         .sources = (const char *const *)files,
         .nsources = nfiles,
@@ -182,6 +187,49 @@ static char *write_schedule(const rv_cli_opts *o, const rv_error *e, size_t i, c
 
 /* ---- ravel check ---------------------------------------------------------------------- */
 
+static const char ilp32_why[] =
+    "ravel's runtime is built for x86-64 only, so programs cannot be compiled with -m32; "
+    "--data-model=LP64 checks the task as an LP64 program (long and pointers are 8 bytes: "
+    "the verdict may differ)";
+
+static bool is_task_file(const char *f)
+{
+    return has_ext(f, ".yml") || has_ext(f, ".yaml");
+}
+
+/* `ravel check task.yml`: the task's input files become the program, its
+ * property the --property (unless given), its data model is honoured. */
+static int setup_task(rv_cli_opts *o, rv_task *t)
+{
+    if (rv_task_read(o->pos[0], o->property, t) < 0) return -1;
+    const char *dm = o->data_model ? o->data_model : t->data_model;
+    if (dm && !strcmp(dm, "ILP32")) {
+        fprintf(stderr, "ravel check: %s: the task asks for data model ILP32: %s\n", o->pos[0],
+                ilp32_why);
+        return -1;
+    }
+    if (o->property < 0) o->property = t->property;
+    t->task_file = o->pos[0];
+    free(o->pos);
+    o->pos = rv_xcalloc(t->ninputs, sizeof *o->pos);
+    for (size_t i = 0; i < t->ninputs; i++) o->pos[i] = t->inputs[i];
+    o->npos = t->ninputs;
+    return 0;
+}
+
+/* --property: the explorer's classification; no-data-race is checked in
+ * memory mode drf (synchronisation interleaved, races detected). */
+static void setup_property(rv_cli_opts *o)
+{
+    if (o->property <= RV_PROP_ALL) return;
+    o->opt.classify = rv_property_classify;
+    o->opt.property = o->property;
+    if (o->property == RV_PROP_NO_DATA_RACE) {
+        o->opt.memory = RV_MEM_DRF;
+        o->lim.drf = true;
+    }
+}
+
 static const char *default_algo(void)
 {
     return rv_algo_lookup("udpor") ? "udpor" : "dfs";
@@ -206,6 +254,19 @@ int rv_cli_check(int argc, char **argv)
         rv_cli_opts_free(&o);
         return RV_EXIT_USAGE;
     }
+    rv_task task = {0};
+    bool is_task = o.npos == 1 && is_task_file(o.pos[0]);
+    if (is_task && setup_task(&o, &task) < 0) {
+        rv_task_free(&task);
+        rv_cli_opts_free(&o);
+        return RV_EXIT_USAGE;
+    }
+    if (!is_task && o.data_model && strcmp(o.data_model, "LP64")) {
+        fprintf(stderr, "ravel check: --data-model=%s: %s\n", o.data_model, ilp32_why);
+        rv_cli_opts_free(&o);
+        return RV_EXIT_USAGE;
+    }
+    setup_property(&o);
     o.opt.algo = o.algo ? o.algo : default_algo();
     if (!rv_algo_lookup(o.opt.algo)) {
         fprintf(stderr, "ravel check: unknown algorithm '%s' (available: %s)\n", o.opt.algo,
@@ -218,9 +279,12 @@ int rv_cli_check(int argc, char **argv)
                 o.udpor_only);
     rv_backend *b = rv_cli_open_program("check", &o, o.pos, o.npos, NULL, 0);
     if (!b) {
+        rv_task_free(&task);
         rv_cli_opts_free(&o);
         return RV_EXIT_USAGE;
     }
+    /* spurious wake-ups: see property.c */
+    if (o.property > RV_PROP_ALL) b = rv_wait_spy_new(b);
     double t0 = rv_now();
     rv_explore x;
     rv_explore_init(&x, b, &o.opt);
@@ -241,10 +305,16 @@ int rv_cli_check(int argc, char **argv)
         .x = &x,
         .schedule_files = rv_xcalloc(x.nerrors + 1, sizeof(char *)),
         .replay_cmds = rv_xcalloc(x.nerrors + 1, sizeof(char *)),
+        .property = o.property < 0 ? RV_PROP_ALL : (rv_property)o.property,
+        .property_given = o.property >= 0,
+        .task = is_task ? &task : NULL,
     };
+    if (is_task) r.program = task.task_file;
+    char wait_at[512];
+    if (rv_wait_spy_saw(b, wait_at, sizeof wait_at)) r.cond_wait_at = wait_at;
     for (size_t i = 0; i < x.nerrors; i++)
         r.schedule_files[i] = write_schedule(&o, &x.errors[i], i, &r.replay_cmds[i]);
-    int code = rv_report_exit_code(&x);
+    int code = rv_report_exit_code(&r);
     if (o.json)
         rv_report_json(stdout, &r);
     else if (!o.quiet || code != RV_EXIT_OK)
@@ -254,6 +324,7 @@ int rv_cli_check(int argc, char **argv)
     free(r.replay_cmds);
     rv_explore_free(&x);
     b->ops->destroy(b);
+    rv_task_free(&task);
     rv_cli_opts_free(&o);
     return code;
 }

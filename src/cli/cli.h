@@ -4,7 +4,8 @@
  * Files: main.c (dispatch), usage.c (help texts), options.c (the option
  * table and parser of check and replay), check.c (`ravel check`), replay.c
  * (`ravel replay`), report.c (human summary, JSON, action rendering),
- * schedfile.c (schedule files).  docs/CLI.md is the user's reference.
+ * schedfile.c (schedule files), property.c (--property and verdicts),
+ * task.c (SV-COMP task files).  docs/CLI.md is the user's reference.
  *
  * Exit codes (DESIGN §5), shared by every subcommand:
  *   0 no error found and the exploration was exhaustive,
@@ -41,6 +42,16 @@ enum { RV_EXIT_OK = 0, RV_EXIT_BUG = 1, RV_EXIT_USAGE = 2, RV_EXIT_INCOMPLETE = 
  * command lines we print. */
 extern const char *rv_cli_argv0;
 
+/* --property (property.c): what counts as a violation. */
+typedef enum rv_property {
+    RV_PROP_ALL = 0, /* every bug (the default) */
+    RV_PROP_UNREACH_CALL,
+    RV_PROP_NO_DEADLOCK,
+    RV_PROP_NO_DATA_RACE,
+    RV_PROP_VALID_MEMSAFETY,
+    RV_PROP_COUNT
+} rv_property;
+
 /* Options of check and replay (options.c). */
 typedef struct rv_cli_opts {
     rv_options opt;
@@ -55,6 +66,8 @@ typedef struct rv_cli_opts {
     size_t ncflags;
     bool dashdash;
     const char *udpor_only; /* the last udpor-only option given, for a warning */
+    int property;           /* rv_property given by --property, or -1 (the task's, else all) */
+    const char *data_model; /* --data-model=ILP32|LP64 (overrides a task's), or NULL */
 } rv_cli_opts;
 
 /* Defaults of every option. */
@@ -122,6 +135,50 @@ void rv_progress_attach(rv_explore *x, const rv_cli_opts *o);
 /* Erase the line (a terminal) before anything else is printed. */
 void rv_progress_finish(rv_explore *x);
 
+/* ---- properties and verdicts (property.c) ---- */
+const char *rv_property_name(rv_property p);
+int rv_property_lookup(const char *name); /* -1 if unknown */
+/* rv_classify_fn for rv_options.classify. */
+rv_end_class rv_property_classify(const rv_trace *t, int property, char *why, size_t cap);
+/* True when error e (as recorded by the explorer) violates p. */
+bool rv_property_violated_by(rv_property p, const rv_error *e);
+
+typedef enum { RV_VERDICT_TRUE, RV_VERDICT_FALSE, RV_VERDICT_UNKNOWN } rv_verdict_kind;
+typedef struct rv_verdict {
+    rv_verdict_kind kind;
+    char text[64];    /* "TRUE", "FALSE(unreach-call)", "UNKNOWN" */
+    char reason[512]; /* UNKNOWN: why */
+} rv_verdict;
+/* TRUE: exhaustive, no violation, no condition wait (cond_wait_at: where
+ * one was, or NULL), and never for valid-memsafety (ravel cannot prove
+ * it); FALSE(what): a violation was found; UNKNOWN otherwise. */
+rv_verdict rv_property_verdict(rv_property p, const rv_explore *x, const char *cond_wait_at);
+/* A backend that runs `inner` (and destroys it) and notes whether any
+ * execution waited on a condition variable; rv_wait_spy_saw then says
+ * where (false for any other backend).  Spurious wake-ups (property.c). */
+rv_backend *rv_wait_spy_new(rv_backend *inner);
+bool rv_wait_spy_saw(rv_backend *b, char *where, size_t cap);
+
+/* ---- SV-COMP task files (task.c) ---- */
+typedef struct rv_task {
+    const char *task_file; /* as the user named it */
+    char **inputs;         /* input files, relative to the current directory */
+    size_t ninputs;
+    int property;        /* rv_property, or -1: none supported */
+    char *property_file; /* as resolved */
+    char *expected;      /* expected_verdict of that property ("true"/"false"), or NULL */
+    char *expected_sub;  /* its subproperty, or NULL */
+    char *data_model;    /* "ILP32", "LP64" or NULL */
+} rv_task;
+/* Read task file path; `want` is the --property given (-1: none) and
+ * picks among the task's properties.  Returns 0, or -1 after printing a
+ * precise message (the caller exits 2). */
+int rv_task_read(const char *path, int want, rv_task *t);
+void rv_task_free(rv_task *t);
+/* Map the property of a .prp file's text; -1 with the formula in *what
+ * (heap) when ravel does not check it. */
+int rv_prp_property(const char *text, char **what);
+
 /* ---- reports (report.c) ---- */
 /* s as a JSON string literal, quotes included (NULL gives null). */
 void rv_json_str(FILE *out, const char *s);
@@ -137,11 +194,15 @@ typedef struct rv_report {
     rv_explore *x;
     char **schedule_files; /* per error, or NULL entries */
     char **replay_cmds;    /* per error */
+    rv_property property;
+    bool property_given;      /* --property or a task file: the SV-COMP verdict line */
+    const rv_task *task;      /* NULL unless checking a task file */
+    const char *cond_wait_at; /* a condition wait seen under a property (no TRUE), or NULL */
 } rv_report;
 
 void rv_report_human(FILE *out, const rv_report *r);
 void rv_report_json(FILE *out, const rv_report *r);
 /* The exit code a finished exploration deserves. */
-int rv_report_exit_code(const rv_explore *x);
+int rv_report_exit_code(const rv_report *r);
 
 #endif

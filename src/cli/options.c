@@ -31,6 +31,7 @@ void rv_cli_defaults(rv_cli_opts *o)
     o->lim.nondet_hi = DEFAULT_NONDET_HI;
     o->out_dir = "ravel-out";
     o->progress = -1;
+    o->property = -1;
 }
 
 void rv_cli_opts_free(rv_cli_opts *o)
@@ -103,7 +104,9 @@ enum {
     O_PBOUND,
     O_FBOUND,
     O_MAXDEPTH,
-    O_LSTATES
+    O_LSTATES,
+    O_PROPERTY,
+    O_DATAMODEL
 };
 
 static const optdef optdefs[] = {
@@ -136,6 +139,8 @@ static const optdef optdefs[] = {
     {"fair-bound", A_VALUE, false, O_FBOUND},
     {"max-depth", A_VALUE, false, O_MAXDEPTH},
     {"local-states", A_VALUE, false, O_LSTATES},
+    {"property", A_VALUE, true, O_PROPERTY},
+    {"data-model", A_VALUE, false, O_DATAMODEL},
 };
 
 static int bad_value(const char *cmd, const char *name, const char *want, const char *got)
@@ -211,6 +216,21 @@ static int check_bound(const char *cmd, rv_cli_opts *o)
                 cmd, o->opt.bound == RV_BOUND_FAIR ? "fair-bound" : "preemption-bound", o->algo);
         return -1;
     }
+    return 0;
+}
+
+/* --property and --data-model (SV-COMP, property.c and task.c). */
+static int set_svcomp_value(const char *cmd, const optdef *d, const char *v, rv_cli_opts *o)
+{
+    if (d->id == O_PROPERTY) {
+        o->property = rv_property_lookup(v);
+        if (o->property < 0)
+            return bad_value(cmd, d->name,
+                             "unreach-call, no-deadlock, no-data-race, valid-memsafety or all", v);
+        return 0;
+    }
+    if (strcmp(v, "ILP32") && strcmp(v, "LP64")) return bad_value(cmd, d->name, "ILP32 or LP64", v);
+    o->data_model = v;
     return 0;
 }
 
@@ -296,6 +316,9 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
         if (!*v) return bad_value(cmd, d->name, "a file name", v);
         o->opt.dot_path = v;
         return 0;
+    case O_PROPERTY:
+    case O_DATAMODEL:
+        return set_svcomp_value(cmd, d, v, o);
     default:
         return set_bound_value(cmd, d, v, o);
     }
@@ -417,6 +440,8 @@ char **rv_cli_replay_options(const rv_cli_opts *o, size_t *n)
     *n = 0;
     if (o->lim.posix_exit) push(&v, n, rv_xstrdup("--posix-exit"));
     if (o->lim.drf) push(&v, n, rv_xstrdup("--memory=drf"));
+    if (o->property > RV_PROP_ALL)
+        push(&v, n, rv_xasprintf("--property=%s", rv_property_name((rv_property)o->property)));
     if (o->lim.nondet_lo != DEFAULT_NONDET_LO || o->lim.nondet_hi != DEFAULT_NONDET_HI)
         push(&v, n,
              rv_xasprintf("--nondet-domain=%lld:%lld", (long long)o->lim.nondet_lo,

@@ -153,6 +153,7 @@ static int parse_with_file_options(int argc, char **argv, const rv_schedfile *sf
             return -1;
         }
         o->lim = tmp.lim;
+        o->property = tmp.property; /* the steps of abort() and friends (check.c) */
     }
     return rv_cli_parse(argc, argv, "replay", o);
 }

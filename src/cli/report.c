@@ -92,18 +92,28 @@ static const char *location(rv_backend *b, uint64_t pc)
 }
 
 /* The explorer also records executions cut by a limit (event limit,
- * timeout), with their schedules; only bugs make the verdict an error. */
-static size_t count_bugs(const rv_explore *x)
+ * timeout), with their schedules; only violations of the property make
+ * the verdict an error (under a property the explorer records no other
+ * bug but a livelock, property.c). */
+static size_t count_bugs(const rv_explore *x, rv_property p)
 {
     size_t n = 0;
-    for (size_t i = 0; i < x->nerrors; i++) n += rv_end_is_bug(x->errors[i].kind);
+    for (size_t i = 0; i < x->nerrors; i++) n += rv_property_violated_by(p, &x->errors[i]);
     return n;
 }
 
-int rv_report_exit_code(const rv_explore *x)
+/* Under a property an UNKNOWN verdict of an exhaustive exploration
+ * (valid-memsafety, condition waits) is exit 3 too: no error was found,
+ * but not every behaviour the property speaks of was covered. */
+int rv_report_exit_code(const rv_report *r)
 {
-    if (count_bugs(x)) return RV_EXIT_BUG;
-    return x->stats.exhaustive ? RV_EXIT_OK : RV_EXIT_INCOMPLETE;
+    const rv_explore *x = r->x;
+    if (count_bugs(x, r->property)) return RV_EXIT_BUG;
+    if (!x->stats.exhaustive) return RV_EXIT_INCOMPLETE;
+    if (r->property_given &&
+        rv_property_verdict(r->property, x, r->cond_wait_at).kind == RV_VERDICT_UNKNOWN)
+        return RV_EXIT_INCOMPLETE;
+    return RV_EXIT_OK;
 }
 
 /* ---- human summary ---------------------------------------------------------- */
@@ -136,7 +146,7 @@ static void human_error(FILE *out, const rv_report *r, size_t i)
     rv_backend *b = r->x->backend;
     const rv_error *e = &r->x->errors[i];
     const char *kind = error_kind(e);
-    fprintf(out, "\n%s %zu: ", rv_end_is_bug(e->kind) ? "error" : "limit", i + 1);
+    fprintf(out, "\n%s %zu: ", rv_property_violated_by(r->property, e) ? "error" : "limit", i + 1);
     /* "deadlock: 3 threads blocked", not "deadlock: deadlock: ..." */
     if (!strncmp(e->msg, kind, strlen(kind)))
         fprintf(out, "%s\n", e->msg);
@@ -165,7 +175,7 @@ static void human_error(FILE *out, const rv_report *r, size_t i)
 static const char *verdict(const rv_explore *x, char *buf, size_t cap)
 {
     const rv_stats *st = &x->stats;
-    size_t bugs = count_bugs(x);
+    size_t bugs = count_bugs(x, RV_PROP_ALL);
     if (bugs == 1 && st->stopped)
         snprintf(buf, cap, "ERROR: 1 error found (stopped at the first; --keep-going finds all)");
     else if (bugs)
@@ -176,6 +186,22 @@ static const char *verdict(const rv_explore *x, char *buf, size_t cap)
         snprintf(buf, cap, "INCOMPLETE: no error found, but the exploration is not exhaustive (%s)",
                  st->incomplete_why[0] ? st->incomplete_why : "a limit was hit");
     return buf;
+}
+
+/* Under --property or for a task file: the SV-COMP verdict. */
+static void human_verdict(FILE *out, const rv_report *r)
+{
+    rv_verdict v = rv_property_verdict(r->property, r->x, r->cond_wait_at);
+    fprintf(out, "property    %s\n", rv_property_name(r->property));
+    if (r->task && r->task->expected)
+        fprintf(out, "expected    %s%s%s%s (from the task file; not used)\n", r->task->expected,
+                r->task->expected_sub ? "(" : "",
+                r->task->expected_sub ? r->task->expected_sub : "",
+                r->task->expected_sub ? ")" : "");
+    if (v.kind == RV_VERDICT_UNKNOWN)
+        fprintf(out, "verdict     UNKNOWN (%s)\n", v.reason);
+    else
+        fprintf(out, "verdict     %s\n", v.text);
 }
 
 void rv_report_human(FILE *out, const rv_report *r)
@@ -209,11 +235,15 @@ void rv_report_human(FILE *out, const rv_report *r)
                 "traces      %" PRIu64 " (complete %" PRIu64 ", deadlocked %" PRIu64
                 ", failing %" PRIu64 ")\n",
                 st->traces, st->traces_complete, st->traces_deadlock, st->traces_error);
-    fprintf(out, "errors      %zu\n", count_bugs(r->x));
+    fprintf(out, "errors      %zu\n", count_bugs(r->x, r->property));
     fprintf(out, "time        %.2f s\n", r->time_s);
     fprintf(out, "memory      %.1f MB peak\n", rv_peak_rss_mb());
-    char v[512];
-    fprintf(out, "verdict     %s\n", verdict(r->x, v, sizeof v));
+    if (r->property_given) {
+        human_verdict(out, r);
+    } else {
+        char v[512];
+        fprintf(out, "verdict     %s\n", verdict(r->x, v, sizeof v));
+    }
     for (size_t i = 0; i < r->x->nerrors; i++) human_error(out, r, i);
 }
 
@@ -286,6 +316,33 @@ static void json_error(FILE *out, const rv_report *r, size_t i)
     fputc('}', out);
 }
 
+static void json_verdict(FILE *out, const rv_report *r, bool *first)
+{
+    rv_verdict v = rv_property_verdict(r->property, r->x, r->cond_wait_at);
+    json_key(out, "property", first);
+    rv_json_str(out, rv_property_name(r->property));
+    json_key(out, "verdict", first);
+    rv_json_str(out, v.text);
+    json_key(out, "verdict_reason", first);
+    rv_json_str(out, v.kind == RV_VERDICT_UNKNOWN ? v.reason : NULL);
+    if (!r->task) return;
+    json_key(out, "input_files", first);
+    fputc('[', out);
+    for (size_t i = 0; i < r->task->ninputs; i++) {
+        if (i) fputs(", ", out);
+        rv_json_str(out, r->task->inputs[i]);
+    }
+    fputc(']', out);
+    json_key(out, "property_file", first);
+    rv_json_str(out, r->task->property_file);
+    json_key(out, "expected_verdict", first);
+    rv_json_str(out, r->task->expected);
+    if (r->task->expected_sub) {
+        json_key(out, "expected_subproperty", first);
+        rv_json_str(out, r->task->expected_sub);
+    }
+}
+
 void rv_report_json(FILE *out, const rv_report *r)
 {
     const rv_stats *st = &r->x->stats;
@@ -329,6 +386,7 @@ void rv_report_json(FILE *out, const rv_report *r)
     fputs(st->exhaustive ? "true" : "false", out);
     json_key(out, "incomplete_reason", &first);
     rv_json_str(out, st->exhaustive || !st->incomplete_why[0] ? NULL : st->incomplete_why);
+    json_verdict(out, r, &first);
     json_key(out, "errors", &first);
     fputc('[', out);
     for (size_t i = 0; i < r->x->nerrors; i++) {
@@ -341,6 +399,6 @@ void rv_report_json(FILE *out, const rv_report *r)
     json_key(out, "peak_rss_mb", &first);
     fprintf(out, "%.1f", rv_peak_rss_mb());
     json_key(out, "exit_code", &first);
-    fprintf(out, "%d", rv_report_exit_code(r->x));
+    fprintf(out, "%d", rv_report_exit_code(r));
     fputs("\n}\n", out);
 }

@@ -9,6 +9,7 @@ static const char overview[] =
     "usage:\n"
     "  ravel check [options] FILE.c... [-- cflags]   explore every interleaving, report bugs\n"
     "  ravel check [options] FILE.pv                 the same for a PV program\n"
+    "  ravel check [options] TASK.yml                an SV-COMP task (its property, a verdict)\n"
     "  ravel replay [options] FILE.c... SCHEDULE [-- cflags]\n"
     "                                                replay a reported bug step by step\n"
     "  ravel spaces [options] FILE.pv                trace spaces of a PV program\n"
@@ -22,6 +23,7 @@ static const char overview[] =
 static const char check_help[] =
     "usage: ravel check [options] FILE.c... [-- cflags]\n"
     "       ravel check [options] FILE.pv\n"
+    "       ravel check [options] TASK.yml      (SV-COMP task definition, format 2.0)\n"
     "\n"
     "Compiles the program (clang, else gcc; $CC or --cc) with ThreadSanitizer\n"
     "instrumentation and -O0 -g (flags after `--` are appended: -DN=3, -O1, -lm),\n"
@@ -51,6 +53,14 @@ static const char check_help[] =
     "                       reported past --max-depth steps\n"
     "  --max-depth=N        fair bound: steps before a livelock is reported (default 10000)\n"
     "  --local-states=FILE  dpor, source, bounded: write the thread-local states reached\n"
+    "properties (SV-COMP):\n"
+    "  --property=P         what is a violation: all (default: every error kind),\n"
+    "                       unreach-call (reach_error; abort() and deadlocks end an\n"
+    "                       execution without an error), no-deadlock, no-data-race\n"
+    "                       (implies --memory=drf), valid-memsafety (faults, double\n"
+    "                       free); prints a verdict TRUE, FALSE(...) or UNKNOWN (why)\n"
+    "  --data-model=ILP32|LP64   overrides a task's data model (ILP32 is refused:\n"
+    "                       the runtime is x86-64 only)\n"
     "per execution:\n"
     "  --max-events=N       events per execution (default 100000)\n"
     "  --timeout=SECONDS    wall-clock time per execution (default 10; 0 = none)\n"
@@ -77,7 +87,7 @@ static const char replay_help[] =
     "file are used unless given again.  Exit: 1 the execution ends in a bug, 0 it\n"
     "does not, 2 bad schedule file or the schedule does not fit the program.\n"
     "\n"
-    "options: --json, --quiet, --cc=CC, --no-cache, --posix-exit, --memory=sc|drf,\n"
+    "options: --json, --quiet, --cc=CC, --no-cache, --posix-exit, --memory=sc|drf, --property=P,\n"
     "         --nondet-domain=LO:HI, --max-events=N, --timeout=SECONDS, --max-memory=MB\n";
 
 void rv_cli_usage(FILE *f, const char *topic)

@@ -82,7 +82,7 @@ typedef enum rv_end {
     RV_END_DIVERGED,       /* the prefix asked for a thread that was not enabled */
     RV_END_RESOURCE,       /* memory limit or too many threads: incomplete */
     RV_END_ASSERT,         /* assertion failure */
-    RV_END_ABORT,          /* abort(), reach_error(), __VERIFIER_error() */
+    RV_END_ABORT,          /* abort() (before RV_END_REACH_ERROR existed: also reach_error()) */
     RV_END_DEADLOCK,       /* unfinished threads, none enabled */
     RV_END_CRASH,          /* fatal signal */
     RV_END_STACK_OVERFLOW, /* fault in a thread's stack guard */
@@ -90,6 +90,10 @@ typedef enum rv_end {
     RV_END_UNSUPPORTED,    /* the program called a function ravel does not model */
     RV_END_RACE,           /* data race (memory mode drf) */
     RV_END_INTERNAL,       /* the backend failed; never the program's fault */
+    /* reach_error(), __VERIFIER_error(), or an assertion failing inside
+     * reach_error (SV-COMP's unreach-call target; --property).  Appended
+     * so that the values above stay what they were. */
+    RV_END_REACH_ERROR,
     RV_END_COUNT
 } rv_end;
 

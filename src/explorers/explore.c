@@ -196,6 +196,18 @@ bool rv_observe(rv_explore *x, const rv_trace *t)
     return go_on;
 }
 
+/* Under --property a bug end may be no error (opt->classify): a benign
+ * one is just a complete execution, an unknown one makes the result
+ * non-exhaustive; either way the exploration goes on. */
+static bool is_violation(rv_explore *x, const rv_trace *t)
+{
+    if (!x->opt->classify) return true;
+    char why[256] = "";
+    rv_end_class c = x->opt->classify(t, x->opt->property, why, sizeof why);
+    if (c == RV_CLASS_UNKNOWN) rv_explore_incomplete(x, why);
+    return c == RV_CLASS_VIOLATION;
+}
+
 static bool observe(rv_explore *x, const rv_trace *t)
 {
     rv_stats *s = &x->stats;
@@ -233,6 +245,7 @@ static bool observe(rv_explore *x, const rv_trace *t)
         }
         s->executions++;
         count_trace(x, t);
+        if (!is_violation(x, t)) break;
         record_error(x, t);
         if (!x->opt->keep_going) {
             s->stopped = true;

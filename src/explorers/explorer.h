@@ -17,6 +17,15 @@ typedef enum rv_memmode { RV_MEM_SC, RV_MEM_DRF } rv_memmode;
 typedef enum rv_bound { RV_BOUND_NONE = 0, RV_BOUND_PREEMPTION, RV_BOUND_FAIR } rv_bound;
 #define RV_DEFAULT_MAX_DEPTH 10000 /* fair bound: livelock past this many steps */
 
+/* --property (src/cli/property.c): how an execution that ended in a bug
+ * counts.  A violation is an error (today's behaviour for every bug); a
+ * benign end is a complete execution of the program (SV-COMP: abort()
+ * under unreach-call); an unknown end is not covered by the property and
+ * leaves the behaviour past it undetermined (the exploration goes on but
+ * is not exhaustive; the reason is written into why). */
+typedef enum rv_end_class { RV_CLASS_VIOLATION, RV_CLASS_BENIGN, RV_CLASS_UNKNOWN } rv_end_class;
+typedef rv_end_class (*rv_classify_fn)(const rv_trace *t, int property, char *why, size_t cap);
+
 typedef struct rv_options {
     const char *algo;        /* "dfs", "udpor", ... */
     bool count_traces;       /* fold executions into Mazurkiewicz traces and count them */
@@ -38,6 +47,9 @@ typedef struct rv_options {
     uint64_t bound_c;
     uint64_t max_depth;
     const char *local_states_path;
+    /* --property: NULL = every bug is a violation */
+    rv_classify_fn classify;
+    int property;
 } rv_options;
 
 static inline uint64_t rv_max_depth(const rv_options *o)

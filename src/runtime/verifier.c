@@ -12,28 +12,65 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #define PC RV_PC()
 
+/* abort(), reach_error(), __VERIFIER_error() and a failed assert() end
+ * the program: like exit(), a visible action (process-exit), so that the
+ * explorers order it against the other threads' steps.  Otherwise the end
+ * would happen inside the thread's previous step (or, for a thread that
+ * has done nothing visible yet, inside its creator's pthread_create, as
+ * new threads run up to their first visible operation when created,
+ * sched.c), and the orders in which the others go first would never be
+ * explored: an abort() in main would hide a reach_error() in a thread
+ * (--property=unreach-call, where abort() is no error). */
+static void fatal_point(uint64_t pc)
+{
+    /* Only under --property (the CLI sets RAVEL_FATAL_STEPS): the default
+     * semantics, and the closed-form counts of its tests, keep the end
+     * inside the step, where every end is an error anyway. */
+    static int on = -1;
+    if (on < 0) on = getenv("RAVEL_FATAL_STEPS") != NULL;
+    if (!on || !rt.active || !rt.running) return;
+    rv_action a = rv_act(RV_ACT_PEXIT, 0);
+    a.arg = 134; /* the status of a process killed by SIGABRT, as the shell reports it */
+    rv_visible(a, pc);
+}
+
+/* sv-benchmarks tasks define the unreach-call target themselves, as
+ *   void reach_error() { __assert_fail("0", "task.c", 3, "reach_error"); }
+ * (or with assert(0), whose function name is then "reach_error" too): the
+ * program's reach_error overrides ravel's weak one below, so the call is
+ * recognised here, by the function the assertion names. */
 void __ravel___assert_fail(const char *expr, const char *file, unsigned line, const char *func)
 {
+    fatal_point(PC);
+    if (func && !strcmp(func, "reach_error"))
+        rv_end_exec(RV_END_REACH_ERROR, PC, 0,
+                    "reach_error() called (%s:%u: Assertion `%s' failed)", file, line, expr);
     rv_end_exec(RV_END_ASSERT, PC, 0, "%s:%u: %s: Assertion `%s' failed.", file, line, func, expr);
 }
 
+/* SV-COMP: abort() ends the program; it is not a violation of
+ * unreach-call (--property decides what counts; the end kind tells). */
 void __ravel_abort(void)
 {
+    fatal_point(PC);
     rv_end_exec(RV_END_ABORT, PC, 0, "abort() called");
 }
 
 __attribute__((weak)) void __VERIFIER_error(void)
 {
-    rv_end_exec(RV_END_ABORT, PC, 0, "__VERIFIER_error() called");
+    fatal_point(PC);
+    rv_end_exec(RV_END_REACH_ERROR, PC, 0, "__VERIFIER_error() called");
 }
 
 __attribute__((weak)) void reach_error(void)
 {
-    rv_end_exec(RV_END_ABORT, PC, 0, "reach_error() called");
+    fatal_point(PC);
+    rv_end_exec(RV_END_REACH_ERROR, PC, 0, "reach_error() called");
 }
 
 void __ravel_unsupported(const char *name, void *pc)

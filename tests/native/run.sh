@@ -379,7 +379,7 @@ t_nondet_uchar() {
     expect_rc 1
     expect_json .executions 256
     expect_json '.errors|length' 1
-    expect_json '.errors[0].kind' abort
+    expect_json '.errors[0].kind' reach-error
     expect_json .exhaustive true
 }
 t_nondet_int_domain() {

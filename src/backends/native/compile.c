@@ -475,6 +475,7 @@ typedef struct job {
     strv ccv;        /* the compiler command: `ccache clang` is two words */
     bool is_clang;   /* from `cc --version` */
     bool has_atomic; /* a source mentions __VERIFIER_atomic_ (after preprocessing) */
+    bool gnu89;      /* retrying with GNU89 inline semantics (build_inline_retry) */
 } job;
 
 static void add_cc(const job *j, strv *argv)
@@ -693,6 +694,7 @@ static int compile_one(job *j, size_t s, const char *obj)
     strv_add(&argv, "-c");
     add_default_flags(j, &argv);
     for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
+    if (j->gnu89) strv_add(&argv, "-fgnu89-inline");
     strv_add(&argv, j->o->sources[s]);
     strv_add(&argv, "-o");
     strv_add(&argv, obj);
@@ -1333,6 +1335,52 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     return rc;
 }
 
+/* C99 (6.7.4p7): a function defined `inline` without `extern` in a
+ * translation unit is an inline definition only; some other unit must
+ * define it externally.  Compilers at -O0 call it and never emit it, so a
+ * program that relies on the inline definition alone (about 30 SV-COMP
+ * tasks; invalid C99, but every verifier accepts it) does not link, with
+ * plain `cc` either.  GNU89 semantics emit an external definition of a
+ * plain `inline` function.  They are used only for a build whose link
+ * failed on an undefined reference: a valid C99 program (one unit with
+ * `extern inline f` or `extern int f(int);` giving the external
+ * definition, headers with inline definitions included by several units)
+ * links the first time and is built exactly as the user's compiler would;
+ * under GNU89 it could get duplicate or missing definitions instead.  If
+ * the retry fails too, the first attempt's diagnostics are reported.  A
+ * program whose header holds such an inline definition and is included by
+ * several units links under neither semantics (ravel reports the first). */
+static bool user_chose_inline_semantics(const job *j)
+{
+    for (size_t i = 0; i < j->cflags.n; i++) {
+        const char *f = j->cflags.v[i];
+        if (strstr(f, "gnu89-inline")) return true;
+    }
+    return false;
+}
+
+static int build_inline_retry(job *j, const strv *wrapped, const strv *reserved)
+{
+    int rc = build(j, wrapped, reserved);
+    if (rc != 1 || !j->diag.p || !strstr(j->diag.p, "undefined reference to") ||
+        user_chose_inline_semantics(j))
+        return rc;
+    buf first = j->diag;
+    j->diag = (buf){0};
+    j->gnu89 = true;
+    rc = build(j, wrapped, reserved);
+    if (rc == 0) {
+        buf_puts(&j->diag, "ravel: note: the program links only with GNU89 inline semantics (C99 "
+                           "inline functions without an external definition): built with "
+                           "-fgnu89-inline\n");
+        free(first.p);
+    } else {
+        free(j->diag.p);
+        j->diag = first;
+    }
+    return rc;
+}
+
 /* Make dir the cache entry `final`.  If another process published the same
  * key meanwhile, its build (identical by construction) is kept, unless
  * `replace` (--no-cache) asks for ours. */
@@ -1437,7 +1485,7 @@ int rv_compile(const rv_compile_opts *o, rv_build *out)
         buf_puts(&j.diag, why);
         free(why);
     } else {
-        rc = build(&j, &wrapped, &reserved);
+        rc = build_inline_retry(&j, &wrapped, &reserved);
     }
     strv_free(&wrapped);
     strv_free(&reserved);

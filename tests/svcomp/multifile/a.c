@@ -1,0 +1,2 @@
+#include "inl.h"
+extern inline int twice(int); /* C99: the external definition lives here */
