@@ -22,7 +22,8 @@
 
 typedef enum rv_dpor_mode {
     RV_DPOR_PERSISTENT, /* seed 002 Alg. 1 without a bound, FG happens-before filter, sleep sets */
-    RV_DPOR_SOURCE,     /* reserved: Source-DPOR (Abdulla et al. POPL 2014), not built */
+    RV_DPOR_SOURCE,     /* Source-DPOR (Abdulla et al. POPL 2014, Algorithm 1) + sleep sets */
+    RV_DPOR_OPTIMAL,    /* Optimal-DPOR (same paper, Algorithm 2): wakeup trees + sleep sets */
     RV_DPOR_NAIVE,      /* every enabled thread at every state: bounded DFS (oracle) */
     RV_DPOR_BPOR,       /* seed 002 Alg. 1 with the bound's Initialize/Backtrack */
 } rv_dpor_mode;
