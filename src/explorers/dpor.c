@@ -36,6 +36,7 @@
  */
 #include "dpor.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,6 +51,7 @@ typedef struct node {
     uint16_t tid;  /* thread taken here; NONE before a choice */
     uint32_t val, ndom;
     int32_t wut, cur; /* optimal: wakeup tree (its root) and the branch being explored */
+    uint64_t fatal;   /* optimal: threads whose step explored here ended the program */
 } node;
 
 /* A node of a wakeup tree (optimal mode): an event, as its thread, value
@@ -536,13 +538,11 @@ static bool whas_thread(const eng *e, int32_t parent, unsigned tid)
     return false;
 }
 
-/* The action event x stands for in races: the fatal step ends the program
- * and depends on everything (see races_at). */
-static const rv_action *act_of(const eng *e, size_t x)
-{
-    if (e->fatal_last && x + 1 == e->t.n) return &e->fatal;
-    return &e->t.ev[x].act;
-}
+/* The failure F of an execution ended by a bug is a pseudo-event of the
+ * failing thread after its last event, dependent with everything (the
+ * program ends there).  In a wakeup sequence it is a virtual last node:
+ * replaying up to the failing thread's last event brings it about. */
+#define VIRTUAL UINT32_MAX
 
 static void vpush(eng *e, size_t *nv, uint16_t tid, uint32_t val, const rv_action *a)
 {
@@ -592,13 +592,18 @@ static bool sleep_blocks(const eng *e, size_t i, size_t nv)
     for (uint64_t m = nd->sleep | nd->done; m; m &= m - 1) {
         unsigned q = (unsigned)__builtin_ctzll(m);
         size_t at;
-        if (weak_initial(e, nv, q, -1, pending_at(e, i, q), &at)) return true;
+        rv_action fatal = {.kind = RV_ACT_PEXIT, .tid = (uint16_t)q};
+        const rv_action *a = nd->fatal & BIT(q) ? &fatal : pending_at(e, i, q);
+        if (weak_initial(e, nv, q, -1, a, &at)) return true;
     }
     return false;
 }
 
-/* insert[E'](v, wut) (Definition 6.3). */
-static void winsert(eng *e, int32_t root, size_t nv)
+/* insert[E'](v, wut) (Definition 6.3).  The branch being explored at
+ * E' (skip) is the event e of the race, which v reverses: never a weak
+ * initial of v in theory; skipped so that an approximate action (a fatal
+ * step, a pending action) cannot make it one. */
+static void winsert(eng *e, int32_t root, int32_t skip, size_t nv)
 {
     size_t left = nv;
     int32_t r = root;
@@ -608,7 +613,8 @@ static void winsert(eng *e, int32_t root, size_t nv)
         int32_t m = -1;
         size_t at = SIZE_MAX;
         for (int32_t c = e->w[r].child; c >= 0 && m < 0; c = e->w[c].sib)
-            if (weak_initial(e, nv, e->w[c].act.tid, e->w[c].val, &e->w[c].act, &at)) m = c;
+            if (c != skip && weak_initial(e, nv, e->w[c].act.tid, e->w[c].val, &e->w[c].act, &at))
+                m = c;
         if (m < 0) break;
         if (at != SIZE_MAX) e->vused[at] = true, left--;
         r = m;
@@ -665,21 +671,29 @@ static void reverse_race(eng *e, size_t i, size_t j, unsigned u, const rv_action
     for (size_t x = i + 1; x < j; x++) {
         if (t->ev[x].act.tid == ti || !after(e, i, x)) continue;
         bool before = j < t->n ? clock_of(e, j)[t->ev[x].act.tid] > e->lidx[x]
-                               : dep(act_of(e, x), a) || hb_before(e, x, u);
+                               : dep(&t->ev[x].act, a) || hb_before(e, x, u);
         if (before) return;
     }
     size_t nv = 0;
     bool u_in = false;
     for (size_t x = i + 1; x < j; x++) {
         if (after(e, i, x)) continue;
-        vpush(e, &nv, t->ev[x].act.tid, t->ev[x].val, act_of(e, x));
+        /* before F, the fatal step ends the program: it commutes with nothing */
+        bool fatal = aval == VIRTUAL && x + 1 == t->n;
+        vpush(e, &nv, t->ev[x].act.tid, t->ev[x].val, fatal ? &e->fatal : &t->ev[x].act);
         if (t->ev[x].act.tid == u) u_in = true;
     }
     vpush(e, &nv, (uint16_t)u, aval, a);
     node *nd = &e->st[i];
+    if (getenv("RV_DPOR_DEBUG")) {
+        char b[128];
+        fprintf(stderr, "  race %zu -> %zu (u=%u %s) nv=%zu u_in=%d en=%d sleep=%d\n", i, j, u,
+                rv_action_str(a, b, sizeof b), nv, u_in, !!(nd->enabled & BIT(u)),
+                sleep_blocks(e, i, nv));
+    }
     if (!u_in ? !(nd->enabled & BIT(u)) : enables(&t->ev[i].act, a)) return; /* not reversible */
     if (sleep_blocks(e, i, nv)) return;
-    winsert(e, nd->wut, nv);
+    winsert(e, nd->wut, nd->cur, nv);
 }
 
 /* Races of event j (action a) with the earlier events. */
@@ -687,20 +701,20 @@ static void event_races(eng *e, size_t j, const rv_action *a)
 {
     unsigned u = e->t.ev[j].act.tid;
     for (size_t i = j; i-- > 0;) {
-        if (e->t.ev[i].act.tid == u || !dep(act_of(e, i), a)) continue;
+        if (e->t.ev[i].act.tid == u || !dep(&e->t.ev[i].act, a)) continue;
         if (clock_of(e, j)[e->t.ev[i].act.tid] <= e->lidx[i]) continue; /* not ordered */
         reverse_race(e, i, j, u, a, e->t.ev[j].val);
     }
 }
 
-/* Races of u's pending action a at the end of the execution. */
-static void pending_races(eng *e, unsigned u, const rv_action *a)
+/* Races of u's pending action a (value aval) at the end of the execution. */
+static void pending_races(eng *e, unsigned u, const rv_action *a, uint32_t aval)
 {
     size_t n = e->t.n;
     for (size_t i = n; i-- > 0;) {
-        if (e->t.ev[i].act.tid == u || !dep(act_of(e, i), a)) continue;
+        if (e->t.ev[i].act.tid == u || !dep(&e->t.ev[i].act, a)) continue;
         if (hb_before(e, i, u)) continue; /* ordered by u's own past: not a race */
-        reverse_race(e, i, n, u, a, 0);
+        reverse_race(e, i, n, u, a, aval);
     }
 }
 
@@ -711,34 +725,40 @@ static void pending_races(eng *e, unsigned u, const rv_action *a)
 static void optimal_at(eng *e, size_t k, size_t first)
 {
     const rv_trace *t = &e->t;
-    if (k >= 1 && k >= first) event_races(e, k - 1, act_of(e, k - 1));
+    if (k >= 1 && k >= first) event_races(e, k - 1, &t->ev[k - 1].act);
     if (k != t->n) return;
     bool ended = rv_end_is_bug(t->end) && t->end != RV_END_DEADLOCK && t->err_tid < e->T;
     for (unsigned u = 0; u < e->T; u++) {
         if (!exists_at(e, u, k)) continue;
         const rv_action *a = pending(e, u);
         if (ended && u == t->err_tid) {
-            if (e->fatal_last) continue;
-            a = &e->fatal;
+            /* F: virtual after the fatal step, else the failing pending step */
+            pending_races(e, u, &e->fatal, e->fatal_last ? VIRTUAL : 0);
+            continue;
         }
-        if (a) pending_races(e, u, a);
+        if (!a) continue;
+        if (e->fatal_last) {
+            /* the program ended before a: only the fatal step itself
+             * races with it (a before F), and a sequence in which the
+             * fatal step comes before a could not reach a */
+            if (t->ev[t->n - 1].act.tid != u) reverse_race(e, t->n - 1, t->n, u, a, 0);
+            continue;
+        }
+        pending_races(e, u, a, 0);
     }
 }
 
-/* The fatal step happens after everything before it (see races_at). */
-static void fatal_clock(eng *e)
+/* Is the last event the failing thread's fatal step (the failure follows
+ * it with no scheduling point in between)?  That step ends the program:
+ * it commutes with no other thread's step.  So a thread whose step ended
+ * the program where it was explored (node.fatal) does not sleep in the
+ * later branches there: any step of another thread changes the trace. */
+static void fatal_step(eng *e)
 {
     const rv_trace *t = &e->t;
     e->fatal = (rv_action){.kind = RV_ACT_PEXIT, .tid = t->err_tid};
     e->fatal_last = rv_end_is_bug(t->end) && t->end != RV_END_DEADLOCK && t->err_tid < e->T &&
                     t->n && t->ev[t->n - 1].act.tid == t->err_tid;
-    if (!e->fatal_last) return;
-    uint32_t *c = clock_of(e, t->n - 1);
-    for (size_t x = 0; x + 1 < t->n; x++) {
-        const uint32_t *d = clock_of(e, x);
-        for (size_t v = 0; v < e->vcT; v++)
-            if (d[v] > c[v]) c[v] = d[v];
-    }
 }
 
 /* Node k was just created for event ev: its tree is the parent's branch,
@@ -746,8 +766,7 @@ static void fatal_clock(eng *e)
  * sequence), and a value choice gets its other values as siblings. */
 static void attach(eng *e, size_t k, node *nd, const rv_event *ev)
 {
-    int32_t root = k ? e->st[k - 1].cur : e->wroot;
-    nd->wut = root;
+    int32_t root = nd->wut;
     unsigned p = ev->act.tid;
     int32_t c = wfind(e, root, p, ev->val);
     if (c < 0) {
@@ -789,13 +808,18 @@ static bool next_branch_optimal(eng *e)
         }
         while (e->w[root].child >= 0) {
             int32_t c = e->w[root].child;
-            if (!((nd->sleep | nd->done) & BIT(e->w[c].act.tid))) {
+            /* (a virtual failure is no step: the failure did not recur) */
+            if (!((nd->sleep | nd->done) & BIT(e->w[c].act.tid)) && e->w[c].val != VIRTUAL) {
                 nd->cur = c;
                 nd->tid = e->w[c].act.tid;
                 nd->val = e->w[c].val;
                 nd->ndom = 1;
                 return true;
             }
+            if (getenv("RV_DPOR_DEBUG"))
+                fprintf(stderr, "asleep at %zu: %u sleep=%llx done=%llx\n", e->depth - 1,
+                        e->w[c].act.tid, (unsigned long long)nd->sleep,
+                        (unsigned long long)nd->done);
             wunlink(e, root, c); /* asleep: explored already */
             wfree_tree(e, c);
         }
@@ -871,9 +895,17 @@ static void initialize(eng *e, node *nd, unsigned p)
 static walk_end walk(eng *e, size_t n)
 {
     rv_trace *t = &e->t;
+    if (getenv("RV_DPOR_DEBUG")) {
+        fprintf(stderr, "exec n=%zu end=%d:", n, (int)t->end);
+        for (size_t i = 0; i < t->n; i++) {
+            char b[128];
+            fprintf(stderr, " %u:%s", t->ev[i].act.tid, rv_action_str(&t->ev[i].act, b, sizeof b));
+        }
+        fprintf(stderr, "\n");
+    }
     index_trace(e);
     if (e->hb) compute_clocks(e, n ? n - 1 : 0);
-    if (e->cfg.mode == RV_DPOR_OPTIMAL) fatal_clock(e);
+    if (e->cfg.mode == RV_DPOR_OPTIMAL) fatal_step(e);
     for (unsigned q = 0; q < RV_MAX_THREADS; q++) e->nxt[q] = t->n, e->lastev[q] = -1;
     memset(e->yields, 0, sizeof e->yields);
     for (size_t i = t->n; i-- > n;) e->nxt[t->ev[i].act.tid] = i;
@@ -889,12 +921,15 @@ static walk_end walk(eng *e, size_t n)
         memcpy(Y, e->yields, sizeof Y);
         if (t->ev[n - 1].act.kind == RV_ACT_YIELD) Y[b->tid]--; /* yields before n-1 */
         cost = cost_after(e, n - 1, b->enabled, b->cost, Y, b->tid);
-        if (e->sleep_sets) sl = sleep_after(e, b->sleep | b->done, &t->ev[n - 1].act);
+        if (e->sleep_sets) sl = sleep_after(e, b->sleep | (b->done & ~b->fatal), &t->ev[n - 1].act);
         collect(e, n - 1);
     }
     for (size_t k = n;; k++) {
         races_at(e, k, n);
-        if (k == t->n) return W_MAXIMAL;
+        if (k == t->n) {
+            if (e->fatal_last) e->st[k - 1].fatal |= BIT(t->err_tid);
+            return W_MAXIMAL;
+        }
         const rv_event *ev = &t->ev[k];
         unsigned p = ev->act.tid;
         if (e->cfg.bound == RV_BOUND_FAIR && k > rv_max_depth(e->x->opt)) {
@@ -902,17 +937,19 @@ static walk_end walk(eng *e, size_t n)
             return W_LIVELOCK;
         }
         node *nd = push_node(e);
+        if (e->cfg.mode == RV_DPOR_OPTIMAL) nd->wut = k ? e->st[k - 1].cur : e->wroot;
         nd->enabled = ev->enabled;
         nd->sleep = sl;
         nd->cost = cost;
         if (sl & BIT(p)) {
             /* the backend had to run a sleeping thread */
             uint64_t awake = ev->enabled & ~sl;
+            if (!awake && getenv("RV_DPOR_DEBUG"))
+                fprintf(stderr, "blocked at %zu (sleep %llx)\n", k, (unsigned long long)sl);
             if (!awake) return W_BLOCKED;
             nd->backtrack |= BIT(__builtin_ctzll(awake));
             if (e->cfg.mode == RV_DPOR_OPTIMAL) {
                 unsigned q = (unsigned)__builtin_ctzll(awake);
-                nd->wut = k ? e->st[k - 1].cur : e->wroot;
                 const rv_action *a = pending(e, q);
                 rv_action none = {.kind = RV_ACT_NONE, .tid = (uint16_t)q};
                 if (wfind(e, nd->wut, q, 0) < 0) wappend(e, nd->wut, wnew(e, a ? a : &none, 0));
@@ -996,7 +1033,8 @@ static size_t make_prefix(eng *e)
     size_t n = 0;
     for (size_t i = 0; i < e->depth; i++) prefix_push(e, &n, e->st[i].tid, e->st[i].val);
     if (e->cfg.mode == RV_DPOR_OPTIMAL && e->depth)
-        for (int32_t c = e->w[e->st[e->depth - 1].cur].child; c >= 0; c = e->w[c].child)
+        for (int32_t c = e->w[e->st[e->depth - 1].cur].child; c >= 0 && e->w[c].val != VIRTUAL;
+             c = e->w[c].child)
             prefix_push(e, &n, e->w[c].act.tid, e->w[c].val);
     return n;
 }
@@ -1013,8 +1051,8 @@ static rv_policy policy(eng *e, size_t n)
          * finds out whether a sleeper had to run) */
         size_t k = e->depth - 1;
         node *b = &e->st[k];
-        uint64_t sl = b->sleep | b->done;
-        for (int32_t c = b->cur; c >= 0; c = e->w[c].child) {
+        uint64_t sl = b->sleep | (b->done & ~b->fatal);
+        for (int32_t c = b->cur; c >= 0 && e->w[c].val != VIRTUAL; c = e->w[c].child) {
             const rv_action *a = &e->w[c].act;
             uint64_t out = 0;
             for (uint64_t m = sl & ~BIT(a->tid); m; m &= m - 1) {
@@ -1059,6 +1097,8 @@ int rv_dpor_run(rv_explore *x, const rv_dpor_cfg *cfg)
             break;
         }
         if (e.t.n < n || e.t.end == RV_END_DIVERGED || e.t.end == RV_END_PREFIX) {
+            if (getenv("RV_DPOR_DEBUG"))
+                fprintf(stderr, "replay failed: n=%zu t.n=%zu end=%d\n", n, e.t.n, (int)e.t.end);
             if (!rv_observe(x, &e.t)) {
                 rc = 1;
                 break;
