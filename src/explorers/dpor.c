@@ -36,7 +36,6 @@
  */
 #include "dpor.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -685,12 +684,6 @@ static void reverse_race(eng *e, size_t i, size_t j, unsigned u, const rv_action
     }
     vpush(e, &nv, (uint16_t)u, aval, a);
     node *nd = &e->st[i];
-    if (getenv("RV_DPOR_DEBUG")) {
-        char b[128];
-        fprintf(stderr, "  race %zu -> %zu (u=%u %s) nv=%zu u_in=%d en=%d sleep=%d\n", i, j, u,
-                rv_action_str(a, b, sizeof b), nv, u_in, !!(nd->enabled & BIT(u)),
-                sleep_blocks(e, i, nv));
-    }
     if (!u_in ? !(nd->enabled & BIT(u)) : enables(&t->ev[i].act, a)) return; /* not reversible */
     if (sleep_blocks(e, i, nv)) return;
     winsert(e, nd->wut, nd->cur, nv);
@@ -816,10 +809,6 @@ static bool next_branch_optimal(eng *e)
                 nd->ndom = 1;
                 return true;
             }
-            if (getenv("RV_DPOR_DEBUG"))
-                fprintf(stderr, "asleep at %zu: %u sleep=%llx done=%llx\n", e->depth - 1,
-                        e->w[c].act.tid, (unsigned long long)nd->sleep,
-                        (unsigned long long)nd->done);
             wunlink(e, root, c); /* asleep: explored already */
             wfree_tree(e, c);
         }
@@ -895,14 +884,6 @@ static void initialize(eng *e, node *nd, unsigned p)
 static walk_end walk(eng *e, size_t n)
 {
     rv_trace *t = &e->t;
-    if (getenv("RV_DPOR_DEBUG")) {
-        fprintf(stderr, "exec n=%zu end=%d:", n, (int)t->end);
-        for (size_t i = 0; i < t->n; i++) {
-            char b[128];
-            fprintf(stderr, " %u:%s", t->ev[i].act.tid, rv_action_str(&t->ev[i].act, b, sizeof b));
-        }
-        fprintf(stderr, "\n");
-    }
     index_trace(e);
     if (e->hb) compute_clocks(e, n ? n - 1 : 0);
     if (e->cfg.mode == RV_DPOR_OPTIMAL) fatal_step(e);
@@ -944,8 +925,6 @@ static walk_end walk(eng *e, size_t n)
         if (sl & BIT(p)) {
             /* the backend had to run a sleeping thread */
             uint64_t awake = ev->enabled & ~sl;
-            if (!awake && getenv("RV_DPOR_DEBUG"))
-                fprintf(stderr, "blocked at %zu (sleep %llx)\n", k, (unsigned long long)sl);
             if (!awake) return W_BLOCKED;
             nd->backtrack |= BIT(__builtin_ctzll(awake));
             if (e->cfg.mode == RV_DPOR_OPTIMAL) {
@@ -1097,8 +1076,6 @@ int rv_dpor_run(rv_explore *x, const rv_dpor_cfg *cfg)
             break;
         }
         if (e.t.n < n || e.t.end == RV_END_DIVERGED || e.t.end == RV_END_PREFIX) {
-            if (getenv("RV_DPOR_DEBUG"))
-                fprintf(stderr, "replay failed: n=%zu t.n=%zu end=%d\n", n, e.t.n, (int)e.t.end);
             if (!rv_observe(x, &e.t)) {
                 rc = 1;
                 break;
