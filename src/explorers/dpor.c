@@ -641,8 +641,9 @@ static bool enables(const rv_action *b, const rv_action *a)
                ((b->kind == RV_ACT_SIGNAL || b->kind == RV_ACT_BROADCAST) && b->obj == a->obj);
     case RV_ACT_SEM_WAIT:
         return b->kind == RV_ACT_SEM_POST && b->obj == a->obj;
-    case RV_ACT_JOIN:
-        return b->kind == RV_ACT_EXIT && b->tid == a->obj;
+    case RV_ACT_JOIN: /* it returns once the thread exited, or EINVAL once detached */
+        return (b->kind == RV_ACT_EXIT && b->tid == a->obj) ||
+               (b->kind == RV_ACT_DETACH && b->obj == a->obj);
     case RV_ACT_ONCE_BEGIN:
         return b->kind == RV_ACT_ONCE_END && b->obj == a->obj;
     case RV_ACT_ATOMIC_BEGIN:
@@ -656,6 +657,74 @@ static bool enables(const rv_action *b, const rv_action *a)
 static bool after(eng *e, size_t i, size_t x)
 {
     return clock_of(e, x)[e->t.ev[i].act.tid] > e->lidx[i];
+}
+
+/* Is thread u enabled at state x (x = n: at the end)? */
+static bool enabled_at(const eng *e, size_t x, unsigned u)
+{
+    if (x < e->t.n) return e->t.ev[x].enabled & BIT(u);
+    return u < e->t.nthreads && e->t.threads[u].state == RV_T_LIVE && e->t.threads[u].enabled;
+}
+
+/* Is event x in pre(i).notdep(i) restricted to events before j? */
+static bool kept(eng *e, size_t i, size_t x)
+{
+    return x < i || (x > i && !after(e, i, x));
+}
+
+/* Can u's step a (event j, or pending at j = n) run at the end of
+ * pre(i).notdep(i)?  If a is u's next step at pre(i) (from == i) the
+ * enabled set there says it.  Otherwise the state of a's object after
+ * the kept events (those before i and notdep(i)) does: a mutex is free
+ * when its last acquire or release there is a release, a thread can be
+ * joined once it exited or was detached, a semaphore's count is its
+ * initial value plus posts minus successful waits.  Other blocking kinds
+ * (wait2's notification, once, atomic sections): i must not be what
+ * enabled a (enables). */
+static bool reversible(eng *e, size_t i, size_t j, unsigned u, const rv_action *a, size_t from)
+{
+    if (from == i && enabled_at(e, i, u)) return true;
+    const rv_trace *t = &e->t;
+    int64_t c = e->created[u]; /* u must exist: its creation kept */
+    if (c >= 0 && ((size_t)c == i || ((size_t)c > i && after(e, i, (size_t)c)))) return false;
+    switch (a->kind) {
+    case RV_ACT_LOCK: {
+        uint64_t m = a->obj;
+        for (size_t x = j; x-- > 0;) {
+            if (!kept(e, i, x)) continue;
+            const rv_action *b = &t->ev[x].act;
+            if ((b->kind == RV_ACT_UNLOCK && b->obj == m) ||
+                (b->kind == RV_ACT_WAIT1 && b->obj2 == m))
+                return true;
+            if ((b->kind == RV_ACT_LOCK && b->obj == m) ||
+                (b->kind == RV_ACT_TRYLOCK && b->obj == m && b->arg) ||
+                (b->kind == RV_ACT_WAIT2 && b->obj2 == m))
+                return b->tid == u; /* held: by u (recursive) or by another thread */
+        }
+        return true;
+    }
+    case RV_ACT_JOIN:
+        for (size_t x = 0; x < j; x++) {
+            const rv_action *b = &t->ev[x].act;
+            if (kept(e, i, x) && ((b->kind == RV_ACT_EXIT && b->tid == a->obj) ||
+                                  (b->kind == RV_ACT_DETACH && b->obj == a->obj)))
+                return true;
+        }
+        return false;
+    case RV_ACT_SEM_WAIT: {
+        int64_t count = a->obj2 ? (int64_t)a->obj2 - 1 : 0;
+        for (size_t x = 0; x < j; x++) {
+            const rv_action *b = &t->ev[x].act;
+            if (!kept(e, i, x) || b->obj != a->obj) continue;
+            if (b->kind == RV_ACT_SEM_INIT) count = (int64_t)b->arg;
+            if (b->kind == RV_ACT_SEM_POST) count++;
+            if (b->kind == RV_ACT_SEM_WAIT || (b->kind == RV_ACT_SEM_TRYWAIT && b->arg)) count--;
+        }
+        return count > 0;
+    }
+    default:
+        return from != i && !enables(&t->ev[i].act, a);
+    }
 }
 
 /* The race of event i with e' = u's step a, which is event j (j < n) or
@@ -675,8 +744,10 @@ static void reverse_race(eng *e, size_t i, size_t j, unsigned u, const rv_action
     }
     size_t nv = 0;
     bool u_in = false;
+    size_t pu = i; /* u's last event in notdep(i) */
     for (size_t x = i + 1; x < j; x++) {
         if (after(e, i, x)) continue;
+        if (t->ev[x].act.tid == u) pu = x;
         /* before F, the fatal step ends the program: it commutes with nothing */
         bool fatal = aval == VIRTUAL && x + 1 == t->n;
         vpush(e, &nv, t->ev[x].act.tid, t->ev[x].val, fatal ? &e->fatal : &t->ev[x].act);
@@ -684,7 +755,7 @@ static void reverse_race(eng *e, size_t i, size_t j, unsigned u, const rv_action
     }
     vpush(e, &nv, (uint16_t)u, aval, a);
     node *nd = &e->st[i];
-    if (!u_in ? !(nd->enabled & BIT(u)) : enables(&t->ev[i].act, a)) return; /* not reversible */
+    if (!reversible(e, i, j, u, a, u_in ? pu + 1 : i)) return;
     if (sleep_blocks(e, i, nv)) return;
     winsert(e, nd->wut, nd->cur, nv);
 }
