@@ -51,6 +51,7 @@ typedef struct node {
     uint32_t val, ndom;
     int32_t wut, cur; /* optimal: wakeup tree (its root) and the branch being explored */
     uint64_t fatal;   /* optimal: threads whose step explored here ended the program */
+    uint64_t vsib;    /* optimal: threads whose other values were considered here */
 } node;
 
 /* A node of a wakeup tree (optimal mode): an event, as its thread, value
@@ -825,6 +826,29 @@ static void fatal_step(eng *e)
                     t->n && t->ev[t->n - 1].act.tid == t->err_tid;
 }
 
+/* The other values of a value choice ev taken at state k (branch c):
+ * siblings of c, unless a thread asleep or done at k is a weak initial of
+ * them (its step commutes with ev: the sibling is covered below it). */
+static void value_siblings(eng *e, size_t k, node *nd, const rv_event *ev, int32_t c)
+{
+    uint32_t ndom = ev->act.ndom ? ev->act.ndom : 1;
+    unsigned p = ev->act.tid;
+    if (ndom < 2 || (nd->vsib & BIT(p))) return; /* once per thread and state */
+    nd->vsib |= BIT(p);
+    for (uint64_t m = (nd->sleep | (nd->done & ~nd->fatal)) & ~BIT(p); m; m &= m - 1) {
+        const rv_action *a = pending_at(e, k, (unsigned)__builtin_ctzll(m));
+        if (a && !dep(a, &ev->act)) return;
+    }
+    int32_t prev = c;
+    for (uint32_t x = 0; x < ndom; x++) {
+        if (x == ev->val || wfind(e, nd->wut, p, x) >= 0) continue;
+        int32_t s = wnew(e, &ev->act, x);
+        e->w[s].sib = e->w[prev].sib;
+        e->w[prev].sib = s;
+        prev = s;
+    }
+}
+
 /* Node k was just created for event ev: its tree is the parent's branch,
  * its branch the child for ev (a new leaf past the end of the wakeup
  * sequence), and a value choice gets its other values as siblings. */
@@ -839,20 +863,7 @@ static void attach(eng *e, size_t k, node *nd, const rv_event *ev)
     }
     e->w[c].act = ev->act; /* what ran (a pending action may have been approximate) */
     nd->cur = c;
-    uint32_t ndom = ev->act.ndom ? ev->act.ndom : 1;
-    if (ndom < 2) return;
-    for (uint64_t m = nd->sleep & ~BIT(p); m; m &= m - 1) {
-        const rv_action *a = pending(e, (unsigned)__builtin_ctzll(m));
-        if (a && !dep(a, &ev->act)) return; /* asleep and independent: a weak initial */
-    }
-    int32_t prev = c;
-    for (uint32_t x = 0; x < ndom; x++) {
-        if (x == ev->val || wfind(e, root, p, x) >= 0) continue;
-        int32_t s = wnew(e, &ev->act, x);
-        e->w[s].sib = e->w[prev].sib;
-        e->w[prev].sib = s;
-        prev = s;
-    }
+    value_siblings(e, k, nd, ev, c);
 }
 
 /* Algorithm 2 lines 13-17 for the stack: finish the branch being explored
@@ -969,6 +980,11 @@ static walk_end walk(eng *e, size_t n)
     if (n) {
         node *b = &e->st[n - 1];
         b->ndom = t->ev[n - 1].act.ndom ? t->ev[n - 1].act.ndom : 1;
+        if (e->cfg.mode == RV_DPOR_OPTIMAL && b->cur >= 0) {
+            e->w[b->cur].act = t->ev[n - 1].act; /* the branch just taken, as it ran */
+            value_siblings(e, n - 1, b, &t->ev[n - 1], b->cur);
+            b->ndom = 1;
+        }
         int64_t Y[RV_MAX_THREADS];
         memcpy(Y, e->yields, sizeof Y);
         if (t->ev[n - 1].act.kind == RV_ACT_YIELD) Y[b->tid]--; /* yields before n-1 */
