@@ -1,8 +1,11 @@
 /*
  * dpor.c — stateless dynamic partial-order reduction over the backend
- * interface: `--algo=dpor` (persistent sets and sleep sets), and the
- * engine that bounded.c uses for BPOR (seed 002) and the naive bounded
- * DFS.  (RV_DPOR_SOURCE is reserved for Source-DPOR, not built yet.)
+ * interface: `--algo=dpor` (persistent sets and sleep sets),
+ * `--algo=source` (Source-DPOR's backtrack rule), `--algo=optimal`
+ * (Optimal-DPOR: wakeup trees, see "Optimal-DPOR" below; in that mode the
+ * next branch comes from the wakeup trees, not from backtrack sets, and a
+ * value choice's other values are branches of their own), and the engine
+ * that bounded.c uses for BPOR (seed 002) and the naive bounded DFS.
  *
  * The search is seed 002 Algorithm 1 run by replay.  The stack holds one
  * node per state s_k (k events done): enabled(s_k), backtrack(s_k), the

@@ -9,7 +9,9 @@
  * the branch being explored, then a policy.  After each execution it walks
  * the new states (Explore(S) of seed 002 Algorithm 1, lines 4-8), adding
  * backtrack points through the mode's Backtrack procedure, then picks the
- * deepest untried choice (lines 10-13).
+ * deepest untried choice (lines 10-13).  Optimal mode (Abdulla et al. POPL 2014
+ * Alg. 2) keeps a wakeup tree per state instead and replays its leftmost
+ * branch.
  *
  * Only rv_dependent() (plus one refinement for condition variables, see
  * dpor.c) and the backend interface are used, so new action kinds work as
