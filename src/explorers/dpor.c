@@ -691,21 +691,33 @@ static bool reversible(eng *e, size_t i, size_t j, unsigned u, const rv_action *
     const rv_trace *t = &e->t;
     int64_t c = e->created[u]; /* u must exist: its creation kept */
     if (c >= 0 && ((size_t)c == i || ((size_t)c > i && after(e, i, (size_t)c)))) return false;
+    /* another thread inside an atomic section excludes everyone */
+    unsigned inside = NONE;
+    for (size_t x = 0; x < j; x++) {
+        if (!kept(e, i, x)) continue;
+        if (t->ev[x].act.kind == RV_ACT_ATOMIC_BEGIN) inside = t->ev[x].act.tid;
+        if (t->ev[x].act.kind == RV_ACT_ATOMIC_END) inside = NONE;
+    }
+    if (inside != NONE && inside != u) return false;
     switch (a->kind) {
     case RV_ACT_LOCK: {
-        uint64_t m = a->obj;
-        for (size_t x = j; x-- > 0;) {
+        /* owner and recursion count of the mutex after the kept events */
+        uint64_t m = a->obj, count = 0;
+        unsigned owner = NONE;
+        for (size_t x = 0; x < j; x++) {
             if (!kept(e, i, x)) continue;
             const rv_action *b = &t->ev[x].act;
-            if ((b->kind == RV_ACT_UNLOCK && b->obj == m) ||
-                (b->kind == RV_ACT_WAIT1 && b->obj2 == m))
-                return true;
             if ((b->kind == RV_ACT_LOCK && b->obj == m) ||
-                (b->kind == RV_ACT_TRYLOCK && b->obj == m && b->arg) ||
-                (b->kind == RV_ACT_WAIT2 && b->obj2 == m))
-                return b->tid == u; /* held: by u (recursive) or by another thread */
+                (b->kind == RV_ACT_TRYLOCK && b->obj == m && b->arg))
+                owner = b->tid, count++;
+            else if (b->kind == RV_ACT_WAIT2 && b->obj2 == m)
+                owner = b->tid, count = b->arg ? b->arg : 1;
+            else if (b->kind == RV_ACT_UNLOCK && b->obj == m && count && owner == b->tid)
+                count--;
+            else if (b->kind == RV_ACT_WAIT1 && b->obj2 == m)
+                count = 0;
         }
-        return true;
+        return count == 0 || owner == u;
     }
     case RV_ACT_JOIN:
         for (size_t x = 0; x < j; x++) {

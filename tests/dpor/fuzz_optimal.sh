@@ -6,8 +6,9 @@
 # whose dfs finishes under --max-executions=$CAP (default 2500):
 #   --algo=optimal --count-traces --keep-going must have
 #   executions = dfs --count-traces traces, 0 blocked, the same exit status,
-#   the same complete/deadlocked/failing trace counts and the same errors
-#   (kind@location).
+#   the same complete/deadlocked/failing trace counts, the same errors
+#   (kind@location) and the same exhaustive flag (a replay that did not
+#   follow its wakeup sequence makes the run non-exhaustive).
 # Prints "ok SEED", "skip SEED why" or "FAIL SEED: why" per program and a
 # summary line "# optimal-fuzz: ..."; exits 1 if some program failed.
 # RAVEL (default build/release/ravel), ALGO (default optimal).
@@ -68,6 +69,8 @@ for ((b = FIRST; b < FIRST + N; b += BATCH)); do
         want="$(jq -r .traces "$W/dfs.json") 0 $(jq -r '[.traces_complete, .traces_deadlock, .traces_error]|map(tostring)|join(" ")' "$W/dfs.json")"
         got=$(summary "$W/opt.json" 2>/dev/null)
         [ "$got" = "$want" ] || why="${why}executions blocked complete deadlock error: $got, want $want; "
+        [ "$(jq -r .exhaustive "$W/opt.json")" = "$(jq -r .exhaustive "$W/dfs.json")" ] ||
+            why="${why}exhaustive $(jq -r .exhaustive "$W/opt.json"), dfs $(jq -r .exhaustive "$W/dfs.json"); "
         [ "$(kinds "$W/opt.json")" = "$(kinds "$W/dfs.json")" ] ||
             why="${why}errors '$(kinds "$W/opt.json")', dfs '$(kinds "$W/dfs.json")'"
         if [ -n "$why" ]; then
