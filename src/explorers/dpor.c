@@ -1,8 +1,11 @@
 /*
  * dpor.c — stateless dynamic partial-order reduction over the backend
- * interface: `--algo=dpor` (persistent sets and sleep sets), and the
- * engine that bounded.c uses for BPOR (seed 002) and the naive bounded
- * DFS.  (RV_DPOR_SOURCE is reserved for Source-DPOR, not built yet.)
+ * interface: `--algo=dpor` (persistent sets and sleep sets),
+ * `--algo=source` (Source-DPOR's backtrack rule), `--algo=optimal`
+ * (Optimal-DPOR: wakeup trees, see "Optimal-DPOR" below; in that mode the
+ * next branch comes from the wakeup trees, not from backtrack sets, and a
+ * value choice's other values are branches of their own), and the engine
+ * that bounded.c uses for BPOR (seed 002) and the naive bounded DFS.
  *
  * The search is seed 002 Algorithm 1 run by replay.  The stack holds one
  * node per state s_k (k events done): enabled(s_k), backtrack(s_k), the
@@ -49,7 +52,19 @@ typedef struct node {
     uint64_t cost; /* Pb or Fb of the path to this state */
     uint16_t tid;  /* thread taken here; NONE before a choice */
     uint32_t val, ndom;
+    int32_t wut, cur; /* optimal: wakeup tree (its root) and the branch being explored */
+    uint64_t fatal;   /* optimal: threads whose step explored here ended the program */
+    uint64_t vsib;    /* optimal: threads whose other values were considered here */
 } node;
+
+/* A node of a wakeup tree (optimal mode): an event, as its thread, value
+ * choice and action, with its first child and next sibling (-1: none).
+ * The children of a node are ordered: the leftmost is explored first. */
+typedef struct wnode {
+    rv_action act;
+    uint32_t val;
+    int32_t child, sib;
+} wnode;
 
 typedef struct eng {
     rv_explore *x;
@@ -74,6 +89,17 @@ typedef struct eng {
     int64_t lastev[RV_MAX_THREADS]; /* its last event before k, -1 if none */
     int64_t yields[RV_MAX_THREADS]; /* its yields before k (fair bound) */
     bool stop;
+    /* optimal mode: the pool of wakeup-tree nodes (free list through sib),
+     * the root (state 0), and the sequence v being inserted */
+    wnode *w;
+    int32_t nw, capw, wfree, wroot;
+    uint16_t *vt;
+    uint32_t *vv;
+    const rv_action **va;
+    bool *vused;
+    size_t capv;
+    bool fatal_last; /* the last event is the failing thread's fatal step */
+    rv_action fatal;
 } eng;
 
 /* ---- dependence ---------------------------------------------------------- */
@@ -398,9 +424,15 @@ static void fatal_event(eng *e, unsigned u, const rv_action *fatal)
 
 /* Lines 4-7 at state k.  Only the thread w that moved (event k-1) has a new
  * next action; for the others only event k-1 can be a newer dependent one. */
+static void optimal_at(eng *e, size_t k, size_t first);
+
 static void races_at(eng *e, size_t k, size_t first)
 {
     if (e->cfg.mode == RV_DPOR_NAIVE) return;
+    if (e->cfg.mode == RV_DPOR_OPTIMAL) {
+        optimal_at(e, k, first);
+        return;
+    }
     int w = k > first ? e->t.ev[k - 1].act.tid : -1;
     /* An execution ended by a bug in thread f (assertion, crash, ...): f's
      * next step ends the program, so it depends on every other thread's
@@ -425,6 +457,463 @@ static void races_at(eng *e, size_t k, size_t first)
     }
 }
 
+/* ---- Optimal-DPOR: wakeup trees ---------------------------------------- */
+/*
+ * Abdulla, Aronis, Jonsson, Sagonas, "Optimal dynamic partial order
+ * reduction", POPL 2014, Algorithm 2 (and §6, wakeup trees; JACM 2017
+ * §7).  Every state k of the stack has a wakeup tree wut(k) whose root is
+ * the branch its parent is exploring (st[k-1].cur; e->wroot for k = 0):
+ * the children of the root are the events still to explore at k, each with
+ * the sequences that must follow it.  Exploring a child c runs the leftmost
+ * branch below c (make_prefix), and c's subtree becomes wut(k+1).  When c
+ * is done it is removed and its thread goes to sleep at k (Algorithm 2
+ * lines 16-17).  A race e ⋖ e' found in an execution E inserts
+ * v = notdep(e, E).e' at E' = pre(E, e) unless a thread asleep at E' is a
+ * weak initial of v (lines 6-8); insert[E'] (Definition 6.3) walks down
+ * the tree while a child is a weak initial of what is left of v and adds
+ * the rest as a new rightmost leaf, or nothing when it reaches a leaf.
+ *
+ * Events are identified by thread and value choice: a nondet step (or a
+ * signal's choice of waiter) with another value is a different event of
+ * the same thread, so the siblings of a value choice are inserted at the
+ * state where it is taken, as a one-event sequence, unless a sleeper is
+ * independent of it (then the sibling is explored below the sleeper's
+ * branch already).  Sleep sets are thread masks (done, sleep); a thread
+ * goes to sleep at k only once none of its values is left in wut(k).
+ */
+
+static int32_t wnew(eng *e, const rv_action *a, uint32_t val)
+{
+    int32_t i;
+    if (e->wfree >= 0) {
+        i = e->wfree;
+        e->wfree = e->w[i].sib;
+    } else {
+        if (e->nw == e->capw) {
+            e->capw = e->capw ? 2 * e->capw : 1024;
+            e->w = rv_xrealloc(e->w, (size_t)e->capw * sizeof *e->w);
+        }
+        i = e->nw++;
+    }
+    e->w[i].act = *a;
+    e->w[i].val = val;
+    e->w[i].child = e->w[i].sib = -1;
+    return i;
+}
+
+/* Free node i and its subtree (i must be unlinked already). */
+static void wfree_tree(eng *e, int32_t i)
+{
+    for (int32_t c = e->w[i].child, nx; c >= 0; c = nx) {
+        nx = e->w[c].sib;
+        wfree_tree(e, c);
+    }
+    e->w[i].sib = e->wfree;
+    e->wfree = i;
+}
+
+static void wappend(eng *e, int32_t parent, int32_t c)
+{
+    int32_t *p = &e->w[parent].child;
+    while (*p >= 0) p = &e->w[*p].sib;
+    *p = c;
+}
+
+static void wunlink(eng *e, int32_t parent, int32_t c)
+{
+    int32_t *p = &e->w[parent].child;
+    while (*p >= 0 && *p != c) p = &e->w[*p].sib;
+    if (*p == c) *p = e->w[c].sib;
+    e->w[c].sib = -1;
+}
+
+static int32_t wfind(const eng *e, int32_t parent, unsigned tid, uint32_t val)
+{
+    for (int32_t c = e->w[parent].child; c >= 0; c = e->w[c].sib)
+        if (e->w[c].act.tid == tid && e->w[c].val == val) return c;
+    return -1;
+}
+
+static bool whas_thread(const eng *e, int32_t parent, unsigned tid)
+{
+    for (int32_t c = e->w[parent].child; c >= 0; c = e->w[c].sib)
+        if (e->w[c].act.tid == tid) return true;
+    return false;
+}
+
+/* The failure F of an execution ended by a bug is a pseudo-event of the
+ * failing thread after its last event, dependent with everything (the
+ * program ends there).  In a wakeup sequence it is a virtual last node:
+ * replaying up to the failing thread's last event brings it about. */
+#define VIRTUAL UINT32_MAX
+
+static void vpush(eng *e, size_t *nv, uint16_t tid, uint32_t val, const rv_action *a)
+{
+    if (*nv == e->capv) {
+        e->capv = e->capv ? 2 * e->capv : 256;
+        e->vt = rv_xrealloc(e->vt, e->capv * sizeof *e->vt);
+        e->vv = rv_xrealloc(e->vv, e->capv * sizeof *e->vv);
+        e->va = rv_xrealloc(e->va, e->capv * sizeof *e->va);
+        e->vused = rv_xrealloc(e->vused, e->capv * sizeof *e->vused);
+    }
+    e->vt[*nv] = tid;
+    e->vv[*nv] = val;
+    e->va[*nv] = a;
+    e->vused[*nv] = false;
+    ++*nv;
+}
+
+/* Is the event of thread q whose action is a (next(q) when q has no event
+ * in what is left of v) a weak initial of v (WI, §6)?  Returns 1 if q's
+ * first event left in v has no predecessor there (it is an initial; *at is
+ * its index), 2 if q has no event left and a is independent of all of
+ * them, 0 otherwise.  val < 0: any value of q (a sleeping thread). */
+static int weak_initial(const eng *e, size_t nv, unsigned q, int64_t val, const rv_action *a,
+                        size_t *at)
+{
+    size_t x = 0;
+    for (; x < nv; x++)
+        if (!e->vused[x] && e->vt[x] == q) break;
+    if (x < nv) {
+        if (val >= 0 && e->vv[x] != (uint32_t)val) return 0; /* another event of q */
+        for (size_t y = 0; y < x; y++)
+            if (!e->vused[y] && dep(e->va[y], e->va[x])) return 0;
+        *at = x;
+        return 1;
+    }
+    if (!a) return 0;
+    for (size_t y = 0; y < nv; y++)
+        if (!e->vused[y] && dep(a, e->va[y])) return 0;
+    *at = SIZE_MAX;
+    return 2;
+}
+
+/* sleep(E') ∩ WI[E'](v) ≠ ∅ at state i (Algorithm 2 line 7). */
+static bool sleep_blocks(const eng *e, size_t i, size_t nv)
+{
+    const node *nd = &e->st[i];
+    for (uint64_t m = nd->sleep | nd->done; m; m &= m - 1) {
+        unsigned q = (unsigned)__builtin_ctzll(m);
+        size_t at;
+        rv_action fatal = {.kind = RV_ACT_PEXIT, .tid = (uint16_t)q};
+        const rv_action *a = nd->fatal & BIT(q) ? &fatal : pending_at(e, i, q);
+        if (weak_initial(e, nv, q, -1, a, &at)) return true;
+    }
+    return false;
+}
+
+/* insert[E'](v, wut) (Definition 6.3).  The branch being explored at
+ * E' (skip) is the event e of the race, which v reverses: never a weak
+ * initial of v in theory; skipped so that an approximate action (a fatal
+ * step, a pending action) cannot make it one. */
+static void winsert(eng *e, int32_t root, int32_t skip, size_t nv)
+{
+    size_t left = nv;
+    int32_t r = root;
+    for (;;) {
+        if (!left) return; /* v is a prefix (up to equivalence) of a branch */
+        if (r != root && e->w[r].child < 0) return; /* a leaf u ~ v: v is covered */
+        int32_t m = -1;
+        size_t at = SIZE_MAX;
+        for (int32_t c = e->w[r].child; c >= 0 && m < 0; c = e->w[c].sib)
+            if (c != skip && weak_initial(e, nv, e->w[c].act.tid, e->w[c].val, &e->w[c].act, &at))
+                m = c;
+        if (m < 0) break;
+        if (at != SIZE_MAX) e->vused[at] = true, left--;
+        r = m;
+    }
+    for (size_t x = 0; x < nv; x++) {
+        if (e->vused[x]) continue;
+        int32_t c = wnew(e, e->va[x], e->vv[x]);
+        wappend(e, r, c);
+        r = c;
+    }
+}
+
+/* Can e' (action a of thread u) not take place before e (action b) only
+ * because b enables it?  Used when u runs between e and e' (with no event
+ * of its own before e' at pre(e), the enabled set says it exactly). */
+static bool enables(const rv_action *b, const rv_action *a)
+{
+    switch (a->kind) {
+    case RV_ACT_LOCK:
+        return (b->kind == RV_ACT_UNLOCK && b->obj == a->obj) ||
+               (b->kind == RV_ACT_WAIT1 && b->obj2 == a->obj);
+    case RV_ACT_WAIT2:
+        return (b->kind == RV_ACT_UNLOCK && b->obj == a->obj2) ||
+               (b->kind == RV_ACT_WAIT1 && b->obj2 == a->obj2) ||
+               ((b->kind == RV_ACT_SIGNAL || b->kind == RV_ACT_BROADCAST) && b->obj == a->obj);
+    case RV_ACT_SEM_WAIT:
+        return b->kind == RV_ACT_SEM_POST && b->obj == a->obj;
+    case RV_ACT_JOIN: /* it returns once the thread exited, or EINVAL once detached */
+        return (b->kind == RV_ACT_EXIT && b->tid == a->obj) ||
+               (b->kind == RV_ACT_DETACH && b->obj == a->obj);
+    case RV_ACT_ONCE_BEGIN:
+        return b->kind == RV_ACT_ONCE_END && b->obj == a->obj;
+    case RV_ACT_ATOMIC_BEGIN:
+        return b->kind == RV_ACT_ATOMIC_END;
+    default:
+        return false;
+    }
+}
+
+/* Does event x happen after event i (x > i)? */
+static bool after(eng *e, size_t i, size_t x)
+{
+    return clock_of(e, x)[e->t.ev[i].act.tid] > e->lidx[i];
+}
+
+/* Is thread u enabled at state x (x = n: at the end)? */
+static bool enabled_at(const eng *e, size_t x, unsigned u)
+{
+    if (x < e->t.n) return e->t.ev[x].enabled & BIT(u);
+    return u < e->t.nthreads && e->t.threads[u].state == RV_T_LIVE && e->t.threads[u].enabled;
+}
+
+/* Is event x in pre(i).notdep(i) restricted to events before j? */
+static bool kept(eng *e, size_t i, size_t x)
+{
+    return x < i || (x > i && !after(e, i, x));
+}
+
+/* Can u's step a (event j, or pending at j = n) run at the end of
+ * pre(i).notdep(i)?  If a is u's next step at pre(i) (from == i) the
+ * enabled set there says it.  Otherwise the state of a's object after
+ * the kept events (those before i and notdep(i)) does: a mutex is free
+ * when its last acquire or release there is a release, a thread can be
+ * joined once it exited or was detached, a semaphore's count is its
+ * initial value plus posts minus successful waits.  Other blocking kinds
+ * (wait2's notification, once, atomic sections): i must not be what
+ * enabled a (enables). */
+static bool reversible(eng *e, size_t i, size_t j, unsigned u, const rv_action *a, size_t from)
+{
+    if (from == i && enabled_at(e, i, u)) return true;
+    const rv_trace *t = &e->t;
+    int64_t c = e->created[u]; /* u must exist: its creation kept */
+    if (c >= 0 && ((size_t)c == i || ((size_t)c > i && after(e, i, (size_t)c)))) return false;
+    /* another thread inside an atomic section excludes everyone */
+    unsigned inside = NONE;
+    for (size_t x = 0; x < j; x++) {
+        if (!kept(e, i, x)) continue;
+        if (t->ev[x].act.kind == RV_ACT_ATOMIC_BEGIN) inside = t->ev[x].act.tid;
+        if (t->ev[x].act.kind == RV_ACT_ATOMIC_END) inside = NONE;
+    }
+    if (inside != NONE && inside != u) return false;
+    switch (a->kind) {
+    case RV_ACT_LOCK: {
+        /* owner and recursion count of the mutex after the kept events */
+        uint64_t m = a->obj, count = 0;
+        unsigned owner = NONE;
+        for (size_t x = 0; x < j; x++) {
+            if (!kept(e, i, x)) continue;
+            const rv_action *b = &t->ev[x].act;
+            if ((b->kind == RV_ACT_LOCK && b->obj == m) ||
+                (b->kind == RV_ACT_TRYLOCK && b->obj == m && b->arg))
+                owner = b->tid, count++;
+            else if (b->kind == RV_ACT_WAIT2 && b->obj2 == m)
+                owner = b->tid, count = b->arg ? b->arg : 1;
+            else if (b->kind == RV_ACT_UNLOCK && b->obj == m && count && owner == b->tid)
+                count--;
+            else if (b->kind == RV_ACT_WAIT1 && b->obj2 == m)
+                count = 0;
+        }
+        return count == 0 || owner == u;
+    }
+    case RV_ACT_JOIN:
+        for (size_t x = 0; x < j; x++) {
+            const rv_action *b = &t->ev[x].act;
+            if (kept(e, i, x) && ((b->kind == RV_ACT_EXIT && b->tid == a->obj) ||
+                                  (b->kind == RV_ACT_DETACH && b->obj == a->obj)))
+                return true;
+        }
+        return false;
+    case RV_ACT_SEM_WAIT: {
+        int64_t count = a->obj2 ? (int64_t)a->obj2 - 1 : 0;
+        for (size_t x = 0; x < j; x++) {
+            const rv_action *b = &t->ev[x].act;
+            if (!kept(e, i, x) || b->obj != a->obj) continue;
+            if (b->kind == RV_ACT_SEM_INIT) count = (int64_t)b->arg;
+            if (b->kind == RV_ACT_SEM_POST) count++;
+            if (b->kind == RV_ACT_SEM_WAIT || (b->kind == RV_ACT_SEM_TRYWAIT && b->arg)) count--;
+        }
+        return count > 0;
+    }
+    default:
+        return from != i && !enables(&t->ev[i].act, a);
+    }
+}
+
+/* The race of event i with e' = u's step a, which is event j (j < n) or
+ * u's pending action (j = n): if it is an immediate race (no event of
+ * another thread than i's lies between them in happens-before: a chain
+ * through i's own later events is allowed, as for a lock after the
+ * owner's unlock) and reversible, insert notdep(i, E).a at pre(i). */
+static void reverse_race(eng *e, size_t i, size_t j, unsigned u, const rv_action *a, uint32_t aval)
+{
+    const rv_trace *t = &e->t;
+    uint16_t ti = t->ev[i].act.tid;
+    for (size_t x = i + 1; x < j; x++) {
+        if (t->ev[x].act.tid == ti || !after(e, i, x)) continue;
+        bool before = j < t->n ? clock_of(e, j)[t->ev[x].act.tid] > e->lidx[x]
+                               : dep(&t->ev[x].act, a) || hb_before(e, x, u);
+        if (before) return;
+    }
+    size_t nv = 0;
+    bool u_in = false;
+    size_t pu = i; /* u's last event in notdep(i) */
+    for (size_t x = i + 1; x < j; x++) {
+        if (after(e, i, x)) continue;
+        if (t->ev[x].act.tid == u) pu = x;
+        /* before F, the fatal step ends the program: it commutes with nothing */
+        bool fatal = aval == VIRTUAL && x + 1 == t->n;
+        vpush(e, &nv, t->ev[x].act.tid, t->ev[x].val, fatal ? &e->fatal : &t->ev[x].act);
+        if (t->ev[x].act.tid == u) u_in = true;
+    }
+    vpush(e, &nv, (uint16_t)u, aval, a);
+    node *nd = &e->st[i];
+    if (!reversible(e, i, j, u, a, u_in ? pu + 1 : i)) return;
+    if (sleep_blocks(e, i, nv)) return;
+    winsert(e, nd->wut, nd->cur, nv);
+}
+
+/* Races of event j (action a) with the earlier events. */
+static void event_races(eng *e, size_t j, const rv_action *a)
+{
+    unsigned u = e->t.ev[j].act.tid;
+    for (size_t i = j; i-- > 0;) {
+        if (e->t.ev[i].act.tid == u || !dep(&e->t.ev[i].act, a)) continue;
+        if (clock_of(e, j)[e->t.ev[i].act.tid] <= e->lidx[i]) continue; /* not ordered */
+        reverse_race(e, i, j, u, a, e->t.ev[j].val);
+    }
+}
+
+/* Races of u's pending action a (value aval) at the end of the execution. */
+static void pending_races(eng *e, unsigned u, const rv_action *a, uint32_t aval)
+{
+    size_t n = e->t.n;
+    for (size_t i = n; i-- > 0;) {
+        if (e->t.ev[i].act.tid == u || !dep(&e->t.ev[i].act, a)) continue;
+        if (hb_before(e, i, u)) continue; /* ordered by u's own past: not a race */
+        reverse_race(e, i, n, u, a, aval);
+    }
+}
+
+/* Races at state k of the walk: those of event k-1 when it is new (k-1 >=
+ * first-1: the prefix's last step is the branch just taken), and at the
+ * end those of the pending actions (blocked threads, the others when the
+ * program stopped) and of a fatal step that is no event. */
+static void optimal_at(eng *e, size_t k, size_t first)
+{
+    const rv_trace *t = &e->t;
+    if (k >= 1 && k >= first) event_races(e, k - 1, &t->ev[k - 1].act);
+    if (k != t->n) return;
+    bool ended = rv_end_is_bug(t->end) && t->end != RV_END_DEADLOCK && t->err_tid < e->T;
+    for (unsigned u = 0; u < e->T; u++) {
+        if (!exists_at(e, u, k)) continue;
+        const rv_action *a = pending(e, u);
+        if (ended && u == t->err_tid) {
+            /* F: virtual after the fatal step, else the failing pending step */
+            pending_races(e, u, &e->fatal, e->fatal_last ? VIRTUAL : 0);
+            continue;
+        }
+        if (!a) continue;
+        if (e->fatal_last) {
+            /* the program ended before a: only the fatal step itself
+             * races with it (a before F), and a sequence in which the
+             * fatal step comes before a could not reach a */
+            if (t->ev[t->n - 1].act.tid != u) reverse_race(e, t->n - 1, t->n, u, a, 0);
+            continue;
+        }
+        pending_races(e, u, a, 0);
+    }
+}
+
+/* Is the last event the failing thread's fatal step (the failure follows
+ * it with no scheduling point in between)?  That step ends the program:
+ * it commutes with no other thread's step.  So a thread whose step ended
+ * the program where it was explored (node.fatal) does not sleep in the
+ * later branches there: any step of another thread changes the trace. */
+static void fatal_step(eng *e)
+{
+    const rv_trace *t = &e->t;
+    e->fatal = (rv_action){.kind = RV_ACT_PEXIT, .tid = t->err_tid};
+    e->fatal_last = rv_end_is_bug(t->end) && t->end != RV_END_DEADLOCK && t->err_tid < e->T &&
+                    t->n && t->ev[t->n - 1].act.tid == t->err_tid;
+}
+
+/* The other values of a value choice ev taken at state k (branch c):
+ * siblings of c, unless a thread asleep or done at k is a weak initial of
+ * them (its step commutes with ev: the sibling is covered below it). */
+static void value_siblings(eng *e, size_t k, node *nd, const rv_event *ev, int32_t c)
+{
+    uint32_t ndom = ev->act.ndom ? ev->act.ndom : 1;
+    unsigned p = ev->act.tid;
+    if (ndom < 2 || (nd->vsib & BIT(p))) return; /* once per thread and state */
+    nd->vsib |= BIT(p);
+    for (uint64_t m = (nd->sleep | (nd->done & ~nd->fatal)) & ~BIT(p); m; m &= m - 1) {
+        const rv_action *a = pending_at(e, k, (unsigned)__builtin_ctzll(m));
+        if (a && !dep(a, &ev->act)) return;
+    }
+    int32_t prev = c;
+    for (uint32_t x = 0; x < ndom; x++) {
+        if (x == ev->val || wfind(e, nd->wut, p, x) >= 0) continue;
+        int32_t s = wnew(e, &ev->act, x);
+        e->w[s].sib = e->w[prev].sib;
+        e->w[prev].sib = s;
+        prev = s;
+    }
+}
+
+/* Node k was just created for event ev: its tree is the parent's branch,
+ * its branch the child for ev (a new leaf past the end of the wakeup
+ * sequence), and a value choice gets its other values as siblings. */
+static void attach(eng *e, size_t k, node *nd, const rv_event *ev)
+{
+    int32_t root = nd->wut;
+    unsigned p = ev->act.tid;
+    int32_t c = wfind(e, root, p, ev->val);
+    if (c < 0) {
+        c = wnew(e, &ev->act, ev->val);
+        wappend(e, root, c);
+    }
+    e->w[c].act = ev->act; /* what ran (a pending action may have been approximate) */
+    nd->cur = c;
+    value_siblings(e, k, nd, ev, c);
+}
+
+/* Algorithm 2 lines 13-17 for the stack: finish the branch being explored
+ * at the deepest state, take its next child, or pop. */
+static bool next_branch_optimal(eng *e)
+{
+    while (e->depth) {
+        node *nd = &e->st[e->depth - 1];
+        int32_t root = nd->wut;
+        if (nd->cur >= 0) {
+            unsigned p = e->w[nd->cur].act.tid;
+            wunlink(e, root, nd->cur);
+            wfree_tree(e, nd->cur);
+            nd->cur = -1;
+            nd->tid = NONE;
+            if (!whas_thread(e, root, p)) nd->done |= BIT(p);
+        }
+        while (e->w[root].child >= 0) {
+            int32_t c = e->w[root].child;
+            /* (a virtual failure is no step: the failure did not recur) */
+            if (!((nd->sleep | nd->done) & BIT(e->w[c].act.tid)) && e->w[c].val != VIRTUAL) {
+                nd->cur = c;
+                nd->tid = e->w[c].act.tid;
+                nd->val = e->w[c].val;
+                nd->ndom = 1;
+                return true;
+            }
+            wunlink(e, root, c); /* asleep: explored already */
+            wfree_tree(e, c);
+        }
+        e->depth--;
+    }
+    return false;
+}
+
 /* ---- the walk over a new execution --------------------------------------- */
 
 typedef enum walk_end { W_MAXIMAL, W_BLOCKED, W_CONTINUE, W_LIVELOCK } walk_end;
@@ -438,6 +927,7 @@ static node *push_node(eng *e)
     node *nd = &e->st[e->depth++];
     memset(nd, 0, sizeof *nd);
     nd->tid = NONE;
+    nd->wut = nd->cur = -1;
     return nd;
 }
 
@@ -493,6 +983,7 @@ static walk_end walk(eng *e, size_t n)
     rv_trace *t = &e->t;
     index_trace(e);
     if (e->hb) compute_clocks(e, n ? n - 1 : 0);
+    if (e->cfg.mode == RV_DPOR_OPTIMAL) fatal_step(e);
     for (unsigned q = 0; q < RV_MAX_THREADS; q++) e->nxt[q] = t->n, e->lastev[q] = -1;
     memset(e->yields, 0, sizeof e->yields);
     for (size_t i = t->n; i-- > n;) e->nxt[t->ev[i].act.tid] = i;
@@ -504,16 +995,24 @@ static walk_end walk(eng *e, size_t n)
     if (n) {
         node *b = &e->st[n - 1];
         b->ndom = t->ev[n - 1].act.ndom ? t->ev[n - 1].act.ndom : 1;
+        if (e->cfg.mode == RV_DPOR_OPTIMAL && b->cur >= 0) {
+            e->w[b->cur].act = t->ev[n - 1].act; /* the branch just taken, as it ran */
+            value_siblings(e, n - 1, b, &t->ev[n - 1], b->cur);
+            b->ndom = 1;
+        }
         int64_t Y[RV_MAX_THREADS];
         memcpy(Y, e->yields, sizeof Y);
         if (t->ev[n - 1].act.kind == RV_ACT_YIELD) Y[b->tid]--; /* yields before n-1 */
         cost = cost_after(e, n - 1, b->enabled, b->cost, Y, b->tid);
-        if (e->sleep_sets) sl = sleep_after(e, b->sleep | b->done, &t->ev[n - 1].act);
+        if (e->sleep_sets) sl = sleep_after(e, b->sleep | (b->done & ~b->fatal), &t->ev[n - 1].act);
         collect(e, n - 1);
     }
     for (size_t k = n;; k++) {
         races_at(e, k, n);
-        if (k == t->n) return W_MAXIMAL;
+        if (k == t->n) {
+            if (e->fatal_last) e->st[k - 1].fatal |= BIT(t->err_tid);
+            return W_MAXIMAL;
+        }
         const rv_event *ev = &t->ev[k];
         unsigned p = ev->act.tid;
         if (e->cfg.bound == RV_BOUND_FAIR && k > rv_max_depth(e->x->opt)) {
@@ -521,6 +1020,7 @@ static walk_end walk(eng *e, size_t n)
             return W_LIVELOCK;
         }
         node *nd = push_node(e);
+        if (e->cfg.mode == RV_DPOR_OPTIMAL) nd->wut = k ? e->st[k - 1].cur : e->wroot;
         nd->enabled = ev->enabled;
         nd->sleep = sl;
         nd->cost = cost;
@@ -529,6 +1029,12 @@ static walk_end walk(eng *e, size_t n)
             uint64_t awake = ev->enabled & ~sl;
             if (!awake) return W_BLOCKED;
             nd->backtrack |= BIT(__builtin_ctzll(awake));
+            if (e->cfg.mode == RV_DPOR_OPTIMAL) {
+                unsigned q = (unsigned)__builtin_ctzll(awake);
+                const rv_action *a = pending(e, q);
+                rv_action none = {.kind = RV_ACT_NONE, .tid = (uint16_t)q};
+                if (wfind(e, nd->wut, q, 0) < 0) wappend(e, nd->wut, wnew(e, a ? a : &none, 0));
+            }
             return W_CONTINUE;
         }
         if (e->cfg.bound != RV_BOUND_NONE) {
@@ -544,6 +1050,7 @@ static walk_end walk(eng *e, size_t n)
             cost = c;
         }
         initialize(e, nd, p);
+        if (e->cfg.mode == RV_DPOR_OPTIMAL) attach(e, k, nd, ev);
         nd->tid = (uint16_t)p;
         nd->val = ev->val;
         nd->ndom = ev->act.ndom ? ev->act.ndom : 1;
@@ -559,6 +1066,7 @@ static walk_end walk(eng *e, size_t n)
 
 static bool next_branch(eng *e)
 {
+    if (e->cfg.mode == RV_DPOR_OPTIMAL) return next_branch_optimal(e);
     while (e->depth) {
         size_t k = e->depth - 1;
         node *nd = &e->st[k];
@@ -590,14 +1098,26 @@ static bool next_branch(eng *e)
     return false;
 }
 
-static size_t make_prefix(eng *e)
+static void prefix_push(eng *e, size_t *n, uint16_t tid, uint32_t val)
 {
-    if (e->depth > e->capprefix) {
-        e->capprefix = 2 * e->depth;
+    if (*n == e->capprefix) {
+        e->capprefix = e->capprefix ? 2 * e->capprefix : 1024;
         e->prefix = rv_xrealloc(e->prefix, e->capprefix * sizeof *e->prefix);
     }
-    for (size_t i = 0; i < e->depth; i++) e->prefix[i] = (rv_step){e->st[i].tid, 0, e->st[i].val};
-    return e->depth;
+    e->prefix[(*n)++] = (rv_step){tid, 0, val};
+}
+
+/* The schedule to replay: the stack's choices, and in optimal mode the
+ * leftmost branch of the wakeup tree below the branch taken last. */
+static size_t make_prefix(eng *e)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < e->depth; i++) prefix_push(e, &n, e->st[i].tid, e->st[i].val);
+    if (e->cfg.mode == RV_DPOR_OPTIMAL && e->depth)
+        for (int32_t c = e->w[e->st[e->depth - 1].cur].child; c >= 0 && e->w[c].val != VIRTUAL;
+             c = e->w[c].child)
+            prefix_push(e, &n, e->w[c].act.tid, e->w[c].val);
+    return n;
 }
 
 /* How the backend continues after the prefix: without preemptions for the
@@ -607,7 +1127,24 @@ static rv_policy policy(eng *e, size_t n)
 {
     e->x->backend->limits.avoid = 0;
     if (e->cfg.bound == RV_BOUND_PREEMPTION) return RV_POLICY_STAY;
-    if (e->sleep_sets && n) {
+    if (e->sleep_sets && e->cfg.mode == RV_DPOR_OPTIMAL && e->depth) {
+        /* the sleep set at the end of the wakeup sequence (a hint: walk
+         * finds out whether a sleeper had to run) */
+        size_t k = e->depth - 1;
+        node *b = &e->st[k];
+        uint64_t sl = b->sleep | (b->done & ~b->fatal);
+        for (int32_t c = b->cur; c >= 0 && e->w[c].val != VIRTUAL; c = e->w[c].child) {
+            const rv_action *a = &e->w[c].act;
+            uint64_t out = 0;
+            for (uint64_t m = sl & ~BIT(a->tid); m; m &= m - 1) {
+                unsigned q = (unsigned)__builtin_ctzll(m);
+                const rv_action *pq = pending_at(e, k, q);
+                if (pq && !dep(pq, a)) out |= BIT(q);
+            }
+            sl = out;
+        }
+        e->x->backend->limits.avoid = sl;
+    } else if (e->sleep_sets && n) {
         node *b = &e->st[n - 1];
         e->x->backend->limits.avoid = (b->sleep | b->done) & ~BIT(b->tid);
     }
@@ -617,8 +1154,14 @@ static rv_policy policy(eng *e, size_t n)
 int rv_dpor_run(rv_explore *x, const rv_dpor_cfg *cfg)
 {
     eng e = {.x = x, .cfg = *cfg};
-    e.sleep_sets = cfg->mode == RV_DPOR_PERSISTENT || cfg->mode == RV_DPOR_SOURCE;
-    e.hb = cfg->mode == RV_DPOR_PERSISTENT || cfg->mode == RV_DPOR_SOURCE;
+    e.sleep_sets = cfg->mode == RV_DPOR_PERSISTENT || cfg->mode == RV_DPOR_SOURCE ||
+                   cfg->mode == RV_DPOR_OPTIMAL;
+    e.hb = e.sleep_sets;
+    e.wfree = -1;
+    if (cfg->mode == RV_DPOR_OPTIMAL) {
+        rv_action none = {.kind = RV_ACT_NONE, .tid = NONE};
+        e.wroot = wnew(&e, &none, 0);
+    }
     e.every_race = e.hb;
     if (x->opt->local_states_path) {
         e.ls = rv_localset_new();
@@ -641,7 +1184,7 @@ int rv_dpor_run(rv_explore *x, const rv_dpor_cfg *cfg)
             }
             if (e.t.n < e.depth) e.depth = e.t.n;
         } else {
-            walk_end w = walk(&e, n);
+            walk_end w = walk(&e, cfg->mode == RV_DPOR_OPTIMAL ? e.depth : n);
             if (w == W_BLOCKED) rv_observe_blocked(x);
             if (w == W_LIVELOCK || (w == W_MAXIMAL && !rv_observe(x, &e.t))) {
                 rc = 1;
@@ -664,6 +1207,11 @@ int rv_dpor_run(rv_explore *x, const rv_dpor_cfg *cfg)
     free(e.prevsame);
     free(e.lidx);
     free(e.vc);
+    free(e.w);
+    free(e.vt);
+    free(e.vv);
+    free(e.va);
+    free(e.vused);
     return rc;
 }
 
@@ -680,5 +1228,11 @@ int rv_algo_dpor(rv_explore *x)
 int rv_algo_source(rv_explore *x)
 {
     rv_dpor_cfg cfg = {.mode = RV_DPOR_SOURCE};
+    return rv_dpor_run(x, &cfg);
+}
+
+int rv_algo_optimal(rv_explore *x)
+{
+    rv_dpor_cfg cfg = {.mode = RV_DPOR_OPTIMAL};
     return rv_dpor_run(x, &cfg);
 }

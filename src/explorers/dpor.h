@@ -9,7 +9,9 @@
  * the branch being explored, then a policy.  After each execution it walks
  * the new states (Explore(S) of seed 002 Algorithm 1, lines 4-8), adding
  * backtrack points through the mode's Backtrack procedure, then picks the
- * deepest untried choice (lines 10-13).
+ * deepest untried choice (lines 10-13).  Optimal mode (Abdulla et al. POPL 2014
+ * Alg. 2) keeps a wakeup tree per state instead and replays its leftmost
+ * branch.
  *
  * Only rv_dependent() (plus one refinement for condition variables, see
  * dpor.c) and the backend interface are used, so new action kinds work as
@@ -22,7 +24,8 @@
 
 typedef enum rv_dpor_mode {
     RV_DPOR_PERSISTENT, /* seed 002 Alg. 1 without a bound, FG happens-before filter, sleep sets */
-    RV_DPOR_SOURCE,     /* reserved: Source-DPOR (Abdulla et al. POPL 2014), not built */
+    RV_DPOR_SOURCE,     /* Source-DPOR (Abdulla et al. POPL 2014, Algorithm 1) + sleep sets */
+    RV_DPOR_OPTIMAL,    /* Optimal-DPOR (same paper, Algorithm 2): wakeup trees + sleep sets */
     RV_DPOR_NAIVE,      /* every enabled thread at every state: bounded DFS (oracle) */
     RV_DPOR_BPOR,       /* seed 002 Alg. 1 with the bound's Initialize/Backtrack */
 } rv_dpor_mode;

@@ -274,6 +274,7 @@ static const algo algos[] = {
     {"udpor", rv_algo_udpor, "unfolding-based POR with cutoffs (seeds 001, 004)"},
     {"dpor", rv_algo_dpor, "persistent-set DPOR with sleep sets; BPOR with a bound (seed 002)"},
     {"source", rv_algo_source, "Source-DPOR with sleep sets (Abdulla et al. POPL 2014)"},
+    {"optimal", rv_algo_optimal, "Optimal-DPOR: wakeup trees + sleep sets (Abdulla et al. POPL 2014)"},
 };
 
 rv_algo_fn rv_algo_lookup(const char *name)

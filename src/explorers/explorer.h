@@ -157,6 +157,7 @@ int rv_algo_dfs(rv_explore *x);
 int rv_algo_udpor(rv_explore *x);
 int rv_algo_dpor(rv_explore *x);        /* dpor.c: persistent sets + sleep sets, or BPOR */
 int rv_algo_source(rv_explore *x);      /* dpor.c: Source-DPOR with sleep sets */
+int rv_algo_optimal(rv_explore *x);     /* dpor.c: Optimal-DPOR (wakeup trees, sleep sets) */
 int rv_algo_dfs_bounded(rv_explore *x); /* bounded.c: naive bounded DFS (the oracle) */
 
 #endif
