@@ -45,7 +45,10 @@ t_time_limit_cuts_execution() {
 # udpor's long executions of a non-terminating thread (rerun with growing
 # event budgets): the limit stops it too, with its reason.
 t_time_limit_udpor_forever() {
-    rv check --time-limit=2 --json "$L/forever.c"
+    # --max-events far above what 2 s reach: the loop's execution itself
+    # (not the event limit, which default cutoffs now reach in ~1 s) must
+    # be stopped by the time limit
+    rv check --time-limit=2 --max-events=20000000 --json "$L/forever.c"
     expect_rc 3
     expect_json .exhaustive false
     expect_json_match .incomplete_reason '^time-limit'
