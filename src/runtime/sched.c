@@ -591,8 +591,13 @@ static void on_fatal(int sig, siginfo_t *si, void *uc_)
     rt.shm->signo = sig;
     uint64_t own = program_frame(pc, sp, fp);
     pc = own ? own : pc + 1; /* locations are looked up at pc-1 (return addresses) */
+    /* main's stack has no guard of ours: a fault within 64 KiB of sp is
+     * taken as its overflow, on either side (the faulting access may be
+     * the call's push below sp or a store into the new frame above it,
+     * depending on where the stack limit falls, i.e. on the size of the
+     * environment and arguments at the top of the stack) */
     bool overflow = (sig == SIGSEGV || sig == SIGBUS) &&
-                    (in_guard(addr) || (addr < sp + 4096 && addr + 65536 > sp && addr < sp));
+                    (in_guard(addr) || (addr < sp + 65536 && addr + 65536 > sp));
     if (overflow)
         rv_end_exec(RV_END_STACK_OVERFLOW, pc, addr, "stack overflow (fault at %p)", si->si_addr);
     rv_end_exec(RV_END_CRASH, pc, addr, "%s (fault address %p)", strsignal(sig), si->si_addr);
