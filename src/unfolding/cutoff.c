@@ -378,6 +378,9 @@ static uint32_t fold(kvmap *m, const rv_uevent *e)
     if (e->taint) return e->taint; /* changed without an event: unique */
     if (a->kind == RV_ACT_NONE || a->kind >= RV_ACT_KIND_COUNT) return RV_UNIQ_KIND;
     if (rv_is_memory(a) && a->kind != RV_ACT_READ) {
+        /* a compare-exchange labelled RMW by the unknown-value rule
+         * (values.h) that failed when it ran wrote nothing: like a read */
+        if (rv_is_cas(a) && e->executed && e->weff == RV_WEFF_NONE) return 0;
         if (!e->wv_lo && !e->wv_hi) return RV_UNIQ_BIG_WRITE; /* bytes not hashed */
         /* a different range overlapping a written one: give up (unique) */
         if (!note_range(m, a->obj, a->len)) return RV_UNIQ_OVERLAP;
