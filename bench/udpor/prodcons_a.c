@@ -10,12 +10,38 @@ static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 
 static int count;
 
+/* -DCONST_STORES: the counters are written by SET functions that store an
+ * immediate chosen by a switch.  Without it, clang -O0 keeps the computed
+ * value (`count + inc`) in a stack spill slot across the instrumented
+ * store; the slot is dead after the statement but stays in the frame (and
+ * dead frames below sp show through the runtime's frames), so a thread's
+ * local state remembers the last value it wrote and far fewer states
+ * repeat (bench/README.md, PRODCONS; docs/UDPOR.md "Cutoffs in native
+ * code"). */
+#ifdef CONST_STORES
+static void set_count(int v)
+{
+    switch (v) {
+    case 0: count = 0; break;
+    case 1: count = 1; break;
+    case 2: count = 2; break;
+    case 3: count = 3; break;
+    case 4: count = 4; break;
+    case 5: count = 5; break;
+    default: count = 6; break;
+    }
+}
+#define SET(v) set_count(v)
+#else
+#define SET(v) (count = (v))
+#endif
+
 static void *producer(void *arg)
 {
     int inc = (int)(long)arg;
     for (;;) {
         pthread_mutex_lock(&m);
-        if (count + inc <= BOUND) count += inc;
+        if (count + inc <= BOUND) SET(count + inc);
         pthread_mutex_unlock(&m);
     }
     return NULL;
@@ -29,7 +55,7 @@ static void *consumer(void *arg)
         pthread_mutex_lock(&m);
         if (count > 0) {
             last = count;
-            count--;
+            SET(count - 1);
         }
         pthread_mutex_unlock(&m);
     }

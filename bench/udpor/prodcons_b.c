@@ -11,12 +11,50 @@
 static pthread_mutex_t m[2] = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER};
 static int count[2];
 
+/* -DCONST_STORES: the counters are written by SET functions that store an
+ * immediate chosen by a switch.  Without it, clang -O0 keeps the computed
+ * value (`count + inc`) in a stack spill slot across the instrumented
+ * store; the slot is dead after the statement but stays in the frame (and
+ * dead frames below sp show through the runtime's frames), so a thread's
+ * local state remembers the last value it wrote and far fewer states
+ * repeat (bench/README.md, PRODCONS; docs/UDPOR.md "Cutoffs in native
+ * code"). */
+#ifdef CONST_STORES
+static void set_count0(int v)
+{
+    switch (v) {
+    case 0: count[0] = 0; break;
+    case 1: count[0] = 1; break;
+    case 2: count[0] = 2; break;
+    case 3: count[0] = 3; break;
+    case 4: count[0] = 4; break;
+    case 5: count[0] = 5; break;
+    default: count[0] = 6; break;
+    }
+}
+static void set_count1(int v)
+{
+    switch (v) {
+    case 0: count[1] = 0; break;
+    case 1: count[1] = 1; break;
+    case 2: count[1] = 2; break;
+    case 3: count[1] = 3; break;
+    case 4: count[1] = 4; break;
+    case 5: count[1] = 5; break;
+    default: count[1] = 6; break;
+    }
+}
+#define SET(i, v) ((i) ? set_count1(v) : set_count0(v))
+#else
+#define SET(i, v) (count[i] = (v))
+#endif
+
 static void *producer(void *arg)
 {
     int i = (int)(long)arg;
     for (;;) {
         pthread_mutex_lock(&m[i]);
-        if (count[i] < BOUND) count[i]++;
+        if (count[i] < BOUND) SET(i, count[i] + 1);
         pthread_mutex_unlock(&m[i]);
     }
     return NULL;
@@ -33,13 +71,13 @@ static void *consumer(void *arg)
         pthread_mutex_lock(&m[0]);
         if (count[0] > 0) {
             last0 = count[0];
-            count[0]--;
+            SET(0, count[0] - 1);
         }
         pthread_mutex_unlock(&m[0]);
         pthread_mutex_lock(&m[1]);
         if (count[1] > 0) {
             last1 = count[1];
-            count[1]--;
+            SET(1, count[1] - 1);
         }
         pthread_mutex_unlock(&m[1]);
     }
