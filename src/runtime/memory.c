@@ -170,11 +170,13 @@ void __tsan_func_exit(void)
  * arg; the scheduler makes it a READ when it fails (rv_apply, action.h).
  * 16-byte ones stay RMWs. */
 
-/* The order of the atomic about to be announced: only drf's race detector
- * uses it (race.c). */
-static void race_order(int mo, int fmo)
+/* The order of the atomic at a about to be announced (no event, hence no
+ * order, for the thread's private TLS): only drf's race detector uses it
+ * (race.c). */
+static void race_order(const volatile void *a, int mo, int fmo)
 {
-    if (rt.active && (rt.flags & RV_REQ_DRF)) rv_race_order(mo, fmo);
+    if (rt.active && (rt.flags & RV_REQ_DRF) && !private_addr((uint64_t)(uintptr_t)a))
+        rv_race_order(mo, fmo);
 }
 
 /* The expected value of a CAS as the bytes in memory, zero-extended (the
@@ -203,7 +205,7 @@ static void rv_cas_event(const void *a, size_t len, uint64_t expected, uint64_t 
 #define ATOMIC_RMW(N, T, NAME, EXPR)                                                               \
     T __tsan_atomic##N##_##NAME(volatile T *a, T v, int mo)                                        \
     {                                                                                              \
-        race_order(mo, mo);                                                                        \
+        race_order(a, mo, mo);                                                                     \
         rv_mem_event(RV_ACT_RMW, (const void *)a, sizeof(T), PC, RV_AF_ATOMIC);                    \
         T o = *a;                                                                                  \
         *a = (T)(EXPR);                                                                            \
@@ -213,13 +215,13 @@ static void rv_cas_event(const void *a, size_t len, uint64_t expected, uint64_t 
 #define ATOMIC_OPS(N, T)                                                                           \
     T __tsan_atomic##N##_load(const volatile T *a, int mo)                                         \
     {                                                                                              \
-        race_order(mo, mo);                                                                        \
+        race_order(a, mo, mo);                                                                     \
         rv_mem_event(RV_ACT_READ, (const void *)a, sizeof(T), PC, RV_AF_ATOMIC);                   \
         return *a;                                                                                 \
     }                                                                                              \
     void __tsan_atomic##N##_store(volatile T *a, T v, int mo)                                      \
     {                                                                                              \
-        race_order(mo, mo);                                                                        \
+        race_order(a, mo, mo);                                                                     \
         rv_mem_event(RV_ACT_WRITE, (const void *)a, sizeof(T), PC, RV_AF_ATOMIC);                  \
         *a = v;                                                                                    \
     }                                                                                              \
@@ -244,17 +246,17 @@ static void rv_cas_event(const void *a, size_t len, uint64_t expected, uint64_t 
     /* a weak CAS never fails spuriously here: executions are sequential */                        \
     int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, int fmo)      \
     {                                                                                              \
-        race_order(mo, fmo);                                                                       \
+        race_order(a, mo, fmo);                                                                    \
         return cas##N(a, c, v, PC);                                                                \
     }                                                                                              \
     int __tsan_atomic##N##_compare_exchange_weak(volatile T *a, T *c, T v, int mo, int fmo)        \
     {                                                                                              \
-        race_order(mo, fmo);                                                                       \
+        race_order(a, mo, fmo);                                                                    \
         return cas##N(a, c, v, PC);                                                                \
     }                                                                                              \
     T __tsan_atomic##N##_compare_exchange_val(volatile T *a, T c, T v, int mo, int fmo)            \
     {                                                                                              \
-        race_order(mo, fmo);                                                                       \
+        race_order(a, mo, fmo);                                                                    \
         rv_cas_event((const void *)a, sizeof(T), cas_expected(&c, sizeof(T)), PC);                 \
         T o = *a;                                                                                  \
         if (o == c) *a = v;                                                                        \

@@ -33,12 +33,14 @@
  *    heads whose release sequence still contains the latest modification.
  *    A plain (non-RMW) store by thread t ends every sequence headed by
  *    another thread and continues t's own (C11, not C++20: later stores of
- *    the head's thread stay in its sequence), so the location keeps the
- *    join of t's heads since another thread last stored ("own").  An RMW
- *    continues every live sequence and may head a new one.  Approximation:
- *    a release RMW by u made while another thread owns the location is
- *    forgotten when u itself then stores (C11 keeps it alive); this can
- *    only lose happens-before, i.e. report a race C11 would not have.
+ *    the head's thread stay in its sequence).  An RMW continues every live
+ *    sequence and may head a new one.  So the live heads of thread u are
+ *    u's heads (stores and RMWs) since the last plain store by another
+ *    thread: the location keeps their join per thread (at most
+ *    NHEADS threads between two plain stores; a further thread's RMW
+ *    heads still count for readers, but are forgotten when that thread
+ *    then stores: this can only lose happens-before, i.e. report a race
+ *    C11 would not have), and a plain store by t keeps only t's.
  *  - Fences: a release (acq_rel, seq_cst) fence saves the thread's clock;
  *    a later relaxed store or RMW of the thread releases that saved clock
  *    (fence→atomic and fence→fence synchronisation).  A relaxed load or
@@ -77,13 +79,14 @@ typedef struct syncobj {
 } syncobj;
 
 /* An atomic location: clock = what an acquire reading its current value
- * obtains; own = the join of the live release heads of thread owner-1 (0:
- * no plain store yet). */
+ * obtains (the join of the live release heads); head[i] = the join of the
+ * live heads of thread tid[i]-1 (0: a free slot). */
+#define NHEADS 4
 typedef struct atomloc {
     uint64_t addr;
-    uint32_t owner;
     vclock clock;
-    vclock own;
+    uint32_t tid[NHEADS];
+    vclock head[NHEADS];
 } atomloc;
 
 #define NCELLS (1u << 18)
@@ -214,6 +217,34 @@ void rv_race_fence(int mo)
     }
 }
 
+/* The join of t's live release heads at l (a fresh slot if none; NULL if
+ * every slot is taken).  plain: t makes a plain store, which ends the
+ * other threads' sequences (their slots are freed; t's is slot 0). */
+static vclock *heads_of(atomloc *l, unsigned t, bool plain)
+{
+    int mine = -1, free_slot = -1;
+    for (int i = 0; i < NHEADS; i++) {
+        if (l->tid[i] == t + 1)
+            mine = i;
+        else if (!l->tid[i] && free_slot < 0)
+            free_slot = i;
+    }
+    if (plain) {
+        if (mine < 0)
+            memset(&l->head[0], 0, sizeof(vclock));
+        else if (mine > 0)
+            l->head[0] = l->head[mine];
+        memset(l->tid, 0, sizeof l->tid);
+        l->tid[0] = t + 1;
+        return &l->head[0];
+    }
+    if (mine >= 0) return &l->head[mine];
+    if (free_slot < 0) return NULL;
+    l->tid[free_slot] = t + 1;
+    memset(&l->head[free_slot], 0, sizeof(vclock));
+    return &l->head[free_slot];
+}
+
 /* An atomic access a by thread t has just executed (C11 rules in the
  * header comment). */
 static void atomic_sync(unsigned t, const rv_action *a)
@@ -228,17 +259,12 @@ static void atomic_sync(unsigned t, const rv_action *a)
         join_vc(mo_acquires(mo) ? &thread_vc[t] : &fence_acq[t], &l->clock);
     if (a->kind == RV_ACT_READ) return;
     const vclock *rel = mo_releases(mo) ? &thread_vc[t] : &fence_rel[t];
-    if (a->kind == RV_ACT_WRITE) { /* ends the other threads' sequences */
-        if (l->owner != t + 1) {
-            memset(&l->own, 0, sizeof l->own);
-            l->owner = t + 1;
-        }
-        join_vc(&l->own, rel);
-        l->clock = l->own;
-    } else { /* an RMW continues every live sequence and heads its own */
+    vclock *mine = heads_of(l, t, a->kind == RV_ACT_WRITE);
+    if (mine) join_vc(mine, rel);
+    if (a->kind == RV_ACT_WRITE) /* ends the other threads' sequences */
+        l->clock = *mine;
+    else /* an RMW continues every live sequence and heads its own */
         join_vc(&l->clock, rel);
-        if (l->owner == t + 1) join_vc(&l->own, rel);
-    }
     if (mo_releases(mo)) tick(t);
 }
 

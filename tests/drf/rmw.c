@@ -15,12 +15,23 @@
  *   MODE 6  as 5 with M's fetch_add relaxed: M's read of data races.
  *   MODE 7  R instead tries compare_exchange(x, 5 -> 7, seq_cst, FMO) and
  *           reads data when it failed having seen 1: race-free iff the
- *           failure order FMO acquires. */
+ *           failure order FMO acquires.
+ *   MODE 8  M: store(x,1,relaxed) (a plain store by another thread first);
+ *           W, once it sees 1: fetch_add(x,1,release); store(x,10,relaxed)
+ *           R reads data when it sees 10: W's store is in the release
+ *           sequence its own RMW heads (only W modifies x after the RMW),
+ *           so R synchronises with W: race-free.
+ *   MODE 9  as 8 with W's fetch_add relaxed: data races. */
 #include <pthread.h>
 #include <stdatomic.h>
 
 #ifndef MODE
 #define MODE 1
+#endif
+#if MODE == 8 || MODE == 9
+#define SEEN 10
+#else
+#define SEEN 2
 #endif
 #ifndef FMO
 #define FMO memory_order_relaxed
@@ -36,6 +47,11 @@ static void *w(void *arg)
     data = 1; /* the write */
 #if MODE == 4
     atomic_fetch_add_explicit(&x, 1, memory_order_relaxed);
+#elif MODE == 8 || MODE == 9
+    if (atomic_load_explicit(&x, memory_order_relaxed) == 1) {
+        atomic_fetch_add_explicit(&x, 1, MODE == 8 ? memory_order_release : memory_order_relaxed);
+        atomic_store_explicit(&x, 10, memory_order_relaxed);
+    }
 #else
     atomic_store_explicit(&x, 1, memory_order_release);
 #endif
@@ -56,6 +72,8 @@ static void *m(void *arg)
 #elif MODE == 5
     if (atomic_fetch_add_explicit(&x, 1, memory_order_acq_rel) == 1)
         r2 = data; /* M reads, acq_rel */
+#elif MODE == 8 || MODE == 9
+    atomic_store_explicit(&x, 1, memory_order_relaxed);
 #elif MODE == 6
     if (atomic_fetch_add_explicit(&x, 1, memory_order_relaxed) == 1)
         r2 = data; /* M reads, relaxed */
@@ -71,7 +89,7 @@ static void *rd(void *arg)
     if (!atomic_compare_exchange_strong_explicit(&x, &e, 7, memory_order_seq_cst, FMO) && e == 1)
         r = data; /* R reads after CAS */
 #else
-    if (atomic_load_explicit(&x, memory_order_acquire) == 2) r = data; /* R reads after load */
+    if (atomic_load_explicit(&x, memory_order_acquire) == SEEN) r = data; /* R reads after load */
 #endif
     return 0;
 }

@@ -72,5 +72,7 @@ t_rmw_acq_rel_chain() { race_free rmw.c -DMODE=5; }
 t_rmw_relaxed_chain_reader() { racy rmw.c "/* M reads, relaxed */" -DMODE=6; }
 t_rmw_cas_fail_relaxed() { racy rmw.c "/* R reads after CAS */" -DMODE=7 -DFMO=memory_order_relaxed; }
 t_rmw_cas_fail_acquire() { race_free rmw.c -DMODE=7 -DFMO=memory_order_acquire; }
+t_rmw_own_rmw_head_survives_own_store() { race_free rmw.c -DMODE=8; }
+t_rmw_relaxed_rmw_then_store() { racy rmw.c "/* R reads after load */" -DMODE=9; }
 
 rv_main "$@"
