@@ -19,8 +19,9 @@
  *    edge for the error's own location, into the violation node.  Steps
  *    without a line of the program (thread exits, C library code) get no
  *    edge: a witness edge that matches no program edge would only stall a
- *    validator.  No assumptions are written (nondet values are not
- *    reconstructed).
+ *    validator.  A __VERIFIER_nondet_* step carries its value as an
+ *    assumption "\result == V;" with assumption.resultfunction, when its
+ *    line calls exactly one such function.
  *  - rv_witness_yaml: a format 2.0 violation witness (entry_type
  *    violation_sequence) for unreach-call only, and only when the call of
  *    reach_error is known: the error's location is a line of the program
@@ -275,6 +276,8 @@ static int close_rename(FILE *f, char *tmp, const char *path, char *err, size_t 
     return 0;
 }
 
+static char *source_line(const char *text, unsigned line);
+
 /* ---- GraphML 1.0 ---------------------------------------------------------------------- */
 
 static const char graphml_keys[] =
@@ -297,7 +300,10 @@ static const char graphml_keys[] =
     "  <default>false</default>\n </key>\n"
     " <key attr.name=\"startline\" attr.type=\"int\" for=\"edge\" id=\"startline\"/>\n"
     " <key attr.name=\"threadId\" attr.type=\"string\" for=\"edge\" id=\"threadId\"/>\n"
-    " <key attr.name=\"createThread\" attr.type=\"string\" for=\"edge\" id=\"createThread\"/>\n";
+    " <key attr.name=\"createThread\" attr.type=\"string\" for=\"edge\" id=\"createThread\"/>\n"
+    " <key attr.name=\"assumption\" attr.type=\"string\" for=\"edge\" id=\"assumption\"/>\n"
+    " <key attr.name=\"assumption.resultfunction\" attr.type=\"string\" for=\"edge\" "
+    "id=\"assumption.resultfunction\"/>\n";
 
 static void graph_data(FILE *f, const char *key, const char *val)
 {
@@ -308,7 +314,9 @@ static void graph_data(FILE *f, const char *key, const char *val)
 
 typedef struct wedge {
     unsigned line, tid;
-    int created; /* createThread, or -1 */
+    int created;     /* createThread, or -1 */
+    char nondet[64]; /* the __VERIFIER_nondet_* function whose result is value, or "" */
+    long long value;
 } wedge;
 
 /* Node n (violation: the last one) and, for n > 0, edge n-1 -> n. */
@@ -328,7 +336,29 @@ static void node_edge(FILE *f, unsigned n, const wedge *e, bool violation)
     fprintf(f, "   <data key=\"startline\">%u</data>\n", e->line);
     fprintf(f, "   <data key=\"threadId\">%u</data>\n", e->tid);
     if (e->created >= 0) fprintf(f, "   <data key=\"createThread\">%d</data>\n", e->created);
+    if (e->nondet[0]) {
+        fprintf(f, "   <data key=\"assumption\">\\result == %lld;</data>\n", e->value);
+        fprintf(f, "   <data key=\"assumption.resultfunction\">%s</data>\n", e->nondet);
+    }
     fputs("  </edge>\n", f);
+}
+
+/* A nondet step's value (lo = obj2, plus the choice) as an assumption on
+ * the result of the __VERIFIER_nondet_* function its line calls, when the
+ * line calls exactly one (else the edge carries none). */
+static void nondet_assumption(wedge *e, const char *text, const rv_event *ev)
+{
+    char *src = source_line(text, e->line);
+    const char *p = src ? strstr(src, "__VERIFIER_nondet_") : NULL;
+    if (p && !strstr(p + 1, "__VERIFIER_nondet_")) {
+        size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+        if (n < sizeof e->nondet) {
+            memcpy(e->nondet, p, n);
+            e->nondet[n] = 0;
+            e->value = (long long)((int64_t)ev->act.obj2 + (int64_t)ev->val);
+        }
+    }
+    free(src);
 }
 
 /* The path: the steps with a line of the program, then the error's own
@@ -340,16 +370,22 @@ static void graphml_path(FILE *f, const rv_witness *w, const char *prog_real)
     const rv_trace *t = w->error->trace;
     size_t n = 0, cap = (t ? t->n : 0) + 1;
     wedge *e = rv_xcalloc(cap, sizeof *e);
+    char *text = read_all(w->program);
     for (size_t i = 0; t && i < t->n; i++) {
         const rv_event *ev = &t->ev[i];
         unsigned line = line_in_program(where(w, ev->pc), prog_real, w->program, NULL, 0);
         if (!line) continue;
-        e[n++] = (wedge){line, ev->act.tid, ev->act.kind == RV_ACT_CREATE ? (int)ev->act.obj : -1};
+        e[n] = (wedge){.line = line,
+                       .tid = ev->act.tid,
+                       .created = ev->act.kind == RV_ACT_CREATE ? (int)ev->act.obj : -1};
+        if (ev->act.kind == RV_ACT_NONDET && text) nondet_assumption(&e[n], text, ev);
+        n++;
     }
     unsigned eline = line_in_program(where(w, w->error->pc), prog_real, w->program, NULL, 0);
     if (eline && (!n || e[n - 1].line != eline || e[n - 1].tid != w->error->tid))
-        e[n++] = (wedge){eline, w->error->tid, -1};
+        e[n++] = (wedge){.line = eline, .tid = w->error->tid, .created = -1};
     for (size_t k = 0; k <= n; k++) node_edge(f, (unsigned)k, k ? &e[k - 1] : NULL, k == n);
+    free(text);
     free(e);
 }
 

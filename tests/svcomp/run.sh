@@ -364,6 +364,23 @@ t_witness_option_and_yaml() {
     expect_eq "yaml entries" "$(grep -c 'waypoint:' w.yml)" 1
 }
 
+t_witness_nondet_assumption() {
+    # reach_error needs __VERIFIER_nondet_int() == 2 (verifier_error.c): the
+    # nondet step's edge assumes exactly that result
+    local p=$S/verifier_error.c g=ravel-out/verifier_error-reach-error-1.graphml l
+    rv check --json --property=unreach-call "$p"
+    expect_rc 1
+    expect_json .witness "$g"
+    graphml_ok "$g" "$p"
+    l=$(line_of "$p" '__VERIFIER_nondet_int() == 2')
+    expect_eq "assumptions" "$(grep -c '<data key="assumption">' "$g")" 1
+    expect_file_match "$g" '<data key="assumption">\\result == 2;</data>'
+    expect_file_match "$g" '<data key="assumption.resultfunction">__VERIFIER_nondet_int</data>'
+    # the assumption sits on the edge of the nondet call's line
+    expect_eq "assumption line" "$(awk '/<edge /{l=""} /key="startline"/{gsub(/.*">|<.*/, ""); l=$0}
+        /key="assumption"/{print l}' "$g")" "$l"
+}
+
 t_witness_race() {
     local p=$S/race.c e
     rv check --json --property=no-data-race "$S/race.yml"
