@@ -19,9 +19,10 @@
  *    edge for the error's own location, into the violation node.  Steps
  *    without a line of the program (thread exits, C library code) get no
  *    edge: a witness edge that matches no program edge would only stall a
- *    validator.  A __VERIFIER_nondet_* step carries its value as an
- *    assumption "\result == V;" with assumption.resultfunction, when its
- *    line calls exactly one such function.
+ *    validator.  Lines of a preprocessed program (.i) are found through its
+ *    line markers (the debug information names the original files).  A __VERIFIER_nondet_* step
+ * carries its value as an assumption "\result == V;" with assumption.resultfunction, when its line
+ * calls exactly one such function.
  *  - rv_witness_yaml: a format 2.0 violation witness (entry_type
  *    violation_sequence) for unreach-call only, and only when the call of
  *    reach_error is known: the error's location is a line of the program
@@ -141,12 +142,118 @@ int rv_sha256_file(const char *path, char hex[65])
 
 /* ---- locations ------------------------------------------------------------------------ */
 
+/* The program's source: its text, and for a preprocessed file (.i) the
+ * origin of each of its lines from the line markers (`# N "file"`), since
+ * the debug information names the original files and lines while a
+ * witness must name lines of the program file itself. */
+typedef struct origin {
+    const char *file; /* into text (not terminated: flen bytes), NULL if none */
+    size_t flen;
+    unsigned line;
+} origin;
+typedef struct progsrc {
+    const char *path;
+    char real[PATH_MAX];
+    bool have_real;
+    char *text;
+    origin *map; /* map[k]: origin of line k+1; NULL without markers */
+    unsigned nlines;
+} progsrc;
+
+static char *read_all(const char *path);
+
+/* A line marker "# N "file"" or "#line N "file"": sets *o (the line after
+ * it is line N of file). */
+static bool line_marker(const char *l, size_t n, origin *o)
+{
+    const char *p = l, *end = l + n;
+    if (p == end || *p != '#') return false;
+    p++;
+    while (p < end && *p == ' ') p++;
+    if (end - p >= 4 && !strncmp(p, "line", 4)) p += 4;
+    while (p < end && *p == ' ') p++;
+    if (p == end || *p < '0' || *p > '9') return false;
+    unsigned long line = strtoul(p, NULL, 10);
+    while (p < end && *p >= '0' && *p <= '9') p++;
+    while (p < end && *p == ' ') p++;
+    if (p == end || *p != '"') return false;
+    const char *q = memchr(p + 1, '"', (size_t)(end - p - 1));
+    if (!q) return false;
+    o->file = p + 1;
+    o->flen = (size_t)(q - p - 1);
+    o->line = (unsigned)line;
+    return true;
+}
+
+static void progsrc_open(progsrc *ps, const char *path)
+{
+    memset(ps, 0, sizeof *ps);
+    ps->path = path;
+    ps->have_real = realpath(path, ps->real) != NULL;
+    ps->text = read_all(path);
+    if (!ps->text) return;
+    size_t cap = 0;
+    bool markers = false;
+    origin cur = {0};
+    for (const char *p = ps->text; *p;) {
+        size_t n = strcspn(p, "\n");
+        if (ps->nlines == cap)
+            ps->map = rv_xrealloc(ps->map, (cap = cap ? 2 * cap : 256) * sizeof *ps->map);
+        origin m;
+        if (line_marker(p, n, &m)) {
+            markers = true;
+            ps->map[ps->nlines] = (origin){0};
+            cur = m;
+        } else {
+            ps->map[ps->nlines] = cur;
+            if (cur.file) cur.line++;
+        }
+        ps->nlines++;
+        p += n;
+        if (*p) p++;
+    }
+    if (!markers) {
+        free(ps->map);
+        ps->map = NULL;
+    }
+}
+
+static void progsrc_close(progsrc *ps)
+{
+    free(ps->text);
+    free(ps->map);
+}
+
+static const char *base_name(const char *f, size_t *len)
+{
+    const char *b = f;
+    for (size_t i = 0; i < *len; i++)
+        if (f[i] == '/') b = f + i + 1;
+    *len -= (size_t)(b - f);
+    return b;
+}
+
+/* The program line whose origin is (file, line) (first such), or 0. */
+static unsigned mapped_line(const progsrc *ps, const char *file, unsigned line)
+{
+    size_t fl = strlen(file);
+    const char *fb = base_name(file, &fl);
+    for (unsigned k = 0; k < ps->nlines; k++) {
+        const origin *o = &ps->map[k];
+        if (!o->file || o->line != line) continue;
+        size_t ol = o->flen;
+        const char *ob = base_name(o->file, &ol);
+        if (ol == fl && !memcmp(ob, fb, fl)) return k + 1;
+    }
+    return 0;
+}
+
 /* "FILE:LINE (func)" or "FILE:LINE" as the backend symbolizes a code
- * address: the line, when FILE is the program's source (same file by
- * realpath, else same name); 0 otherwise.  func (may be NULL) gets the
- * function name or "". */
-static unsigned line_in_program(const char *loc, const char *prog_real, const char *prog,
-                                char *func, size_t fcap)
+ * address: the line of the program it is, when FILE is the program's
+ * source (same file by realpath, else same name), or through the line
+ * markers of a preprocessed program; 0 otherwise.  func (may be NULL) gets
+ * the function name or "". */
+static unsigned line_in_program(const progsrc *ps, const char *loc, char *func, size_t fcap)
 {
     if (func && fcap) func[0] = 0;
     if (!loc) return 0;
@@ -168,9 +275,16 @@ static unsigned line_in_program(const char *loc, const char *prog_real, const ch
     unsigned long line = strtoul(colon + 1, &end, 10);
     if (*end || !line || line > UINT_MAX) return 0;
     char real[PATH_MAX];
-    if (prog_real && realpath(buf, real)) return strcmp(real, prog_real) ? 0 : (unsigned)line;
-    const char *b1 = strrchr(buf, '/'), *b2 = strrchr(prog, '/');
-    return strcmp(b1 ? b1 + 1 : buf, b2 ? b2 + 1 : prog) ? 0 : (unsigned)line;
+    bool same;
+    if (ps->have_real && realpath(buf, real)) {
+        same = !strcmp(real, ps->real);
+    } else {
+        size_t l1 = strlen(buf), l2 = strlen(ps->path);
+        const char *b1 = base_name(buf, &l1), *b2 = base_name(ps->path, &l2);
+        same = l1 == l2 && !memcmp(b1, b2, l1);
+    }
+    if (ps->map) return mapped_line(ps, buf, (unsigned)line);
+    return same ? (unsigned)line : 0;
 }
 
 static const char *where(const rv_witness *w, uint64_t pc)
@@ -365,15 +479,15 @@ static void nondet_assumption(wedge *e, const char *text, const rv_event *ev)
  * place unless the last step was it (under a property reach_error and
  * abort are steps of their own); the last node is the violation node (the
  * entry node itself when no step had a line of the program). */
-static void graphml_path(FILE *f, const rv_witness *w, const char *prog_real)
+static void graphml_path(FILE *f, const rv_witness *w, const progsrc *ps)
 {
     const rv_trace *t = w->error->trace;
     size_t n = 0, cap = (t ? t->n : 0) + 1;
     wedge *e = rv_xcalloc(cap, sizeof *e);
-    char *text = read_all(w->program);
+    const char *text = ps->text;
     for (size_t i = 0; t && i < t->n; i++) {
         const rv_event *ev = &t->ev[i];
-        unsigned line = line_in_program(where(w, ev->pc), prog_real, w->program, NULL, 0);
+        unsigned line = line_in_program(ps, where(w, ev->pc), NULL, 0);
         if (!line) continue;
         e[n] = (wedge){.line = line,
                        .tid = ev->act.tid,
@@ -381,11 +495,10 @@ static void graphml_path(FILE *f, const rv_witness *w, const char *prog_real)
         if (ev->act.kind == RV_ACT_NONDET && text) nondet_assumption(&e[n], text, ev);
         n++;
     }
-    unsigned eline = line_in_program(where(w, w->error->pc), prog_real, w->program, NULL, 0);
+    unsigned eline = line_in_program(ps, where(w, w->error->pc), NULL, 0);
     if (eline && (!n || e[n - 1].line != eline || e[n - 1].tid != w->error->tid))
         e[n++] = (wedge){.line = eline, .tid = w->error->tid, .created = -1};
     for (size_t k = 0; k <= n; k++) node_edge(f, (unsigned)k, k ? &e[k - 1] : NULL, k == n);
-    free(text);
     free(e);
 }
 
@@ -399,8 +512,9 @@ int rv_witness_graphml(const char *path, const rv_witness *w, char *err, size_t 
     char *tmp;
     FILE *f = open_tmp(path, &tmp, err, cap);
     if (!f) return -1;
-    char prog_real[PATH_MAX], when[32];
-    bool have_real = realpath(w->program, prog_real) != NULL;
+    char when[32];
+    progsrc ps;
+    progsrc_open(&ps, w->program);
     char *spec = specification(w);
     utc_now(when, sizeof when);
     fputs(graphml_keys, f);
@@ -413,9 +527,10 @@ int rv_witness_graphml(const char *path, const rv_witness *w, char *err, size_t 
     graph_data(f, "programhash", hash);
     graph_data(f, "architecture", "64bit");
     graph_data(f, "creationtime", when);
-    graphml_path(f, w, have_real ? prog_real : NULL);
+    graphml_path(f, w, &ps);
     fputs(" </graph>\n</graphml>\n", f);
     free(spec);
+    progsrc_close(&ps);
     return close_rename(f, tmp, path, err, cap);
 }
 
@@ -497,25 +612,21 @@ static void uuid4(char out[37])
 int rv_witness_yaml(const char *path, const rv_witness *w, char *err, size_t cap)
 {
     if (w->property != RV_PROP_UNREACH_CALL || !w->error) return 1;
-    char prog_real[PATH_MAX], func[256];
-    bool have_real = realpath(w->program, prog_real) != NULL;
-    unsigned line = line_in_program(where(w, w->error->pc), have_real ? prog_real : NULL,
-                                    w->program, func, sizeof func);
-    char *text = line ? read_all(w->program) : NULL;
+    char func[256];
+    progsrc ps;
+    progsrc_open(&ps, w->program);
+    unsigned line = line_in_program(&ps, where(w, w->error->pc), func, sizeof func);
+    const char *text = line ? ps.text : NULL;
     if (text && !strcmp(func, "reach_error")) { /* inside the task's own reach_error */
         line = unique_call_line(text);
         snprintf(func, sizeof func, "%s", ""); /* the caller is not known */
     }
     char *src = text && line ? source_line(text, line) : NULL;
     const char *call = src ? strstr(src, "reach_error") : NULL;
-    if (!call) { /* not at a call site */
-        free(src);
-        free(text);
-        return 1;
-    }
-    unsigned column = (unsigned)(call - src) + 1;
+    unsigned column = call ? (unsigned)(call - src) + 1 : 0;
     free(src);
-    free(text);
+    progsrc_close(&ps);
+    if (!call) return 1; /* not at a call site */
     char hash[65], when[32], uuid[37];
     if (rv_sha256_file(w->program, hash) < 0) {
         snprintf(err, cap, "cannot read %s: %s", w->program, strerror(errno));

@@ -381,6 +381,24 @@ t_witness_nondet_assumption() {
         /key="assumption"/{print l}' "$g")" "$l"
 }
 
+t_witness_preprocessed() {
+    # a preprocessed program (.i, as most sv-benchmarks tasks): the debug
+    # information names the original .c lines; the witness names lines of
+    # the .i (through its line markers)
+    clang -E -C "$S/interleave.c" -o interleave.i || fail_because "clang -E failed"
+    local g=ravel-out/interleave-reach-error-1.graphml l
+    rv check --json --property=unreach-call interleave.i
+    expect_rc 1
+    expect_json .witness "$g"
+    graphml_ok "$g" interleave.i
+    l=$(line_of interleave.i 'MARK reach')
+    [ "$l" -gt 1000 ] 2>/dev/null || fail_because "MARK reach at line '$l' of the .i: headers not included?"
+    expect_eq "last edge" "$(edges "$g" | tail -1)" "2:$l"
+    echo "$(edges "$g")" | grep -qx "0:$(line_of interleave.i 'pthread_create(&w'):1" ||
+        fail_because "no edge creating thread 1 at the .i's first pthread_create: $(edges "$g" | paste -sd' ')"
+    expect_file_match ravel-out/interleave-reach-error-1.yml "^              line: $l$"
+}
+
 t_witness_race() {
     local p=$S/race.c e
     rv check --json --property=no-data-race "$S/race.yml"
