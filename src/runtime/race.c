@@ -5,11 +5,11 @@
  * Happens-before is built from the synchronisation events the scheduler
  * executes: create/join, mutex release→acquire (unlock, w1 → lock,
  * trylock, w2), semaphore post→wait, signal→w2, once end→begin, and atomic
- * accesses with their C11 memory orders (below).  Because happens-before is
- * the same in every
- * linearisation of a trace, the first race of a trace is found whichever
- * linearisation is executed, so exploring only synchronisation is sound for
- * race freedom (and, once race-free, for everything else: seed 004 §3.2).
+ * accesses with their C11 memory orders (below).  Because happens-before
+ * is the same in every linearisation of a trace, the first race of a trace
+ * is found whichever linearisation is executed, so exploring only
+ * synchronisation is sound for race freedom (and, once race-free, for
+ * everything else: seed 004 §3.2).
  *
  * Shadow memory: one cell per byte touched (byte-precise, so neighbouring
  * char fields protected by different locks do not race), holding the last
@@ -31,16 +31,17 @@
  *  - Release sequences: the location's clock is what an acquire reading
  *    the current value synchronises with, i.e. the join of the release
  *    heads whose release sequence still contains the latest modification.
- *    A plain (non-RMW) store by thread t ends every sequence headed by
- *    another thread and continues t's own (C11, not C++20: later stores of
- *    the head's thread stay in its sequence).  An RMW continues every live
- *    sequence and may head a new one.  So the live heads of thread u are
- *    u's heads (stores and RMWs) since the last plain store by another
- *    thread: the location keeps their join per thread (at most
- *    NHEADS threads between two plain stores; a further thread's RMW
- *    heads still count for readers, but are forgotten when that thread
- *    then stores: this can only lose happens-before, i.e. report a race
- *    C11 would not have), and a plain store by t keeps only t's.
+ *    An atomic store that is not an RMW (a "plain store" here) by thread
+ *    t ends every sequence headed by another thread and continues t's own
+ *    (C11, not C++20: later stores of the head's thread stay in its
+ *    sequence).  An RMW continues every live sequence and may head a new
+ *    one.  So the live heads of thread u are u's heads (stores and RMWs)
+ *    since the last plain store by another thread: the location keeps
+ *    their join per thread (at most NHEADS threads between two plain
+ *    stores; a further thread's RMW heads still count for readers, but
+ *    are forgotten when that thread then stores: this can only lose
+ *    happens-before, i.e. report a race C11 would not have), and a plain
+ *    store by t keeps only t's.
  *  - Fences: a release (acq_rel, seq_cst) fence saves the thread's clock;
  *    a later relaxed store or RMW of the thread releases that saved clock
  *    (fence→atomic and fence→fence synchronisation).  A relaxed load or
