@@ -4,7 +4,10 @@
  *   -DST=<order of the store>  -DLD=<order of the load>  (memory_order_*)
  *   -DWFENCE: a release fence before the store; -DRFENCE: an acquire fence
  *   after the load (C11 7.17.4: fences make relaxed accesses synchronise);
- *   -DRFENCE_EARLY: the acquire fence before the load (orders nothing)
+ *   -DRFENCE_EARLY: the acquire fence before the load (orders nothing);
+ *   -DWFENCE_MO=, -DRFENCE_MO=: the fences' orders (default release and
+ *   acquire; seq_cst and acq_rel fences are both, an acquire fence on the
+ *   writer's side or a release fence on the reader's orders nothing)
  * Race-free iff the store is release (or seq_cst, or preceded by a release
  * fence) and the load acquire (or consume, seq_cst, or followed by an
  * acquire fence) — C11 5.1.2.4. */
@@ -17,6 +20,12 @@
 #ifndef LD
 #define LD memory_order_relaxed
 #endif
+#ifndef WFENCE_MO
+#define WFENCE_MO memory_order_release
+#endif
+#ifndef RFENCE_MO
+#define RFENCE_MO memory_order_acquire
+#endif
 
 int data;
 atomic_int flag;
@@ -27,7 +36,7 @@ static void *writer(void *arg)
     (void)arg;
     data = 1; /* the write */
 #ifdef WFENCE
-    atomic_thread_fence(memory_order_release);
+    atomic_thread_fence(WFENCE_MO);
 #endif
     atomic_store_explicit(&flag, 1, ST);
     return 0;
@@ -41,7 +50,7 @@ static void *reader(void *arg)
 #endif
     if (atomic_load_explicit(&flag, LD)) {
 #ifdef RFENCE
-        atomic_thread_fence(memory_order_acquire);
+        atomic_thread_fence(RFENCE_MO);
 #endif
         r = data; /* the read */
     }

@@ -11,12 +11,12 @@
 D=$ROOT/tests/drf
 
 # racy PROG READ_MARKER CFLAGS...: both algorithms report the race on data
-# between the write and the marked read.
+# between the write (marked "/* the write */", or $WMARK) and the marked read.
 racy() {
     local prog=$1 rmark=$2 a rl wl
     shift 2
     rl=$(line_of "$D/$prog" "$rmark")
-    wl=$(line_of "$D/$prog" "/* the write */")
+    wl=$(line_of "$D/$prog" "${WMARK:-/* the write */}")
     for a in dfs udpor; do
         [ $a = udpor ] && ! have_algo udpor && continue
         rv check --algo=$a --memory=drf --json "$D/$prog" -- "$@"
@@ -57,6 +57,10 @@ t_mp_release_fence() { race_free mp.c -DST=memory_order_release -DRFENCE; }
 t_mp_write_fence_only() { racy mp.c "$R" -DWFENCE; }
 t_mp_read_fence_only() { racy mp.c "$R" -DRFENCE; }
 t_mp_read_fence_too_early() { racy mp.c "$R" -DWFENCE -DRFENCE_EARLY; }
+t_mp_seq_cst_fences() { race_free mp.c -DWFENCE -DRFENCE -DWFENCE_MO=memory_order_seq_cst -DRFENCE_MO=memory_order_seq_cst; }
+t_mp_acq_rel_fences() { race_free mp.c -DWFENCE -DRFENCE -DWFENCE_MO=memory_order_acq_rel -DRFENCE_MO=memory_order_acq_rel; }
+t_mp_acquire_fence_on_writer() { racy mp.c "$R" -DWFENCE -DRFENCE -DWFENCE_MO=memory_order_acquire; }
+t_mp_release_fence_on_reader() { racy mp.c "$R" -DWFENCE -DRFENCE -DRFENCE_MO=memory_order_release; }
 # sc mode has no race detection: the relaxed case is just explored
 t_mp_relaxed_sc() {
     rv check --algo=dfs --json "$D/mp.c"
@@ -74,5 +78,14 @@ t_rmw_cas_fail_relaxed() { racy rmw.c "/* R reads after CAS */" -DMODE=7 -DFMO=m
 t_rmw_cas_fail_acquire() { race_free rmw.c -DMODE=7 -DFMO=memory_order_acquire; }
 t_rmw_own_rmw_head_survives_own_store() { race_free rmw.c -DMODE=8; }
 t_rmw_relaxed_rmw_then_store() { racy rmw.c "/* R reads after load */" -DMODE=9; }
+
+# a try-lock on an atomic_flag: test_and_set (RMW) must acquire what clear
+# (store) released; the two increments are the same line
+I='/* the increment */'
+t_flag_acquire_release() { race_free flag.c; }
+t_flag_seq_cst() { race_free flag.c -DLOCK_MO=memory_order_seq_cst -DUNLOCK_MO=memory_order_seq_cst; }
+t_flag_sync_builtins() { race_free flag.c -DSYNC; }
+t_flag_relaxed_lock() { WMARK=$I racy flag.c "$I" -DLOCK_MO=memory_order_relaxed; }
+t_flag_relaxed_unlock() { WMARK=$I racy flag.c "$I" -DUNLOCK_MO=memory_order_relaxed; }
 
 rv_main "$@"
