@@ -3,10 +3,11 @@
 #   clang (compiles programs under test with ThreadSanitizer instrumentation,
 #   and ravel itself), libclang-rt-14-dev (ASan/UBSan for the test build),
 #   libxxhash-dev (XXH3 hashes), binutils (nm, objcopy, addr2line),
-#   make, jq (the test suite reads ravel's JSON).
+#   make, jq (the test suite reads ravel's JSON), libxml2-utils (xmllint: the
+#   test suite checks that violation witnesses are well-formed XML).
 set -e
 need=()
-for p in clang libclang-rt-14-dev libxxhash-dev binutils make jq; do
+for p in clang libclang-rt-14-dev libxxhash-dev binutils make jq libxml2-utils; do
     dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 [ ${#need[@]} -eq 0 ] && exit 0

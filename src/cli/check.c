@@ -185,6 +185,59 @@ static char *write_schedule(const rv_cli_opts *o, const rv_error *e, size_t i, c
     return path;
 }
 
+/* ---- violation witnesses (witness.c) -------------------------------------------------- */
+
+/* FILE.graphml -> FILE.yml; anything else gets ".yml" appended (heap). */
+static char *yaml_path_for(const char *graphml)
+{
+    size_t n = strlen(graphml);
+    if (n > 8 && !strcmp(graphml + n - 8, ".graphml"))
+        return rv_xasprintf("%.*s.yml", (int)(n - 8), graphml);
+    return rv_xasprintf("%s.yml", graphml);
+}
+
+/* Under an SV-COMP property with verdict FALSE: the witnesses of the first
+ * violation, GraphML at --witness or next to its schedule file (".graphml"
+ * for ".schedule"), format 2.0 beside it when it fits.  Under `all` none:
+ * no SV-COMP specification says "any error". */
+static void write_witnesses(const rv_cli_opts *o, const rv_task *task, rv_backend *b, rv_report *r,
+                            char **graphml, char **yaml)
+{
+    *graphml = *yaml = NULL;
+    if (!r->property_given || r->property == RV_PROP_ALL) return;
+    size_t i = 0;
+    while (i < r->x->nerrors && !rv_property_violated_by(r->property, &r->x->errors[i])) i++;
+    if (i == r->x->nerrors || !r->x->errors[i].trace) return;
+    const char *sched = r->schedule_files[i];
+    if (o->witness)
+        *graphml = rv_xstrdup(o->witness);
+    else if (sched && strlen(sched) > 9 && !strcmp(sched + strlen(sched) - 9, ".schedule"))
+        *graphml = rv_xasprintf("%.*s.graphml", (int)(strlen(sched) - 9), sched);
+    else
+        return; /* no schedule file: its warning was printed */
+    rv_witness w = {
+        .program = o->pos[0],
+        .prp_file = task ? task->property_file : NULL,
+        .property = r->property,
+        .backend = b,
+        .error = &r->x->errors[i],
+    };
+    char err[512];
+    if (rv_witness_graphml(*graphml, &w, err, sizeof err) < 0) {
+        fprintf(stderr, "ravel: witness: %s\n", err);
+        free(*graphml);
+        *graphml = NULL;
+        return;
+    }
+    *yaml = yaml_path_for(*graphml);
+    int rc = rv_witness_yaml(*yaml, &w, err, sizeof err);
+    if (rc < 0) fprintf(stderr, "ravel: witness: %s\n", err);
+    if (rc != 0) {
+        free(*yaml);
+        *yaml = NULL;
+    }
+}
+
 /* ---- ravel check ---------------------------------------------------------------------- */
 
 static const char ilp32_why[] =
@@ -314,6 +367,10 @@ int rv_cli_check(int argc, char **argv)
     if (rv_wait_spy_saw(b, wait_at, sizeof wait_at)) r.cond_wait_at = wait_at;
     for (size_t i = 0; i < x.nerrors; i++)
         r.schedule_files[i] = write_schedule(&o, &x.errors[i], i, &r.replay_cmds[i]);
+    char *witness, *witness_yaml;
+    write_witnesses(&o, is_task ? &task : NULL, b, &r, &witness, &witness_yaml);
+    r.witness = witness;
+    r.witness_yaml = witness_yaml;
     int code = rv_report_exit_code(&r);
     if (o.json)
         rv_report_json(stdout, &r);
@@ -322,6 +379,8 @@ int rv_cli_check(int argc, char **argv)
     for (size_t i = 0; i < x.nerrors; i++) free(r.schedule_files[i]), free(r.replay_cmds[i]);
     free(r.schedule_files);
     free(r.replay_cmds);
+    free(witness);
+    free(witness_yaml);
     rv_explore_free(&x);
     b->ops->destroy(b);
     rv_task_free(&task);

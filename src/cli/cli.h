@@ -5,7 +5,8 @@
  * table and parser of check and replay), check.c (`ravel check`), replay.c
  * (`ravel replay`), report.c (human summary, JSON, action rendering),
  * schedfile.c (schedule files), property.c (--property and verdicts),
- * task.c (SV-COMP task files).  docs/CLI.md is the user's reference.
+ * task.c (SV-COMP task files), witness.c (SV-COMP violation witnesses).
+ * docs/CLI.md is the user's reference.
  *
  * Exit codes (DESIGN §5), shared by every subcommand:
  *   0 no error found and the exploration was exhaustive,
@@ -68,6 +69,7 @@ typedef struct rv_cli_opts {
     const char *udpor_only; /* the last udpor-only option given, for a warning */
     int property;           /* rv_property given by --property, or -1 (the task's, else all) */
     const char *data_model; /* --data-model=ILP32|LP64 (overrides a task's), or NULL */
+    const char *witness;    /* --witness=FILE (GraphML), or NULL: next to the schedule */
 } rv_cli_opts;
 
 /* Defaults of every option. */
@@ -179,6 +181,22 @@ void rv_task_free(rv_task *t);
  * (heap) when ravel does not check it. */
 int rv_prp_property(const char *text, char **what);
 
+/* ---- SV-COMP violation witnesses (witness.c; contract in its header) ---- */
+typedef struct rv_witness {
+    const char *program;   /* the source file the witness refers to */
+    const char *prp_file;  /* the task's property file, or NULL */
+    rv_property property;  /* the property violated (not RV_PROP_ALL) */
+    rv_backend *backend;   /* symbolizes code addresses */
+    const rv_error *error; /* the violation, with its failing execution */
+} rv_witness;
+/* GraphML 1.0; 0, or -1 with a message in err. */
+int rv_witness_graphml(const char *path, const rv_witness *w, char *err, size_t cap);
+/* Format 2.0 (unreach-call with a known reach_error call site only): 0
+ * written, 1 does not fit (nothing written), -1 error (message in err). */
+int rv_witness_yaml(const char *path, const rv_witness *w, char *err, size_t cap);
+/* SHA-256 of a file's bytes as 64 hex digits; -1 if it cannot be read. */
+int rv_sha256_file(const char *path, char hex[65]);
+
 /* ---- reports (report.c) ---- */
 /* s as a JSON string literal, quotes included (NULL gives null). */
 void rv_json_str(FILE *out, const char *s);
@@ -198,6 +216,8 @@ typedef struct rv_report {
     bool property_given;      /* --property or a task file: the SV-COMP verdict line */
     const rv_task *task;      /* NULL unless checking a task file */
     const char *cond_wait_at; /* a condition wait seen under a property (no TRUE), or NULL */
+    const char *witness;      /* the GraphML violation witness written, or NULL */
+    const char *witness_yaml; /* the format 2.0 one, or NULL */
 } rv_report;
 
 void rv_report_human(FILE *out, const rv_report *r);

@@ -106,7 +106,8 @@ enum {
     O_MAXDEPTH,
     O_LSTATES,
     O_PROPERTY,
-    O_DATAMODEL
+    O_DATAMODEL,
+    O_WITNESS
 };
 
 static const optdef optdefs[] = {
@@ -141,6 +142,7 @@ static const optdef optdefs[] = {
     {"local-states", A_VALUE, false, O_LSTATES},
     {"property", A_VALUE, true, O_PROPERTY},
     {"data-model", A_VALUE, false, O_DATAMODEL},
+    {"witness", A_VALUE, false, O_WITNESS},
 };
 
 static int bad_value(const char *cmd, const char *name, const char *want, const char *got)
@@ -219,7 +221,8 @@ static int check_bound(const char *cmd, rv_cli_opts *o)
     return 0;
 }
 
-/* --property and --data-model (SV-COMP, property.c and task.c). */
+/* --property, --data-model and --witness (SV-COMP, property.c, task.c and
+ * witness.c). */
 static int set_svcomp_value(const char *cmd, const optdef *d, const char *v, rv_cli_opts *o)
 {
     if (d->id == O_PROPERTY) {
@@ -227,6 +230,11 @@ static int set_svcomp_value(const char *cmd, const optdef *d, const char *v, rv_
         if (o->property < 0)
             return bad_value(cmd, d->name,
                              "unreach-call, no-deadlock, no-data-race, valid-memsafety or all", v);
+        return 0;
+    }
+    if (d->id == O_WITNESS) {
+        if (!*v) return bad_value(cmd, d->name, "a file name", v);
+        o->witness = v;
         return 0;
     }
     if (strcmp(v, "ILP32") && strcmp(v, "LP64")) return bad_value(cmd, d->name, "ILP32 or LP64", v);
@@ -318,6 +326,7 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
         return 0;
     case O_PROPERTY:
     case O_DATAMODEL:
+    case O_WITNESS:
         return set_svcomp_value(cmd, d, v, o);
     default:
         return set_bound_value(cmd, d, v, o);

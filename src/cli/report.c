@@ -202,6 +202,8 @@ static void human_verdict(FILE *out, const rv_report *r)
         fprintf(out, "verdict     UNKNOWN (%s)\n", v.reason);
     else
         fprintf(out, "verdict     %s\n", v.text);
+    if (r->witness) fprintf(out, "witness     %s\n", r->witness);
+    if (r->witness_yaml) fprintf(out, "witness     %s (format 2.0)\n", r->witness_yaml);
 }
 
 void rv_report_human(FILE *out, const rv_report *r)
@@ -325,6 +327,10 @@ static void json_verdict(FILE *out, const rv_report *r, bool *first)
     rv_json_str(out, v.text);
     json_key(out, "verdict_reason", first);
     rv_json_str(out, v.kind == RV_VERDICT_UNKNOWN ? v.reason : NULL);
+    json_key(out, "witness", first);
+    rv_json_str(out, r->witness);
+    json_key(out, "witness_yaml", first);
+    rv_json_str(out, r->witness_yaml);
     if (!r->task) return;
     json_key(out, "input_files", first);
     fputc('[', out);

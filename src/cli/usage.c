@@ -59,6 +59,8 @@ static const char check_help[] =
     "                       execution without an error), no-deadlock, no-data-race\n"
     "                       (implies --memory=drf), valid-memsafety (faults, double\n"
     "                       free); prints a verdict TRUE, FALSE(...) or UNKNOWN (why)\n"
+    "  --witness=FILE       FALSE under a property: the GraphML violation witness\n"
+    "                       (default: next to the schedule file; YAML 2.0 beside it)\n"
     "  --data-model=ILP32|LP64   overrides a task's data model (ILP32 is refused:\n"
     "                       the runtime is x86-64 only)\n"
     "per execution:\n"

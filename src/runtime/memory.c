@@ -7,8 +7,8 @@
  * (memory mode sc).  Accesses to the executable's TLS block are private to
  * the running thread (the block is swapped per coroutine) and stay
  * invisible.  Atomic operations are performed here, after their event, so
- * they are indivisible; memory orders are ignored (executions are
- * sequentially consistent).
+ * they are indivisible; executions are sequentially consistent, and memory
+ * orders matter only to the race detector of memory mode drf (race.c).
  *
  * Heap (DESIGN §2.4): thread t allocates from its own arena at a fixed
  * address by bumping a pointer, and reuses only blocks it allocated and
@@ -170,6 +170,15 @@ void __tsan_func_exit(void)
  * arg; the scheduler makes it a READ when it fails (rv_apply, action.h).
  * 16-byte ones stay RMWs. */
 
+/* The order of the atomic at a about to be announced (no event, hence no
+ * order, for the thread's private TLS): only drf's race detector uses it
+ * (race.c). */
+static void race_order(const volatile void *a, int mo, int fmo)
+{
+    if (rt.active && (rt.flags & RV_REQ_DRF) && !private_addr((uint64_t)(uintptr_t)a))
+        rv_race_order(mo, fmo);
+}
+
 /* The expected value of a CAS as the bytes in memory, zero-extended (the
  * unfolding compares them with the bytes writes leave; issue 9 part 3). */
 static uint64_t cas_expected(const void *c, size_t len)
@@ -196,6 +205,7 @@ static void rv_cas_event(const void *a, size_t len, uint64_t expected, uint64_t 
 #define ATOMIC_RMW(N, T, NAME, EXPR)                                                               \
     T __tsan_atomic##N##_##NAME(volatile T *a, T v, int mo)                                        \
     {                                                                                              \
+        race_order(a, mo, mo);                                                                     \
         rv_mem_event(RV_ACT_RMW, (const void *)a, sizeof(T), PC, RV_AF_ATOMIC);                    \
         T o = *a;                                                                                  \
         *a = (T)(EXPR);                                                                            \
@@ -205,11 +215,13 @@ static void rv_cas_event(const void *a, size_t len, uint64_t expected, uint64_t 
 #define ATOMIC_OPS(N, T)                                                                           \
     T __tsan_atomic##N##_load(const volatile T *a, int mo)                                         \
     {                                                                                              \
+        race_order(a, mo, mo);                                                                     \
         rv_mem_event(RV_ACT_READ, (const void *)a, sizeof(T), PC, RV_AF_ATOMIC);                   \
         return *a;                                                                                 \
     }                                                                                              \
     void __tsan_atomic##N##_store(volatile T *a, T v, int mo)                                      \
     {                                                                                              \
+        race_order(a, mo, mo);                                                                     \
         rv_mem_event(RV_ACT_WRITE, (const void *)a, sizeof(T), PC, RV_AF_ATOMIC);                  \
         *a = v;                                                                                    \
     }                                                                                              \
@@ -234,14 +246,17 @@ static void rv_cas_event(const void *a, size_t len, uint64_t expected, uint64_t 
     /* a weak CAS never fails spuriously here: executions are sequential */                        \
     int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, int fmo)      \
     {                                                                                              \
+        race_order(a, mo, fmo);                                                                    \
         return cas##N(a, c, v, PC);                                                                \
     }                                                                                              \
     int __tsan_atomic##N##_compare_exchange_weak(volatile T *a, T *c, T v, int mo, int fmo)        \
     {                                                                                              \
+        race_order(a, mo, fmo);                                                                    \
         return cas##N(a, c, v, PC);                                                                \
     }                                                                                              \
     T __tsan_atomic##N##_compare_exchange_val(volatile T *a, T c, T v, int mo, int fmo)            \
     {                                                                                              \
+        race_order(a, mo, fmo);                                                                    \
         rv_cas_event((const void *)a, sizeof(T), cas_expected(&c, sizeof(T)), PC);                 \
         T o = *a;                                                                                  \
         if (o == c) *a = v;                                                                        \
@@ -254,7 +269,10 @@ ATOMIC_OPS(32, unsigned int)
 ATOMIC_OPS(64, unsigned long long)
 ATOMIC_OPS(128, unsigned __int128)
 
-void __tsan_atomic_thread_fence(int mo) {}
+void __tsan_atomic_thread_fence(int mo)
+{
+    if (rt.active && (rt.flags & RV_REQ_DRF)) rv_race_fence(mo);
+}
 void __tsan_atomic_signal_fence(int mo) {}
 
 /* ------------------------------------------------------------------ */

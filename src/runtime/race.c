@@ -5,11 +5,11 @@
  * Happens-before is built from the synchronisation events the scheduler
  * executes: create/join, mutex release→acquire (unlock, w1 → lock,
  * trylock, w2), semaphore post→wait, signal→w2, once end→begin, and atomic
- * accesses (an atomic write or rmw releases to its location, an atomic read
- * or rmw acquires from it).  Because happens-before is the same in every
- * linearisation of a trace, the first race of a trace is found whichever
- * linearisation is executed, so exploring only synchronisation is sound for
- * race freedom (and, once race-free, for everything else: seed 004 §3.2).
+ * accesses with their C11 memory orders (below).  Because happens-before
+ * is the same in every linearisation of a trace, the first race of a trace
+ * is found whichever linearisation is executed, so exploring only
+ * synchronisation is sound for race freedom (and, once race-free, for
+ * everything else: seed 004 §3.2).
  *
  * Shadow memory: one cell per byte touched (byte-precise, so neighbouring
  * char fields protected by different locks do not race), holding the last
@@ -18,6 +18,42 @@
  * Cost: O(len) table probes per plain access; accesses longer than 64 bytes
  * are checked at every 8th byte (documented approximation).
  * Sync-object clocks live in a second table keyed by object address.
+ *
+ * Memory orders (C11 5.1.2.4 and 7.17.3–4; issue 13 part 7).  Executions
+ * stay sequentially consistent; only happens-before honours the orders.
+ * The atomic hooks note the order of the thread's pending operation
+ * (rv_race_order) and rv_race_sync applies it when the event executes:
+ *  - a store or RMW that is release, acq_rel or seq_cst releases the
+ *    thread's clock to the location; a load or RMW that is acquire,
+ *    consume (treated as acquire), acq_rel or seq_cst joins the location's
+ *    clock; relaxed does neither.  A failed compare-exchange uses its
+ *    failure order.
+ *  - Release sequences: the location's clock is what an acquire reading
+ *    the current value synchronises with, i.e. the join of the release
+ *    heads whose release sequence still contains the latest modification.
+ *    An atomic store that is not an RMW (a "plain store" here) by thread
+ *    t ends every sequence headed by another thread and continues t's own
+ *    (C11, not C++20: later stores of the head's thread stay in its
+ *    sequence).  An RMW continues every live sequence and may head a new
+ *    one.  So the live heads of thread u are u's heads (stores and RMWs)
+ *    since the last plain store by another thread: the location keeps
+ *    their join per thread (at most NHEADS threads between two plain
+ *    stores; a further thread's RMW heads still count for readers, but
+ *    are forgotten when that thread then stores: this can only lose
+ *    happens-before, i.e. report a race C11 would not have), and a plain
+ *    store by t keeps only t's.
+ *  - Fences: a release (acq_rel, seq_cst) fence saves the thread's clock;
+ *    a later relaxed store or RMW of the thread releases that saved clock
+ *    (fence→atomic and fence→fence synchronisation).  A relaxed load or
+ *    RMW accumulates the location's clock into the thread's pending
+ *    acquire clock, which a later acquire (acq_rel, seq_cst) fence joins
+ *    (atomic→fence and fence→fence).  Fences are not events: they change
+ *    only the calling thread's clocks, so no interleaving depends on them.
+ *    seq_cst fences add nothing to happens-before beyond acq_rel (their
+ *    total order constrains values, not synchronises-with); signal fences
+ *    order nothing between threads.
+ *  - Atomics of the runtime itself (pthread keys, C library calls) and the
+ *    __sync builtins are seq_cst.
  */
 #include "rt.h"
 
@@ -43,12 +79,31 @@ typedef struct syncobj {
     vclock vc;
 } syncobj;
 
+/* An atomic location: clock = what an acquire reading its current value
+ * obtains (the join of the live release heads); head[i] = the join of the
+ * live heads of thread tid[i]-1 (0: a free slot). */
+#define NHEADS 4
+typedef struct atomloc {
+    uint64_t addr;
+    vclock clock;
+    uint32_t tid[NHEADS];
+    vclock head[NHEADS];
+} atomloc;
+
 #define NCELLS (1u << 18)
 #define NSYNC  (1u << 14)
+#define NATOMS (1u << 14)
+
+/* C11 memory orders as the TSan hooks pass them (__tsan_memory_order). */
+enum { MO_RELAXED, MO_CONSUME, MO_ACQUIRE, MO_RELEASE, MO_ACQ_REL, MO_SEQ_CST };
 
 static vclock thread_vc[RV_MAX_THREADS];
+static vclock fence_rel[RV_MAX_THREADS]; /* clock at the last release fence */
+static vclock fence_acq[RV_MAX_THREADS]; /* released to relaxed reads, for an acquire fence */
+static uint8_t pend_mo[RV_MAX_THREADS], pend_fmo[RV_MAX_THREADS], pend_set[RV_MAX_THREADS];
 static cell *cells;
 static syncobj *syncs;
+static atomloc *atoms;
 
 static uint64_t mix(uint64_t a)
 {
@@ -92,6 +147,20 @@ static vclock *sync_vc(uint64_t addr)
                 NSYNC);
 }
 
+static atomloc *atom_of(uint64_t addr)
+{
+    if (!atoms) atoms = lazy_map(NATOMS * sizeof(atomloc));
+    for (uint64_t i = mix(addr) & (NATOMS - 1), n = 0; n < NATOMS;
+         i = (i + 1) & (NATOMS - 1), n++) {
+        if (atoms[i].addr == addr) return &atoms[i];
+        if (!atoms[i].addr) {
+            atoms[i].addr = addr;
+            return &atoms[i];
+        }
+    }
+    rv_end_exec(RV_END_RESOURCE, 0, 0, "race detector: more than %u atomic locations", NATOMS);
+}
+
 static void join_vc(vclock *into, const vclock *from)
 {
     for (int i = 0; i < RV_MAX_THREADS; i++)
@@ -116,8 +185,95 @@ static void release(unsigned t, uint64_t obj)
     tick(t);
 }
 
+static bool mo_acquires(int mo)
+{
+    return mo == MO_CONSUME || mo == MO_ACQUIRE || mo == MO_ACQ_REL || mo == MO_SEQ_CST;
+}
+
+static bool mo_releases(int mo)
+{
+    return mo == MO_RELEASE || mo == MO_ACQ_REL || mo == MO_SEQ_CST;
+}
+
+/* The running thread's next event is an atomic access with order mo (fmo:
+ * the failure order of a compare-exchange). */
+void rv_race_order(int mo, int fmo)
+{
+    if (!rt.running) return;
+    unsigned t = rv_tid(rt.running);
+    pend_mo[t] = (uint8_t)mo;
+    pend_fmo[t] = (uint8_t)fmo;
+    pend_set[t] = 1;
+}
+
+/* atomic_thread_fence(mo) by the running thread (not an event). */
+void rv_race_fence(int mo)
+{
+    if (!rt.running) return;
+    unsigned t = rv_tid(rt.running);
+    if (mo_acquires(mo)) join_vc(&thread_vc[t], &fence_acq[t]);
+    if (mo_releases(mo)) {
+        fence_rel[t] = thread_vc[t];
+        tick(t);
+    }
+}
+
+/* The join of t's live release heads at l (a fresh slot if none; NULL if
+ * every slot is taken).  plain: t makes a plain store, which ends the
+ * other threads' sequences (their slots are freed; t's is slot 0). */
+static vclock *heads_of(atomloc *l, unsigned t, bool plain)
+{
+    int mine = -1, free_slot = -1;
+    for (int i = 0; i < NHEADS; i++) {
+        if (l->tid[i] == t + 1)
+            mine = i;
+        else if (!l->tid[i] && free_slot < 0)
+            free_slot = i;
+    }
+    if (plain) {
+        if (mine < 0)
+            memset(&l->head[0], 0, sizeof(vclock));
+        else if (mine > 0)
+            l->head[0] = l->head[mine];
+        memset(l->tid, 0, sizeof l->tid);
+        l->tid[0] = t + 1;
+        return &l->head[0];
+    }
+    if (mine >= 0) return &l->head[mine];
+    if (free_slot < 0) return NULL;
+    l->tid[free_slot] = t + 1;
+    memset(&l->head[free_slot], 0, sizeof(vclock));
+    return &l->head[free_slot];
+}
+
+/* An atomic access a by thread t has just executed (C11 rules in the
+ * header comment). */
+static void atomic_sync(unsigned t, const rv_action *a)
+{
+    int mo = MO_SEQ_CST;
+    if (pend_set[t]) {
+        mo = a->kind == RV_ACT_READ && rv_is_cas(a) ? pend_fmo[t] : pend_mo[t];
+        pend_set[t] = 0;
+    }
+    atomloc *l = atom_of(a->obj);
+    if (a->kind != RV_ACT_WRITE) /* reads the value left by a release sequence */
+        join_vc(mo_acquires(mo) ? &thread_vc[t] : &fence_acq[t], &l->clock);
+    if (a->kind == RV_ACT_READ) return;
+    const vclock *rel = mo_releases(mo) ? &thread_vc[t] : &fence_rel[t];
+    vclock *mine = heads_of(l, t, a->kind == RV_ACT_WRITE);
+    if (mine) join_vc(mine, rel);
+    if (a->kind == RV_ACT_WRITE) /* ends the other threads' sequences */
+        l->clock = *mine;
+    else /* an RMW continues every live sequence and heads its own */
+        join_vc(&l->clock, rel);
+    if (mo_releases(mo)) tick(t);
+}
+
 void rv_race_thread_start(unsigned parent, unsigned child)
 {
+    memset(&fence_rel[child], 0, sizeof(vclock));
+    memset(&fence_acq[child], 0, sizeof(vclock));
+    pend_set[child] = 0;
     if (child == parent) {
         memset(&thread_vc[child], 0, sizeof(vclock));
         tick(child);
@@ -175,8 +331,7 @@ void rv_race_sync(unsigned t, const rv_action *a)
     case RV_ACT_READ:
     case RV_ACT_WRITE:
     case RV_ACT_RMW: /* atomics (plain accesses are no events in drf) */
-        if (a->kind != RV_ACT_WRITE) acquire(t, a->obj);
-        if (a->kind != RV_ACT_READ) release(t, a->obj);
+        atomic_sync(t, a);
         break;
     default:
         break;

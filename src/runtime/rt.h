@@ -155,6 +155,8 @@ void rv_heap_thread_init(rv_thr *t);
 void rv_race_thread_start(unsigned parent, unsigned child);
 void rv_race_sync(unsigned t, const rv_action *a);
 void rv_race_access(const void *addr, uint64_t len, bool write, uint64_t pc);
+void rv_race_order(int mo, int fmo); /* order of the running thread's next atomic */
+void rv_race_fence(int mo);          /* atomic_thread_fence by the running thread */
 
 /* --- platform --- */
 void rv_ctx_switch(void **save_sp, void *new_sp);

@@ -274,4 +274,165 @@ t_assert_and_verifier_error() {
     expect_json_match .verdict_reason 'nondet-domain'
 }
 
+# ---- violation witnesses (src/cli/witness.c) ------------------------------
+# GraphML 1.0 in the sv-witnesses format: well-formed XML (xmllint), one
+# entry and one violation node, every startline a line of the program,
+# threadIds and createThreads as in the program (the pthread_create lines
+# create threads 1 and 2; the violation is thread 2's reach_error call),
+# programhash = sha256sum of the source, specification = the .prp's text.
+# The witness goes next to the schedule (".graphml" for ".schedule").
+
+# graphml_ok FILE PROGRAM: the checks every GraphML witness must pass.
+graphml_ok() {
+    local g=$1 prog=$2 nlines bad
+    [ -s "$g" ] || { fail_because "no witness file $g"; return; }
+    if command -v xmllint >/dev/null; then
+        xmllint --noout "$g" 2>>"$W/err" || fail_because "$g is not well-formed XML"
+    else
+        fail_because "xmllint is missing (apt-get install libxml2-utils; scripts/deps.sh)"
+    fi
+    expect_eq "entry nodes" "$(grep -c '<data key="entry">true</data>' "$g")" 1
+    expect_eq "violation nodes" "$(grep -c '<data key="violation">true</data>' "$g")" 1
+    expect_file_match "$g" '<data key="witness-type">violation_witness</data>'
+    expect_file_match "$g" '<data key="sourcecodelang">C</data>'
+    expect_file_match "$g" '<data key="producer">ravel '
+    expect_file_match "$g" '<data key="architecture">64bit</data>'
+    expect_file_match "$g" '<data key="creationtime">[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z</data>'
+    expect_eq programhash "$(sed -n 's|.*<data key="programhash">\(.*\)</data>.*|\1|p' "$g")" \
+        "$(sha256sum "$prog" | cut -d' ' -f1)"
+    expect_eq programfile "$(sed -n 's|.*<data key="programfile">\(.*\)</data>.*|\1|p' "$g")" "$prog"
+    nlines=$(wc -l <"$prog")
+    bad=$(sed -n 's|.*<data key="startline">\(.*\)</data>.*|\1|p' "$g" |
+        awk -v n="$nlines" '$1 < 1 || $1 > n + 1' | head -1)
+    [ -z "$bad" ] || fail_because "startline $bad is not a line of $prog"
+    # edges: as many as non-entry nodes, each from node k-1 to node k
+    expect_eq "edges" "$(grep -c '<edge ' "$g")" "$(($(grep -c '<node ' "$g") - 1))"
+}
+# edges FILE: "threadId:startline[:createThread]" per edge, in order.
+edges() {
+    awk '/<edge /{t=""; l=""; c=""} /key="threadId"/{gsub(/.*">|<.*/, ""); t=$0}
+         /key="startline"/{gsub(/.*">|<.*/, ""); l=$0}
+         /key="createThread"/{gsub(/.*">|<.*/, ""); c=":" $0}
+         /<\/edge>/{print t ":" l c}' "$1"
+}
+
+t_witness_graphml_task() {
+    rv check --json "$S/interleave.yml"
+    expect_rc 1
+    expect_json .verdict 'FALSE(unreach-call)'
+    expect_json .witness ravel-out/interleave-reach-error-1.graphml
+    expect_json '.errors[0].schedule_file' ravel-out/interleave-reach-error-1.schedule
+    local g=ravel-out/interleave-reach-error-1.graphml p=$S/interleave.c e
+    graphml_ok "$g" "$p"
+    expect_eq specification "$(sed -n 's|.*<data key="specification">\(.*\)</data>.*|\1|p' "$g")" \
+        "$(head -1 "$S/properties/unreach-call.prp")"
+    e=$(edges "$g")
+    expect_eq "createThread edges" "$(echo "$e" | grep -c ':[0-9]*:[0-9]*$')" 2
+    echo "$e" | grep -qx "0:$(line_of "$p" 'pthread_create(&w'):1" ||
+        fail_because "no edge creating thread 1 at the first pthread_create: $e"
+    echo "$e" | grep -qx "0:$(line_of "$p" 'pthread_create(&r'):2" ||
+        fail_because "no edge creating thread 2 at the second pthread_create: $e"
+    expect_eq "last edge" "$(echo "$e" | tail -1)" "2:$(line_of "$p" 'MARK reach')"
+    # the interleaving: thread 1's first store (a = 1) before thread 2's
+    # read, its second store after
+    local order
+    order=$(echo "$e" | grep -E "^(1:$(line_of "$p" 'a = 1')|2:$(line_of "$p" 'MARK reach')|1:$(line_of "$p" 'a = 2'))$" | head -3 | paste -sd' ')
+    expect_eq "writer/reader order" "$order" "1:$(line_of "$p" 'a = 1') 2:$(line_of "$p" 'MARK reach') 1:$(line_of "$p" 'a = 2')"
+    # the summary names it too
+    rv check "$S/interleave.yml"
+    expect_file_match "$W/out" '^witness     ravel-out/interleave-reach-error-1.graphml$'
+}
+
+t_witness_option_and_yaml() {
+    # sv-benchmarks' own reach_error (an __assert_fail): the GraphML ends
+    # inside it; the format 2.0 target is the program's only call of it
+    local p=$S/inline_helper.c l c
+    rv check --json --witness=w.graphml "$S/inline_helper.yml"
+    expect_rc 1
+    expect_json .witness w.graphml
+    expect_json .witness_yaml w.yml
+    graphml_ok w.graphml "$p"
+    [ ! -e ravel-out/inline_helper-reach-error-1.graphml ] || fail_because "witness also written next to the schedule"
+    l=$(line_of "$p" 'if (counter != 2) reach_error();')
+    c=$(($(sed -n "${l}p" "$p" | awk '{print index($0, "reach_error")}')))
+    expect_file_match w.yml '^- entry_type: violation_sequence$'
+    expect_file_match w.yml '^    format_version: "2.0"$'
+    expect_file_match w.yml "^        \"$p\": \"$(sha256sum "$p" | cut -d' ' -f1)\"$"
+    expect_file_match w.yml '^            type: "target"$'
+    expect_file_match w.yml "^              line: $l$"
+    expect_file_match w.yml "^              column: $c$"
+    expect_eq "yaml entries" "$(grep -c 'waypoint:' w.yml)" 1
+}
+
+t_witness_nondet_assumption() {
+    # reach_error needs __VERIFIER_nondet_int() == 2 (verifier_error.c): the
+    # nondet step's edge assumes exactly that result
+    local p=$S/verifier_error.c g=ravel-out/verifier_error-reach-error-1.graphml l
+    rv check --json --property=unreach-call "$p"
+    expect_rc 1
+    expect_json .witness "$g"
+    graphml_ok "$g" "$p"
+    l=$(line_of "$p" '__VERIFIER_nondet_int() == 2')
+    expect_eq "assumptions" "$(grep -c '<data key="assumption">' "$g")" 1
+    expect_file_match "$g" '<data key="assumption">\\result == 2;</data>'
+    expect_file_match "$g" '<data key="assumption.resultfunction">__VERIFIER_nondet_int</data>'
+    # the assumption sits on the edge of the nondet call's line
+    expect_eq "assumption line" "$(awk '/<edge /{l=""} /key="startline"/{gsub(/.*">|<.*/, ""); l=$0}
+        /key="assumption"/{print l}' "$g")" "$l"
+}
+
+t_witness_preprocessed() {
+    # a preprocessed program (.i, as most sv-benchmarks tasks): the debug
+    # information names the original .c lines; the witness names lines of
+    # the .i (through its line markers)
+    clang -E -C "$S/interleave.c" -o interleave.i || fail_because "clang -E failed"
+    local g=ravel-out/interleave-reach-error-1.graphml l
+    rv check --json --property=unreach-call interleave.i
+    expect_rc 1
+    expect_json .witness "$g"
+    graphml_ok "$g" interleave.i
+    l=$(line_of interleave.i 'MARK reach')
+    [ "$l" -gt 1000 ] 2>/dev/null || fail_because "MARK reach at line '$l' of the .i: headers not included?"
+    expect_eq "last edge" "$(edges "$g" | tail -1)" "2:$l"
+    echo "$(edges "$g")" | grep -qx "0:$(line_of interleave.i 'pthread_create(&w'):1" ||
+        fail_because "no edge creating thread 1 at the .i's first pthread_create: $(edges "$g" | paste -sd' ')"
+    expect_file_match ravel-out/interleave-reach-error-1.yml "^              line: $l$"
+}
+
+t_witness_race() {
+    local p=$S/race.c e
+    rv check --json --property=no-data-race "$S/race.yml"
+    expect_rc 1
+    expect_json .verdict 'FALSE(no-data-race)'
+    expect_json .witness ravel-out/race-data-race-1.graphml
+    expect_json .witness_yaml null
+    graphml_ok ravel-out/race-data-race-1.graphml "$p"
+    expect_file_match ravel-out/race-data-race-1.graphml '<data key="specification">CHECK\( init\(main\(\)\), LTL\(G ! data-race\) \)</data>'
+    # in drf mode plain accesses are no steps: the path is main's create
+    # and then the access that completed the race (main's x = 2; thread
+    # 1's write, whose place in the interleaving is not recorded, has no
+    # edge: see docs/CLI.md)
+    e=$(edges ravel-out/race-data-race-1.graphml | paste -sd' ')
+    expect_eq "edges" "$e" "0:$(line_of "$p" 'pthread_create(&th'):1 0:$(line_of "$p" 'x = 2;')"
+}
+
+t_witness_none() {
+    # TRUE: no witness
+    rv check --json "$S/abort_assume.yml"
+    expect_rc 0
+    expect_json .verdict TRUE
+    expect_json .witness null
+    # no property: errors, but no SV-COMP specification, so no witness
+    rv check --json "$S/abort_then_error.c"
+    expect_rc 1
+    expect_json .witness null
+    # --property=all names no SV-COMP specification either
+    rv check --json --property=all "$S/interleave.c"
+    expect_rc 1
+    expect_json .witness null
+    local n
+    n=$(find . -name '*.graphml' -o -name '*.yml' | wc -l)
+    expect_eq "witness files" "$n" 0
+}
+
 rv_main "$@"
