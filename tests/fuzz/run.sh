@@ -6,6 +6,7 @@
 # Modes:
 #   bash tests/run fuzz                      CI: seeds 1..500 (fixed range)
 #   RAVEL_FUZZ_N=20000 bash tests/run fuzz   on demand: seeds 1..20000
+#   bash tests/fuzz/ondemand LOGDIR          the same in resumable chunks
 #   RAVEL_FUZZ_SEED0=K                       shifts the range to K+1..K+N
 #   RAVEL_FUZZ_BATCH=25                      programs per build (see below)
 #   RAVEL_FUZZ_CAP=2500                      dfs --max-executions; a program
