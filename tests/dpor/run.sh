@@ -263,6 +263,32 @@ t_fair_livelock() {
         expect_json '.errors[0].schedule|split(" ")|length' 301
         [ -s "$(json '.errors[0].schedule_file')" ] || fail_because "$a: no schedule file"
     done
+    # the schedule replays the livelock: both threads still spinning (read
+    # the other's flag, yield) at its last steps
+    local sched
+    sched=$(json '.errors[0].schedule_file')
+    rv replay "$ROOT/tests/dpor/livelock.c" "$sched"
+    tail -n 12 "$W/out" | grep -E '^#[0-9]+ +thread [12] +yield' | awk '{print $3}' | sort -u >"$W/spinners"
+    expect_eq "threads yielding at the end of the replay" "$(paste -sd' ' "$W/spinners")" "1 2"
+}
+
+# Peterson with sched_yield in its spin loops (seed 002's motivating case):
+# under the fair bound K = 0 every execution is finite, so BPOR terminates
+# (1570 executions) and reports the bounded guarantee with no error; the
+# broken variant's mutual-exclusion bug is found under the same bound.
+t_fair_peterson_yield() {
+    local P=$ROOT/tests/dpor/peterson_yield.c
+    rv check --algo=dpor --fair-bound=0 --max-depth=300 --json "$P"
+    expect_rc 3
+    expect_json '.errors|length' 0
+    expect_json .bound_kind fair
+    expect_json .bound 0
+    expect_json .exhaustive false
+    expect_json_match .incomplete_reason 'fair bound 0 within --max-depth=300'
+    rv check --algo=dpor --fair-bound=0 --max-depth=300 --json "$P" -- -DBROKEN
+    expect_rc 1
+    expect_json '.errors[0].kind' assertion
+    expect_json_match '.errors[0].location' "peterson_yield\\.c:$(line_of "$P" '@bug')([^0-9]|\$)"
 }
 t_fair_spin_yield() {
     local k P=$ROOT/tests/dpor/spin_yield.c
