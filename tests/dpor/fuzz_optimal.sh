@@ -68,17 +68,18 @@ for ((b = FIRST; b < FIRST + N; b += BATCH)); do
         RAVEL_FUZZ_PROG=$s timeout -k 5 "$GUARD" "$RAVEL" check --quiet --algo=dfs --count-traces --keep-going \
             --max-executions="$CAP" --json $flags "$W/batch.c" >"$W/dfs.json" 2>"$W/err"
         drc=$?
+        # the exit status first: jq -e on an empty output succeeds
+        case $drc in 0 | 1 | 3) ;; *)
+            echo "skip $s dfs exit $drc: $(head -c 200 "$W/err" | tr '\n' ' ')"
+            skip=$((skip + 1))
+            continue
+            ;;
+        esac
         if jq -e '.incomplete_reason // "" | test("max-executions")' "$W/dfs.json" >/dev/null 2>&1; then
             echo "skip $s dfs over $CAP executions"
             skip=$((skip + 1))
             continue
         fi
-        case $drc in 0 | 1 | 3) ;; *)
-            echo "skip $s dfs exit $drc"
-            skip=$((skip + 1))
-            continue
-            ;;
-        esac
         # shellcheck disable=SC2086
         RAVEL_FUZZ_PROG=$s timeout -k 5 "$GUARD" "$RAVEL" check --quiet --algo="$ALGO" --count-traces --keep-going \
             --json $flags "$W/batch.c" >"$W/opt.json" 2>"$W/err"
