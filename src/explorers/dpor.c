@@ -306,6 +306,14 @@ static void source_backtrack(eng *e, size_t i, unsigned u, size_t k, const rv_ac
 {
     const rv_trace *t = &e->t;
     uint16_t ti = t->ev[i].act.tid;
+    /* an event that enables u's step (an exit its join, an unlock a
+     * blocked lock) is not in a race with it: the two cannot be reordered
+     * (POPL 2014 §3: in a race e' can run right before e).  The earlier
+     * dependent events of i's thread are still races (every_race), e.g.
+     * the lock before that unlock. */
+    if (i + 1 < t->n && e->lastev[u] < (int64_t)i && !(t->ev[i].enabled & BIT(u)) &&
+        (t->ev[i + 1].enabled & BIT(u)))
+        return;
     /* only an immediate race reverses: none of i's successors comes
      * before a (else that event's own race covers it) */
     for (size_t j = i + 1; j < k; j++)

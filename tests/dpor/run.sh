@@ -7,10 +7,13 @@
 #  - the closed-form families of tests/native/run.sh (philosophers 2^n - 2
 #    complete + 1 deadlock, lock_many C(2n, n), lock_once n!, readers 2^n,
 #    private k x m: 1);
-#  - random programs of tests/gen/gen.c (seeds 1..RAVEL_RANDOM_N, default 30);
+#  - random programs of the native fuzzer tests/fuzz/fuzzgen.c (seeds
+#    1..RAVEL_RANDOM_N, default 30, through fuzz_optimal.sh with ALGO=dpor
+#    and ALGO=source);
 #  - BPOR (seed 002): Theorem 1 against the naive bounded DFS for c = 0, 1, 2
-#    on the test programs and gen seeds 1..RAVEL_BPOR_N (default 10), a bug
-#    that needs exactly 2 preemptions, refused bounds.
+#    on the test programs and fuzzgen seeds 1..RAVEL_BPOR_N (default 12,
+#    tests/dpor/fuzz_bpor.sh), a bug that needs exactly 2 preemptions,
+#    refused bounds.
 #  - Optimal-DPOR (--algo=optimal): exactly dfs's traces, 0 blocked, on the
 #    same programs, more of tests/native, the closed forms (N writers of one
 #    variable: N!; of their own: 1) and fuzzer programs (fuzz_optimal.sh);
@@ -260,6 +263,32 @@ t_fair_livelock() {
         expect_json '.errors[0].schedule|split(" ")|length' 301
         [ -s "$(json '.errors[0].schedule_file')" ] || fail_because "$a: no schedule file"
     done
+    # the schedule replays the livelock: both threads still spinning (read
+    # the other's flag, yield) at its last steps
+    local sched
+    sched=$(json '.errors[0].schedule_file')
+    rv replay "$ROOT/tests/dpor/livelock.c" "$sched"
+    tail -n 12 "$W/out" | grep -E '^#[0-9]+ +thread [12] +yield' | awk '{print $3}' | sort -u >"$W/spinners"
+    expect_eq "threads yielding at the end of the replay" "$(paste -sd' ' "$W/spinners")" "1 2"
+}
+
+# Peterson with sched_yield in its spin loops (seed 002's motivating case):
+# under the fair bound K = 0 every execution is finite, so BPOR terminates
+# (1570 executions) and reports the bounded guarantee with no error; the
+# broken variant's mutual-exclusion bug is found under the same bound.
+t_fair_peterson_yield() {
+    local P=$ROOT/tests/dpor/peterson_yield.c
+    rv check --algo=dpor --fair-bound=0 --max-depth=300 --json "$P"
+    expect_rc 3
+    expect_json '.errors|length' 0
+    expect_json .bound_kind fair
+    expect_json .bound 0
+    expect_json .exhaustive false
+    expect_json_match .incomplete_reason 'fair bound 0 within --max-depth=300'
+    rv check --algo=dpor --fair-bound=0 --max-depth=300 --json "$P" -- -DBROKEN
+    expect_rc 1
+    expect_json '.errors[0].kind' assertion
+    expect_json_match '.errors[0].location' "peterson_yield\\.c:$(line_of "$P" '@bug')([^0-9]|\$)"
 }
 t_fair_spin_yield() {
     local k P=$ROOT/tests/dpor/spin_yield.c
@@ -294,17 +323,22 @@ t_bound_refused() {
 }
 
 # ---- random programs ----------------------------------------------------------
-RN=${RAVEL_RANDOM_N:-30}
-GEN_BIN=${TMPDIR:-/tmp}/ravel-dpor-gen.$$
-CC=${CC:-$(command -v clang >/dev/null && echo clang || echo gcc)}
-if [ "${1:-}" != "--one" ] && "$CC" -std=c11 -O1 -w -o "$GEN_BIN" "$ROOT/tests/gen/gen.c" 2>/dev/null; then
-    export GEN_BIN
-    trap 'rm -f "$GEN_BIN"' EXIT
-    for ((i = 1; i <= RN; i++)); do
-        eval "t_gen_$(printf %04d "$i")() { \"\$GEN_BIN\" $i >\"\$W/p.c\"; compare_with_dfs \"\$W/p.c\"; }"
-        [ "$i" -le "${RAVEL_BPOR_N:-10}" ] &&
-            eval "t_gen_theorem1_$(printf %04d "$i")() { \"\$GEN_BIN\" $i >\"\$W/p.c\"; theorem1 \"\$W/p.c\"; }"
-    done
-fi
+# The native fuzzer's programs (tests/fuzz/fuzzgen.c --batch, $RAVEL_FUZZ_PROG
+# picks one), fixed ranges; larger ranges on demand with the scripts:
+#   ALGO=dpor|source bash tests/dpor/fuzz_optimal.sh FIRST N  (coverage vs dfs)
+#   bash tests/dpor/fuzz_bpor.sh FIRST N                       (Theorem 1, c = 0, 1, 2)
+# fuzz_script SUMMARY SCRIPT ARGS...: the script must pass and check >= 1 program
+fuzz_script() {
+    local tag=$1
+    shift
+    RAVEL=$RAVEL GUARD=${RV_GUARD:-60} bash "$@" >"$W/fz" 2>&1 ||
+        fail_because "$(grep -m3 '^FAIL' "$W/fz" | cut -c1-300 | paste -sd';')"
+    grep -q "^# $tag:.* [1-9][0-9]* ok" "$W/fz" || fail_because "no program checked: $(tail -1 "$W/fz")"
+}
+# dpor and source cover dfs's traces (RAVEL_RANDOM_N programs, default 30)
+t_gen_dpor() { ALGO=dpor fuzz_script optimal-fuzz "$ROOT/tests/dpor/fuzz_optimal.sh" 1 "${RAVEL_RANDOM_N:-30}"; }
+t_gen_source() { ALGO=source fuzz_script optimal-fuzz "$ROOT/tests/dpor/fuzz_optimal.sh" 1 "${RAVEL_RANDOM_N:-30}"; }
+# seed 002 Theorem 1 for c = 0, 1, 2 (RAVEL_BPOR_N programs, default 12)
+t_gen_theorem1() { fuzz_script bpor-fuzz "$ROOT/tests/dpor/fuzz_bpor.sh" 1 "${RAVEL_BPOR_N:-12}"; }
 
 rv_main "$@"
