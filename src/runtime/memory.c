@@ -23,6 +23,8 @@
 #include "rt.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -409,6 +411,129 @@ int __ravel_strcmp(const char *a, const char *b)
     read_str(b, pc);
     int r = strcmp(buf, b);
     bounce_free(buf, small);
+    return r;
+}
+
+/* The bytes strncpy reads of s (at most n, the terminator included) read
+ * by events, as read_str. */
+static size_t read_strn(const char *s, size_t n, uint64_t pc)
+{
+    size_t k = strnlen(s, n);
+    k += k < n;
+    for (;;) {
+        rv_mem_event(RV_ACT_READ, s, k, pc, 0);
+        size_t m = strnlen(s, n);
+        m += m < n;
+        if (m <= k) return m;
+        k = m;
+    }
+}
+
+/* s[0..sn) read at its last read event (made by the caller) is written
+ * to d[0..dn) (dn >= sn; the rest zero) at a write event of d. */
+static void write_from(char *d, size_t dn, const char *s, size_t sn, uint64_t pc)
+{
+    char small[BOUNCE_STACK];
+    char *buf = bounce_alloc(dn, small);
+    memcpy(buf, s, sn);
+    memset(buf + sn, 0, dn - sn);
+    rv_mem_event(RV_ACT_WRITE, d, dn, pc, 0);
+    memcpy(d, buf, dn);
+    bounce_free(buf, small);
+}
+
+/* strncpy, stpcpy, strcat, strncat and the sprintf family write the
+ * program's memory; as C library functions they did so without events,
+ * so another thread's read of the destination looked independent of
+ * them: every explorer but dfs missed a bug behind that order
+ * (tests/adversary/libc_writes.c). */
+char *__ravel_strncpy(char *d, const char *s, size_t n)
+{
+    uint64_t pc = PC;
+    size_t k = read_strn(s, n, pc);
+    write_from(d, n, s, k, pc);
+    return d;
+}
+
+char *__ravel_stpcpy(char *d, const char *s)
+{
+    uint64_t pc = PC;
+    size_t k = read_str(s, pc);
+    write_from(d, k, s, k, pc);
+    return d + k - 1;
+}
+
+char *__ravel_strcat(char *d, const char *s)
+{
+    uint64_t pc = PC;
+    size_t dl = read_str(d, pc) - 1;
+    size_t k = read_str(s, pc);
+    write_from(d + dl, k, s, k, pc);
+    return d;
+}
+
+char *__ravel_strncat(char *d, const char *s, size_t n)
+{
+    uint64_t pc = PC;
+    size_t dl = read_str(d, pc) - 1;
+    size_t k = read_strn(s, n, pc);
+    if (k && k <= n && s[k - 1] != 0) { /* n bytes without a terminator: add one */
+        char small[BOUNCE_STACK];
+        char *buf = bounce_alloc(k + 1, small);
+        memcpy(buf, s, k);
+        buf[k] = 0;
+        write_from(d + dl, k + 1, buf, k + 1, pc);
+        bounce_free(buf, small);
+    } else {
+        write_from(d + dl, k, s, k, pc);
+    }
+    return d;
+}
+
+/* The sprintf family formats into a bounce buffer, then writes the
+ * destination at one write event.  The arguments (a %s string) are still
+ * read without events. */
+static int format_to(char *d, size_t n, bool bounded, const char *fmt, va_list ap, uint64_t pc)
+{
+    va_list aq;
+    va_copy(aq, ap);
+    int len = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (len < 0) return len;
+    size_t full = (size_t)len + 1, out = bounded ? (full < n ? full : n) : full;
+    if (!out) return len;
+    char small[BOUNCE_STACK];
+    char *buf = bounce_alloc(full, small);
+    vsnprintf(buf, full, fmt, ap);
+    if (out < full) buf[out - 1] = 0;
+    rv_mem_event(RV_ACT_WRITE, d, out, pc, 0);
+    memcpy(d, buf, out);
+    bounce_free(buf, small);
+    return len;
+}
+
+int __ravel_vsnprintf(char *d, size_t n, const char *fmt, va_list ap)
+{
+    return format_to(d, n, true, fmt, ap, PC);
+}
+int __ravel_vsprintf(char *d, const char *fmt, va_list ap)
+{
+    return format_to(d, 0, false, fmt, ap, PC);
+}
+int __ravel_snprintf(char *d, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = format_to(d, n, true, fmt, ap, PC);
+    va_end(ap);
+    return r;
+}
+int __ravel_sprintf(char *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = format_to(d, 0, false, fmt, ap, PC);
+    va_end(ap);
     return r;
 }
 

@@ -51,6 +51,13 @@ t_str_strdup() { agree str_late.c assertion 2 sc -DOP=3; }
 t_str_realloc() { agree str_late.c assertion 2 sc -DOP=4; }
 t_str_memmove() { agree str_late.c assertion 2 sc -DOP=5; }
 t_str_memcpy() { agree str_late.c assertion 2 sc -DOP=6; }
+# C library functions that write memory: main's read before or after
+t_libc_strncpy() { agree libc_writes.c assertion 2 sc -DOP=0; }
+t_libc_strcat() { agree libc_writes.c assertion 2 sc -DOP=1; }
+t_libc_snprintf() { agree libc_writes.c assertion 2 sc -DOP=2; }
+t_libc_sprintf() { agree libc_writes.c assertion 2 sc -DOP=3; }
+t_libc_stpcpy() { agree libc_writes.c assertion 2 sc -DOP=4; }
+t_libc_strncat() { agree libc_writes.c assertion 2 sc -DOP=5; }
 # 4!/2 orders of four pairwise-overlapping accesses
 t_mixed_size() { agree mixed_size.c assertion 12 sc -mcx16; }
 # under drf the plain accesses race (fb's store, fc's memcpy)
