@@ -154,7 +154,12 @@ void __tsan_func_entry(void *caller)
     if (!t->stack_low || f < t->stack_low) t->stack_low = f;
     if (!&__ravel_natomic_fns || !__ravel_natomic_fns) return;
     bool atomic = in_atomic_fn(PC);
-    if (t->func_depth < 64 && atomic) t->func_atomic |= 1ull << t->func_depth;
+    if (atomic) {
+        if (t->natomic_at == RV_ATOMIC_FN_NEST)
+            rv_end_exec(RV_END_UNSUPPORTED, PC, 0, "atomic functions nested more than %d deep",
+                        RV_ATOMIC_FN_NEST);
+        t->atomic_at[t->natomic_at++] = t->func_depth;
+    }
     t->func_depth++;
     if (atomic) rv_atomic_enter(PC);
 }
@@ -165,8 +170,8 @@ void __tsan_func_exit(void)
     rv_thr *t = rt.running;
     if (!t->func_depth) return;
     t->func_depth--;
-    if (t->func_depth < 64 && ((t->func_atomic >> t->func_depth) & 1)) {
-        t->func_atomic &= ~(1ull << t->func_depth);
+    if (t->natomic_at && t->atomic_at[t->natomic_at - 1] == t->func_depth) {
+        t->atomic_at[--t->natomic_at] = 0;
         rv_atomic_exit(PC);
     }
 }

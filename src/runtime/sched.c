@@ -271,7 +271,7 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
 {
     struct {
         void *fn, *arg, *spawn_fn, *spawn_arg, *heap_next, *heap_end;
-        uint64_t func_atomic, nchildren, wait_count, func_depth;
+        uint64_t natomic_at, nchildren, wait_count, func_depth;
         int64_t atomic_depth, err;
         uint64_t flags;
     } r;
@@ -282,7 +282,7 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
     r.spawn_arg = t->spawn_arg;
     r.heap_next = t->heap_next;
     r.heap_end = t->heap_end;
-    r.func_atomic = t->func_atomic;
+    r.natomic_at = t->natomic_at;
     r.nchildren = t->nchildren;
     /* live only while a condition wait is under way (stale afterwards) */
     r.wait_count = t->pending.kind == RV_ACT_WAIT2 ? t->wait_count : 0;
@@ -291,6 +291,7 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
     r.err = errno; /* the thread runs: errno is its own */
     r.flags = (uint64_t)t->detached | (uint64_t)t->arena_mapped << 1 | (uint64_t)t->waiting << 2;
     XXH3_128bits_update(st, &r, sizeof r);
+    XXH3_128bits_update(st, t->atomic_at, sizeof t->atomic_at);
     XXH3_128bits_update(st, t->keys, sizeof t->keys);
     XXH3_128bits_update(st, t->free_list, sizeof t->free_list);
     XXH3_128bits_update(st, &rt.nkeys, sizeof rt.nkeys);

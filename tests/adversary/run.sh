@@ -58,6 +58,9 @@ t_libc_snprintf() { agree libc_writes.c assertion 2 sc -DOP=2; }
 t_libc_sprintf() { agree libc_writes.c assertion 2 sc -DOP=3; }
 t_libc_stpcpy() { agree libc_writes.c assertion 2 sc -DOP=4; }
 t_libc_strncat() { agree libc_writes.c assertion 2 sc -DOP=5; }
+# fb's increment between fa's two reads of x, whatever fa's call depth
+t_atomic_deep_10() { agree atomic_deep.c assertion "" sc -DDEPTH=10; }
+t_atomic_deep_70() { agree atomic_deep.c assertion "" sc -DDEPTH=70; }
 # 4!/2 orders of four pairwise-overlapping accesses
 t_mixed_size() { agree mixed_size.c assertion 12 sc -mcx16; }
 # under drf the plain accesses race (fb's store, fc's memcpy)
