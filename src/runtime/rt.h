@@ -44,10 +44,10 @@ typedef struct rv_thr {
     bool detached;
     rv_action pending;
     uint64_t pending_pc;
-    int result;     /* return value of the pending operation, set by its effect */
-    void *sp;       /* saved stack pointer while switched out */
-    char *stack_lo; /* lowest usable stack byte (above the guard) */
-    char *stack_hi; /* one past the highest stack byte */
+    int result;      /* return value of the pending operation, set by its effect */
+    void *sp;        /* saved stack pointer while switched out */
+    char *stack_lo;  /* lowest usable stack byte (above the guard) */
+    char *stack_hi;  /* one past the highest stack byte */
     char *stack_low; /* lowest instrumented frame since its last scrub (NULL: none) */
     void *(*fn)(void *);
     void *arg;

@@ -7,7 +7,10 @@
 #include <assert.h>
 #include <pthread.h>
 int x;
-void __VERIFIER_atomic_inc(void) { x++; }
+void __VERIFIER_atomic_inc(void)
+{
+    x++;
+}
 static int rec(int d)
 {
     if (d == 0) {

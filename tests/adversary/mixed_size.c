@@ -10,7 +10,12 @@
 #include <pthread.h>
 #include <string.h>
 #include <stdint.h>
-_Alignas(16) union { unsigned __int128 w; uint64_t q[2]; uint16_t h[8]; unsigned char b[16]; } u;
+_Alignas(16) union {
+    unsigned __int128 w;
+    uint64_t q[2];
+    uint16_t h[8];
+    unsigned char b[16];
+} u;
 unsigned char out[4];
 void *fa(void *a)
 {
