@@ -18,7 +18,7 @@
  *    function that only reads the state, such as getenv, is a read: two
  *    readers stay independent, a reader and a writer do not);
  *  - calls of different families, and every function outside the list
- *    (printf, strncpy, ...), stay independent;
+ *    (printf, fgets, ...), stay independent;
  *  - the flag RV_AF_ATOMIC keeps memory mode drf from calling two calls a
  *    data race (the C library serialises them with its own lock, or the
  *    program could not call them from threads at all).

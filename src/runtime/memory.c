@@ -23,6 +23,8 @@
 #include "rt.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -144,10 +146,20 @@ static bool in_atomic_fn(uint64_t pc)
 
 void __tsan_func_entry(void *caller)
 {
-    if (!&__ravel_natomic_fns || !__ravel_natomic_fns || !rt.running) return;
+    if (!rt.running) return;
     rv_thr *t = rt.running;
+    /* the stack's low-water mark since the last visible action: how deep
+     * the scrub after the next one must reach (sched.c, scrub_dead) */
+    char *f = __builtin_frame_address(0);
+    if (!t->stack_low || f < t->stack_low) t->stack_low = f;
+    if (!&__ravel_natomic_fns || !__ravel_natomic_fns) return;
     bool atomic = in_atomic_fn(PC);
-    if (t->func_depth < 64 && atomic) t->func_atomic |= 1ull << t->func_depth;
+    if (atomic) {
+        if (t->natomic_at == RV_ATOMIC_FN_NEST)
+            rv_end_exec(RV_END_UNSUPPORTED, PC, 0, "atomic functions nested more than %d deep",
+                        RV_ATOMIC_FN_NEST);
+        t->atomic_at[t->natomic_at++] = t->func_depth;
+    }
     t->func_depth++;
     if (atomic) rv_atomic_enter(PC);
 }
@@ -158,8 +170,8 @@ void __tsan_func_exit(void)
     rv_thr *t = rt.running;
     if (!t->func_depth) return;
     t->func_depth--;
-    if (t->func_depth < 64 && ((t->func_atomic >> t->func_depth) & 1)) {
-        t->func_atomic &= ~(1ull << t->func_depth);
+    if (t->natomic_at && t->atomic_at[t->natomic_at - 1] == t->func_depth) {
+        t->atomic_at[--t->natomic_at] = 0;
         rv_atomic_exit(PC);
     }
 }
@@ -277,20 +289,74 @@ void __tsan_atomic_signal_fence(int mo) {}
 
 /* ------------------------------------------------------------------ */
 /* The program's calls to memory and string functions (renamed to these
- * by the compile driver): their accesses are events like any other. */
+ * by the compile driver): their accesses are events like any other.
+ *
+ * Each access is done right after its own event, before the thread's next
+ * event: only then is it the event's place in the execution that decides
+ * what it reads or overwrites (between two events of one thread no other
+ * thread runs).  Reading the source after the destination's write event
+ * (as memcpy once did) let another thread's write land between the read
+ * event and the real read: --algo=dfs saw the new value in an
+ * interleaving that the unfolding counts as the same trace as one with
+ * the old value (tests/adversary/memcpy_late_read.c).  So a copy reads
+ * into a bounce buffer at its read event and writes from it at its write
+ * event. */
+
+extern void *__libc_malloc(size_t);
+extern void __libc_free(void *);
+
+enum { BOUNCE_STACK = 1024 }; /* small copies bounce on the stack (in the scrubbed area) */
+
+static void *bounce_alloc(size_t n, char *small)
+{
+    if (n <= BOUNCE_STACK) return small;
+    void *p = __libc_malloc(n);
+    if (!p) rv_end_exec(RV_END_INTERNAL, 0, 0, "cannot allocate a %zu-byte copy buffer", n);
+    return p;
+}
+static void bounce_free(void *p, char *small)
+{
+    if (p != small) __libc_free(p);
+}
+
+/* The string at s read by events: returns strlen(s) + 1 as of the last
+ * event, whose range covers it.  The length is first measured before the
+ * event (the range must be named up front); if the string grew by the
+ * time the event is scheduled, another event reads the longer range. */
+static size_t read_str(const char *s, uint64_t pc)
+{
+    size_t n = strlen(s) + 1;
+    for (;;) {
+        rv_mem_event(RV_ACT_READ, s, n, pc, 0);
+        size_t m = strlen(s) + 1;
+        if (m <= n) return m;
+        n = m;
+    }
+}
+
+/* d[0..n) = s[0..n) with the bytes read at a read event of s and written
+ * at a write event of d. */
+static void copy_by_events(void *d, const void *s, size_t n, uint64_t pc)
+{
+    char small[BOUNCE_STACK];
+    char *buf = bounce_alloc(n, small);
+    rv_mem_event(RV_ACT_READ, s, n, pc, 0);
+    memcpy(buf, s, n);
+    rv_mem_event(RV_ACT_WRITE, d, n, pc, 0);
+    memcpy(d, buf, n);
+    bounce_free(buf, small);
+}
 
 void *__ravel_memcpy(void *d, const void *s, size_t n)
 {
-    rv_mem_event(RV_ACT_READ, s, n, PC, 0);
-    rv_mem_event(RV_ACT_WRITE, d, n, PC, 0);
-    return memcpy(d, s, n);
+    copy_by_events(d, s, n, PC);
+    return d;
 }
 
 void *__ravel_memmove(void *d, const void *s, size_t n)
 {
-    rv_mem_event(RV_ACT_READ, s, n, PC, 0);
-    rv_mem_event(RV_ACT_WRITE, d, n, PC, 0);
-    return memmove(d, s, n);
+    copy_by_events(d, s, n, PC);
+    return d;
 }
 
 void *__ravel_memset(void *d, int c, size_t n)
@@ -301,38 +367,184 @@ void *__ravel_memset(void *d, int c, size_t n)
 
 int __ravel_memcmp(const void *a, const void *b, size_t n)
 {
-    rv_mem_event(RV_ACT_READ, a, n, PC, 0);
-    rv_mem_event(RV_ACT_READ, b, n, PC, 0);
-    return memcmp(a, b, n);
+    uint64_t pc = PC;
+    char small[BOUNCE_STACK];
+    char *buf = bounce_alloc(n, small);
+    rv_mem_event(RV_ACT_READ, a, n, pc, 0);
+    memcpy(buf, a, n);
+    rv_mem_event(RV_ACT_READ, b, n, pc, 0);
+    int r = memcmp(buf, b, n);
+    bounce_free(buf, small);
+    return r;
 }
 
 size_t __ravel_strlen(const char *s)
 {
-    size_t n = strlen(s);
-    rv_mem_event(RV_ACT_READ, s, n + 1, PC, 0);
-    return n;
+    return read_str(s, PC) - 1;
 }
 
 char *__ravel_strcpy(char *d, const char *s)
 {
+    uint64_t pc = PC;
     size_t n = strlen(s) + 1;
-    rv_mem_event(RV_ACT_READ, s, n, PC, 0);
-    rv_mem_event(RV_ACT_WRITE, d, n, PC, 0);
-    return memcpy(d, s, n);
+    char small[BOUNCE_STACK];
+    char *buf;
+    for (;;) { /* as read_str, keeping the bytes read at the last event */
+        rv_mem_event(RV_ACT_READ, s, n, pc, 0);
+        size_t m = strlen(s) + 1;
+        if (m <= n) {
+            n = m;
+            buf = bounce_alloc(n, small);
+            memcpy(buf, s, n);
+            break;
+        }
+        n = m;
+    }
+    rv_mem_event(RV_ACT_WRITE, d, n, pc, 0);
+    memcpy(d, buf, n);
+    bounce_free(buf, small);
+    return d;
 }
 
 int __ravel_strcmp(const char *a, const char *b)
 {
-    rv_mem_event(RV_ACT_READ, a, strlen(a) + 1, PC, 0);
-    rv_mem_event(RV_ACT_READ, b, strlen(b) + 1, PC, 0);
-    return strcmp(a, b);
+    uint64_t pc = PC;
+    size_t n = read_str(a, pc);
+    char small[BOUNCE_STACK];
+    char *buf = bounce_alloc(n, small);
+    memcpy(buf, a, n);
+    read_str(b, pc);
+    int r = strcmp(buf, b);
+    bounce_free(buf, small);
+    return r;
+}
+
+/* The bytes strncpy reads of s (at most n, the terminator included) read
+ * by events, as read_str. */
+static size_t read_strn(const char *s, size_t n, uint64_t pc)
+{
+    size_t k = strnlen(s, n);
+    k += k < n;
+    for (;;) {
+        rv_mem_event(RV_ACT_READ, s, k, pc, 0);
+        size_t m = strnlen(s, n);
+        m += m < n;
+        if (m <= k) return m;
+        k = m;
+    }
+}
+
+/* s[0..sn) read at its last read event (made by the caller) is written
+ * to d[0..dn) (dn >= sn; the rest zero) at a write event of d. */
+static void write_from(char *d, size_t dn, const char *s, size_t sn, uint64_t pc)
+{
+    char small[BOUNCE_STACK];
+    char *buf = bounce_alloc(dn, small);
+    memcpy(buf, s, sn);
+    memset(buf + sn, 0, dn - sn);
+    rv_mem_event(RV_ACT_WRITE, d, dn, pc, 0);
+    memcpy(d, buf, dn);
+    bounce_free(buf, small);
+}
+
+/* strncpy, stpcpy, strcat, strncat and the sprintf family write the
+ * program's memory; as C library functions they did so without events,
+ * so another thread's read of the destination looked independent of
+ * them: every explorer but dfs missed a bug behind that order
+ * (tests/adversary/libc_writes.c). */
+char *__ravel_strncpy(char *d, const char *s, size_t n)
+{
+    uint64_t pc = PC;
+    size_t k = read_strn(s, n, pc);
+    write_from(d, n, s, k, pc);
+    return d;
+}
+
+char *__ravel_stpcpy(char *d, const char *s)
+{
+    uint64_t pc = PC;
+    size_t k = read_str(s, pc);
+    write_from(d, k, s, k, pc);
+    return d + k - 1;
+}
+
+char *__ravel_strcat(char *d, const char *s)
+{
+    uint64_t pc = PC;
+    size_t dl = read_str(d, pc) - 1;
+    size_t k = read_str(s, pc);
+    write_from(d + dl, k, s, k, pc);
+    return d;
+}
+
+char *__ravel_strncat(char *d, const char *s, size_t n)
+{
+    uint64_t pc = PC;
+    size_t dl = read_str(d, pc) - 1;
+    size_t k = read_strn(s, n, pc);
+    if (k && k <= n && s[k - 1] != 0) { /* n bytes without a terminator: add one */
+        char small[BOUNCE_STACK];
+        char *buf = bounce_alloc(k + 1, small);
+        memcpy(buf, s, k);
+        buf[k] = 0;
+        write_from(d + dl, k + 1, buf, k + 1, pc);
+        bounce_free(buf, small);
+    } else {
+        write_from(d + dl, k, s, k, pc);
+    }
+    return d;
+}
+
+/* The sprintf family formats into a bounce buffer, then writes the
+ * destination at one write event.  The arguments (a %s string) are still
+ * read without events. */
+static int format_to(char *d, size_t n, bool bounded, const char *fmt, va_list ap, uint64_t pc)
+{
+    va_list aq;
+    va_copy(aq, ap);
+    int len = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (len < 0) return len;
+    size_t full = (size_t)len + 1, out = bounded ? (full < n ? full : n) : full;
+    if (!out) return len;
+    char small[BOUNCE_STACK];
+    char *buf = bounce_alloc(full, small);
+    vsnprintf(buf, full, fmt, ap);
+    if (out < full) buf[out - 1] = 0;
+    rv_mem_event(RV_ACT_WRITE, d, out, pc, 0);
+    memcpy(d, buf, out);
+    bounce_free(buf, small);
+    return len;
+}
+
+int __ravel_vsnprintf(char *d, size_t n, const char *fmt, va_list ap)
+{
+    return format_to(d, n, true, fmt, ap, PC);
+}
+int __ravel_vsprintf(char *d, const char *fmt, va_list ap)
+{
+    return format_to(d, 0, false, fmt, ap, PC);
+}
+int __ravel_snprintf(char *d, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = format_to(d, n, true, fmt, ap, PC);
+    va_end(ap);
+    return r;
+}
+int __ravel_sprintf(char *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = format_to(d, 0, false, fmt, ap, PC);
+    va_end(ap);
+    return r;
 }
 
 /* ------------------------------------------------------------------ */
 /* The heap.                                                           */
 
-extern void *__libc_malloc(size_t);
-extern void __libc_free(void *);
 extern void *__libc_realloc(void *, size_t);
 
 typedef struct rv_block {
@@ -474,6 +686,9 @@ void *__ravel_realloc(void *p, size_t n)
     if (n <= b->size) return p;
     void *q = heap_alloc(n, 16);
     if (!q) return NULL;
+    /* the old bytes are read at a read event (after heap_alloc's event on
+     * a reused block, right before the copy) */
+    rv_mem_event(RV_ACT_READ, p, b->size, PC, 0);
     memcpy(q, p, b->size);
     rv_taint(RV_TAINT_HEAP_COPY); /* bytes copied without write events */
     __ravel_free(p);
@@ -521,9 +736,14 @@ size_t __ravel_malloc_usable_size(void *p)
 
 char *__ravel_strdup(const char *s)
 {
-    size_t n = strlen(s) + 1;
-    rv_mem_event(RV_ACT_READ, s, n, PC, 0);
+    /* read at the read event: heap_alloc may be an event too (reuse) */
+    size_t n = read_str(s, PC);
+    char small[BOUNCE_STACK];
+    char *buf = bounce_alloc(n, small);
+    memcpy(buf, s, n);
     char *d = heap_alloc(n, 16);
     rv_taint(RV_TAINT_HEAP_COPY); /* bytes copied without write events */
-    return d ? memcpy(d, s, n) : NULL;
+    if (d) memcpy(d, buf, n);
+    bounce_free(buf, small);
+    return d;
 }

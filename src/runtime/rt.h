@@ -31,6 +31,9 @@
 
 #include "protocol.h"
 
+/* atomic functions (__VERIFIER_atomic_*) nested in one another, at most */
+#define RV_ATOMIC_FN_NEST 32
+
 #define RV_MAX_KEYS     128
 #define RV_HEAP_CLASSES 17 /* free lists for 16 B .. 1 MiB */
 
@@ -41,10 +44,11 @@ typedef struct rv_thr {
     bool detached;
     rv_action pending;
     uint64_t pending_pc;
-    int result;     /* return value of the pending operation, set by its effect */
-    void *sp;       /* saved stack pointer while switched out */
-    char *stack_lo; /* lowest usable stack byte (above the guard) */
-    char *stack_hi; /* one past the highest stack byte */
+    int result;      /* return value of the pending operation, set by its effect */
+    void *sp;        /* saved stack pointer while switched out */
+    char *stack_lo;  /* lowest usable stack byte (above the guard) */
+    char *stack_hi;  /* one past the highest stack byte */
+    char *stack_low; /* lowest instrumented frame since its last scrub (NULL: none) */
     void *(*fn)(void *);
     void *arg;
     void *ret;
@@ -54,7 +58,13 @@ typedef struct rv_thr {
     uint32_t wait_count; /* recursive count of the mutex released by a condition wait */
     int atomic_depth;    /* __VERIFIER_atomic_begin nesting + atomic functions */
     unsigned func_depth;
-    uint64_t func_atomic; /* bit i: call level i entered an atomic function */
+    /* call levels (func_depth before the call) at which an atomic
+     * function was entered, innermost last; unused entries zero.  (A
+     * 64-bit mask of levels lost the exit of an atomic function called
+     * deeper than level 63: the section stayed open to the thread's end,
+     * tests/adversary/atomic_deep.c.) */
+    unsigned atomic_at[RV_ATOMIC_FN_NEST];
+    unsigned natomic_at;
     void *keys[RV_MAX_KEYS];
     int saved_errno;
     char *tls_save; /* this thread's copy of the executable's TLS block */

@@ -271,7 +271,7 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
 {
     struct {
         void *fn, *arg, *spawn_fn, *spawn_arg, *heap_next, *heap_end;
-        uint64_t func_atomic, nchildren, wait_count, func_depth;
+        uint64_t natomic_at, nchildren, wait_count, func_depth;
         int64_t atomic_depth, err;
         uint64_t flags;
     } r;
@@ -282,7 +282,7 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
     r.spawn_arg = t->spawn_arg;
     r.heap_next = t->heap_next;
     r.heap_end = t->heap_end;
-    r.func_atomic = t->func_atomic;
+    r.natomic_at = t->natomic_at;
     r.nchildren = t->nchildren;
     /* live only while a condition wait is under way (stale afterwards) */
     r.wait_count = t->pending.kind == RV_ACT_WAIT2 ? t->wait_count : 0;
@@ -291,6 +291,7 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
     r.err = errno; /* the thread runs: errno is its own */
     r.flags = (uint64_t)t->detached | (uint64_t)t->arena_mapped << 1 | (uint64_t)t->waiting << 2;
     XXH3_128bits_update(st, &r, sizeof r);
+    XXH3_128bits_update(st, t->atomic_at, sizeof t->atomic_at);
     XXH3_128bits_update(st, t->keys, sizeof t->keys);
     XXH3_128bits_update(st, t->free_list, sizeof t->free_list);
     XXH3_128bits_update(st, &rt.nkeys, sizeof rt.nkeys);
@@ -369,11 +370,38 @@ static void fingerprint_exit(rv_thr *t)
  * interleaving or on the execution count (step numbers, enabled masks,
  * event pointers); the program's later frames would inherit them in
  * uninitialised slots and the fingerprints of equal states would differ
- * (cutoffs, seed 001 §5.2).  Called only when fingerprints are requested. */
+ * (cutoffs, seed 001 §5.2). */
 static __attribute__((noinline)) void scrub_below(size_t bytes)
 {
     char *area = __builtin_alloca(bytes);
     explicit_bzero(area, bytes);
+}
+
+/* Bytes below the low-water mark that the scrub also clears: frames of
+ * uninstrumented callees (the C library) and the runtime's own. */
+#define RV_SCRUB_MARGIN 8192u
+
+/* After thread t's visible action, before it runs on: zero its dead stack,
+ * from just below the runtime's frame `here` down to the deepest frame the
+ * program reached since its last visible action (t->stack_low, kept by
+ * __tsan_func_entry) plus a margin.  Dead bytes below the hashed stack
+ * range (fingerprint_last hashes from the runtime's frame up) would
+ * otherwise survive into uninitialised locals of later calls: a state
+ * hashed equal would have different futures (an unsound cutoff), and
+ * because the scrub is done in every mode, every explorer runs the same
+ * program (it was done only with fingerprints, so udpor with cutoffs and
+ * dfs read different uninitialised values: tests/adversary/uninit_stack.c).
+ * Limits: alloca/VLA or uninstrumented code reaching more than the margin
+ * below the last instrumented frame. */
+static void scrub_dead(rv_thr *t, char *here)
+{
+    size_t bytes = RV_SCRUB_MARGIN;
+    if (t->stack_low && t->stack_low < here) bytes += (size_t)(here - t->stack_low);
+    /* never into the guard page of a stack ravel mapped */
+    if (t->stack_lo && here - t->stack_lo < (ptrdiff_t)bytes + 4096)
+        bytes = here - t->stack_lo > 4096 ? (size_t)(here - t->stack_lo) - 4096 : 0;
+    t->stack_low = NULL;
+    if (bytes) scrub_below(bytes);
 }
 
 /* The program's main, with thread 0's fingerprinted stack starting at this
@@ -430,12 +458,12 @@ void rv_visible_c(rv_action a, uint64_t pc)
     if (self->priming) { /* first visible action of a new thread: back to its creator */
         self->priming = false;
         switch_to(self, rt.primer);
-        if (rt.flags & RV_REQ_FINGERPRINTS) scrub_below(8192);
+        scrub_dead(self, __builtin_frame_address(0));
         return;
     }
     rv_thr *next = step_once();
     switch_to(self, next);
-    if (rt.flags & RV_REQ_FINGERPRINTS) scrub_below(8192); /* deeper than the scheduler's frames */
+    scrub_dead(self, __builtin_frame_address(0)); /* deeper than the scheduler's frames */
 }
 
 void rv_leave(void)
@@ -745,7 +773,7 @@ int main(int argc, char **argv, char **envp)
     rt.running = m;
     if (rt.flags & RV_REQ_DRF) rv_race_thread_start(0, 0);
     rt.active = true;
-    if (rt.flags & RV_REQ_FINGERPRINTS) scrub_below(64 << 10); /* the fork server's frames */
+    scrub_below(64 << 10); /* the fork server's frames (every mode: one semantics) */
     int r = run_user_main(m, argc, argv, envp);
     if (rt.flags & RV_REQ_POSIX_EXIT) {
         extern void __ravel_exit(int);
