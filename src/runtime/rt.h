@@ -158,6 +158,22 @@ void rv_race_access(const void *addr, uint64_t len, bool write, uint64_t pc);
 void rv_race_order(int mo, int fmo); /* order of the running thread's next atomic */
 void rv_race_fence(int mo);          /* atomic_thread_fence by the running thread */
 
+/* --- engine.c: the reset engine --- */
+/* At the server's fork: true in each execution the engine runs (memory as
+ * in a forked child), false if it cannot be used (shm->engine_why). */
+bool rv_engine_start(rv_shm *s);
+/* True while an execution runs under the reset engine. */
+bool rv_engine_active(void);
+/* End the execution with exit status `code` (instead of _exit); with the
+ * reset engine back to the server loop. */
+__attribute__((noreturn)) void rv_exec_exit(int code);
+/* Under the reset engine: end the execution as killed by `sig`. */
+void rv_exec_signaled(int sig);
+/* A zero-filled private mapping of len bytes (at `fixed` unless NULL),
+ * kept by the reset engine across executions under `key` and handed out
+ * again zero-filled; *fresh when newly mapped.  MAP_FAILED on failure. */
+void *rv_zmap(uintptr_t key, void *fixed, size_t len, bool *fresh);
+
 /* --- platform --- */
 void rv_ctx_switch(void **save_sp, void *new_sp);
 void rv_ctx_trampoline(void);
