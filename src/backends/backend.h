@@ -37,7 +37,7 @@ typedef struct rv_limits {
     bool posix_exit;              /* returning from main ends the program */
     bool show_output;             /* let the program's stdout/stderr through (replay) */
     bool fingerprints;            /* fill rv_event.fp_lo/fp_hi (costs time; for cutoffs) */
-    bool drf; /* memory mode drf: plain accesses are not events, races are errors */
+    bool drf;       /* memory mode drf: plain accesses are not events, races are errors */
     uint8_t engine; /* RV_ENGINE_AUTO/FORK/RESET (native): how executions are run */
 } rv_limits;
 

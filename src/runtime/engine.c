@@ -22,8 +22,9 @@
  * snapshot (main's stack grown below it) are dropped (zero again).  The
  * brk is set back.  The runtime's fixed-address mappings (thread stacks,
  * heap arenas, the race detector's shadow) are mapped once and kept:
- * rv_zmap hands out the same region again, dropped to zero after each
- * execution (MADV_DONTNEED), as fresh as a new mmap in a forked child.
+ * rv_zmap hands out the same region again, zero again after each
+ * execution (resident pages cleared, or dropped with MADV_DONTNEED), as
+ * fresh as a new mmap in a forked child.
  * A mapping that something else made during an execution (the C library's
  * malloc of a big block) moves the kernel's next mmap address; a probe
  * mapping notices it and the engine unmaps what was not there at start.
@@ -62,6 +63,7 @@ struct rv_pm_scan_arg {
 #define RV_PAGE_IS_WPALLOWED     (1u << 0)
 #define RV_PAGE_IS_WRITTEN       (1u << 1)
 #define RV_PM_SCAN_WP_MATCHING   (1u << 0)
+#define RV_PAGE_IS_PRESENT       (1u << 3)
 #define RV_UFFD_FEATURE_WP_ASYNC (1u << 15)
 #define RV_UFFD_USER_MODE_ONLY   1
 
@@ -444,11 +446,60 @@ static void scan(bool protect)
     }
 }
 
+/* How much of kept mapping z the execution may have touched: a heap
+ * arena up to its thread's bump pointer (read before the runtime's state
+ * is put back), anything else all of it. */
+static uint64_t zmap_extent(const zmap *z)
+{
+    uint64_t a = (uint64_t)(uintptr_t)z->addr;
+    if (a >= RV_HEAP_BASE && a < RV_HEAP_BASE + RV_MAX_THREADS * RV_HEAP_SPAN &&
+        z->len == RV_HEAP_SPAN) {
+        const rv_thr *t = &rv_threads[(a - RV_HEAP_BASE) / RV_HEAP_SPAN];
+        uint64_t next = (uint64_t)(uintptr_t)t->heap_next;
+        if (t->arena_mapped && next >= a && next <= a + z->len) return next - a;
+    }
+    return z->len;
+}
+
+/* Make kept mapping z read as zero again: its present pages (one
+ * PAGEMAP_SCAN, which skips missing page tables cheaply, unlike mincore)
+ * are cleared in place, which keeps them mapped: no fault and no TLB
+ * flush in the next execution.  A large extent is dropped instead. */
+static void zero_zmap(const zmap *z)
+{
+    uint64_t a = (uint64_t)(uintptr_t)z->addr;
+    uint64_t n = (zmap_extent(z) + PAGE - 1) & ~(PAGE - 1);
+    if (n > (256ull << 20)) {
+        sys_madvise(a, n, MADV_DONTNEED);
+        return;
+    }
+    for (uint64_t start = a; start < a + n;) {
+        struct rv_pm_scan_arg arg = {
+            .size = sizeof arg,
+            .start = start,
+            .end = a + n,
+            .vec = (uint64_t)(uintptr_t)E->vec,
+            .vec_len = NVEC,
+            .category_mask = RV_PAGE_IS_PRESENT,
+            .return_mask = RV_PAGE_IS_PRESENT,
+        };
+        long k = sys_ioctl(E->pagemap, RV_PAGEMAP_SCAN, &arg);
+        if (k < 0) {
+            sys_madvise(a, n, MADV_DONTNEED);
+            return;
+        }
+        for (long i = 0; i < k; i++)
+            memset((void *)(uintptr_t)E->vec[i].start, 0, E->vec[i].end - E->vec[i].start);
+        if (k < NVEC || arg.walk_end >= a + n) break;
+        start = arg.walk_end;
+    }
+}
+
 static void reset(void)
 {
     for (unsigned i = 0; i < E->nz; i++)
         if (E->z[i].used) {
-            sys_madvise((uint64_t)(uintptr_t)E->z[i].addr, E->z[i].len, MADV_DONTNEED);
+            zero_zmap(&E->z[i]);
             E->z[i].used = false;
         }
     uint64_t cur = (uint64_t)sys_brk(0);

@@ -71,10 +71,10 @@ typedef struct rv_req {
 typedef struct rv_shm {
     uint64_t magic;
     /* --- request (written by ravel before each execution) --- */
-    uint32_t nsteps; /* prefix length */
-    uint32_t policy; /* rv_policy */
-    uint32_t flags;  /* RV_REQ_* */
-    uint32_t engine; /* RV_ENGINE_*: asked for by ravel at server start */
+    uint32_t nsteps;     /* prefix length */
+    uint32_t policy;     /* rv_policy */
+    uint32_t flags;      /* RV_REQ_* */
+    uint32_t engine;     /* RV_ENGINE_*: asked for by ravel at server start */
     uint64_t max_steps;  /* capacity of steps[] */
     uint64_t max_events; /* capacity of events[] = event limit */
     uint64_t budget;     /* this execution stops after min(budget, max_events) events */
@@ -101,8 +101,8 @@ typedef struct rv_shm {
     rv_thread_end threads[RV_MAX_THREADS];
     char msg[512];
     /* --- written by the server once, before its first answer --- */
-    uint32_t engine_used;  /* RV_ENGINE_FORK or RV_ENGINE_RESET */
-    char engine_why[160];  /* why a reset was asked for and not used ("" otherwise) */
+    uint32_t engine_used; /* RV_ENGINE_FORK or RV_ENGINE_RESET */
+    char engine_why[160]; /* why a reset was asked for and not used ("" otherwise) */
     /* steps[] and events[] follow, aligned to 64 bytes */
 } rv_shm;
 

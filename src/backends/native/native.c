@@ -225,8 +225,8 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
         rv_shm *s = nb->shm;
         snprintf(nb->base.engine, sizeof nb->base.engine, "%s",
                  s->engine_used == RV_ENGINE_RESET ? "reset" : "fork");
-        snprintf(nb->base.engine_why, sizeof nb->base.engine_why, "%.*s",
-                 (int)sizeof s->engine_why, s->engine_why);
+        snprintf(nb->base.engine_why, sizeof nb->base.engine_why, "%.*s", (int)sizeof s->engine_why,
+                 s->engine_why);
     }
     nb->answered = true;
     int32_t st = 0;
@@ -399,9 +399,12 @@ static uint32_t engine_request(uint8_t engine)
         if (!strcmp(env, "reset")) engine = RV_ENGINE_RESET_ALWAYS;
     }
     switch (engine) {
-    case RV_ENGINE_FORK_ONLY: return RV_ENGINE_FORK;
-    case RV_ENGINE_RESET_ALWAYS: return RV_ENGINE_RESET | RV_ENGINE_FORCE;
-    default: return RV_ENGINE_RESET;
+    case RV_ENGINE_FORK_ONLY:
+        return RV_ENGINE_FORK;
+    case RV_ENGINE_RESET_ALWAYS:
+        return RV_ENGINE_RESET | RV_ENGINE_FORCE;
+    default:
+        return RV_ENGINE_RESET;
     }
 }
 
