@@ -38,14 +38,15 @@ typedef struct rv_limits {
     bool show_output;             /* let the program's stdout/stderr through (replay) */
     bool fingerprints;            /* fill rv_event.fp_lo/fp_hi (costs time; for cutoffs) */
     bool drf;       /* memory mode drf: plain accesses are not events, races are errors */
-    uint8_t engine; /* RV_ENGINE_AUTO/FORK/RESET (native): how executions are run */
+    uint8_t engine; /* RV_ENGINE_* (native): how executions are run */
 } rv_limits;
 
-/* rv_limits.engine (DESIGN §2 "Engines"): AUTO resets one process between
+/* rv_limits.engine (DESIGN §2 "Engines"): UNSET (no --engine given)
+ * takes $RAVEL_ENGINE, else AUTO; AUTO resets one process between
  * executions when the program allows it and forks otherwise; FORK forks a
  * child per execution; RESET resets even a program that imports functions
  * outside the known-safe list (still forking if the kernel cannot). */
-enum { RV_ENGINE_AUTO = 0, RV_ENGINE_FORK_ONLY = 1, RV_ENGINE_RESET_ALWAYS = 2 };
+enum { RV_ENGINE_UNSET = 0, RV_ENGINE_AUTO, RV_ENGINE_FORK_ONLY, RV_ENGINE_RESET_ALWAYS };
 
 typedef struct rv_backend rv_backend;
 

@@ -37,7 +37,7 @@ t_fresh_udpor() {
     expect_json '.errors|length' 1
 }
 t_fresh_auto() {
-    rv check --json --algo=dfs --keep-going "$D/fresh.c"
+    rv check --engine=auto --json --algo=dfs --keep-going --max-executions=50 "$D/fresh.c"
     expect_json .engine reset
 }
 
@@ -48,20 +48,22 @@ t_ends_udpor() {
 }
 
 t_unsafe_falls_back() {
-    rv check --json --algo=dfs "$D/unsafe.c"
+    rv check --engine=auto --json --algo=dfs "$D/unsafe.c"
     expect_rc 0
     expect_json .engine fork
     expect_json_match .engine_fallback 'fclose|fopen'
-    rv check --algo=dfs "$D/unsafe.c"
+    rv check --engine=auto --algo=dfs "$D/unsafe.c"
     expect_file_match "$W/out" '^engine +fork \(no reset: the program uses f(close|open)'
     # forced: the program is trusted, same result
     same_in_both "$D/unsafe.c" --algo=dfs
 }
 
 t_env_default() {
-    RAVEL_ENGINE=fork rv check --json --algo=dfs "$D/fresh.c"
+    RAVEL_ENGINE=reset rv check --json --algo=dfs --max-executions=50 "$D/unsafe.c"
+    expect_json .engine reset
+    RAVEL_ENGINE=fork rv check --json --algo=dfs --max-executions=50 "$D/fresh.c"
     expect_json .engine fork
-    RAVEL_ENGINE=fork rv check --engine=reset --json --algo=dfs "$D/fresh.c"
+    RAVEL_ENGINE=fork rv check --engine=reset --json --algo=dfs --max-executions=50 "$D/fresh.c"
     expect_json .engine reset
 }
 

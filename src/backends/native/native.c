@@ -388,13 +388,13 @@ static const rv_backend_ops native_ops = {
     .destroy = native_destroy,
 };
 
-/* RAVEL_ENGINE=fork|reset|auto in the environment overrides the default
- * (auto) when no --engine was given: it lets a test suite run in either
- * engine without changing its command lines. */
+/* RAVEL_ENGINE=fork|reset|auto in the environment is the engine when no
+ * --engine was given: it lets a test suite run in either engine without
+ * changing its command lines. */
 static uint32_t engine_request(uint8_t engine)
 {
     const char *env = getenv("RAVEL_ENGINE");
-    if (engine == RV_ENGINE_AUTO && env) {
+    if (engine == RV_ENGINE_UNSET && env) {
         if (!strcmp(env, "fork")) engine = RV_ENGINE_FORK_ONLY;
         if (!strcmp(env, "reset")) engine = RV_ENGINE_RESET_ALWAYS;
     }
