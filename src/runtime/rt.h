@@ -12,13 +12,14 @@
  *
  * Invariants:
  *  - exactly one coroutine runs (rt.running); all runtime state is plain
- *    globals, copied into each forked execution;
+ *    globals, copied into each forked execution
+ *    or put back after each execution by the reset engine (engine.c);
  *  - a LIVE thread always has a known pending action (new threads are
  *    "primed": run invisibly up to their first visible operation as part
  *    of the create event);
  *  - synchronisation objects keep their state inside the program's own
  *    pthread_mutex_t / pthread_cond_t / sem_t storage (no side tables), so
- *    fork copies them and addresses name them.
+ *    fork copies them (a reset puts them back) and addresses name them.
  *  - nothing in the runtime is instrumented, so runtime memory accesses are
  *    never events.
  */
