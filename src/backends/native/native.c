@@ -203,7 +203,11 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
 {
     rv_req req = {RV_PROTOCOL_MAGIC};
     if (write(nb->req_fd, &req, sizeof req) != (ssize_t)sizeof req) {
-        *why = "the program's fork server is not running";
+        /* a program that ends before its server reads (a constructor that
+         * exits) closes the pipe before the first request is written */
+        *why = nb->answered ? "the program's fork server is not running"
+                            : "the program did not start its server (it ended first: a "
+                              "constructor that exits?)";
         return -1;
     }
     int32_t pid = 0;
