@@ -37,8 +37,16 @@ typedef struct rv_limits {
     bool posix_exit;              /* returning from main ends the program */
     bool show_output;             /* let the program's stdout/stderr through (replay) */
     bool fingerprints;            /* fill rv_event.fp_lo/fp_hi (costs time; for cutoffs) */
-    bool drf; /* memory mode drf: plain accesses are not events, races are errors */
+    bool drf;       /* memory mode drf: plain accesses are not events, races are errors */
+    uint8_t engine; /* RV_ENGINE_* (native): how executions are run */
 } rv_limits;
+
+/* rv_limits.engine (DESIGN §2 "Engines"): UNSET (no --engine given)
+ * takes $RAVEL_ENGINE, else AUTO; AUTO resets one process between
+ * executions when the program allows it and forks otherwise; FORK forks a
+ * child per execution; RESET resets even a program that imports functions
+ * outside the known-safe list (still forking if the kernel cannot). */
+enum { RV_ENGINE_UNSET = 0, RV_ENGINE_AUTO, RV_ENGINE_FORK_ONLY, RV_ENGINE_RESET_ALWAYS };
 
 typedef struct rv_backend rv_backend;
 
@@ -57,6 +65,11 @@ struct rv_backend {
     const rv_backend_ops *ops;
     const char *name; /* "native", "pv" */
     rv_limits limits;
+    /* The engine that ran the executions ("fork", "reset"; "" if none ran
+     * or not applicable) and why a reset was not used ("" if it was or was
+     * not asked for); filled by the native backend. */
+    char engine[8];
+    char engine_why[160];
 };
 
 static inline int rv_execute(rv_backend *b, const rv_step *p, size_t n, rv_policy pol,

@@ -107,7 +107,8 @@ enum {
     O_LSTATES,
     O_PROPERTY,
     O_DATAMODEL,
-    O_WITNESS
+    O_WITNESS,
+    O_ENGINE
 };
 
 static const optdef optdefs[] = {
@@ -117,6 +118,7 @@ static const optdef optdefs[] = {
     {"json", A_FLAG, true, O_JSON},
     {"max-events", A_VALUE, true, O_MAXEV},
     {"timeout", A_VALUE, true, O_TIMEOUT},
+    {"engine", A_VALUE, true, O_ENGINE},
     {"max-executions", A_VALUE, false, O_MAXEX},
     {"max-memory", A_VALUE, true, O_MAXMEM},
     {"nondet-domain", A_VALUE, true, O_NONDET},
@@ -319,6 +321,16 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
         else
             return bad_value(cmd, d->name, "'sc' or 'drf'", v);
         o->lim.drf = o->opt.memory == RV_MEM_DRF; /* replay runs without an explorer */
+        return 0;
+    case O_ENGINE:
+        if (!strcmp(v, "auto"))
+            o->lim.engine = RV_ENGINE_AUTO;
+        else if (!strcmp(v, "fork"))
+            o->lim.engine = RV_ENGINE_FORK_ONLY;
+        else if (!strcmp(v, "reset"))
+            o->lim.engine = RV_ENGINE_RESET_ALWAYS;
+        else
+            return bad_value(cmd, d->name, "'auto', 'fork' or 'reset'", v);
         return 0;
     case O_DOT:
         if (!*v) return bad_value(cmd, d->name, "a file name", v);

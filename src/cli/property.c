@@ -151,6 +151,8 @@ static int spy_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_policy
     s->inner->limits = b->limits; /* explorers set budgets and deadlines per execution */
     int rc = rv_execute(s->inner, prefix, n, pol, out);
     b->limits = s->inner->limits;
+    memcpy(b->engine, s->inner->engine, sizeof b->engine);
+    memcpy(b->engine_why, s->inner->engine_why, sizeof b->engine_why);
     for (size_t i = 0; !s->saw_wait && i < out->n; i++)
         if (out->ev[i].act.kind == RV_ACT_WAIT1) {
             s->saw_wait = true;

@@ -211,6 +211,10 @@ void rv_report_human(FILE *out, const rv_report *r)
     const rv_stats *st = &r->x->stats;
     fprintf(out, "program     %s\n", r->program);
     fprintf(out, "algorithm   %s\n", r->algo);
+    const rv_backend *b = r->x->backend;
+    if (b && b->engine[0])
+        fprintf(out, "engine      %s%s%s%s\n", b->engine, b->engine_why[0] ? " (no reset: " : "",
+                b->engine_why, b->engine_why[0] ? ")" : "");
     fprintf(out, "executions  %" PRIu64 " (blocked %" PRIu64 ", infeasible %" PRIu64,
             st->executions, st->blocked, st->infeasible);
     if (st->incomplete) fprintf(out, ", hit a limit %" PRIu64, st->incomplete);
@@ -358,6 +362,11 @@ void rv_report_json(FILE *out, const rv_report *r)
     rv_json_str(out, r->program);
     json_key(out, "algorithm", &first);
     rv_json_str(out, r->algo);
+    const rv_backend *b = r->x->backend;
+    json_key(out, "engine", &first);
+    rv_json_str(out, b && b->engine[0] ? b->engine : NULL);
+    json_key(out, "engine_fallback", &first);
+    rv_json_str(out, b && b->engine_why[0] ? b->engine_why : NULL);
     json_u64(out, "executions", st->executions, &first);
     json_u64(out, "blocked", st->blocked, &first);
     json_u64(out, "infeasible", st->infeasible, &first);

@@ -67,6 +67,10 @@ static const char check_help[] =
     "  --max-events=N       events per execution (default 100000)\n"
     "  --timeout=SECONDS    wall-clock time per execution (default 10; 0 = none)\n"
     "  --max-memory=MB      heap per execution (default 1024)\n"
+    "  --engine=auto|fork|reset   how executions run: reset one process's memory\n"
+    "                       between executions (fast), or fork one child per\n"
+    "                       execution; auto (default, or $RAVEL_ENGINE) resets\n"
+    "                       unless the program calls something a reset cannot undo\n"
     "  --nondet-domain=LO:HI   values of __VERIFIER_nondet_* wider than 8 bits\n"
     "                       (default -1:2; such a result is not exhaustive)\n"
     "  --posix-exit         returning from main ends the program (default: only\n"
@@ -90,7 +94,8 @@ static const char replay_help[] =
     "does not, 2 bad schedule file or the schedule does not fit the program.\n"
     "\n"
     "options: --json, --quiet, --cc=CC, --no-cache, --posix-exit, --memory=sc|drf, --property=P,\n"
-    "         --nondet-domain=LO:HI, --max-events=N, --timeout=SECONDS, --max-memory=MB\n";
+    "         --nondet-domain=LO:HI, --max-events=N, --timeout=SECONDS, --max-memory=MB,\n"
+    "         --engine=auto|fork|reset\n";
 
 void rv_cli_usage(FILE *f, const char *topic)
 {

@@ -47,6 +47,17 @@ rv_ctx_trampoline:
     ud2
     .size rv_ctx_trampoline, .-rv_ctx_trampoline
 
+/* rv_engine_trampoline: first "return address" of the reset engine's own
+ * stack (engine.c); calls rv_engine_main(), which never returns. */
+    .globl rv_engine_trampoline
+    .type rv_engine_trampoline, @function
+rv_engine_trampoline:
+    xorl %ebp, %ebp
+    andq $-16, %rsp
+    call rv_engine_main
+    ud2
+    .size rv_engine_trampoline, .-rv_engine_trampoline
+
 /*
  * rv_visible(rv_action a, uint64_t pc): the runtime's single entry for a
  * visible action.  Stores the caller's callee-saved registers, MXCSR and

@@ -579,8 +579,8 @@ static rv_thr *allocating_thread(void)
 static bool map_arena(rv_thr *t)
 {
     char *base = (char *)(uintptr_t)(RV_HEAP_BASE + (uint64_t)rv_tid(t) * RV_HEAP_SPAN);
-    void *p = mmap(base, RV_HEAP_SPAN, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+    bool fresh;
+    void *p = rv_zmap((uintptr_t)base, base, RV_HEAP_SPAN, &fresh);
     if (p != base) return false;
     t->heap_next = base;
     t->heap_end = base + RV_HEAP_SPAN;

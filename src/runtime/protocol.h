@@ -15,7 +15,10 @@
  * and exits; ravel kills it if it has not ended shortly after.
  *
  * Per execution: ravel writes the prefix into shm->steps, sends a request;
- * the server forks a child, reports its pid, and waits for it.  The child
+ * the server forks a child, reports its pid, and waits for it (with the
+ * reset engine, shm->engine_used == RV_ENGINE_RESET, the server runs the
+ * execution itself and reports its own pid: a timeout's SIGXCPU ends just
+ * the execution, a SIGKILL the server, which ravel restarts).  The child
  * replays the prefix, continues by the policy, appends every event to
  * shm->events (so a crash loses nothing already written), fills the result
  * fields and _exits.  Only one child runs at a time, so the child owns the
@@ -52,6 +55,14 @@
 #define RV_REQ_SHOW_OUTPUT  4u /* keep the program's stdout/stderr */
 #define RV_REQ_DRF          8u /* memory mode drf: plain accesses are not events; races are errors */
 
+/* Engines (DESIGN §2 "Engines"): fork per execution, or reset the memory
+ * of one process between executions (src/runtime/engine.c).  RESET falls
+ * back to FORK when the program imports a function a reset may not undo,
+ * unless FORCE is set, and when the kernel lacks what the reset needs. */
+#define RV_ENGINE_FORK  0u
+#define RV_ENGINE_RESET 1u
+#define RV_ENGINE_FORCE 2u
+
 typedef struct rv_req {
     uint64_t magic;
 } rv_req;
@@ -60,10 +71,10 @@ typedef struct rv_req {
 typedef struct rv_shm {
     uint64_t magic;
     /* --- request (written by ravel before each execution) --- */
-    uint32_t nsteps; /* prefix length */
-    uint32_t policy; /* rv_policy */
-    uint32_t flags;  /* RV_REQ_* */
-    uint32_t pad0;
+    uint32_t nsteps;     /* prefix length */
+    uint32_t policy;     /* rv_policy */
+    uint32_t flags;      /* RV_REQ_* */
+    uint32_t engine;     /* RV_ENGINE_*: asked for by ravel at server start */
     uint64_t max_steps;  /* capacity of steps[] */
     uint64_t max_events; /* capacity of events[] = event limit */
     uint64_t budget;     /* this execution stops after min(budget, max_events) events */
@@ -89,6 +100,9 @@ typedef struct rv_shm {
     uint32_t nthreads;
     rv_thread_end threads[RV_MAX_THREADS];
     char msg[512];
+    /* --- written by the server once, before its first answer --- */
+    uint32_t engine_used; /* RV_ENGINE_FORK or RV_ENGINE_RESET */
+    char engine_why[160]; /* why a reset was asked for and not used ("" otherwise) */
     /* steps[] and events[] follow, aligned to 64 bytes */
 } rv_shm;
 

@@ -110,10 +110,11 @@ static uint64_t mix(uint64_t a)
     return (a * 0x9e3779b97f4a7c15ull) >> 17;
 }
 
-static void *lazy_map(size_t bytes)
+/* key: which table (kept by the reset engine across executions) */
+static void *lazy_map(uintptr_t key, size_t bytes)
 {
-    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                   -1, 0);
+    bool fresh;
+    void *p = rv_zmap(key, NULL, bytes, &fresh);
     if (p == MAP_FAILED)
         rv_end_exec(RV_END_INTERNAL, 0, 0, "race detector: cannot map shadow memory");
     return p;
@@ -121,7 +122,7 @@ static void *lazy_map(size_t bytes)
 
 static cell *cell_of(uint64_t addr)
 {
-    if (!cells) cells = lazy_map(NCELLS * sizeof(cell));
+    if (!cells) cells = lazy_map(1, NCELLS * sizeof(cell));
     for (uint64_t i = mix(addr) & (NCELLS - 1), n = 0; n < NCELLS;
          i = (i + 1) & (NCELLS - 1), n++) {
         if (cells[i].addr == addr) return &cells[i];
@@ -135,7 +136,7 @@ static cell *cell_of(uint64_t addr)
 
 static vclock *sync_vc(uint64_t addr)
 {
-    if (!syncs) syncs = lazy_map(NSYNC * sizeof(syncobj));
+    if (!syncs) syncs = lazy_map(2, NSYNC * sizeof(syncobj));
     for (uint64_t i = mix(addr) & (NSYNC - 1), n = 0; n < NSYNC; i = (i + 1) & (NSYNC - 1), n++) {
         if (syncs[i].addr == addr) return &syncs[i].vc;
         if (!syncs[i].addr) {
@@ -149,7 +150,7 @@ static vclock *sync_vc(uint64_t addr)
 
 static atomloc *atom_of(uint64_t addr)
 {
-    if (!atoms) atoms = lazy_map(NATOMS * sizeof(atomloc));
+    if (!atoms) atoms = lazy_map(3, NATOMS * sizeof(atomloc));
     for (uint64_t i = mix(addr) & (NATOMS - 1), n = 0; n < NATOMS;
          i = (i + 1) & (NATOMS - 1), n++) {
         if (atoms[i].addr == addr) return &atoms[i];

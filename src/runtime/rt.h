@@ -12,13 +12,14 @@
  *
  * Invariants:
  *  - exactly one coroutine runs (rt.running); all runtime state is plain
- *    globals, copied into each forked execution;
+ *    globals, copied into each forked execution
+ *    or put back after each execution by the reset engine (engine.c);
  *  - a LIVE thread always has a known pending action (new threads are
  *    "primed": run invisibly up to their first visible operation as part
  *    of the create event);
  *  - synchronisation objects keep their state inside the program's own
  *    pthread_mutex_t / pthread_cond_t / sem_t storage (no side tables), so
- *    fork copies them and addresses name them.
+ *    fork copies them (a reset puts them back) and addresses name them.
  *  - nothing in the runtime is instrumented, so runtime memory accesses are
  *    never events.
  */
@@ -167,6 +168,22 @@ void rv_race_sync(unsigned t, const rv_action *a);
 void rv_race_access(const void *addr, uint64_t len, bool write, uint64_t pc);
 void rv_race_order(int mo, int fmo); /* order of the running thread's next atomic */
 void rv_race_fence(int mo);          /* atomic_thread_fence by the running thread */
+
+/* --- engine.c: the reset engine --- */
+/* At the server's fork: true in each execution the engine runs (memory as
+ * in a forked child), false if it cannot be used (shm->engine_why). */
+bool rv_engine_start(rv_shm *s);
+/* True while an execution runs under the reset engine. */
+bool rv_engine_active(void);
+/* End the execution with exit status `code` (instead of _exit); with the
+ * reset engine back to the server loop. */
+__attribute__((noreturn)) void rv_exec_exit(int code);
+/* Under the reset engine: end the execution as killed by `sig`. */
+void rv_exec_signaled(int sig);
+/* A zero-filled private mapping of len bytes (at `fixed` unless NULL),
+ * kept by the reset engine across executions under `key` and handed out
+ * again zero-filled; *fresh when newly mapped.  MAP_FAILED on failure. */
+void *rv_zmap(uintptr_t key, void *fixed, size_t len, bool *fresh);
 
 /* --- platform --- */
 void rv_ctx_switch(void **save_sp, void *new_sp);

@@ -165,7 +165,7 @@ void rv_end_exec(rv_end end, uint64_t pc, uint64_t addr, const char *fmt, ...)
     if (!rt.server && rv_end_is_bug(end))
         fprintf(stderr, "ravel: %s: %s\n", rv_end_name(end), s->msg);
     fflush(NULL);
-    _exit(rv_end_is_bug(end) ? 1 : 0);
+    rv_exec_exit(rv_end_is_bug(end) ? 1 : 0);
 }
 
 /* Every thread finished, or exit() was called: the program ends normally,
@@ -486,10 +486,10 @@ void rv_leave(void)
 static void map_stack(unsigned tid, rv_thr *t)
 {
     char *base = (char *)(uintptr_t)(RV_STACK_BASE + (uint64_t)tid * RV_STACK_SPAN);
-    void *p = mmap(base, RV_STACK_SPAN, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+    bool fresh;
+    void *p = rv_zmap((uintptr_t)base, base, RV_STACK_SPAN, &fresh);
     if (p != base) rv_end_exec(RV_END_INTERNAL, 0, 0, "cannot map the stack of thread %u", tid);
-    mprotect(base, RV_GUARD_SIZE, PROT_NONE);
+    if (fresh) mprotect(base, RV_GUARD_SIZE, PROT_NONE);
     /* the TLS copy sits at the top of the region, the stack below it */
     size_t tls = (rt.tls_size + 63) & ~(size_t)63;
     t->tls_save = base + RV_STACK_SPAN - tls;
@@ -612,6 +612,7 @@ static void on_fatal(int sig, siginfo_t *si, void *uc_)
     uint64_t fp = (uint64_t)uc->uc_mcontext.gregs[REG_RBP];
     uint64_t addr = (uint64_t)(uintptr_t)si->si_addr;
     if (!rt.active) {
+        rv_exec_signaled(sig); /* reset engine: the execution ends as killed by sig */
         signal(sig, SIG_DFL);
         raise(sig);
         return;
@@ -638,12 +639,16 @@ static void on_where(int sig, siginfo_t *si, void *uc_)
 {
     (void)sig, (void)si;
     ucontext_t *uc = uc_;
+    /* the reset engine between executions: the execution already ended */
+    if (rt.server && !rv_engine_active() && rt.shm && rt.shm->engine_used == RV_ENGINE_RESET)
+        return;
     if (rt.active && rt.shm) {
         rt.shm->err_tid = rt.running ? rv_tid(rt.running) : RV_NO_THREAD;
         rt.shm->err_pc = program_frame((uint64_t)uc->uc_mcontext.gregs[REG_RIP],
                                        (uint64_t)uc->uc_mcontext.gregs[REG_RSP],
                                        (uint64_t)uc->uc_mcontext.gregs[REG_RBP]);
     }
+    if (rv_engine_active()) rv_exec_exit(0);
     rv_sys_exit(0);
 }
 
@@ -692,7 +697,7 @@ static void write_full(int fd, const void *p, size_t n)
 }
 
 /* Serve executions until ravel closes the request pipe; returns in each
- * forked child. */
+ * forked child, or in each execution of the reset engine (engine.c). */
 static void serve(void)
 {
     rv_shm hdr;
@@ -711,6 +716,7 @@ static void serve(void)
     rt.events = rv_shm_events(s);
     rt.server = true;
     rt.recording = true;
+    if ((s->engine & RV_ENGINE_RESET) && rv_engine_start(s)) return; /* in each execution */
     for (;;) {
         rv_req req;
         if (!read_full(RV_FD_REQ, &req, sizeof req)) rv_sys_exit(0);

@@ -103,7 +103,7 @@ void __ravel__exit(int code)
         rt.shm->nevents = rt.step;
         rt.active = false;
     }
-    _exit(code);
+    rv_exec_exit(code);
 }
 
 void __ravel__Exit(int code)

@@ -20,7 +20,7 @@
 
 /* Bumped whenever the way a build is made changes, so old cache entries
  * are never reused for a different recipe. */
-#define RECIPE "ravel-build-7"
+#define RECIPE "ravel-build-8"
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -668,6 +668,7 @@ typedef struct wiring {
     strv impure;         /* C library functions given a tainting trampoline */
     strv families;       /* libc state families whose object stubs.c defines */
     bool uninstrumented; /* the program holds code built without instrumentation */
+    char *reset_unsafe;  /* the first import a reset may not undo (engine.c), or NULL */
 } wiring;
 
 static void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -703,6 +704,60 @@ static int compile_one(job *j, size_t s, const char *obj)
     return st == 0 ? 0 : 1;
 }
 
+/* The reset engine (src/runtime/engine.c) undoes what a function does to
+ * the process's memory, nothing else: a program that imports a function
+ * which may change other process state (open files and descriptors,
+ * mappings, signal handlers and masks, the working directory, child
+ * processes, ...) runs with a fork per execution.  This is the list of
+ * what is known to touch memory only (or to write to stdout/stderr, whose
+ * output a fork would write as well); everything else counts as unsafe.
+ * Functions the runtime wraps (pthread, malloc, exit, sleeps, ...) and the
+ * thread/process functions bound to "unsupported" stubs never get here. */
+static bool reset_safe(const char *x)
+{
+    /* clang-format off */
+    static const char *const prefixes[] = {
+        "__tsan_", "__VERIFIER_", "__ravel_", "str", "mem", "wcs", "wmem", "is", "to", "ato",
+        "__isoc99_s", "__isoc23_s", "__ctype_", "__udiv", "__div", "__mod", "__umod", "__mul",
+        "__pop", "__clz", "__ctz", "__extend", "__trunc", "__fix", "__float", "__builtin_",
+        "__stack_chk_", "__assert", "__errno_location"};
+    static const char *const names[] = {
+        "printf", "fprintf", "sprintf", "snprintf", "vprintf", "vfprintf", "vsprintf", "vsnprintf",
+        "puts", "putchar", "fputs", "fputc", "putc", "fwrite", "fflush", "perror", "__printf_chk",
+        "__fprintf_chk", "__sprintf_chk", "__snprintf_chk", "__vfprintf_chk", "__vsnprintf_chk",
+        "__vsprintf_chk", "__vprintf_chk", "__memcpy_chk", "__memset_chk", "__memmove_chk",
+        "__strcpy_chk", "__strcat_chk", "__strncpy_chk", "__strncat_chk", "sscanf", "abs", "labs",
+        "llabs", "div", "ldiv", "lldiv", "rand", "srand", "rand_r", "random", "srandom", "drand48",
+        "srand48", "lrand48", "mrand48", "qsort", "bsearch", "getenv", "time", "clock",
+        "clock_gettime", "gettimeofday", "getpid", "atexit", "setjmp", "_setjmp", "longjmp",
+        "_longjmp", "stdout", "stderr", "abort", "exit", "_exit", "_Exit", "assert", "sqrt",
+        "sqrtf", "pow", "powf", "exp", "expf", "log", "logf", "log2", "log10", "sin", "cos", "tan",
+        "atan", "atan2", "floor", "floorf", "ceil", "ceilf", "fabs", "fabsf", "fmod", "round",
+        "roundf", "lround", "trunc", "fmin", "fmax", "ldexp", "frexp", "modf", "nan",
+        "__fpclassify", "__isnan", "__isinf", "sched_yield", "nanosleep", "sleep", "usleep",
+        "getchar", "localtime", "gmtime", "ctime", "asctime", "difftime", "mktime", "strftime"};
+    /* clang-format on */
+    if (!strncmp(x, "memfd_", 6)) return false;
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+        if (!strncmp(x, prefixes[i], strlen(prefixes[i]))) return true;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(x, names[i])) return true;
+    return false;
+}
+
+/* A library or prebuilt object on the command line: its imports are not
+ * seen by reset_safe, so the reset engine is not used. */
+static const char *linked_unseen(const job *j)
+{
+    for (size_t i = 0; i < j->ldflags.n; i++) {
+        const char *f = j->ldflags.v[i];
+        if ((!strncmp(f, "-l", 2) && strcmp(f, "-lm") && strcmp(f, "-lpthread")) ||
+            ends_with(f, ".o") || ends_with(f, ".a") || ends_with(f, ".so"))
+            return f;
+    }
+    return NULL;
+}
+
 /* Rename lines for the undefined symbols of one object, and a stub for
  * each unsupported function not stubbed yet. */
 static void wire_undefined(const objsyms *sy, const strv *all_def, const strv *wrapped, buf *ren,
@@ -713,6 +768,8 @@ static void wire_undefined(const objsyms *sy, const strv *all_def, const strv *w
         if (strv_has_sorted(all_def, x)) continue; /* defined by another source */
         if (strv_has_sorted(wrapped, x)) {
             buf_printf(ren, "%s __ravel_%s\n", x, x);
+        } else if (!rv_is_thread_process_fn(x) && !reset_safe(x)) {
+            if (!w->reset_unsafe) w->reset_unsafe = rv_xstrdup(x);
         } else if (rv_is_thread_process_fn(x) && is_c_identifier(x)) {
             buf_printf(ren, "%s __ravel_unsup_%s\n", x, x);
             if (strv_has(&w->stubbed, x)) continue;
@@ -1233,6 +1290,8 @@ static char *stubs_source(wiring *w)
         buf_puts(&out, "const ravel_afn __ravel_atomic_fns[1] = {{0, 0}};\n");
     buf_printf(&out, "const unsigned long __ravel_natomic_fns = %zu;\n", w->natomic);
     buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
+    buf_printf(&out, "const char __ravel_reset_unsafe[] = \"%s\";\n",
+               w->reset_unsafe ? w->reset_unsafe : "");
     /* the trampolines' flag; weak, as the runtime's (a runtime without it
      * still links) */
     if (w->impure.n) buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n");
@@ -1308,6 +1367,8 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     }
     if (rc == 0) reserve_own_defs(syms, ns, reserved, &own);
     w.uninstrumented = has_uninstrumented(j);
+    const char *unseen = linked_unseen(j);
+    if (unseen) w.reset_unsafe = rv_xasprintf("what %s links", unseen);
     for (size_t s = 0; s < ns && rc == 0; s++)
         rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
     if (rc == 0) {
@@ -1322,6 +1383,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         free(stubs_c);
         free(src);
     }
+    free(w.reset_unsafe);
     strv_free(&w.stubbed);
     strv_free(&w.impure);
     strv_free(&w.families);

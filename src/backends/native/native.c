@@ -5,6 +5,9 @@
  * Robustness: the program can crash, hang, exit, or kill its server; none
  * of that may hang or crash ravel.  Every wait has a deadline; a child past
  * its --timeout is killed; a dead server is restarted once per execution.
+ * With the reset engine (protocol.h) the "child" is the server itself: a
+ * timeout's SIGXCPU ends only the execution, a kill ends the server, which
+ * is then restarted like a dead one.
  */
 #include "native.h"
 
@@ -61,6 +64,9 @@ static void exec_server(native *nb, int req_r, int rsp_w)
         dup2(devnull, 2);
     }
     setenv("RAVEL_SERVER", "1", 1);
+    /* resolve every symbol at load: otherwise the reset engine would undo
+     * the lazy binding after each execution and pay for it again */
+    setenv("LD_BIND_NOW", "1", 1);
     personality(ADDR_NO_RANDOMIZE); /* same library and stack addresses in every run */
     char *argv[] = {nb->binary, NULL};
     execv(nb->binary, argv);
@@ -197,7 +203,11 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
 {
     rv_req req = {RV_PROTOCOL_MAGIC};
     if (write(nb->req_fd, &req, sizeof req) != (ssize_t)sizeof req) {
-        *why = "the program's fork server is not running";
+        /* a program that ends before its server reads (a constructor that
+         * exits) closes the pipe before the first request is written */
+        *why = nb->answered ? "the program's fork server is not running"
+                            : "the program did not start its server (it ended first: a "
+                              "constructor that exits?)";
         return -1;
     }
     int32_t pid = 0;
@@ -213,6 +223,14 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
             *why = nb->answered ? "the program's fork server died"
                                 : "the program did not start (is it a ravel build?)";
         return -1;
+    }
+    if (!nb->answered) {
+        /* the server says which engine it runs once, before its first answer */
+        rv_shm *s = nb->shm;
+        snprintf(nb->base.engine, sizeof nb->base.engine, "%s",
+                 s->engine_used == RV_ENGINE_RESET ? "reset" : "fork");
+        snprintf(nb->base.engine_why, sizeof nb->base.engine_why, "%.*s", (int)sizeof s->engine_why,
+                 s->engine_why);
     }
     nb->answered = true;
     int32_t st = 0;
@@ -374,6 +392,26 @@ static const rv_backend_ops native_ops = {
     .destroy = native_destroy,
 };
 
+/* RAVEL_ENGINE=fork|reset|auto in the environment is the engine when no
+ * --engine was given: it lets a test suite run in either engine without
+ * changing its command lines. */
+static uint32_t engine_request(uint8_t engine)
+{
+    const char *env = getenv("RAVEL_ENGINE");
+    if (engine == RV_ENGINE_UNSET && env) {
+        if (!strcmp(env, "fork")) engine = RV_ENGINE_FORK_ONLY;
+        if (!strcmp(env, "reset")) engine = RV_ENGINE_RESET_ALWAYS;
+    }
+    switch (engine) {
+    case RV_ENGINE_FORK_ONLY:
+        return RV_ENGINE_FORK;
+    case RV_ENGINE_RESET_ALWAYS:
+        return RV_ENGINE_RESET | RV_ENGINE_FORCE;
+    default:
+        return RV_ENGINE_RESET;
+    }
+}
+
 static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthreads, char *err,
                       size_t cap)
 {
@@ -395,6 +433,7 @@ static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthrea
     s->max_steps = max_events;
     s->max_events = max_events;
     s->nreg = 1;
+    s->engine = engine_request(nb->base.limits.engine);
     for (unsigned i = 1; registry && i < nthreads && i < RV_MAX_THREADS; i++) {
         s->reg_parent[i] = registry[i].parent;
         s->reg_index[i] = registry[i].index;

@@ -1,0 +1,617 @@
+/*
+ * engine.c — the reset engine: many executions in one process, without a
+ * fork per execution (issue 11 part 2, DESIGN §2 "Engines").
+ *
+ * Contract.  The fork server (sched.c, serve) calls rv_engine_start() where
+ * it would fork.  It returns true once per execution, in a process whose
+ * memory is exactly what a forked child would see, and false (with
+ * shm->engine_why filled) when the reset engine cannot be used; the server
+ * then forks as before.  An execution ends through rv_exec_exit() (instead
+ * of _exit) or exit() (an atexit hook); the engine then reports the status,
+ * puts every written page back and waits for the next request.
+ *
+ * How.  At start the engine moves to a stack of its own, leaving the
+ * program's main stack frozen inside serve(), and takes a snapshot of all
+ * writable private memory: the executable's .data/.bss, the brk heap, the
+ * C library's and ld.so's writable data, the static TLS block, the main
+ * stack (with serve()'s suspended frame).  Writes are tracked by
+ * userfaultfd in asynchronous write-protect mode (UFFD_FEATURE_WP_ASYNC,
+ * Linux 6.7): a write to a protected page only clears its protection, and
+ * one PAGEMAP_SCAN ioctl lists the pages written since.  Those pages get
+ * their snapshot back and are protected again; pages written outside the
+ * snapshot (main's stack grown below it) are dropped (zero again).  The
+ * brk is set back.  The runtime's fixed-address mappings (thread stacks,
+ * heap arenas, the race detector's shadow) are mapped once and kept:
+ * rv_zmap hands out the same region again, zero again after each
+ * execution (resident pages cleared, or dropped with MADV_DONTNEED), as
+ * fresh as a new mmap in a forked child.
+ * A mapping that something else made during an execution (the C library's
+ * malloc of a big block) moves the kernel's next mmap address; a probe
+ * mapping notices it and the engine unmaps what was not there at start.
+ *
+ * What a reset cannot undo (files opened, signal handlers, fds closed,
+ * mmap by the program, ...) is kept out by the compile driver: a program
+ * that imports a function outside its known-safe list carries the name in
+ * __ravel_reset_unsafe, and the engine refuses it (reason in engine_why),
+ * unless ravel asked for RV_ENGINE_FORCE.
+ */
+#include "rt.h"
+#include "sys.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/userfaultfd.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* PAGEMAP_SCAN (Linux 6.7), not in every libc's headers. */
+struct rv_page_region {
+    uint64_t start, end, categories;
+};
+struct rv_pm_scan_arg {
+    uint64_t size, flags, start, end, walk_end, vec, vec_len, max_pages;
+    uint64_t category_inverted, category_mask, category_anyof_mask, return_mask;
+};
+#define RV_PAGEMAP_SCAN          _IOWR('f', 16, struct rv_pm_scan_arg)
+#define RV_PAGE_IS_WPALLOWED     (1u << 0)
+#define RV_PAGE_IS_WRITTEN       (1u << 1)
+#define RV_PM_SCAN_WP_MATCHING   (1u << 0)
+#define RV_PAGE_IS_PRESENT       (1u << 3)
+#define RV_UFFD_FEATURE_WP_ASYNC (1u << 15)
+#define RV_UFFD_USER_MODE_ONLY   1
+
+#define PAGE         4096ull
+#define MAX_RANGES   96
+#define MAX_VMAS     256
+#define MAX_ZMAPS    160
+#define NVEC         256
+#define ENGINE_STACK (256u << 10)
+
+typedef struct range {
+    uint64_t lo, hi;
+    char *copy; /* snapshot of [lo, hi) (NULL: not a snapshot range) */
+} range;
+
+typedef struct zmap {
+    uintptr_t key;
+    char *addr;
+    size_t len;
+    bool used; /* handed out in this execution: dropped after it */
+} zmap;
+
+typedef struct engine {
+    int uffd, pagemap;
+    bool force;
+    volatile bool in_exec;
+    int status;
+    void *engine_sp, *exec_sp, *dead_sp;
+    uint64_t sigmask0;
+    uint64_t brk0;
+    uint64_t probe0;
+    uint64_t scan_lo, scan_hi; /* every tracked page lies in [scan_lo, scan_hi) */
+    unsigned nranges, nvmas, nz;
+    range ranges[MAX_RANGES]; /* snapshot: writable private mappings at start */
+    range vmas[MAX_VMAS];     /* every mapping at start, and the engine's own */
+    zmap z[MAX_ZMAPS];
+    struct rv_page_region vec[NVEC];
+    char *stack;
+    range now[MAX_VMAS];
+    char maps[64 << 10]; /* /proc/self/maps, read without libc (no errno) */
+} engine;
+
+/* In .bss, so part of the snapshot: set before it, the same ever after. */
+static engine *E;
+
+/* Set by the generated stubs.c: the first function the program imports
+ * that a reset may not undo ("" or absent: none). */
+extern const char __ravel_reset_unsafe[] __attribute__((weak));
+
+extern void rv_engine_trampoline(void); /* ctx_x86_64.S: calls rv_engine_main */
+void rv_engine_main(void);
+
+static long sys_brk(uint64_t b)
+{
+    return rv_syscall6(SYS_brk, (long)b, 0, 0, 0, 0, 0);
+}
+
+static long sys_munmap(uint64_t a, uint64_t n)
+{
+    return rv_syscall6(SYS_munmap, (long)a, (long)n, 0, 0, 0, 0);
+}
+
+static long sys_madvise(uint64_t a, uint64_t n, int adv)
+{
+    return rv_syscall6(SYS_madvise, (long)a, (long)n, adv, 0, 0, 0);
+}
+
+static long sys_ioctl(int fd, unsigned long req, void *arg)
+{
+    return rv_syscall6(SYS_ioctl, fd, (long)req, (long)arg, 0, 0, 0);
+}
+
+static void why(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void why(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(rt.shm->engine_why, sizeof rt.shm->engine_why, fmt, ap);
+    va_end(ap);
+}
+
+bool rv_engine_active(void)
+{
+    return E && E->in_exec;
+}
+
+/* ------------------------------------------------------------------ */
+/* Ending an execution.                                                */
+
+static __attribute__((noreturn)) void finish(int status)
+{
+    E->status = status;
+    rv_ctx_switch(&E->dead_sp, E->engine_sp);
+    __builtin_unreachable();
+}
+
+void rv_exec_exit(int code)
+{
+    if (rv_engine_active()) finish(W_EXITCODE(code & 0xff, 0));
+    _exit(code);
+}
+
+void rv_exec_signaled(int sig)
+{
+    if (rv_engine_active()) finish(sig & 0x7f);
+}
+
+/* exit(): the program's atexit handlers have run (registered later, they
+ * run first); stdio is flushed as exit would. */
+static void exit_hook(void)
+{
+    if (!rv_engine_active()) return;
+    fflush(NULL);
+    finish(W_EXITCODE(rt.shm->exit_code & 0xff, 0));
+}
+
+/* ------------------------------------------------------------------ */
+/* Mappings the runtime keeps across executions.                       */
+
+void *rv_zmap(uintptr_t key, void *fixed, size_t len, bool *fresh)
+{
+    *fresh = true;
+    if (E) {
+        for (unsigned i = 0; i < E->nz; i++)
+            if (E->z[i].key == key && E->z[i].len == len) {
+                E->z[i].used = true;
+                *fresh = false;
+                return E->z[i].addr;
+            }
+    }
+    int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | (fixed ? MAP_FIXED_NOREPLACE : 0);
+    void *p = mmap(fixed, len, PROT_READ | PROT_WRITE, flags, -1, 0);
+    if (p == MAP_FAILED || (fixed && p != fixed)) return MAP_FAILED;
+    /* not tracked by userfaultfd: a scan walks every page table of a
+     * registered range, mapped or not, and these are large and sparse */
+    if (E && E->nz < MAX_ZMAPS) E->z[E->nz++] = (zmap){key, p, len, true};
+    return p;
+}
+
+/* ------------------------------------------------------------------ */
+/* The snapshot.                                                       */
+
+static uint64_t hexnum(const char **p)
+{
+    uint64_t v = 0;
+    for (;; (*p)++) {
+        char c = **p;
+        if (c >= '0' && c <= '9')
+            v = v * 16 + (uint64_t)(c - '0');
+        else if (c >= 'a' && c <= 'f')
+            v = v * 16 + (uint64_t)(c - 'a' + 10);
+        else
+            return v;
+    }
+}
+
+/* Every mapping of the process (/proc/self/maps) into out[]; the writable
+ * private ones also into snap[] (when snap != NULL). */
+static int read_maps(range *out, unsigned *nout, unsigned cap, range *snap, unsigned *nsnap)
+{
+    static const char path[] = "/proc/self/maps";
+    long fd = rv_syscall6(SYS_openat, AT_FDCWD, (long)path, O_RDONLY | O_CLOEXEC, 0, 0, 0);
+    if (fd < 0) return -1;
+    char *buf = E->maps;
+    size_t n = 0;
+    for (;;) {
+        long r = rv_sys_read((int)fd, buf + n, sizeof E->maps - 1 - n);
+        if (r <= 0) break;
+        n += (size_t)r;
+    }
+    rv_sys_close((int)fd);
+    buf[n] = 0;
+    *nout = 0;
+    if (snap) *nsnap = 0;
+    for (const char *p = buf; *p;) {
+        uint64_t lo = hexnum(&p);
+        p++;
+        uint64_t hi = hexnum(&p);
+        p++;
+        bool w = p[1] == 'w', priv = p[3] == 'p';
+        if (*nout >= cap) return -1;
+        out[(*nout)++] = (range){lo, hi, NULL};
+        if (snap && w && priv) {
+            if (*nsnap >= MAX_RANGES) return -1;
+            snap[(*nsnap)++] = (range){lo, hi, NULL};
+        }
+        while (*p && *p != '\n') p++;
+        if (*p) p++;
+    }
+    return 0;
+}
+
+static void add_own(uint64_t lo, uint64_t hi)
+{
+    if (E->nvmas < MAX_VMAS) E->vmas[E->nvmas++] = (range){lo, hi, NULL};
+}
+
+static long wp(uint64_t lo, uint64_t hi, bool on)
+{
+    struct uffdio_writeprotect w = {.range = {lo, hi - lo},
+                                    .mode = on ? UFFDIO_WRITEPROTECT_MODE_WP : 0};
+    return sys_ioctl(E->uffd, UFFDIO_WRITEPROTECT, &w);
+}
+
+static long reg(uint64_t lo, uint64_t hi)
+{
+    struct uffdio_register r = {.range = {lo, hi - lo}, .mode = UFFDIO_REGISTER_MODE_WP};
+    return sys_ioctl(E->uffd, UFFDIO_REGISTER, &r);
+}
+
+static uint64_t probe(void)
+{
+    long p = rv_sys_mmap(NULL, PAGE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p < 0 && p > -4096) return 0;
+    sys_munmap((uint64_t)p, PAGE);
+    return (uint64_t)p;
+}
+
+/* Snapshot and protect; 0, or -1 with the reason in engine_why.  Runs on
+ * the engine's stack while main's stack is frozen. */
+static int snapshot(void)
+{
+    E->uffd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | RV_UFFD_USER_MODE_ONLY);
+    if (E->uffd < 0) {
+        why("userfaultfd: %s", strerror(errno));
+        return -1;
+    }
+    struct uffdio_api api = {.api = UFFD_API, .features = RV_UFFD_FEATURE_WP_ASYNC};
+    if (ioctl(E->uffd, UFFDIO_API, &api)) {
+        why("userfaultfd asynchronous write-protect: %s (Linux 6.7 or later needed)",
+            strerror(errno));
+        return -1;
+    }
+    E->pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+    if (E->pagemap < 0) {
+        why("/proc/self/pagemap: %s", strerror(errno));
+        return -1;
+    }
+    unsigned nv = 0;
+    if (read_maps(E->vmas, &nv, MAX_VMAS - 8, E->ranges, &E->nranges)) {
+        why("too many mappings to snapshot");
+        return -1;
+    }
+    E->nvmas = nv;
+    /* the engine's own memory is not the program's */
+    uint64_t elo = (uint64_t)(uintptr_t)E, ehi = elo + ((sizeof *E + PAGE - 1) & ~(PAGE - 1));
+    uint64_t slo = (uint64_t)(uintptr_t)E->stack, shi = slo + ENGINE_STACK;
+    uint64_t total = 0;
+    unsigned k = 0;
+    for (unsigned i = 0; i < E->nranges; i++) {
+        range r = E->ranges[i];
+        if ((r.lo < ehi && r.hi > elo) || (r.lo < shi && r.hi > slo)) continue;
+        E->ranges[k++] = r;
+        total += r.hi - r.lo;
+    }
+    E->nranges = k;
+    long m = rv_sys_mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m < 0 && m > -4096) {
+        why("cannot map %llu bytes for the snapshot", (unsigned long long)total);
+        return -1;
+    }
+    add_own((uint64_t)m, (uint64_t)m + total);
+    /* register, copy (reading maps every page, the zero page where none
+     * was), then protect what is mapped; nothing of the program's is
+     * written in between (raw system calls: not even errno).  A page not
+     * mapped at all is not reported until written. */
+    for (unsigned i = 0; i < E->nranges; i++) {
+        range *r = &E->ranges[i];
+        long e = reg(r->lo, r->hi);
+        if (e) {
+            why("cannot track writes to %#llx-%#llx: %s", (unsigned long long)r->lo,
+                (unsigned long long)r->hi, strerror((int)-e));
+            return -1;
+        }
+    }
+    char *c = (char *)m;
+    for (unsigned i = 0; i < E->nranges; i++) {
+        range *r = &E->ranges[i];
+        r->copy = c;
+        memcpy(c, (const void *)(uintptr_t)r->lo, r->hi - r->lo);
+        c += r->hi - r->lo;
+    }
+    for (unsigned i = 0; i < E->nranges; i++) {
+        range *r = &E->ranges[i];
+        long e = wp(r->lo, r->hi, true);
+        if (e) {
+            why("cannot write-protect %#llx-%#llx: %s", (unsigned long long)r->lo,
+                (unsigned long long)r->hi, strerror((int)-e));
+            return -1;
+        }
+    }
+    E->brk0 = (uint64_t)sys_brk(0);
+    E->probe0 = probe();
+    E->scan_lo = E->ranges[0].lo;
+    E->scan_hi = E->ranges[0].hi;
+    for (unsigned i = 1; i < E->nranges; i++) {
+        if (E->ranges[i].lo < E->scan_lo) E->scan_lo = E->ranges[i].lo;
+        if (E->ranges[i].hi > E->scan_hi) E->scan_hi = E->ranges[i].hi;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The reset.                                                          */
+
+static range *snap_range_of(uint64_t a)
+{
+    for (unsigned i = 0; i < E->nranges; i++)
+        if (a >= E->ranges[i].lo && a < E->ranges[i].hi) return &E->ranges[i];
+    return NULL;
+}
+
+/* Put [lo, hi) back: snapshot bytes where there are some, zeros
+ * elsewhere (main's stack grown below its snapshot).  Zeros are written
+ * rather than the pages dropped: a page that stays saves a fault in the
+ * next execution. */
+static void put_back(uint64_t lo, uint64_t hi)
+{
+    for (uint64_t a = lo; a < hi;) {
+        range *r = snap_range_of(a);
+        if (r) {
+            uint64_t e = hi < r->hi ? hi : r->hi;
+            memcpy((void *)(uintptr_t)a, r->copy + (a - r->lo), e - a);
+            a = e;
+        } else {
+            uint64_t e = a + PAGE;
+            while (e < hi && !snap_range_of(e)) e += PAGE;
+            memset((void *)(uintptr_t)a, 0, e - a);
+            a = e;
+        }
+    }
+}
+
+static bool own_or_original(uint64_t lo, uint64_t hi)
+{
+    for (unsigned i = 0; i < E->nvmas; i++)
+        if (lo < E->vmas[i].hi && hi > E->vmas[i].lo) return true;
+    for (unsigned i = 0; i < E->nz; i++) {
+        uint64_t a = (uint64_t)(uintptr_t)E->z[i].addr;
+        if (lo < a + E->z[i].len && hi > a) return true;
+    }
+    return false;
+}
+
+/* Something mapped memory during the execution (the probe moved): unmap
+ * every mapping that was not there at start and is not the runtime's. */
+static void unmap_strays(void)
+{
+    range *now = E->now;
+    unsigned n = 0;
+    if (read_maps(now, &n, MAX_VMAS, NULL, NULL)) return;
+    for (unsigned i = 0; i < n; i++)
+        if (!own_or_original(now[i].lo, now[i].hi) && now[i].lo < 0x7ffffffff000ull)
+            sys_munmap(now[i].lo, now[i].hi - now[i].lo);
+    E->probe0 = probe();
+}
+
+/* One PAGEMAP_SCAN pass over every tracked page: with `protect`, write-
+ * protect the written pages again (one TLB flush for all); otherwise put
+ * each written page back. */
+static void scan(bool protect)
+{
+    for (uint64_t start = E->scan_lo; start < E->scan_hi;) {
+        struct rv_pm_scan_arg a = {
+            .size = sizeof a,
+            .flags = protect ? RV_PM_SCAN_WP_MATCHING : 0,
+            .start = start,
+            .end = E->scan_hi,
+            .vec = (uint64_t)(uintptr_t)E->vec,
+            .vec_len = NVEC,
+            .category_mask = RV_PAGE_IS_WRITTEN | RV_PAGE_IS_WPALLOWED,
+            .return_mask = RV_PAGE_IS_WRITTEN,
+        };
+        long n = sys_ioctl(E->pagemap, RV_PAGEMAP_SCAN, &a);
+        if (n < 0) rv_sys_exit(71); /* cannot tell what changed: ravel restarts the server */
+        if (!protect)
+            for (long i = 0; i < n; i++) put_back(E->vec[i].start, E->vec[i].end);
+        if (n < NVEC || a.walk_end >= E->scan_hi) break;
+        start = a.walk_end;
+    }
+}
+
+/* How much of kept mapping z the execution may have touched: a heap
+ * arena up to its thread's bump pointer (read before the runtime's state
+ * is put back), anything else all of it. */
+static uint64_t zmap_extent(const zmap *z)
+{
+    uint64_t a = (uint64_t)(uintptr_t)z->addr;
+    if (a >= RV_HEAP_BASE && a < RV_HEAP_BASE + RV_MAX_THREADS * RV_HEAP_SPAN &&
+        z->len == RV_HEAP_SPAN) {
+        const rv_thr *t = &rv_threads[(a - RV_HEAP_BASE) / RV_HEAP_SPAN];
+        uint64_t next = (uint64_t)(uintptr_t)t->heap_next;
+        if (t->arena_mapped && next >= a && next <= a + z->len) return next - a;
+    }
+    return z->len;
+}
+
+/* Make kept mapping z read as zero again: its present pages (one
+ * PAGEMAP_SCAN, which skips missing page tables cheaply, unlike mincore)
+ * are cleared in place, which keeps them mapped: no fault and no TLB
+ * flush in the next execution.  A large extent is dropped instead. */
+static void zero_zmap(const zmap *z)
+{
+    uint64_t a = (uint64_t)(uintptr_t)z->addr;
+    uint64_t n = (zmap_extent(z) + PAGE - 1) & ~(PAGE - 1);
+    if (n > (256ull << 20)) {
+        sys_madvise(a, n, MADV_DONTNEED);
+        return;
+    }
+    for (uint64_t start = a; start < a + n;) {
+        struct rv_pm_scan_arg arg = {
+            .size = sizeof arg,
+            .start = start,
+            .end = a + n,
+            .vec = (uint64_t)(uintptr_t)E->vec,
+            .vec_len = NVEC,
+            .category_mask = RV_PAGE_IS_PRESENT,
+            .return_mask = RV_PAGE_IS_PRESENT,
+        };
+        long k = sys_ioctl(E->pagemap, RV_PAGEMAP_SCAN, &arg);
+        if (k < 0) {
+            sys_madvise(a, n, MADV_DONTNEED);
+            return;
+        }
+        for (long i = 0; i < k; i++)
+            memset((void *)(uintptr_t)E->vec[i].start, 0, E->vec[i].end - E->vec[i].start);
+        if (k < NVEC || arg.walk_end >= a + n) break;
+        start = arg.walk_end;
+    }
+}
+
+static void reset(void)
+{
+    for (unsigned i = 0; i < E->nz; i++)
+        if (E->z[i].used) {
+            zero_zmap(&E->z[i]);
+            E->z[i].used = false;
+        }
+    uint64_t cur = (uint64_t)sys_brk(0);
+    if (cur != E->brk0) {
+        sys_brk(E->brk0);
+        if (cur < E->brk0) {
+            /* the C library trimmed the heap below its start: the pages
+             * come back as a new, untracked mapping, zero */
+            uint64_t lo = (cur + PAGE - 1) & ~(PAGE - 1), hi = (E->brk0 + PAGE - 1) & ~(PAGE - 1);
+            if (lo < hi) {
+                reg(lo, hi);
+                put_back(lo, hi);
+            }
+        }
+    }
+    /* main's stack, the highest range, may have grown below its snapshot:
+     * still inside the scanned range */
+    scan(false);
+    scan(true);
+    if (probe() != E->probe0) unmap_strays();
+}
+
+/* ------------------------------------------------------------------ */
+/* The engine's loop, on its own stack.                                */
+
+static void write_all(int fd, const void *p, size_t n)
+{
+    const char *c = p;
+    while (n) {
+        long r = rv_sys_write(fd, c, n);
+        if (r == -EINTR) continue;
+        if (r <= 0) rv_sys_exit(70);
+        c += r;
+        n -= (size_t)r;
+    }
+}
+
+static bool read_all(int fd, void *p, size_t n)
+{
+    char *c = p;
+    while (n) {
+        long r = rv_sys_read(fd, c, n);
+        if (r == -EINTR) continue;
+        if (r <= 0) return false;
+        c += r;
+        n -= (size_t)r;
+    }
+    return true;
+}
+
+void rv_engine_main(void)
+{
+    if (snapshot()) {
+        E->status = -1; /* back to serve(): fork instead */
+        rv_ctx_switch(&E->engine_sp, E->exec_sp);
+    }
+    rt.shm->engine_used = RV_ENGINE_RESET;
+    int32_t pid = (int32_t)rv_syscall6(SYS_getpid, 0, 0, 0, 0, 0, 0);
+    for (;;) {
+        rv_req req;
+        if (!read_all(RV_FD_REQ, &req, sizeof req)) rv_sys_exit(0);
+        write_all(RV_FD_RSP, &pid, sizeof pid);
+        E->status = 0;
+        E->in_exec = true;
+        rv_ctx_switch(&E->engine_sp, E->exec_sp);
+        E->in_exec = false;
+        /* an execution that ended in a signal handler left its signal blocked */
+        rv_syscall6(SYS_rt_sigprocmask, SIG_SETMASK, (long)&E->sigmask0, 0, 8, 0, 0);
+        int32_t st = E->status;
+        /* ravel reads the results while the memory is put back */
+        write_all(RV_FD_RSP, &st, sizeof st);
+        reset();
+    }
+}
+
+bool rv_engine_start(rv_shm *s)
+{
+    s->engine_used = RV_ENGINE_FORK;
+    s->engine_why[0] = 0;
+    bool force = s->engine & RV_ENGINE_FORCE;
+    if (!force && &__ravel_reset_unsafe && __ravel_reset_unsafe[0]) {
+        why("the program uses %s, which a reset may not undo", __ravel_reset_unsafe);
+        return false;
+    }
+    long m = rv_sys_mmap(NULL, (sizeof(engine) + PAGE - 1) & ~(PAGE - 1), PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    long st =
+        rv_sys_mmap(NULL, ENGINE_STACK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if ((m < 0 && m > -4096) || (st < 0 && st > -4096)) {
+        why("cannot map the engine's memory");
+        return false;
+    }
+    E = (engine *)m;
+    E->force = force;
+    E->stack = (char *)st;
+    add_own((uint64_t)m, (uint64_t)m + ((sizeof(engine) + PAGE - 1) & ~(PAGE - 1)));
+    add_own((uint64_t)st, (uint64_t)st + ENGINE_STACK);
+    rv_syscall6(SYS_rt_sigprocmask, SIG_SETMASK, 0, (long)&E->sigmask0, 8, 0, 0);
+    atexit(exit_hook);
+    /* initial frame popped by rv_ctx_switch (as for a thread, sched.c) */
+    uint64_t *sp = (uint64_t *)(((uintptr_t)E->stack + ENGINE_STACK - 64) & ~(uintptr_t)15);
+    *--sp = (uint64_t)(uintptr_t)rv_engine_trampoline;
+    for (int i = 0; i < 6; i++) *--sp = 0;
+    *--sp = 0x037f00001f80ull;
+    E->engine_sp = sp;
+    rv_ctx_switch(&E->exec_sp, E->engine_sp);
+    /* here once per execution, or once with status -1 if the snapshot failed */
+    if (E->status == -1 && !E->in_exec) {
+        if (E->uffd > 0) close(E->uffd);
+        if (E->pagemap > 0) close(E->pagemap);
+        E = NULL;
+        return false;
+    }
+    return true;
+}

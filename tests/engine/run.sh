@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# tests/engine — the reset engine (DESIGN §2 "Engines", issue 11 part 2):
+# the same executions, traces and errors as the fork engine; every
+# execution starts from fresh memory; the fallback to fork and its reason.
+# Ground truth is the fork engine (--engine=fork) on the same program.
+. "$(dirname "$0")/../lib.sh"
+D=$ROOT/tests/engine
+
+# summary of the last --json run: executions, traces, sorted error kinds@locations, exit code
+summary() { json '[.executions, .traces, ([.errors[]|"\(.kind)@\(.location)"]|sort), .exit_code]|tostring'; }
+
+# same_in_both SRC OPTS...: --engine=fork and --engine=reset agree
+same_in_both() {
+    local src=$1 f r
+    shift
+    rv check --engine=fork --json --count-traces "$@" "$src"
+    expect_json .engine fork
+    f=$(summary)
+    rv check --engine=reset --json --count-traces "$@" "$src"
+    expect_json .engine reset
+    expect_json .engine_fallback null
+    r=$(summary)
+    expect_eq "reset engine's result" "$r" "$f"
+}
+
+# (dfs explores every interleaving: cut at the same point in both engines)
+t_fresh_dfs() {
+    same_in_both "$D/fresh.c" --algo=dfs --keep-going --max-executions=300
+    # no execution saw another's memory
+    expect_json '[.errors[].message]|map(select(test("runs|rand|big|x == 0")))|length' 0
+}
+t_fresh_udpor() {
+    same_in_both "$D/fresh.c" --keep-going --no-cutoffs
+    expect_json .exhaustive true
+    # the only error is the lost write; no execution saw another's memory
+    expect_json '[.errors[].message]|map(select(test("runs|rand|big|x == 0")))|length' 0
+    expect_json '.errors|length' 1
+}
+t_fresh_auto() {
+    rv check --engine=auto --json --algo=dfs --keep-going --max-executions=50 "$D/fresh.c"
+    expect_json .engine reset
+}
+
+t_ends_dfs() { same_in_both "$D/ends.c" --algo=dfs --keep-going --timeout=0.5 --nondet-domain=0:5 --max-executions=300; }
+t_ends_udpor() {
+    same_in_both "$D/ends.c" --keep-going --timeout=0.5 --nondet-domain=0:5 --no-cutoffs
+    expect_json '[.errors[].kind]|unique|join(",")' "abort,crash,deadlock,timeout"
+}
+
+t_unsafe_falls_back() {
+    rv check --engine=auto --json --algo=dfs "$D/unsafe.c"
+    expect_rc 0
+    expect_json .engine fork
+    expect_json_match .engine_fallback 'fclose|fopen'
+    rv check --engine=auto --algo=dfs "$D/unsafe.c"
+    expect_file_match "$W/out" '^engine +fork \(no reset: the program uses f(close|open)'
+    # forced: the program is trusted, same result
+    same_in_both "$D/unsafe.c" --algo=dfs
+}
+
+t_env_default() {
+    RAVEL_ENGINE=reset rv check --json --algo=dfs --max-executions=50 "$D/unsafe.c"
+    expect_json .engine reset
+    RAVEL_ENGINE=fork rv check --json --algo=dfs --max-executions=50 "$D/fresh.c"
+    expect_json .engine fork
+    RAVEL_ENGINE=fork rv check --engine=reset --json --algo=dfs --max-executions=50 "$D/fresh.c"
+    expect_json .engine reset
+}
+
+t_bad_engine() {
+    rv check --engine=spoon "$D/fresh.c"
+    expect_rc 2
+}
+
+rv_main "$@"
