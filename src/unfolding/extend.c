@@ -624,8 +624,11 @@ typedef struct xctx {
     rv_uevent **S; /* chosen antichain */
     size_t ns;
     size_t created;
-    bool fatal;   /* enumerate fatal variants of dead twins */
-    rv_uevent *x; /* t's next event in C after p (NULL at the end) */
+    bool fatal;     /* enumerate fatal variants of dead twins */
+    rv_uevent *x;   /* t's next event in C after p (NULL at the end) */
+    bool inc;       /* only histories not within the previous C (S holds a new event) */
+    size_t nnew;    /* events of S that are new in C */
+    size_t *newsuf; /* newsuf[i]: new events in R[i..nr) */
 } xctx;
 
 /* The non-fatal event ⟨a, H'⟩ with H' the part of H that a depends on under
@@ -701,6 +704,8 @@ static bool is_x_itself(const xctx *c)
 /* Every antichain of R[i..]: include R[i] only if concurrent with S. */
 static void antichains(xctx *c, size_t i)
 {
+    /* incremental: a history within the previous C was enumerated then */
+    if (c->inc && !c->nnew && !c->newsuf[i]) return;
     if (i == c->nr) {
         if (!is_x_itself(c)) emit(c);
         return;
@@ -710,7 +715,9 @@ static void antichains(xctx *c, size_t i)
     for (size_t s = 0; s < c->ns; s++)
         if (!rv_unf_concurrent(y, c->S[s])) return;
     c->S[c->ns++] = y;
+    c->nnew += y->xnew;
     antichains(c, i + 1);
+    c->nnew -= y->xnew;
     c->ns--;
 }
 
@@ -863,16 +870,33 @@ static size_t cur_candidates(rv_unf *u, const curix *ix, const rv_action *a, con
     return n;
 }
 
-/* Extensions of thread t after p with template a; x = t's next event in C
- * (NULL at the end). */
-static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bool root,
-                              rv_uevent *p, rv_uevent *x, bool fatal)
+/* May an event of S be y (another thread's, neither below p nor above x,
+ * one a may depend on)? */
+static bool may_be_in_r(const rv_action *a, const rv_uevent *p, const rv_uevent *x,
+                        const rv_uevent *y)
 {
-    xctx c = {.u = u, .tmpl = *a, .root = root, .p = p, .fatal = fatal, .x = x};
+    return y->act.tid != a->tid && !(p && rv_unf_leq(y, p)) && !(x && rv_unf_leq(x, y)) &&
+           may_depend(a, &y->act);
+}
+
+/* Extensions of thread t after p with template a; x = t's next event in C
+ * (NULL at the end).  inc: the previous call enumerated this position with
+ * p in its C, so only histories holding an event of nw (the events of C
+ * new since then) are enumerated. */
+static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bool root,
+                              rv_uevent *p, rv_uevent *x, bool fatal, bool inc,
+                              rv_uevent *const *nw, size_t nnw)
+{
+    xctx c = {.u = u, .tmpl = *a, .root = root, .p = p, .fatal = fatal, .x = x, .inc = inc};
     c.tmpl.flags &= (uint8_t)~RV_UF_ERR;
     rv_action any = c.tmpl;
     if (fatal) any.flags |= RV_UF_ERR; /* a fatal event's history may hold anything */
     a = &any;
+    if (inc) { /* no new event can be in S: nothing new at this position */
+        bool some = false;
+        for (size_t q = 0; q < nnw && !some; q++) some = may_be_in_r(a, p, x, nw[q]);
+        if (!some) return 0;
+    }
     uint32_t *pos = NULL;
     size_t cap = 0, np = cur_candidates(u, ix, a, p, x, &pos, &cap);
     size_t nr = np == SIZE_MAX ? u->ncur : np;
@@ -880,14 +904,14 @@ static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bo
     c.S = rv_xmalloc((nr + 1) * sizeof *c.S);
     for (size_t q = 0; q < nr; q++) {
         rv_uevent *y = u->cur[np == SIZE_MAX ? q : pos[q]];
-        if (y->act.tid == a->tid) continue;
-        if (p && rv_unf_leq(y, p)) continue;
-        if (x && rv_unf_leq(x, y)) continue;
-        if (!may_depend(a, &y->act)) continue;
-        c.R[c.nr++] = y;
+        if (may_be_in_r(a, p, x, y)) c.R[c.nr++] = y;
     }
     free(pos);
+    c.newsuf = rv_xmalloc((c.nr + 1) * sizeof *c.newsuf);
+    c.newsuf[c.nr] = 0;
+    for (size_t q = c.nr; q-- > 0;) c.newsuf[q] = c.newsuf[q + 1] + c.R[q]->xnew;
     antichains(&c, 0);
+    free(c.newsuf);
     free(c.R);
     free(c.S);
     return c.created;
@@ -898,9 +922,56 @@ static bool has_dead_child(const rv_unf *u, const rv_uevent *p, unsigned tid)
     return p ? p->dead_child : ((u->root_dead >> tid) & 1);
 }
 
+/* Incremental Extend (issue 11).  An extension ⟨a, H⟩ of thread t after p
+ * is determined by H: a is t's next action after p, a function of [p], and
+ * every valid H (H ⊆ C, p the maximal t-event of H, its other maximal
+ * events dependent with a) is enumerated at that position.  So when the
+ * previous call enumerated position p with p in its configuration C', the
+ * extensions with H ⊆ C ∩ C' are in U already (nothing freed them, and
+ * the initial values CAS predictions read did not change: else every
+ * position is enumerated again), and only histories holding an event of
+ * C \ C' are new.  Since C ∩ C' is causally closed, H ⊄ C' iff one of its
+ * maximal events other than p is in C \ C'.  Fatal variants (their twins
+ * die at any time) are always enumerated in full.  Per position this costs
+ * one test per new event before anything is gathered, so an execution
+ * that replays a long prefix pays for its new part and one pass over C. */
+static uint32_t next_generation(rv_unf *u, rv_uevent ***nw, size_t *nnw)
+{
+    bool full = !u->xgen || u->nevicted != u->xevicted || u->ival_ver != u->xival_ver;
+    uint32_t gen = u->xgen + (full ? 2 : 1);
+    u->xgen = gen;
+    u->xevicted = u->nevicted;
+    u->xival_ver = u->ival_ver;
+    *nw = rv_xmalloc((u->ncur + 1) * sizeof **nw);
+    *nnw = 0;
+    for (size_t i = 0; i < u->ncur; i++) {
+        rv_uevent *e = u->cur[i];
+        e->xnew = e->xgen != gen - 1;
+        if (e->xnew) (*nw)[(*nnw)++] = e;
+        e->xgen = gen;
+    }
+    return gen;
+}
+
+/* Did the previous call enumerate thread tid's position after p? */
+static bool enumerated_before(const rv_unf *u, const rv_uevent *p, unsigned tid, uint32_t gen)
+{
+    return (p ? p->pgen : u->rootgen[tid]) == gen - 1;
+}
+
+static void set_enumerated(rv_unf *u, rv_uevent *p, unsigned tid, uint32_t gen)
+{
+    if (p)
+        p->pgen = gen;
+    else
+        u->rootgen[tid] = gen;
+}
+
 size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
 {
-    size_t created = 0;
+    size_t created = 0, nnw;
+    rv_uevent **nw;
+    uint32_t gen = next_generation(u, &nw, &nnw);
     curix ix = {0};
     cur_index(u, &ix);
     for (unsigned tid = 0; tid < t->nthreads && tid < RV_MAX_THREADS; tid++) {
@@ -913,8 +984,11 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
             rv_uevent *x = u->cur[i];
             if (x->act.tid != tid) continue;
             rv_action a = x->act;
-            created += extend_position(u, &ix, &a, root, p, x, false);
-            if (has_dead_child(u, p, tid)) created += extend_position(u, &ix, &a, root, p, x, true);
+            bool inc = enumerated_before(u, p, tid, gen);
+            created += extend_position(u, &ix, &a, root, p, x, false, inc, nw, nnw);
+            set_enumerated(u, p, tid, gen);
+            if (has_dead_child(u, p, tid))
+                created += extend_position(u, &ix, &a, root, p, x, true, false, nw, nnw);
             p = x;
             k++;
         }
@@ -927,11 +1001,14 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
         if (!tail && pending && te->state == RV_T_LIVE && te->pending.kind != RV_ACT_NONE)
             tail = &te->pending;
         if (tail && !(p && rv_unf_is_err(p))) {
-            created += extend_position(u, &ix, tail, root, p, NULL, false);
+            bool inc = enumerated_before(u, p, tid, gen);
+            created += extend_position(u, &ix, tail, root, p, NULL, false, inc, nw, nnw);
+            set_enumerated(u, p, tid, gen);
             if (has_dead_child(u, p, tid))
-                created += extend_position(u, &ix, tail, root, p, NULL, true);
+                created += extend_position(u, &ix, tail, root, p, NULL, true, false, nw, nnw);
         }
     }
     curix_free(&ix);
+    free(nw);
     return created;
 }

@@ -110,6 +110,12 @@ struct rv_uevent {
     uint8_t weff;
     uint64_t wval;
     rv_hash128 nh; /* hash of the canonical name, recursive (fatal.c); 0 until computed */
+    /* incremental Extend (extend.c): the last rv_unf_extend call whose C
+     * held the event, the last one that enumerated the extensions of its
+     * thread after it, and whether it is new in C (not in that call's
+     * previous C) */
+    uint32_t xgen, pgen;
+    bool xnew;
 };
 
 #define RV_WEFF_NONE    0 /* writes nothing (reads, a failed CAS, sync objects) */
@@ -182,6 +188,14 @@ typedef struct rv_unf {
     /* initial values of the bytes compare-exchanges touch (extend.c) */
     struct rv_ival *ival;
     size_t nival, capival;
+    uint32_t ival_ver; /* bumped when a learnt initial value turns out unknown */
+    /* incremental Extend (extend.c): the generation of the last call, and
+     * per thread the last one that enumerated its first position; what
+     * forces a full enumeration if it changed since */
+    uint32_t xgen;
+    uint32_t rootgen[RV_MAX_THREADS];
+    uint64_t xevicted;
+    uint32_t xival_ver;
 } rv_unf;
 
 /* Free the initial-value table (rv_unf_free). */
