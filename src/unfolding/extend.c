@@ -967,48 +967,114 @@ static void set_enumerated(rv_unf *u, rv_uevent *p, unsigned tid, uint32_t gen)
         u->rootgen[tid] = gen;
 }
 
+/* C's events per thread: thread t's are cur[idx[off[t] .. off[t + 1])],
+ * in order (C holds each thread's chain from its first event). */
+typedef struct chains {
+    uint32_t *idx;
+    uint32_t off[RV_MAX_THREADS + 1];
+} chains;
+
+static void build_chains(const rv_unf *u, chains *ch)
+{
+    uint32_t fill[RV_MAX_THREADS] = {0};
+    memset(ch->off, 0, sizeof ch->off);
+    for (size_t i = 0; i < u->ncur; i++) ch->off[u->cur[i]->act.tid + 1]++;
+    for (unsigned t = 0; t < RV_MAX_THREADS; t++) ch->off[t + 1] += ch->off[t];
+    ch->idx = rv_xmalloc((u->ncur + 1) * sizeof *ch->idx);
+    for (size_t i = 0; i < u->ncur; i++) {
+        unsigned t = u->cur[i]->act.tid;
+        ch->idx[ch->off[t] + fill[t]++] = (uint32_t)i;
+    }
+}
+
+/* The positions of thread t (k = 0 .. len: after its k-th event of C) at
+ * which a new event y can be a maximal event of a history: y's history
+ * holds none of t's events from the k+1-th on (k >= D, D = the depth of
+ * t's maximal event in [y]), and y is not below t's k-th event (k < K,
+ * found by binary search: once y is below one it is below the later
+ * ones).  Adds +1 over [D, K) to the difference array cnt (len + 2). */
+static void mark_window(const rv_unf *u, const chains *ch, unsigned t, const rv_uevent *y,
+                        int32_t *cnt)
+{
+    uint32_t len = ch->off[t + 1] - ch->off[t];
+    const uint32_t *c = ch->idx + ch->off[t];
+    unsigned ty = y->act.tid;
+    const rv_uevent *m = t < y->nt ? y->tmax[t] : NULL;
+    uint32_t d = m ? m->depth : 0, lo = d > 1 ? d : 1, hi = len + 1;
+    if (d > len) return;
+    while (lo < hi) { /* first k >= 1 whose k-th event is above y */
+        uint32_t mid = lo + (hi - lo) / 2;
+        const rv_uevent *p = u->cur[c[mid - 1]];
+        const rv_uevent *pm = ty < p->nt ? p->tmax[ty] : NULL;
+        if (pm && pm->depth >= y->depth)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    if (lo <= d) return;
+    cnt[d]++;
+    cnt[lo]--;
+}
+
 size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
 {
     size_t created = 0, nnw;
     rv_uevent **nw;
     uint32_t gen = next_generation(u, &nw, &nnw);
+    chains ch;
+    build_chains(u, &ch);
+    /* the trace index of each thread's first event not in C (cutoffs) */
+    int32_t after[RV_MAX_THREADS];
+    uint32_t seen[RV_MAX_THREADS] = {0};
+    for (unsigned k = 0; k < RV_MAX_THREADS; k++) after[k] = -1;
+    for (size_t i = 0; i < t->n; i++) {
+        unsigned tid = t->ev[i].act.tid;
+        if (tid < RV_MAX_THREADS && seen[tid]++ == ch.off[tid + 1] - ch.off[tid])
+            after[tid] = (int32_t)i;
+    }
+    /* per thread and position: new events that may be in S (a window) */
+    int32_t *cnt = rv_xcalloc(u->ncur + 2 * RV_MAX_THREADS + 2, sizeof *cnt);
     curix ix = {0};
-    cur_index(u, &ix);
+    bool ixed = false;
     for (unsigned tid = 0; tid < t->nthreads && tid < RV_MAX_THREADS; tid++) {
         const rv_thread_end *te = &t->threads[tid];
         if (te->state == RV_T_NONE) continue;
         bool root = te->parent == RV_NO_THREAD;
-        rv_uevent *p = NULL;
-        size_t k = 0;
-        for (size_t i = 0; i < u->ncur; i++) {
-            rv_uevent *x = u->cur[i];
-            if (x->act.tid != tid) continue;
-            rv_action a = x->act;
-            bool inc = enumerated_before(u, p, tid, gen);
-            created += extend_position(u, &ix, &a, root, p, x, false, inc, nw, nnw);
-            set_enumerated(u, p, tid, gen);
-            if (has_dead_child(u, p, tid))
-                created += extend_position(u, &ix, &a, root, p, x, true, false, nw, nnw);
-            p = x;
-            k++;
-        }
+        uint32_t len = ch.off[tid + 1] - ch.off[tid];
+        int32_t *w = cnt + ch.off[tid] + 2 * tid;
+        memset(w, 0, (len + 2) * sizeof *w);
+        for (size_t q = 0; q < nnw; q++)
+            if (nw[q]->act.tid != tid) mark_window(u, &ch, tid, nw[q], w);
         /* t's next action after C: its next event in the trace when C was
          * restricted by cutoffs (a suffix of each thread is dropped), else
          * its pending action */
-        const rv_action *tail = NULL;
-        for (size_t i = 0; i < t->n && !tail; i++)
-            if (t->ev[i].act.tid == tid && k-- == 0) tail = &t->ev[i].act;
+        const rv_action *tail = after[tid] >= 0 ? &t->ev[after[tid]].act : NULL;
         if (!tail && pending && te->state == RV_T_LIVE && te->pending.kind != RV_ACT_NONE)
             tail = &te->pending;
-        if (tail && !(p && rv_unf_is_err(p))) {
-            bool inc = enumerated_before(u, p, tid, gen);
-            created += extend_position(u, &ix, tail, root, p, NULL, false, inc, nw, nnw);
-            set_enumerated(u, p, tid, gen);
-            if (has_dead_child(u, p, tid))
-                created += extend_position(u, &ix, tail, root, p, NULL, true, false, nw, nnw);
+        rv_uevent *p = NULL;
+        int32_t open = 0;
+        for (uint32_t k = 0; k <= len; k++) {
+            rv_uevent *x = k < len ? u->cur[ch.idx[ch.off[tid] + k]] : NULL;
+            open += w[k];
+            const rv_action *a = x ? &x->act : tail;
+            if (a && !(p && rv_unf_is_err(p))) {
+                bool inc = enumerated_before(u, p, tid, gen);
+                bool dead = has_dead_child(u, p, tid);
+                if ((!inc || open > 0 || dead) && !ixed) {
+                    cur_index(u, &ix);
+                    ixed = true;
+                }
+                if (!inc || open > 0)
+                    created += extend_position(u, &ix, a, root, p, x, false, inc, nw, nnw);
+                set_enumerated(u, p, tid, gen);
+                if (dead) created += extend_position(u, &ix, a, root, p, x, true, false, nw, nnw);
+            }
+            p = x;
         }
     }
-    curix_free(&ix);
+    if (ixed) curix_free(&ix);
+    free(cnt);
+    free(ch.idx);
     free(nw);
     return created;
 }
