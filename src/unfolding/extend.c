@@ -274,6 +274,30 @@ static void mobjects(mapctx *m, size_t i, int32_t *cand)
     if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) mpush(m, mkey(MK_THR, a->obj), i);
 }
 
+/* The event at index i of the previous configuration, if it has the
+ * canonical name ⟨a, ↓preds⟩ (preds: the maximal events of its history,
+ * distinct, as the mapping computes them; tp: its thread predecessor).
+ * An execution replays a prefix of the previous one, so most events of
+ * that prefix are found here: one comparison of names instead of a hash
+ * of the name and a walk of a hash chain (issue 11).  Names are compared
+ * in full, so a wrong guess only costs the comparison. */
+static rv_uevent *hinted(const rv_unf *u, size_t i, const rv_action *a, uint32_t val,
+                         const rv_uevent *tp, rv_uevent *const *preds, size_t np)
+{
+    if (i >= u->nhint) return NULL;
+    rv_uevent *h = u->hint[i];
+    if (h->act.tid != a->tid || h->act.kind != a->kind || h->act.obj != a->obj ||
+        rv_unf_is_err(h) || (a->flags & RV_UF_ERR) || h->choice != rv_unf_choice(a, val) ||
+        h->npred != np || h->tparent != tp)
+        return NULL;
+    for (size_t k = 0; k < np; k++) {
+        bool found = false;
+        for (size_t q = 0; q < np && !found; q++) found = h->pred[q] == preds[k];
+        if (!found) return NULL;
+    }
+    return h;
+}
+
 static void mapctx_free(mapctx *m)
 {
     free(m->key);
@@ -290,6 +314,12 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
     rv_trace labelled;
     bool copied = false;
     if (rv_vals_learn(u, t)) t = rv_vals_label(u, t, &labelled, &copied);
+    if (u->caphint < u->ncur) {
+        u->caphint = 2 * u->ncur;
+        u->hint = rv_xrealloc(u->hint, u->caphint * sizeof *u->hint);
+    }
+    if (u->ncur) memcpy(u->hint, u->cur, u->ncur * sizeof *u->hint);
+    u->nhint = u->ncur;
     for (size_t i = 0; i < u->ncur; i++) u->cur[i]->pos = -1;
     u->ncur = 0;
     u->cutmask = 0;
@@ -375,6 +405,8 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         rv_uevent *e;
         if (fatal) {
             e = intern_fatal(u, &ev->act, ev->val, tp, preds, np, last, &isnew);
+        } else if ((e = hinted(u, i, &ev->act, ev->val, tp, preds, np))) {
+            isnew = false;
         } else {
             e = rv_unf_intern(u, &ev->act, ev->val, tp, preds, np, &isnew);
         }

@@ -167,6 +167,8 @@ typedef struct rv_unf {
     uint32_t jepoch; /* for jmark */
     rv_uevent **cur; /* the current configuration, in execution order */
     size_t ncur, capcur;
+    rv_uevent **hint; /* the previous configuration while a trace is mapped (extend.c) */
+    size_t nhint, caphint;
     /* cutoff table: state hash -> smallest |[e]| seen */
     struct rv_cutslot *cut;
     size_t ncut, capcut;
