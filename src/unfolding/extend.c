@@ -16,7 +16,8 @@
  * of H reaches state(H)).  For a mutex, S ranges over a chain, so the
  * enumeration is linear; for memory writes after concurrent reads it is the
  * number of antichains of those reads, which is the number of such events
- * in the unfolding.
+ * in the unfolding.  Each call enumerates only what the previous call did
+ * not ("Incremental Extend" below, issue 11).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -52,8 +52,14 @@
  * signatures, O(1) sibling and depth tests, O(T log d) when the two
  * histories branch in some thread tree, else walks of [a) \ [b) and
  * [b) \ [a); mapping a trace: O(n T) plus the per-object chain entries
- * walked (extend.c); conflict-freeness of C ∪ X: O(|X| · |C|) dependence
- * tests (tests filter by rv_dependent before any causality query).
+ * walked (extend.c), an event of the replayed prefix found by one name
+ * comparison with the previous configuration (`hint`); Extend: O(|C| T +
+ * |N| T log |C|) for N = C \ C' (C' the configuration of the previous
+ * call) to find the positions that can have new extensions, then the
+ * enumeration at those positions restricted to histories holding an
+ * event of N (extend.c, "Incremental Extend"); conflict-freeness of
+ * C ∪ X: O(|X| · |C|) dependence tests (tests filter by rv_dependent
+ * before any causality query).
  */
 #ifndef RAVEL_UNFOLDING_UNFOLDING_H
 #define RAVEL_UNFOLDING_UNFOLDING_H
@@ -260,7 +266,10 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs);
  * the events ⟨a, H⟩ with H ⊆ C, for every history H whose maximal events
  * are dependent with a and at whose state a is enabled.  `pending` says
  * whether the final pending actions are extensions too (false after an
- * execution that stopped early: error, limit).  Returns new events. */
+ * execution that stopped early: error, limit).  Incremental: extensions
+ * whose history lies within the configuration of the previous call are
+ * not enumerated again (they are in U, unless a Remove ran since: then
+ * everything is).  Returns new events. */
 size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending);
 
 /* A twin has just been found dead: add its fatal variants ⟨a_f, H⟩ for
