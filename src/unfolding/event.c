@@ -62,6 +62,7 @@ void rv_unf_free(rv_unf *u)
     free(u->sig);
     free(u->htab);
     free(u->cur);
+    free(u->hint);
     rv_unf_cut_free(u);
     rv_unf_vals_free(u);
     memset(u, 0, sizeof *u);

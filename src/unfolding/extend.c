@@ -16,7 +16,8 @@
  * of H reaches state(H)).  For a mutex, S ranges over a chain, so the
  * enumeration is linear; for memory writes after concurrent reads it is the
  * number of antichains of those reads, which is the number of such events
- * in the unfolding.
+ * in the unfolding.  Each call enumerates only what the previous call did
+ * not ("Incremental Extend" below, issue 11).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -274,6 +275,30 @@ static void mobjects(mapctx *m, size_t i, int32_t *cand)
     if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) mpush(m, mkey(MK_THR, a->obj), i);
 }
 
+/* The event at index i of the previous configuration, if it has the
+ * canonical name ⟨a, ↓preds⟩ (preds: the maximal events of its history,
+ * distinct, as the mapping computes them; tp: its thread predecessor).
+ * An execution replays a prefix of the previous one, so most events of
+ * that prefix are found here: one comparison of names instead of a hash
+ * of the name and a walk of a hash chain (issue 11).  Names are compared
+ * in full, so a wrong guess only costs the comparison. */
+static rv_uevent *hinted(const rv_unf *u, size_t i, const rv_action *a, uint32_t val,
+                         const rv_uevent *tp, rv_uevent *const *preds, size_t np)
+{
+    if (i >= u->nhint) return NULL;
+    rv_uevent *h = u->hint[i];
+    if (h->act.tid != a->tid || h->act.kind != a->kind || h->act.obj != a->obj ||
+        rv_unf_is_err(h) || (a->flags & RV_UF_ERR) || h->choice != rv_unf_choice(a, val) ||
+        h->npred != np || h->tparent != tp)
+        return NULL;
+    for (size_t k = 0; k < np; k++) {
+        bool found = false;
+        for (size_t q = 0; q < np && !found; q++) found = h->pred[q] == preds[k];
+        if (!found) return NULL;
+    }
+    return h;
+}
+
 static void mapctx_free(mapctx *m)
 {
     free(m->key);
@@ -290,6 +315,12 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
     rv_trace labelled;
     bool copied = false;
     if (rv_vals_learn(u, t)) t = rv_vals_label(u, t, &labelled, &copied);
+    if (u->caphint < u->ncur) {
+        u->caphint = 2 * u->ncur;
+        u->hint = rv_xrealloc(u->hint, u->caphint * sizeof *u->hint);
+    }
+    if (u->ncur) memcpy(u->hint, u->cur, u->ncur * sizeof *u->hint);
+    u->nhint = u->ncur;
     for (size_t i = 0; i < u->ncur; i++) u->cur[i]->pos = -1;
     u->ncur = 0;
     u->cutmask = 0;
@@ -375,6 +406,8 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         rv_uevent *e;
         if (fatal) {
             e = intern_fatal(u, &ev->act, ev->val, tp, preds, np, last, &isnew);
+        } else if ((e = hinted(u, i, &ev->act, ev->val, tp, preds, np))) {
+            isnew = false;
         } else {
             e = rv_unf_intern(u, &ev->act, ev->val, tp, preds, np, &isnew);
         }
@@ -624,8 +657,11 @@ typedef struct xctx {
     rv_uevent **S; /* chosen antichain */
     size_t ns;
     size_t created;
-    bool fatal;   /* enumerate fatal variants of dead twins */
-    rv_uevent *x; /* t's next event in C after p (NULL at the end) */
+    bool fatal;     /* enumerate fatal variants of dead twins */
+    rv_uevent *x;   /* t's next event in C after p (NULL at the end) */
+    bool inc;       /* only histories not within the previous C (S holds a new event) */
+    size_t nnew;    /* events of S that are new in C */
+    size_t *newsuf; /* newsuf[i]: new events in R[i..nr) */
 } xctx;
 
 /* The non-fatal event ⟨a, H'⟩ with H' the part of H that a depends on under
@@ -701,6 +737,8 @@ static bool is_x_itself(const xctx *c)
 /* Every antichain of R[i..]: include R[i] only if concurrent with S. */
 static void antichains(xctx *c, size_t i)
 {
+    /* incremental: a history within the previous C was enumerated then */
+    if (c->inc && !c->nnew && !c->newsuf[i]) return;
     if (i == c->nr) {
         if (!is_x_itself(c)) emit(c);
         return;
@@ -710,7 +748,9 @@ static void antichains(xctx *c, size_t i)
     for (size_t s = 0; s < c->ns; s++)
         if (!rv_unf_concurrent(y, c->S[s])) return;
     c->S[c->ns++] = y;
+    c->nnew += y->xnew;
     antichains(c, i + 1);
+    c->nnew -= y->xnew;
     c->ns--;
 }
 
@@ -863,16 +903,33 @@ static size_t cur_candidates(rv_unf *u, const curix *ix, const rv_action *a, con
     return n;
 }
 
-/* Extensions of thread t after p with template a; x = t's next event in C
- * (NULL at the end). */
-static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bool root,
-                              rv_uevent *p, rv_uevent *x, bool fatal)
+/* May an event of S be y (another thread's, neither below p nor above x,
+ * one a may depend on)? */
+static bool may_be_in_r(const rv_action *a, const rv_uevent *p, const rv_uevent *x,
+                        const rv_uevent *y)
 {
-    xctx c = {.u = u, .tmpl = *a, .root = root, .p = p, .fatal = fatal, .x = x};
+    return y->act.tid != a->tid && !(p && rv_unf_leq(y, p)) && !(x && rv_unf_leq(x, y)) &&
+           may_depend(a, &y->act);
+}
+
+/* Extensions of thread t after p with template a; x = t's next event in C
+ * (NULL at the end).  inc: the previous call enumerated this position with
+ * p in its C, so only histories holding an event of nw (the events of C
+ * new since then) are enumerated. */
+static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bool root,
+                              rv_uevent *p, rv_uevent *x, bool fatal, bool inc,
+                              rv_uevent *const *nw, size_t nnw)
+{
+    xctx c = {.u = u, .tmpl = *a, .root = root, .p = p, .fatal = fatal, .x = x, .inc = inc};
     c.tmpl.flags &= (uint8_t)~RV_UF_ERR;
     rv_action any = c.tmpl;
     if (fatal) any.flags |= RV_UF_ERR; /* a fatal event's history may hold anything */
     a = &any;
+    if (inc) { /* no new event can be in S: nothing new at this position */
+        bool some = false;
+        for (size_t q = 0; q < nnw && !some; q++) some = may_be_in_r(a, p, x, nw[q]);
+        if (!some) return 0;
+    }
     uint32_t *pos = NULL;
     size_t cap = 0, np = cur_candidates(u, ix, a, p, x, &pos, &cap);
     size_t nr = np == SIZE_MAX ? u->ncur : np;
@@ -880,14 +937,14 @@ static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bo
     c.S = rv_xmalloc((nr + 1) * sizeof *c.S);
     for (size_t q = 0; q < nr; q++) {
         rv_uevent *y = u->cur[np == SIZE_MAX ? q : pos[q]];
-        if (y->act.tid == a->tid) continue;
-        if (p && rv_unf_leq(y, p)) continue;
-        if (x && rv_unf_leq(x, y)) continue;
-        if (!may_depend(a, &y->act)) continue;
-        c.R[c.nr++] = y;
+        if (may_be_in_r(a, p, x, y)) c.R[c.nr++] = y;
     }
     free(pos);
+    c.newsuf = rv_xmalloc((c.nr + 1) * sizeof *c.newsuf);
+    c.newsuf[c.nr] = 0;
+    for (size_t q = c.nr; q-- > 0;) c.newsuf[q] = c.newsuf[q + 1] + c.R[q]->xnew;
     antichains(&c, 0);
+    free(c.newsuf);
     free(c.R);
     free(c.S);
     return c.created;
@@ -898,40 +955,159 @@ static bool has_dead_child(const rv_unf *u, const rv_uevent *p, unsigned tid)
     return p ? p->dead_child : ((u->root_dead >> tid) & 1);
 }
 
+/* Incremental Extend (issue 11).  An extension ⟨a, H⟩ of thread t after p
+ * is determined by H: a is t's next action after p, a function of [p], and
+ * every valid H (H ⊆ C, p the maximal t-event of H, its other maximal
+ * events dependent with a) is enumerated at that position.  So when the
+ * previous call enumerated position p with p in its configuration C', the
+ * extensions with H ⊆ C ∩ C' are in U already (nothing freed them, and
+ * the initial values CAS predictions read did not change: else every
+ * position is enumerated again), and only histories holding an event of
+ * C \ C' are new.  Since C ∩ C' is causally closed, H ⊄ C' iff one of its
+ * maximal events other than p is in C \ C'.  Fatal variants (their twins
+ * die at any time) are always enumerated in full.  Per position this costs
+ * one test per new event before anything is gathered, so an execution
+ * that replays a long prefix pays for its new part and one pass over C. */
+static uint32_t next_generation(rv_unf *u, rv_uevent ***nw, size_t *nnw)
+{
+    bool full = !u->xgen || u->nevicted != u->xevicted || u->ival_ver != u->xival_ver;
+    uint32_t gen = u->xgen + (full ? 2 : 1);
+    u->xgen = gen;
+    u->xevicted = u->nevicted;
+    u->xival_ver = u->ival_ver;
+    *nw = rv_xmalloc((u->ncur + 1) * sizeof **nw);
+    *nnw = 0;
+    for (size_t i = 0; i < u->ncur; i++) {
+        rv_uevent *e = u->cur[i];
+        e->xnew = e->xgen != gen - 1;
+        if (e->xnew) (*nw)[(*nnw)++] = e;
+        e->xgen = gen;
+    }
+    return gen;
+}
+
+/* Did the previous call enumerate thread tid's position after p? */
+static bool enumerated_before(const rv_unf *u, const rv_uevent *p, unsigned tid, uint32_t gen)
+{
+    return (p ? p->pgen : u->rootgen[tid]) == gen - 1;
+}
+
+static void set_enumerated(rv_unf *u, rv_uevent *p, unsigned tid, uint32_t gen)
+{
+    if (p)
+        p->pgen = gen;
+    else
+        u->rootgen[tid] = gen;
+}
+
+/* C's events per thread: thread t's are cur[idx[off[t] .. off[t + 1])],
+ * in order (C holds each thread's chain from its first event). */
+typedef struct chains {
+    uint32_t *idx;
+    uint32_t off[RV_MAX_THREADS + 1];
+} chains;
+
+static void build_chains(const rv_unf *u, chains *ch)
+{
+    uint32_t fill[RV_MAX_THREADS] = {0};
+    memset(ch->off, 0, sizeof ch->off);
+    for (size_t i = 0; i < u->ncur; i++) ch->off[u->cur[i]->act.tid + 1]++;
+    for (unsigned t = 0; t < RV_MAX_THREADS; t++) ch->off[t + 1] += ch->off[t];
+    ch->idx = rv_xmalloc((u->ncur + 1) * sizeof *ch->idx);
+    for (size_t i = 0; i < u->ncur; i++) {
+        unsigned t = u->cur[i]->act.tid;
+        ch->idx[ch->off[t] + fill[t]++] = (uint32_t)i;
+    }
+}
+
+/* The positions of thread t (k = 0 .. len: after its k-th event of C) at
+ * which a new event y can be a maximal event of a history: y's history
+ * holds none of t's events from the k+1-th on (k >= D, D = the depth of
+ * t's maximal event in [y]), and y is not below t's k-th event (k < K,
+ * found by binary search: once y is below one it is below the later
+ * ones).  Adds +1 over [D, K) to the difference array cnt (len + 2). */
+static void mark_window(const rv_unf *u, const chains *ch, unsigned t, const rv_uevent *y,
+                        int32_t *cnt)
+{
+    uint32_t len = ch->off[t + 1] - ch->off[t];
+    const uint32_t *c = ch->idx + ch->off[t];
+    unsigned ty = y->act.tid;
+    const rv_uevent *m = t < y->nt ? y->tmax[t] : NULL;
+    uint32_t d = m ? m->depth : 0, lo = d > 1 ? d : 1, hi = len + 1;
+    if (d > len) return;
+    while (lo < hi) { /* first k >= 1 whose k-th event is above y */
+        uint32_t mid = lo + (hi - lo) / 2;
+        const rv_uevent *p = u->cur[c[mid - 1]];
+        const rv_uevent *pm = ty < p->nt ? p->tmax[ty] : NULL;
+        if (pm && pm->depth >= y->depth)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    if (lo <= d) return;
+    cnt[d]++;
+    cnt[lo]--;
+}
+
 size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
 {
-    size_t created = 0;
+    size_t created = 0, nnw;
+    rv_uevent **nw;
+    uint32_t gen = next_generation(u, &nw, &nnw);
+    chains ch;
+    build_chains(u, &ch);
+    /* the trace index of each thread's first event not in C (cutoffs) */
+    int32_t after[RV_MAX_THREADS];
+    uint32_t seen[RV_MAX_THREADS] = {0};
+    for (unsigned k = 0; k < RV_MAX_THREADS; k++) after[k] = -1;
+    for (size_t i = 0; i < t->n; i++) {
+        unsigned tid = t->ev[i].act.tid;
+        if (tid < RV_MAX_THREADS && seen[tid]++ == ch.off[tid + 1] - ch.off[tid])
+            after[tid] = (int32_t)i;
+    }
+    /* per thread and position: new events that may be in S (a window) */
+    int32_t *cnt = rv_xcalloc(u->ncur + 2 * RV_MAX_THREADS + 2, sizeof *cnt);
     curix ix = {0};
-    cur_index(u, &ix);
+    bool ixed = false;
     for (unsigned tid = 0; tid < t->nthreads && tid < RV_MAX_THREADS; tid++) {
         const rv_thread_end *te = &t->threads[tid];
         if (te->state == RV_T_NONE) continue;
         bool root = te->parent == RV_NO_THREAD;
-        rv_uevent *p = NULL;
-        size_t k = 0;
-        for (size_t i = 0; i < u->ncur; i++) {
-            rv_uevent *x = u->cur[i];
-            if (x->act.tid != tid) continue;
-            rv_action a = x->act;
-            created += extend_position(u, &ix, &a, root, p, x, false);
-            if (has_dead_child(u, p, tid)) created += extend_position(u, &ix, &a, root, p, x, true);
-            p = x;
-            k++;
-        }
+        uint32_t len = ch.off[tid + 1] - ch.off[tid];
+        int32_t *w = cnt + ch.off[tid] + 2 * tid;
+        memset(w, 0, (len + 2) * sizeof *w);
+        for (size_t q = 0; q < nnw; q++)
+            if (nw[q]->act.tid != tid) mark_window(u, &ch, tid, nw[q], w);
         /* t's next action after C: its next event in the trace when C was
          * restricted by cutoffs (a suffix of each thread is dropped), else
          * its pending action */
-        const rv_action *tail = NULL;
-        for (size_t i = 0; i < t->n && !tail; i++)
-            if (t->ev[i].act.tid == tid && k-- == 0) tail = &t->ev[i].act;
+        const rv_action *tail = after[tid] >= 0 ? &t->ev[after[tid]].act : NULL;
         if (!tail && pending && te->state == RV_T_LIVE && te->pending.kind != RV_ACT_NONE)
             tail = &te->pending;
-        if (tail && !(p && rv_unf_is_err(p))) {
-            created += extend_position(u, &ix, tail, root, p, NULL, false);
-            if (has_dead_child(u, p, tid))
-                created += extend_position(u, &ix, tail, root, p, NULL, true);
+        rv_uevent *p = NULL;
+        int32_t open = 0;
+        for (uint32_t k = 0; k <= len; k++) {
+            rv_uevent *x = k < len ? u->cur[ch.idx[ch.off[tid] + k]] : NULL;
+            open += w[k];
+            const rv_action *a = x ? &x->act : tail;
+            if (a && !(p && rv_unf_is_err(p))) {
+                bool inc = enumerated_before(u, p, tid, gen);
+                bool dead = has_dead_child(u, p, tid);
+                if ((!inc || open > 0 || dead) && !ixed) {
+                    cur_index(u, &ix);
+                    ixed = true;
+                }
+                if (!inc || open > 0)
+                    created += extend_position(u, &ix, a, root, p, x, false, inc, nw, nnw);
+                set_enumerated(u, p, tid, gen);
+                if (dead) created += extend_position(u, &ix, a, root, p, x, true, false, nw, nnw);
+            }
+            p = x;
         }
     }
-    curix_free(&ix);
+    if (ixed) curix_free(&ix);
+    free(cnt);
+    free(ch.idx);
+    free(nw);
     return created;
 }

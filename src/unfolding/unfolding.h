@@ -52,8 +52,14 @@
  * signatures, O(1) sibling and depth tests, O(T log d) when the two
  * histories branch in some thread tree, else walks of [a) \ [b) and
  * [b) \ [a); mapping a trace: O(n T) plus the per-object chain entries
- * walked (extend.c); conflict-freeness of C ∪ X: O(|X| · |C|) dependence
- * tests (tests filter by rv_dependent before any causality query).
+ * walked (extend.c), an event of the replayed prefix found by one name
+ * comparison with the previous configuration (`hint`); Extend: O(|C| T +
+ * |N| T log |C|) for N = C \ C' (C' the configuration of the previous
+ * call) to find the positions that can have new extensions, then the
+ * enumeration at those positions restricted to histories holding an
+ * event of N (extend.c, "Incremental Extend"); conflict-freeness of
+ * C ∪ X: O(|X| · |C|) dependence tests (tests filter by rv_dependent
+ * before any causality query).
  */
 #ifndef RAVEL_UNFOLDING_UNFOLDING_H
 #define RAVEL_UNFOLDING_UNFOLDING_H
@@ -110,6 +116,12 @@ struct rv_uevent {
     uint8_t weff;
     uint64_t wval;
     rv_hash128 nh; /* hash of the canonical name, recursive (fatal.c); 0 until computed */
+    /* incremental Extend (extend.c): the last rv_unf_extend call whose C
+     * held the event, the last one that enumerated the extensions of its
+     * thread after it, and whether it is new in C (not in that call's
+     * previous C) */
+    uint32_t xgen, pgen;
+    bool xnew;
 };
 
 #define RV_WEFF_NONE    0 /* writes nothing (reads, a failed CAS, sync objects) */
@@ -161,6 +173,8 @@ typedef struct rv_unf {
     uint32_t jepoch; /* for jmark */
     rv_uevent **cur; /* the current configuration, in execution order */
     size_t ncur, capcur;
+    rv_uevent **hint; /* the previous configuration while a trace is mapped (extend.c) */
+    size_t nhint, caphint;
     /* cutoff table: state hash -> smallest |[e]| seen */
     struct rv_cutslot *cut;
     size_t ncut, capcut;
@@ -182,6 +196,14 @@ typedef struct rv_unf {
     /* initial values of the bytes compare-exchanges touch (extend.c) */
     struct rv_ival *ival;
     size_t nival, capival;
+    uint32_t ival_ver; /* bumped when a learnt initial value turns out unknown */
+    /* incremental Extend (extend.c): the generation of the last call, and
+     * per thread the last one that enumerated its first position; what
+     * forces a full enumeration if it changed since */
+    uint32_t xgen;
+    uint32_t rootgen[RV_MAX_THREADS];
+    uint64_t xevicted;
+    uint32_t xival_ver;
 } rv_unf;
 
 /* Free the initial-value table (rv_unf_free). */
@@ -244,7 +266,10 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs);
  * the events ⟨a, H⟩ with H ⊆ C, for every history H whose maximal events
  * are dependent with a and at whose state a is enabled.  `pending` says
  * whether the final pending actions are extensions too (false after an
- * execution that stopped early: error, limit).  Returns new events. */
+ * execution that stopped early: error, limit).  Incremental: extensions
+ * whose history lies within the configuration of the previous call are
+ * not enumerated again (they are in U, unless a Remove ran since: then
+ * everything is).  Returns new events. */
 size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending);
 
 /* A twin has just been found dead: add its fatal variants ⟨a_f, H⟩ for

@@ -68,6 +68,7 @@ static void learn(rv_unf *u, uint64_t b, uint8_t v)
         s->val = v;
     } else if (s->state == IV_KNOWN && s->val != v) {
         s->state = IV_CONFLICT;
+        u->ival_ver++; /* predictions made with the value change (extend.c) */
     }
 }
 
