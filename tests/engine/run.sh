@@ -72,4 +72,30 @@ t_bad_engine() {
     expect_rc 2
 }
 
+# Every program of tests/native and examples/*.c in both engines: the same
+# executions, traces, errors and exit status (ground truth: the fork
+# engine).  udpor with cutoffs (the default; the loops of examples/ end
+# only with them) and dfs cut at 200 executions.  The slow ends
+# (stack overflow, silent loop) have tests of their own above and in
+# tests/native.
+sweep() {
+    local src=$1
+    case $(basename "$src") in stack_overflow.c | loop_silent.c) return ;; esac
+    # a program that needs -D flags (tests/native/run.sh gives them) does
+    # not compile alone: then both engines must say so alike
+    rv check --engine=fork --json --algo=dfs --max-executions=1 "$src"
+    if [ -z "$(json '.engine // empty')" ]; then
+        local frc=$RC
+        rv check --engine=reset --json --algo=dfs --max-executions=1 "$src"
+        expect_eq "exit status with reset (the program did not compile)" "$RC" "$frc"
+        return
+    fi
+    same_in_both "$src" --keep-going --max-events=2000 --max-executions=200 --timeout=5
+    same_in_both "$src" --algo=dfs --keep-going --max-events=2000 --max-executions=200 --timeout=5
+}
+for f in "$ROOT"/tests/native/*.c "$ROOT"/examples/*.c; do
+    n=$(basename "$(dirname "$f")")_$(basename "$f" .c)
+    eval "t_sweep_${n//[^A-Za-z0-9_]/_}() { sweep '$f'; }"
+done
+
 rv_main "$@"
