@@ -525,31 +525,6 @@ static void reset(void)
 /* ------------------------------------------------------------------ */
 /* The engine's loop, on its own stack.                                */
 
-static void write_all(int fd, const void *p, size_t n)
-{
-    const char *c = p;
-    while (n) {
-        long r = rv_sys_write(fd, c, n);
-        if (r == -EINTR) continue;
-        if (r <= 0) rv_sys_exit(70);
-        c += r;
-        n -= (size_t)r;
-    }
-}
-
-static bool read_all(int fd, void *p, size_t n)
-{
-    char *c = p;
-    while (n) {
-        long r = rv_sys_read(fd, c, n);
-        if (r == -EINTR) continue;
-        if (r <= 0) return false;
-        c += r;
-        n -= (size_t)r;
-    }
-    return true;
-}
-
 void rv_engine_main(void)
 {
     if (snapshot()) {
@@ -560,8 +535,8 @@ void rv_engine_main(void)
     int32_t pid = (int32_t)rv_syscall6(SYS_getpid, 0, 0, 0, 0, 0, 0);
     for (;;) {
         rv_req req;
-        if (!read_all(RV_FD_REQ, &req, sizeof req)) rv_sys_exit(0);
-        write_all(RV_FD_RSP, &pid, sizeof pid);
+        if (!rv_proto_read(RV_FD_REQ, &req, sizeof req)) rv_sys_exit(0);
+        rv_proto_write(RV_FD_RSP, &pid, sizeof pid);
         E->status = 0;
         E->in_exec = true;
         rv_ctx_switch(&E->engine_sp, E->exec_sp);
@@ -570,7 +545,7 @@ void rv_engine_main(void)
         rv_syscall6(SYS_rt_sigprocmask, SIG_SETMASK, (long)&E->sigmask0, 0, 8, 0, 0);
         int32_t st = E->status;
         /* ravel reads the results while the memory is put back */
-        write_all(RV_FD_RSP, &st, sizeof st);
+        rv_proto_write(RV_FD_RSP, &st, sizeof st);
         reset();
     }
 }

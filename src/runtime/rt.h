@@ -169,6 +169,12 @@ void rv_race_access(const void *addr, uint64_t len, bool write, uint64_t pc);
 void rv_race_order(int mo, int fmo); /* order of the running thread's next atomic */
 void rv_race_fence(int mo);          /* atomic_thread_fence by the running thread */
 
+/* --- sched.c: the server's protocol I/O (raw system calls, sys.h) --- */
+/* Read n bytes; false at end of file or on an error. */
+bool rv_proto_read(int fd, void *p, size_t n);
+/* Write n bytes; exits the process (status 70) when ravel has gone. */
+void rv_proto_write(int fd, const void *p, size_t n);
+
 /* --- engine.c: the reset engine --- */
 /* At the server's fork: true in each execution the engine runs (memory as
  * in a forked child), false if it cannot be used (shm->engine_why). */

@@ -671,7 +671,7 @@ static void install_crash_handlers(void)
 
 /* Protocol I/O goes through raw system calls (sys.h): nothing the program
  * defines or preloads can intercept it. */
-static bool read_full(int fd, void *p, size_t n)
+bool rv_proto_read(int fd, void *p, size_t n)
 {
     char *c = p;
     while (n) {
@@ -684,7 +684,7 @@ static bool read_full(int fd, void *p, size_t n)
     return true;
 }
 
-static void write_full(int fd, const void *p, size_t n)
+void rv_proto_write(int fd, const void *p, size_t n)
 {
     const char *c = p;
     while (n) {
@@ -719,7 +719,7 @@ static void serve(void)
     if ((s->engine & RV_ENGINE_RESET) && rv_engine_start(s)) return; /* in each execution */
     for (;;) {
         rv_req req;
-        if (!read_full(RV_FD_REQ, &req, sizeof req)) rv_sys_exit(0);
+        if (!rv_proto_read(RV_FD_REQ, &req, sizeof req)) rv_sys_exit(0);
         pid_t pid = fork();
         if (pid == 0) {
             rv_sys_close(RV_FD_REQ);
@@ -727,7 +727,7 @@ static void serve(void)
             return;
         }
         int32_t p = pid;
-        write_full(RV_FD_RSP, &p, sizeof p);
+        rv_proto_write(RV_FD_RSP, &p, sizeof p);
         int status = 0;
         if (pid > 0)
             while (rv_sys_wait4(pid, &status, 0) == -EINTR) {
@@ -735,7 +735,7 @@ static void serve(void)
         else
             status = -1;
         int32_t st = status;
-        write_full(RV_FD_RSP, &st, sizeof st);
+        rv_proto_write(RV_FD_RSP, &st, sizeof st);
     }
 }
 
