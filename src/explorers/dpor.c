@@ -755,8 +755,11 @@ static bool reversible(eng *e, size_t i, size_t j, unsigned u, const rv_action *
  * u's pending action (j = n): if it is an immediate race (no event of
  * another thread than i's lies between them in happens-before: a chain
  * through i's own later events is allowed, as for a lock after the
- * owner's unlock) and reversible, insert notdep(i, E).a at pre(i). */
-static void reverse_race(eng *e, size_t i, size_t j, unsigned u, const rv_action *a, uint32_t aval)
+ * owner's unlock) and reversible, insert notdep(i, E).a at pre(i).
+ * refail: i is the fatal step and a a step the failure cut off; the
+ * sequence is notdep(i, E).a.F (see pending_fatal_race). */
+static void reverse_race_v(eng *e, size_t i, size_t j, unsigned u, const rv_action *a,
+                           uint32_t aval, bool refail)
 {
     const rv_trace *t = &e->t;
     uint16_t ti = t->ev[i].act.tid;
@@ -778,10 +781,36 @@ static void reverse_race(eng *e, size_t i, size_t j, unsigned u, const rv_action
         if (t->ev[x].act.tid == u) u_in = true;
     }
     vpush(e, &nv, (uint16_t)u, aval, a);
+    if (refail) vpush(e, &nv, t->ev[i].act.tid, t->ev[i].val, &e->fatal);
     node *nd = &e->st[i];
     if (!reversible(e, i, j, u, a, u_in ? pu + 1 : i)) return;
     if (sleep_blocks(e, i, nv)) return;
     winsert(e, nd->wut, nd->cur, nv);
+}
+
+static void reverse_race(eng *e, size_t i, size_t j, unsigned u, const rv_action *a, uint32_t aval)
+{
+    reverse_race_v(e, i, j, u, a, aval, false);
+}
+
+/* The race of the fatal step (the last event, n-1) with u's step a that
+ * the failure cut off (DESIGN.md §4: a failing trace is the trace of the
+ * events before the fatal step plus the fatal step, F, which depends on
+ * everything).  If a commutes with the fatal step's own action, only F
+ * makes them race, and the fatal step fails again after a: the wakeup
+ * sequence is a.F, not a alone.  With a alone, a branch at pre(n-1) whose
+ * step commutes with a but not with the fatal step (a write to the
+ * variable the assertion reads) is a weak initial of a, and insert[E']
+ * (Definition 6.3) took that leaf as covering a although the failure
+ * does not recur below it: the failing trace with a before F was missed
+ * (fuzzer seed 533, tests/dpor/fatal_exit.c).  If a depends on the
+ * fatal step's action (a write to what it reads), it is a real race: a
+ * alone, as for any race (after a the step may not fail, and then a.F
+ * would keep a sleeper independent of both from blocking it). */
+static void pending_fatal_race(eng *e, unsigned u, const rv_action *a)
+{
+    size_t n = e->t.n;
+    reverse_race_v(e, n - 1, n, u, a, 0, !dep(a, &e->t.ev[n - 1].act));
 }
 
 /* Races of event j (action a) with the earlier events. */
@@ -829,7 +858,7 @@ static void optimal_at(eng *e, size_t k, size_t first)
             /* the program ended before a: only the fatal step itself
              * races with it (a before F), and a sequence in which the
              * fatal step comes before a could not reach a */
-            if (t->ev[t->n - 1].act.tid != u) reverse_race(e, t->n - 1, t->n, u, a, 0);
+            if (t->ev[t->n - 1].act.tid != u) pending_fatal_race(e, u, a);
             continue;
         }
         pending_races(e, u, a, 0);

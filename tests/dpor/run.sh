@@ -179,6 +179,12 @@ t_optimal_writers_shared_3() { optimal_family "$ROOT/tests/dpor/writers.c" "$(fa
 t_optimal_writers_shared_5() { optimal_family "$ROOT/tests/dpor/writers.c" "$(fact 5)" 0 "" -DN=5 -DSHARED; }
 # the closed form checked against brute force once
 t_optimal_writers_shared_3_dfs() { optimal_exact "$ROOT/tests/dpor/writers.c" -DN=3 -DSHARED; }
+# fuzzer seed 533: a step cut off by a failure, commuting with the fatal
+# step (w1's exit), must be reversed as "exit, then the failure"
+# (tests/dpor/fatal_exit.c); -DGUARD: one that does not (a real race)
+t_optimal_fatal_exit() { optimal_exact "$ROOT/tests/dpor/fatal_exit.c" -DTWICE; }
+t_optimal_fatal_exit_guard() { optimal_exact "$ROOT/tests/dpor/fatal_exit.c" -DGUARD; }
+t_optimal_fatal_exit_both() { optimal_exact "$ROOT/tests/dpor/fatal_exit.c" -DTWICE -DGUARD; }
 
 # Random programs of the native fuzzer (tests/fuzz/fuzzgen.c): a fixed
 # range through tests/dpor/fuzz_optimal.sh (the same comparison with dfs;
