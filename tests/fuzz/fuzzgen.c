@@ -259,8 +259,10 @@ static void st_assert(int depth)
     use(F_ASSERT);
     if (chance(20))
         emit(depth, "assert(l != %d);", 1 + pick(3));
-    else
-        emit(depth, "assert(@v%d != %d);", V(), 1 + pick(3));
+    else {
+        int v = V();
+        emit(depth, "assert(@v%d != %d);", v, 1 + pick(3));
+    }
 }
 
 static const char *mname(int m)
@@ -434,8 +436,8 @@ static void st_nondet(int depth)
             depth,
             "{ unsigned char c = __VERIFIER_nondet_uchar(); __VERIFIER_assume(c >= %d && c <= %d);",
             lo, hi);
-        emit(depth + 1, "if (c == %d) @v%d = c - %d; else l += c; }", lo + pick(hi - lo + 1), V(),
-             lo - 1);
+        int c = lo + pick(hi - lo + 1);
+        emit(depth + 1, "if (c == %d) @v%d = c - %d; else l += c; }", c, V(), lo - 1);
         break;
     }
     case 1: {
@@ -444,24 +446,30 @@ static void st_nondet(int depth)
         P.nondet_left--;
         emit(depth, "{ char c = __VERIFIER_nondet_char(); __VERIFIER_assume(c >= %d && c <= %d);",
              lo, hi);
-        emit(depth + 1, "if (c == %d) @v%d = 2; }", lo + pick(hi - lo + 1), V());
+        int c = lo + pick(hi - lo + 1);
+        emit(depth + 1, "if (c == %d) @v%d = 2; }", c, V());
         break;
     }
-    case 2:
+    case 2: {
         use(F_NONDET_BOOL);
-        emit(depth, "if (__VERIFIER_nondet_bool()) @v%d = %d;", V(), 1 + pick(2));
+        int v = V();
+        emit(depth, "if (__VERIFIER_nondet_bool()) @v%d = %d;", v, 1 + pick(2));
         break;
-    default:
+    }
+    default: {
         use(F_NONDET_INT);
-        emit(depth, "{ int c = __VERIFIER_nondet_int(); if (c > %d) @v%d = c; }", pick(3), V());
+        int c = pick(3);
+        emit(depth, "{ int c = __VERIFIER_nondet_int(); if (c > %d) @v%d = c; }", c, V());
         break;
+    }
     }
 }
 
 static void st_assume(int depth)
 {
     use(F_ASSUME);
-    emit(depth, "__VERIFIER_assume(@v%d != %d);", V(), 1 + pick(2));
+    int v = V();
+    emit(depth, "__VERIFIER_assume(@v%d != %d);", v, 1 + pick(2));
 }
 
 static void st_section(int depth)
@@ -579,8 +587,10 @@ static void st_create_branch(int depth)
 {
     use(F_CREATE_BRANCH);
     P.xthread = 2; /* used */
-    emit(depth, "if (@v%d %s %d) { pthread_create(&@tx, NULL, @wx, NULL); @txc = 1; }", V(),
-         chance(50) ? "==" : "!=", pick(2));
+    int v = V();
+    const char *op = chance(50) ? "==" : "!=";
+    emit(depth, "if (@v%d %s %d) { pthread_create(&@tx, NULL, @wx, NULL); @txc = 1; }", v, op,
+         pick(2));
 }
 
 /* One statement with its own id; the kinds allowed depend on the program's
