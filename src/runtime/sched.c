@@ -562,6 +562,28 @@ static bool program_code(uint64_t pc)
     return exe && !(pc >= b && pc < e);
 }
 
+/* The generated frameless trampolines (compile.c, section ravel_leaf; the
+ * linker defines these bounds when the section exists). */
+extern char __start_ravel_leaf[] __attribute__((weak));
+extern char __stop_ravel_leaf[] __attribute__((weak));
+
+/* pc is in code that pushes no frame and keeps the caller's return address
+ * at sp: a trampoline of ravel_leaf, or the one instruction of a PLT entry
+ * that runs with immediate binding (jmp *GOT(%rip), 16-byte aligned, after
+ * an endbr64 with IBT).  A thread stopped there is reported at its caller
+ * (tests/frames timeout_loop: a SIGXCPU in getppid's trampoline gave a raw
+ * address). */
+static bool frameless_stub(uint64_t pc)
+{
+    uint64_t b = (uint64_t)(uintptr_t)__start_ravel_leaf, e = (uint64_t)(uintptr_t)__stop_ravel_leaf;
+    if (b && pc >= b && pc < e) return true;
+    const uint8_t *p = (const uint8_t *)(uintptr_t)pc;
+    bool jmp = (p[0] == 0xff && p[1] == 0x25) || (p[0] == 0xf2 && p[1] == 0xff && p[2] == 0x25);
+    bool endbr = p[0] == 0xf3 && p[1] == 0x0f && p[2] == 0x1e && p[3] == 0xfa;
+    if ((pc & 15) == 0 && (jmp || endbr)) return true;
+    return (pc & 15) == 4 && jmp && p[-4] == 0xf3 && p[-3] == 0x0f && p[-2] == 0x1e && p[-1] == 0xfa;
+}
+
 /* ret follows a call instruction: e8 rel32, or ff /2 (indirect) of 2, 3,
  * 6 or 7 bytes.  ret is in the executable's text, so the bytes before it
  * are readable. */
@@ -586,11 +608,12 @@ static bool after_call(uint64_t ret)
  * 256 frames; 0 if none is found. */
 static uint64_t program_frame(uint64_t pc, uint64_t sp, uint64_t fp)
 {
-    if (program_code(pc)) return pc + 1;
+    bool in_exe = pc >= (uint64_t)(uintptr_t)__executable_start && pc < (uint64_t)(uintptr_t)etext;
+    bool leaf = in_exe && frameless_stub(pc);
+    if (program_code(pc) && !leaf) return pc + 1;
     rv_thr *t = rt.running;
     uint64_t lo = sp, hi = t && t->stack_hi ? (uint64_t)(uintptr_t)t->stack_hi : 0;
-    bool in_exe = pc >= (uint64_t)(uintptr_t)__executable_start && pc < (uint64_t)(uintptr_t)etext;
-    if (!in_exe && sp + 8 <= hi && !(sp & 7)) {
+    if ((!in_exe || leaf) && sp + 8 <= hi && !(sp & 7)) {
         uint64_t ret = *(const uint64_t *)(uintptr_t)sp;
         if (program_code(ret) && after_call(ret)) return ret;
     }

@@ -20,7 +20,7 @@
 
 /* Bumped whenever the way a build is made changes, so old cache entries
  * are never reused for a different recipe. */
-#define RECIPE "ravel-build-8"
+#define RECIPE "ravel-build-9"
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -1188,8 +1188,12 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
         if (fam)
             family_trampoline(x, fam, w);
         else
+            /* frameless (sp holds the caller's return address throughout):
+             * section ravel_leaf, so that a report of where a thread was
+             * (sched.c program_frame) looks through it to the caller */
             buf_printf(&w->stubs,
-                       "__asm__(\".pushsection .text\\n.globl __ravel_impure_%s\\n"
+                       "__asm__(\".pushsection ravel_leaf,\\\"ax\\\",@progbits\\n"
+                       ".globl __ravel_impure_%s\\n"
                        ".type __ravel_impure_%s, @function\\n__ravel_impure_%s:\\n"
                        "    orl $1, __ravel_taint(%%rip)\\n    jmp %s@PLT\\n.popsection\\n\");\n",
                        x, x, x, x);
