@@ -192,13 +192,8 @@ static int child_wait_ms(native *nb)
  * it forks at once, but the first answer also waits for the program to
  * load and run its constructors. */
 #define PID_DEADLINE_MS 30000
-/* How long a child past its --timeout may take to say where it is (its
- * SIGXCPU handler walks the stack, stores the frame and exits).  200 ms was
- * too short on a loaded 2-core machine with the fork engine, whose child
- * must also tear down its mappings: the child was killed first and the
- * report had no line (tests/frames timeout_loop).  Only a child that
- * ignores SIGXCPU waits this long. */
-#define WHERE_DEADLINE_MS 2000
+/* How long a child past its --timeout may take to say where it is. */
+#define WHERE_DEADLINE_MS 200
 
 /* Send the request and collect the child's pid and status.  Returns 0, or
  * -1 if the server is gone or silent (then *why says so).  Every wait has
