@@ -383,29 +383,6 @@ size_t __ravel_strlen(const char *s)
     return read_str(s, PC) - 1;
 }
 
-char *__ravel_strcpy(char *d, const char *s)
-{
-    uint64_t pc = PC;
-    size_t n = strlen(s) + 1;
-    char small[BOUNCE_STACK];
-    char *buf;
-    for (;;) { /* as read_str, keeping the bytes read at the last event */
-        rv_mem_event(RV_ACT_READ, s, n, pc, 0);
-        size_t m = strlen(s) + 1;
-        if (m <= n) {
-            n = m;
-            buf = bounce_alloc(n, small);
-            memcpy(buf, s, n);
-            break;
-        }
-        n = m;
-    }
-    rv_mem_event(RV_ACT_WRITE, d, n, pc, 0);
-    memcpy(d, buf, n);
-    bounce_free(buf, small);
-    return d;
-}
-
 int __ravel_strcmp(const char *a, const char *b)
 {
     uint64_t pc = PC;
@@ -457,6 +434,14 @@ char *__ravel_strncpy(char *d, const char *s, size_t n)
     uint64_t pc = PC;
     size_t k = read_strn(s, n, pc);
     write_from(d, n, s, k, pc);
+    return d;
+}
+
+char *__ravel_strcpy(char *d, const char *s)
+{
+    uint64_t pc = PC;
+    size_t n = read_str(s, pc);
+    write_from(d, n, s, n, pc);
     return d;
 }
 
