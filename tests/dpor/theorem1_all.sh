@@ -9,9 +9,13 @@
 # (--algo=dpor --preemption-bound=c) must reach exactly the same set of
 # thread-local states (--local-states), explore no more executions and find
 # the same errors (kind@location) with the same exit status.
-# A program is skipped, with the reason, when the naive search does not give
-# a verdict on it: exit status other than 1/3 (compile errors, unsupported
-# calls), over CAP executions (default 2500) or over GUARD seconds.
+# An argument FILE.c::FLAGS passes FLAGS to the compiler (the default list
+# adds the -D variants the programs' own tests use).  A program is skipped,
+# with the reason, when the theorem does not apply or the naive search gives
+# no verdict: an execution hit --max-events (the program is infinite, and
+# executions cut at the limit are not thread-local states of the program),
+# exit status other than 1/3 (compile errors, unsupported calls), over CAP
+# executions (default 2500) or over GUARD seconds.
 # Prints "ok FILE naive=E bpor=E", "skip FILE why" or "FAIL FILE c=C: why"
 # and a summary line "# theorem1-all: ..."; exits 1 if a program failed.
 # RAVEL (default build/release/ravel).
@@ -27,6 +31,13 @@ trap 'rm -rf "$W"' EXIT
 if [ $# = 0 ]; then
     set -- "$ROOT"/tests/native/*.c "$ROOT"/tests/adversary/*.c "$ROOT"/tests/dpor/*.c \
         "$ROOT"/tests/cutoffs/*.c "$ROOT"/examples/*.c
+    N=$ROOT/tests/native A=$ROOT/tests/adversary
+    set -- "$@" "$N/m_keys.c::-DBUG" "$N/m_assume_range.c::-DTYPE=1 -DTARGET=205" \
+        "$N/m_assume_range.c::-DTYPE=2 -DTARGET=5" "$N/m_nondet_wide.c::-DTARGET=100" \
+        "$N/m_nonowner_unlock.c::-DKIND=1" "$N/m_nonowner_unlock.c::-DKIND=2" \
+        "$N/m_sem_init.c::-DINIT=1" "$N/m_static_recursive.c::-DN=2" \
+        "$N/nondet_uchar.c::-DTARGET=200" "$N/sem_exclusion.c::-DINIT=1" \
+        "$N/sem_exclusion.c::-DINIT=2" "$A/atomic_deep.c::-DDEPTH=70"
 fi
 
 kinds() {
@@ -34,16 +45,19 @@ kinds() {
             |"\(.kind)@\(.location)"]|unique|join(", ")' "$1" 2>/dev/null
 }
 
-# side PROG ALGO C OUT: one bounded search; sets RC
+# side PROG ALGO C OUT: one bounded search (FLAGS: compiler flags); sets RC
 side() {
+    # shellcheck disable=SC2086
     timeout -k 5 "$GUARD" "$RAVEL" check --quiet --algo="$2" --preemption-bound="$3" --keep-going \
-        --max-executions="$CAP" --local-states="$W/$4.ls" --json "$1" >"$W/$4.json" 2>"$W/err"
+        --max-executions="$CAP" --local-states="$W/$4.ls" --json "$1" -- $FLAGS >"$W/$4.json" 2>"$W/err"
     RC=$?
 }
 
 # check PROG: prints its line; returns 0 ok, 1 skip, 2 fail
 check() {
-    local p=$1 name=${1#"$ROOT"/} c nrc ne nb why tne=0 tnb=0
+    local p=${1%%::*} name=${1#"$ROOT"/} c nrc ne nb why tne=0 tnb=0
+    FLAGS=
+    case $1 in *::*) FLAGS=${1#*::} ;; esac
     for c in $BOUNDS; do
         side "$p" dfs "$c" naive
         nrc=$RC
@@ -58,6 +72,10 @@ check() {
         esac
         if jq -e '.incomplete_reason // "" | test("max-executions")' "$W/naive.json" >/dev/null 2>&1; then
             echo "skip $name naive c=$c over $CAP executions"
+            return 1
+        fi
+        if jq -e '[.errors[] | select(.kind == "event-limit")] | length > 0' "$W/naive.json" >/dev/null 2>&1; then
+            echo "skip $name naive c=$c: infinite (an execution hit --max-events)"
             return 1
         fi
         side "$p" dpor "$c" bpor
