@@ -161,7 +161,7 @@ void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
 /* ------------------------------------------------------------------ */
 /* Threads.                                                            */
 
-#define PC RV_PC()
+#define PC RV_API_PC() /* the program's pc, also through c11threads.c (rt.h) */
 
 int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
                            void *arg)
