@@ -201,8 +201,7 @@ int __ravel_mtx_unlock(mtx_t *m)
 int __ravel_mtx_timedlock(mtx_t *m, const struct timespec *ts)
 {
     if (!__ravel_pthread_mutex_timedlock)
-        __ravel_unsupported("mtx_timedlock (time-outs are not modelled)",
-                            __builtin_return_address(0));
+        __ravel_unsupported("mtx_timedlock", __builtin_return_address(0));
     return thrd_code(AS_CALLER(__ravel_pthread_mutex_timedlock(MX(m), ts)));
 }
 
@@ -237,8 +236,7 @@ int __ravel_cnd_broadcast(cnd_t *c)
 int __ravel_cnd_timedwait(cnd_t *c, mtx_t *m, const struct timespec *ts)
 {
     if (!__ravel_pthread_cond_timedwait)
-        __ravel_unsupported("cnd_timedwait (time-outs are not modelled)",
-                            __builtin_return_address(0));
+        __ravel_unsupported("cnd_timedwait", __builtin_return_address(0));
     return thrd_code(AS_CALLER(__ravel_pthread_cond_timedwait(CV(c), MX(m), ts)));
 }
 

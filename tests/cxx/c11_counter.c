@@ -1,7 +1,9 @@
 /* C11 threads: N threads each add their id to a counter under a plain
  * mtx_t and return it; main joins them, checks each result through
  * thrd_join's res and the final counter.  -DBUG drops the lock (lost
- * update: the final assertion fails).
+ * update: the final assertion fails); -DMISUSE unlocks a mutex no thread
+ * holds, reported at the mtx_unlock call (events carry the program's pc,
+ * not the C11 layer's).
  *
  * Trace count (verified case): the N critical sections are mutually
  * dependent (same mutex, same counter) and everything else is thread-local
@@ -20,6 +22,9 @@ static int counter;
 static int worker(void *arg)
 {
     int id = (int)(long)arg;
+#ifdef MISUSE
+    mtx_unlock(&m); /* @misuse */
+#endif
 #ifndef BUG
     if (mtx_lock(&m) != thrd_success) return -1;
 #endif
