@@ -476,7 +476,7 @@ typedef struct job {
     bool is_clang;   /* from `cc --version` */
     bool has_atomic; /* a source mentions __VERIFIER_atomic_ (after preprocessing) */
     bool gnu89;      /* retrying with GNU89 inline semantics (build_inline_retry) */
-    bool cxx;        /* a source is C++ (cxx_source): see "C++" below */
+    bool cxx;        /* a source is C++ (rv_compile_is_cxx): see "C++" below */
     strv cxxv;       /* the C++ compiler command (cxx_compiler) */
 } job;
 
@@ -527,7 +527,7 @@ static void add_hash_str(buf *key, const char *s)
 
 /* ---- C++ ------------------------------------------------------------------
  *
- * A C++ source (.cpp, .cc, .cxx, .c++) is compiled by the C++ compiler
+ * A C++ source (.cpp, .cc, .cxx, .c++, .C) is compiled by the C++ compiler
  * that goes with the C one (clang++ for clang, g++ for gcc; $CXX if set),
  * with the same instrumentation; the user's flags go to every source.
  * The C++ standard library is linked statically, from a copy of
@@ -535,7 +535,7 @@ static void add_hash_str(buf *key, const char *s)
  * (cxx_stdlib): std::thread::_M_start_thread, condition_variable::wait,
  * thread::join, call_once's proxies and operator new live in the library
  * and call pthread_create, pthread_cond_wait, malloc, ... themselves, and
- * those calls must reach the runtime too (DESIGN §2.1, "C++").  A dynamic
+ * those calls must reach the runtime too (DESIGN §2 "C++").  A dynamic
  * libstdc++.so would call the C library's pthread_create directly, which
  * no rewiring of the program's objects reaches. */
 
