@@ -1596,6 +1596,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         free(stubs_c);
         free(src);
     }
+    if (cxxlib) unlink(cxxlib); /* 6 MB the cached build does not need */
     free(cxxlib);
     free(w.reset_unsafe);
     strv_free(&w.stubbed);
