@@ -13,6 +13,16 @@
  * left locked is held by the main thread), copied into every execution
  * by the fork server, as all memory is.
  *
+ * A once control finished before main is remembered: its later calls
+ * return at once, without an event.  An event would be a once-begin that
+ * finds it done, which the unfolding's model (it starts every object from
+ * its initial state, src/core/model.h) predicts to run the function; and
+ * nothing can change a finished once, so no order of it matters.  A mutex
+ * a constructor leaves locked into main has the same disagreement (the
+ * runtime has it held by the main thread, the unfolding's model free):
+ * udpor then stops with "a replayed configuration diverged", never
+ * silently; libstdc++ and ordinary constructors unlock what they lock.
+ *
  * An action that cannot take effect alone — one that would block (a
  * deadlock among constructors) or create a thread — ends the process with
  * a message: it has no execution to report in.
@@ -26,6 +36,17 @@
 __attribute__((constructor(101))) static void premain_thread(void)
 {
     if (!rt.active && !rt.running) rt.running = &rv_threads[0];
+}
+
+#define PREMAIN_ONCES 256
+static uint64_t premain_once[PREMAIN_ONCES];
+static unsigned npremain_once;
+
+bool rv_premain_once_done(const void *once)
+{
+    for (unsigned i = 0; i < npremain_once; i++)
+        if (premain_once[i] == (uint64_t)(uintptr_t)once) return true;
+    return false;
 }
 
 void rv_premain_visible(rv_action a)
@@ -43,4 +64,6 @@ void rv_premain_visible(rv_action a)
     ev.act = a;
     rv_apply(self, &ev, 0);
     self->pending = (rv_action){0};
+    if (a.kind == RV_ACT_ONCE_END && npremain_once < PREMAIN_ONCES)
+        premain_once[npremain_once++] = a.obj;
 }

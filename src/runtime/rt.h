@@ -112,6 +112,9 @@ void rv_visible(rv_action a, uint64_t pc); /* ctx_x86_64.S: stores registers, th
 void rv_visible_c(rv_action a, uint64_t pc);
 /* --- premain.c: an action before main (constructors) takes effect at once. */
 void rv_premain_visible(rv_action a);
+/* Whether the once control finished before main (its calls in an
+ * execution are then no events: nothing can change it any more). */
+bool rv_premain_once_done(const void *once);
 /* The running thread (or the runtime or C library on its behalf) changed
  * state without an event (RV_TAINT_*): its last event's state is unique. */
 void rv_taint(uint32_t why);

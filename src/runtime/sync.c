@@ -249,6 +249,7 @@ int __ravel_pthread_detach(pthread_t th)
 int __ravel_pthread_once(pthread_once_t *once, void (*init)(void))
 {
     uint64_t pc = PC;
+    if (rv_premain_once_done(once)) return 0; /* finished before main: no event (premain.c) */
     rv_visible(rv_act(RV_ACT_ONCE_BEGIN, (uint64_t)(uintptr_t)once), pc);
     if (!rv_self()->result) return 0;
     init();

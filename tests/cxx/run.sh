@@ -110,6 +110,15 @@ timed_case() {
 t_c11_timedlock() { timed_case mtx_timedlock pthread_mutex_timedlock; }
 t_c11_timedwait() { timed_case cnd_timedwait pthread_cond_timedwait -DCOND; }
 
+# Constructors before main: a finished once and a balanced lock stay so.
+t_premain() {
+    dfs_traces "$D/premain.c" 2
+    verified "$D/premain.c" 2
+    rv check --json "$D/premain.c" -- -DBUG
+    expect_rc 1
+    expect_json '.errors[0].kind' misuse
+}
+
 # ---- C++ ----------------------------------------------------------------
 t_cxx_counter() { verified "$D/cxx_counter.cpp" "$(fact 3)" -DN=3; }
 t_cxx_lost_update() { found_by_all "$D/cxx_counter.cpp" assertion 'counter ==' -DBUG -DN=2; }
