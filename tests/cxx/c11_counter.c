@@ -40,7 +40,8 @@ int main(void)
 {
     thrd_t t[N];
     assert(mtx_init(&m, mtx_plain) == thrd_success);
-    for (long i = 0; i < N; i++) assert(thrd_create(&t[i], worker, (void *)(i + 1)) == thrd_success);
+    for (long i = 0; i < N; i++)
+        assert(thrd_create(&t[i], worker, (void *)(i + 1)) == thrd_success);
     int want = 0;
     for (int i = 0; i < N; i++) {
         int res = 0;
