@@ -27,9 +27,12 @@ static int classify_files(const char *cmd, char **files, size_t n, bool *pv)
     for (size_t i = 0; i < n; i++) {
         if (has_ext(files[i], ".pv"))
             npv++;
-        else if (!has_ext(files[i], ".c") && !has_ext(files[i], ".i")) {
-            fprintf(stderr, "ravel %s: %s: expected a C source (.c) or a PV program (.pv)\n", cmd,
-                    files[i]);
+        else if (!has_ext(files[i], ".c") && !has_ext(files[i], ".i") &&
+                 !rv_compile_is_cxx(files[i])) {
+            fprintf(stderr,
+                    "ravel %s: %s: expected a C source (.c), a C++ source (.cpp, .cc, .cxx) or a "
+                    "PV program (.pv)\n",
+                    cmd, files[i]);
             return -1;
         }
     }

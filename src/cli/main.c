@@ -1,6 +1,7 @@
 /* main.c — the `ravel` entry point: subcommand dispatch and help. */
 #include <string.h>
 
+#include "../backends/native/compile.h"
 #include "../spaces/spaces.h"
 #include "cli.h"
 
@@ -43,7 +44,8 @@ int main(int argc, char **argv)
         return RV_EXIT_OK;
     }
     size_t n = strlen(cmd);
-    if ((n > 2 && !strcmp(cmd + n - 2, ".c")) || (n > 3 && !strcmp(cmd + n - 3, ".pv")))
+    if ((n > 2 && !strcmp(cmd + n - 2, ".c")) || (n > 3 && !strcmp(cmd + n - 3, ".pv")) ||
+        rv_compile_is_cxx(cmd))
         fprintf(stderr, "ravel: unknown command '%s' (did you mean `ravel check %s`?)\n", cmd, cmd);
     else
         fprintf(stderr, "ravel: unknown command '%s' (see `ravel --help`)\n", cmd);

@@ -110,6 +110,11 @@ extern rv_thr rv_threads[RV_MAX_THREADS];
  * run; returns once that action has been executed (its effect applied). */
 void rv_visible(rv_action a, uint64_t pc); /* ctx_x86_64.S: stores registers, then: */
 void rv_visible_c(rv_action a, uint64_t pc);
+/* --- premain.c: an action before main (constructors) takes effect at once. */
+void rv_premain_visible(rv_action a);
+/* Whether the once control finished before main (its calls in an
+ * execution are then no events: nothing can change it any more). */
+bool rv_premain_once_done(const void *once);
 /* The running thread (or the runtime or C library on its behalf) changed
  * state without an event (RV_TAINT_*): its last event's state is unique. */
 void rv_taint(uint32_t why);
@@ -196,5 +201,20 @@ void rv_ctx_switch(void **save_sp, void *new_sp);
 void rv_ctx_trampoline(void);
 
 #define RV_PC() ((uint64_t)(uintptr_t)__builtin_return_address(0))
+
+/* The program's pc of an API call that reaches sync.c through another
+ * API's layer (c11threads.c: thrd_create calls __ravel_pthread_create):
+ * the layer stores its own return address here, and sync.c's first
+ * RV_API_PC() takes it instead of the layer's pc, so events, misuse
+ * reports and schedules name the program's line.  Zero when unused. */
+extern uint64_t rv_pc_override;
+static inline uint64_t rv_api_pc(uint64_t own)
+{
+    uint64_t o = rv_pc_override;
+    if (!o) return own;
+    rv_pc_override = 0;
+    return o;
+}
+#define RV_API_PC() rv_api_pc(RV_PC())
 
 #endif

@@ -449,6 +449,10 @@ static rv_thr *step_once(void)
  * caller's callee-saved registers in rv_entry_regs and jumped here. */
 void rv_visible_c(rv_action a, uint64_t pc)
 {
+    if (!rt.active) { /* a constructor, before main: premain.c */
+        rv_premain_visible(a);
+        return;
+    }
     rv_thr *self = rt.running;
     self->pending = a;
     self->pending_pc = pc;

@@ -161,7 +161,7 @@ void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
 /* ------------------------------------------------------------------ */
 /* Threads.                                                            */
 
-#define PC RV_PC()
+#define PC RV_API_PC() /* the program's pc, also through c11threads.c (rt.h) */
 
 int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
                            void *arg)
@@ -249,6 +249,7 @@ int __ravel_pthread_detach(pthread_t th)
 int __ravel_pthread_once(pthread_once_t *once, void (*init)(void))
 {
     uint64_t pc = PC;
+    if (rv_premain_once_done(once)) return 0; /* finished before main: no event (premain.c) */
     rv_visible(rv_act(RV_ACT_ONCE_BEGIN, (uint64_t)(uintptr_t)once), pc);
     if (!rv_self()->result) return 0;
     init();

@@ -144,7 +144,7 @@ t_unknown_algorithm() {
 t_bad_file_kind() {
     rv check notes.txt
     expect_rc 2
-    expect_err 'notes.txt: expected a C source \(.c\) or a PV program \(.pv\)'
+    expect_err 'notes.txt: expected a C source \(.c\), a C\+\+ source \(.cpp, .cc, .cxx\) or a PV program \(.pv\)'
     : >a.pv
     rv check a.pv b.c
     expect_rc 2

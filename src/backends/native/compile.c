@@ -20,7 +20,7 @@
 
 /* Bumped whenever the way a build is made changes, so old cache entries
  * are never reused for a different recipe. */
-#define RECIPE "ravel-build-9"
+#define RECIPE "ravel-build-10"
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -476,11 +476,20 @@ typedef struct job {
     bool is_clang;   /* from `cc --version` */
     bool has_atomic; /* a source mentions __VERIFIER_atomic_ (after preprocessing) */
     bool gnu89;      /* retrying with GNU89 inline semantics (build_inline_retry) */
+    bool cxx;        /* a source is C++ (rv_compile_is_cxx): see "C++" below */
+    strv cxxv;       /* the C++ compiler command (cxx_compiler) */
 } job;
 
 static void add_cc(const job *j, strv *argv)
 {
     for (size_t i = 0; i < j->ccv.n; i++) strv_add(argv, j->ccv.v[i]);
+}
+
+/* The compiler for one source: the C++ compiler for a C++ source. */
+static void add_cc_for(const job *j, strv *argv, const char *src)
+{
+    const strv *v = j->cxx && rv_compile_is_cxx(src) ? &j->cxxv : &j->ccv;
+    for (size_t i = 0; i < v->n; i++) strv_add(argv, v->v[i]);
 }
 
 static void add_default_flags(const job *j, strv *argv)
@@ -516,6 +525,107 @@ static void add_hash_str(buf *key, const char *s)
     add_hash(key, s, strlen(s) + 1);
 }
 
+/* ---- C++ ------------------------------------------------------------------
+ *
+ * A C++ source (.cpp, .cc, .cxx, .c++, .C) is compiled by the C++ compiler
+ * that goes with the C one (clang++ for clang, g++ for gcc; $CXX if set),
+ * with the same instrumentation; the user's flags go to every source.
+ * The C++ standard library is linked statically, from a copy of
+ * libstdc++.a whose objects are rewired as the program's are
+ * (cxx_stdlib): std::thread::_M_start_thread, condition_variable::wait,
+ * thread::join, call_once's proxies and operator new live in the library
+ * and call pthread_create, pthread_cond_wait, malloc, ... themselves, and
+ * those calls must reach the runtime too (DESIGN §2 "C++").  A dynamic
+ * libstdc++.so would call the C library's pthread_create directly, which
+ * no rewiring of the program's objects reaches. */
+
+bool rv_compile_is_cxx(const char *src)
+{
+    return ends_with(src, ".cpp") || ends_with(src, ".cc") || ends_with(src, ".cxx") ||
+           ends_with(src, ".c++") || ends_with(src, ".C");
+}
+
+/* The C++ compiler command: $CXX, or the C command with its compiler word
+ * mapped (clang -> clang++, clang-14 -> clang++-14, gcc -> g++, cc -> c++). */
+static void cxx_compiler(job *j)
+{
+    const char *env = getenv("CXX");
+    if (env && *env) {
+        split_words(env, &j->cxxv);
+        if (j->cxxv.n) return;
+    }
+    for (size_t i = 0; i + 1 < j->ccv.n; i++) strv_add(&j->cxxv, j->ccv.v[i]);
+    const char *cc = j->ccv.n ? j->ccv.v[j->ccv.n - 1] : "cc";
+    const char *base = strrchr(cc, '/') ? strrchr(cc, '/') + 1 : cc;
+    size_t dir = (size_t)(base - cc);
+    char *cxx;
+    if (!strncmp(base, "clang", 5))
+        cxx = rv_xasprintf("%.*sclang++%s", (int)dir, cc, base + 5);
+    else if (strstr(base, "gcc"))
+        cxx = rv_xasprintf("%.*s%.*sg++%s", (int)dir, cc, (int)(strstr(base, "gcc") - base), base,
+                           strstr(base, "gcc") + 3);
+    else
+        cxx = rv_xasprintf("%.*sc++", (int)dir, cc);
+    strv_add(&j->cxxv, cxx);
+    free(cxx);
+}
+
+/* Path of the static libstdc++ the C++ compiler links (heap), or NULL. */
+static char *cxx_stdlib_path(job *j)
+{
+    strv argv = {0};
+    for (size_t i = 0; i < j->cxxv.n; i++) strv_add(&argv, j->cxxv.v[i]);
+    strv_add(&argv, "-print-file-name=libstdc++.a");
+    char *out = NULL;
+    int st = run_diag(j, &argv, &out, NULL);
+    strv_free(&argv);
+    if (st != 0 || !out) {
+        free(out);
+        return NULL;
+    }
+    out[strcspn(out, "\n")] = 0;
+    if (out[0] != '/' || access(out, R_OK) != 0) { /* printed the bare name: not found */
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* The C++ compiler's version and the static library's bytes go into the
+ * cache key: 0, or -1 (diag). */
+static int cxx_version_key(job *j, buf *key)
+{
+    strv argv = {0};
+    for (size_t i = 0; i < j->cxxv.n; i++) strv_add(&argv, j->cxxv.v[i]);
+    strv_add(&argv, "--version");
+    char *ver = NULL;
+    int st = run_diag(j, &argv, &ver, NULL);
+    strv_free(&argv);
+    if (st != 0) {
+        buf_puts(&j->diag, "ravel: the C++ compiler '");
+        buf_puts(&j->diag, j->cxxv.v[j->cxxv.n - 1]);
+        buf_puts(&j->diag, "' does not work (install clang, or g++; or set CXX)\n");
+        free(ver);
+        return -1;
+    }
+    add_hash_str(key, ver);
+    free(ver);
+    char *lib = cxx_stdlib_path(j);
+    buf b = {0};
+    if (!lib || !read_file(lib, &b)) {
+        buf_puts(&j->diag, "ravel: no static C++ library (libstdc++.a) found: install "
+                           "libstdc++-12-dev (Debian), which ravel links C++ programs with\n");
+        free(lib);
+        free(b.p);
+        return -1;
+    }
+    add_hash_str(key, lib);
+    add_hash(key, b.p, b.n);
+    free(lib);
+    free(b.p);
+    return 0;
+}
+
 /* The cache key as 32 hex digits; -1 if preprocessing failed (the
  * program's fault), -2 if the compiler or the runtime is unusable. */
 static int compute_key(job *j, char hex[33])
@@ -544,6 +654,10 @@ static int compute_key(job *j, char hex[33])
     add_hash_str(&key, ver);
     j->is_clang = strstr(ver, "clang") != NULL;
     free(ver);
+    if (j->cxx && cxx_version_key(j, &key) < 0) {
+        free(key.p);
+        return -2;
+    }
     /* the debug information records the build directory, and reports show
      * source paths through it */
     char cwd[4096];
@@ -560,7 +674,7 @@ static int compute_key(job *j, char hex[33])
     add_hash(&key, rt.p, rt.n);
     free(rt.p);
     for (size_t s = 0; s < j->o->nsources; s++) {
-        add_cc(j, &argv);
+        add_cc_for(j, &argv, j->o->sources[s]);
         strv_add(&argv, "-E");
         /* as the compile will see it: -fsanitize=thread changes what
          * `__has_feature(thread_sanitizer)` includes */
@@ -669,6 +783,7 @@ typedef struct wiring {
     strv families;       /* libc state families whose object stubs.c defines */
     bool uninstrumented; /* the program holds code built without instrumentation */
     char *reset_unsafe;  /* the first import a reset may not undo (engine.c), or NULL */
+    bool cxx;            /* a C++ build: cxx_unsupported names are stubbed too */
 } wiring;
 
 static void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -691,7 +806,7 @@ static void buf_printf(buf *b, const char *fmt, ...)
 static int compile_one(job *j, size_t s, const char *obj)
 {
     strv argv = {0};
-    add_cc(j, &argv);
+    add_cc_for(j, &argv, j->o->sources[s]);
     strv_add(&argv, "-c");
     add_default_flags(j, &argv);
     for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
@@ -758,6 +873,36 @@ static const char *linked_unseen(const job *j)
     return NULL;
 }
 
+/* What C++ code calls that blocks the one OS thread or keeps state the
+ * runtime cannot switch per thread, with what the user sees: futex waits
+ * (libstdc++ calls syscall(SYS_futex) for std::future, std::async,
+ * std::atomic::wait, std::counting_semaphore, std::latch, std::barrier and
+ * a contended static-local initialisation) and the C library's
+ * per-OS-thread list of thread_local destructors.  NULL: none. */
+static const char *cxx_unsupported(const char *x)
+{
+    if (!strcmp(x, "syscall"))
+        return "syscall (a futex wait: std::future, std::async, std::atomic::wait, "
+               "std::counting_semaphore, std::latch, std::barrier, or a contended static "
+               "initialisation)";
+    if (!strcmp(x, "__cxa_thread_atexit_impl"))
+        return "__cxa_thread_atexit_impl (a thread_local object with a destructor)";
+    return NULL;
+}
+
+/* A rename line binding x to the stub __ravel_unsup_x, and the stub once. */
+static void stub_unsupported(const char *x, buf *ren, wiring *w)
+{
+    buf_printf(ren, "%s __ravel_unsup_%s\n", x, x);
+    if (strv_has(&w->stubbed, x)) return;
+    strv_add(&w->stubbed, x);
+    const char *label = w->cxx && cxx_unsupported(x) ? cxx_unsupported(x) : x;
+    buf_printf(&w->stubs,
+               "void __ravel_unsup_%s(void)\n{\n"
+               "    __ravel_unsupported(\"%s\", __builtin_return_address(0));\n}\n",
+               x, label);
+}
+
 /* Rename lines for the undefined symbols of one object, and a stub for
  * each unsupported function not stubbed yet. */
 static void wire_undefined(const objsyms *sy, const strv *all_def, const strv *wrapped, buf *ren,
@@ -766,20 +911,76 @@ static void wire_undefined(const objsyms *sy, const strv *all_def, const strv *w
     for (size_t i = 0; i < sy->undef.n; i++) {
         const char *x = sy->undef.v[i];
         if (strv_has_sorted(all_def, x)) continue; /* defined by another source */
+        bool unsup = rv_is_thread_process_fn(x) || (w->cxx && cxx_unsupported(x));
         if (strv_has_sorted(wrapped, x)) {
             buf_printf(ren, "%s __ravel_%s\n", x, x);
-        } else if (!rv_is_thread_process_fn(x) && !reset_safe(x)) {
+        } else if (!unsup && !reset_safe(x)) {
             if (!w->reset_unsafe) w->reset_unsafe = rv_xstrdup(x);
-        } else if (rv_is_thread_process_fn(x) && is_c_identifier(x)) {
-            buf_printf(ren, "%s __ravel_unsup_%s\n", x, x);
-            if (strv_has(&w->stubbed, x)) continue;
-            strv_add(&w->stubbed, x);
-            buf_printf(&w->stubs,
-                       "void __ravel_unsup_%s(void)\n{\n"
-                       "    __ravel_unsupported(\"%s\", __builtin_return_address(0));\n}\n",
-                       x, x);
+        } else if (unsup && is_c_identifier(x)) {
+            stub_unsupported(x, ren, w);
         }
     }
+}
+
+/* The rewired copy of libstdc++.a, dir/libstdc++.a (see "C++" above): its
+ * undefined symbols the runtime wraps are bound to the runtime, the thread
+ * and process functions it does not model and cxx_unsupported's to
+ * stubs, everything else (the C library) stays.  objcopy rewrites every
+ * member of the archive in one run.  Returns 0, or -1 (diag). */
+static int cxx_stdlib(job *j, const strv *wrapped, wiring *w, char **out)
+{
+    *out = NULL;
+    char *lib = cxx_stdlib_path(j);
+    if (!lib) {
+        buf_puts(&j->diag, "ravel: no static C++ library (libstdc++.a) found\n");
+        return -1;
+    }
+    strv argv = {0};
+    strv_add(&argv, "nm");
+    strv_add(&argv, "-u");
+    strv_add(&argv, lib);
+    char *txt = NULL, *err = NULL;
+    int st = rv_run_tool(argv.v, &txt, NULL, &err); /* (nm notes members without symbols) */
+    strv_free(&argv);
+    if (st != 0) buf_puts(&j->diag, err);
+    free(err);
+    if (st != 0) {
+        free(txt), free(lib);
+        buf_puts(&j->diag, "ravel: nm failed on the C++ library\n");
+        return -1;
+    }
+    buf ren = {0};
+    strv seen = {0};
+    for (char *line = strtok(txt, "\n"); line; line = strtok(NULL, "\n")) {
+        char t[64], x[512];
+        if (sscanf(line, "%63s %511s", t, x) != 2 || strv_has_sorted(&seen, x)) continue;
+        strv_add(&seen, x);
+        strv_sort(&seen);
+        if (strv_has_sorted(wrapped, x))
+            buf_printf(&ren, "%s __ravel_%s\n", x, x);
+        else if ((rv_is_thread_process_fn(x) || cxx_unsupported(x)) && is_c_identifier(x))
+            stub_unsupported(x, &ren, w);
+    }
+    free(txt);
+    strv_free(&seen);
+    char *renfile = rv_xasprintf("%s/rename-libstdc++.txt", j->dir);
+    *out = rv_xasprintf("%s/libstdc++.a", j->dir);
+    bool ok = write_file(renfile, ren.p ? ren.p : "");
+    char *opt = rv_xasprintf("--redefine-syms=%s", renfile);
+    strv_add(&argv, "objcopy");
+    strv_add(&argv, opt);
+    strv_add(&argv, lib);
+    strv_add(&argv, *out);
+    st = ok ? run_diag(j, &argv, NULL, NULL) : -1;
+    strv_free(&argv);
+    free(opt), free(renfile), free(ren.p), free(lib);
+    if (st != 0) {
+        buf_puts(&j->diag, "ravel: objcopy failed on the C++ library\n");
+        free(*out);
+        *out = NULL;
+        return -1;
+    }
+    return 0;
 }
 
 /* Table rows for the atomic functions of object s.  A static one gets a
@@ -1317,8 +1518,11 @@ static int write_markers(job *j, char **begin, char **end)
     return -1;
 }
 
-/* Link the objects, stubs and runtime into j->dir/prog: 0, or 1 (diag). */
-static int link_program(job *j, const strv *objs, const char *stubs_c)
+/* Link the objects, stubs and runtime into j->dir/prog: 0, or 1 (diag).
+ * A C++ build links the rewired libstdc++ (cxxlib) before the runtime,
+ * whose members it needs, outside the runtime's markers (its frames are
+ * reported as the program's). */
+static int link_program(job *j, const strv *objs, const char *stubs_c, const char *cxxlib)
 {
     char *rt_begin, *rt_end;
     if (write_markers(j, &rt_begin, &rt_end) < 0) {
@@ -1331,6 +1535,7 @@ static int link_program(job *j, const strv *objs, const char *stubs_c)
     strv_add(&argv, "-w");
     for (size_t i = 0; i < objs->n; i++) strv_add(&argv, objs->v[i]);
     strv_add(&argv, stubs_c);
+    if (cxxlib) strv_add(&argv, cxxlib);
     strv_add(&argv, rt_begin);
     strv_add(&argv, j->rt);
     strv_add(&argv, rt_end);
@@ -1370,16 +1575,20 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         rc = 1;
     }
     if (rc == 0) reserve_own_defs(syms, ns, reserved, &own);
-    w.uninstrumented = has_uninstrumented(j);
-    const char *unseen = linked_unseen(j);
+    /* libstdc++ is built without instrumentation, and its imports are not seen */
+    w.cxx = j->cxx;
+    w.uninstrumented = has_uninstrumented(j) || j->cxx;
+    const char *unseen = j->cxx ? "libstdc++" : linked_unseen(j);
     if (unseen) w.reset_unsafe = rv_xasprintf("what %s links", unseen);
     for (size_t s = 0; s < ns && rc == 0; s++)
         rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
+    char *cxxlib = NULL;
+    if (rc == 0 && j->cxx) rc = cxx_stdlib(j, wrapped, &w, &cxxlib);
     if (rc == 0) {
         char *src = stubs_source(&w);
         char *stubs_c = rv_xasprintf("%s/stubs.c", j->dir);
         if (write_file(stubs_c, src)) {
-            rc = link_program(j, &objs, stubs_c);
+            rc = link_program(j, &objs, stubs_c, cxxlib);
         } else {
             buf_puts(&j->diag, "ravel: cannot write the generated stubs\n");
             rc = -1;
@@ -1387,6 +1596,8 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         free(stubs_c);
         free(src);
     }
+    if (cxxlib) unlink(cxxlib); /* 6 MB the cached build does not need */
+    free(cxxlib);
     free(w.reset_unsafe);
     strv_free(&w.stubbed);
     strv_free(&w.impure);
@@ -1478,6 +1689,7 @@ static int finish(job *j, rv_build *out, int rc)
 {
     out->diag = buf_take(&j->diag);
     strv_free(&j->ccv);
+    strv_free(&j->cxxv);
     strv_free(&j->cflags);
     strv_free(&j->ldflags);
     free(j->rt);
@@ -1491,6 +1703,8 @@ int rv_compile(const rv_compile_opts *o, rv_build *out)
     job j = {.o = o, .cc = rv_compile_pick_cc(o->cc)};
     split_words(j.cc, &j.ccv);
     if (!j.ccv.n) strv_add(&j.ccv, "cc");
+    for (size_t s = 0; s < o->nsources; s++) j.cxx |= rv_compile_is_cxx(o->sources[s]);
+    if (j.cxx) cxx_compiler(&j);
     j.rt = o->runtime ? rv_xstrdup(o->runtime) : default_runtime();
     split_flags(o, &j.cflags, &j.ldflags);
     if (o->nsources == 0) {

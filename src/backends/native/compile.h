@@ -73,5 +73,7 @@ int rv_run_tool(char *const argv[], char **out, size_t *outlen, char **err);
  * fork, vfork, the exec family, system, popen, clone, daemon, forkpty,
  * timer_create). */
 bool rv_is_thread_process_fn(const char *name);
+/* Whether a source file is C++ by its name (.cpp, .cc, .cxx, .c++, .C). */
+bool rv_compile_is_cxx(const char *src);
 
 #endif

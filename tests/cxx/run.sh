@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# tests/cxx — C11 <threads.h> (src/runtime/c11threads.c) and C++ programs
+# (std::thread, std::mutex, std::lock_guard, std::unique_lock,
+# std::condition_variable, std::call_once, std::atomic; compile.c "C++").
+# Expected trace counts are closed forms derived in each program's header
+# comment, checked against `--algo=dfs --count-traces` where plain DFS is
+# cheap enough (the C11 programs; the C++ library's start-up of a thread
+# makes dozens of events, so DFS on the C++ programs takes minutes and
+# their counts rest on the closed forms, checked by three algorithms).
+. "$(dirname "$0")/../lib.sh"
+D=$ROOT/tests/cxx
+
+fact() { local n=$1 r=1; while [ "$n" -gt 1 ]; do r=$((r * n)); n=$((n - 1)); done; echo $r; }
+
+# verified PROG WANT FLAGS...: udpor without cutoffs and optimal explore
+# exactly WANT executions (one per trace), none blocked; default udpor
+# finds no error either.
+verified() {
+    local prog=$1 want=$2
+    shift 2
+    rv check --no-cutoffs --json "$prog" -- "$@"
+    expect_rc 0
+    expect_json .executions "$want"
+    expect_json .blocked 0
+    expect_json .exhaustive true
+    rv check --algo=optimal --json "$prog" -- "$@"
+    expect_rc 0
+    expect_json .executions "$want"
+    expect_json .exhaustive true
+    rv check --json "$prog" -- "$@"
+    expect_rc 0
+    expect_json .exhaustive true
+    expect_json '.errors|length' 0
+}
+
+# dfs_traces PROG WANT FLAGS...: the DFS oracle's trace count
+dfs_traces() {
+    local prog=$1 want=$2
+    shift 2
+    rv check --algo=dfs --count-traces --json "$prog" -- "$@"
+    expect_rc 0
+    expect_json .traces "$want"
+    expect_json .exhaustive true
+}
+
+# found_by_all PROG KIND REGEX FLAGS...: every algorithm reports the bug
+found_by_all() {
+    local prog=$1 kind=$2 re=$3 a
+    shift 3
+    for a in "--algo=udpor" "--no-cutoffs" "--algo=optimal" "--algo=dpor"; do
+        rv check "$a" --json "$prog" -- "$@"
+        expect_rc 1
+        expect_json '.errors[0].kind' "$kind"
+        expect_json_match '.errors[0].message' "$re"
+    done
+}
+
+# does the runtime define __ravel_NAME (a function another branch adds)?
+rt_has() { nm --defined-only "$RAVEL_BUILD/libravel_rt.a" 2>/dev/null | grep -q " T __ravel_$1\$"; }
+
+# ---- C11 threads --------------------------------------------------------
+t_c11_counter_2() {
+    dfs_traces "$D/c11_counter.c" "$(fact 2)" -DN=2
+    verified "$D/c11_counter.c" "$(fact 2)" -DN=2
+}
+t_c11_counter_3() { verified "$D/c11_counter.c" "$(fact 3)" -DN=3; }
+t_c11_lost_update() { found_by_all "$D/c11_counter.c" assertion 'counter == want' -DBUG -DN=2; }
+t_c11_misuse_location() {
+    local line
+    line=$(line_of "$D/c11_counter.c" '@misuse')
+    rv check --json "$D/c11_counter.c" -- -DMISUSE -DN=1
+    expect_rc 1
+    expect_json '.errors[0].kind' misuse
+    expect_json_match '.errors[0].location' "c11_counter\\.c:$line([^0-9]|\$)"
+}
+t_c11_condvar() {
+    dfs_traces "$D/c11_condvar.c" 2
+    verified "$D/c11_condvar.c" 2
+    rv check --json "$D/c11_condvar.c" -- -DBUG
+    expect_rc 1
+    expect_json '.errors[0].kind' deadlock
+}
+# N = 1: main or the worker runs the once function (2 traces); N = 2
+# checked for errors only (its DFS takes minutes).
+t_c11_once_tss() {
+    dfs_traces "$D/c11_once_tss.c" 2 -DN=1
+    verified "$D/c11_once_tss.c" 2 -DN=1
+    rv check --json "$D/c11_once_tss.c" -- -DN=2
+    expect_rc 0
+    expect_json .exhaustive true
+    rv check --json "$D/c11_once_tss.c" -- -DN=2 -DBUG
+    expect_rc 1
+    expect_json_match '.errors[0].message' 'inits == 1'
+}
+# mtx_timedlock / cnd_timedwait: a time-out is reachable when the runtime
+# models the pthread timed calls, else the call is reported unsupported.
+timed_case() {
+    local fn=$1 pfn=$2
+    shift 2
+    rv check --json "$D/c11_timed.c" -- "$@"
+    expect_rc 1
+    if rt_has "$pfn"; then
+        expect_json '.errors[0].kind' assertion
+        expect_json_match '.errors[0].message' 'thrd_timedout'
+    else
+        expect_json '.errors[0].kind' unsupported
+        expect_json_match '.errors[0].message' "$fn"
+    fi
+}
+t_c11_timedlock() { timed_case mtx_timedlock pthread_mutex_timedlock; }
+t_c11_timedwait() { timed_case cnd_timedwait pthread_cond_timedwait -DCOND; }
+
+# Constructors before main: a finished once and a balanced lock stay so.
+t_premain() {
+    dfs_traces "$D/premain.c" 2
+    verified "$D/premain.c" 2
+    rv check --json "$D/premain.c" -- -DBUG
+    expect_rc 1
+    expect_json '.errors[0].kind' misuse
+}
+
+# ---- C++ ----------------------------------------------------------------
+t_cxx_counter() { verified "$D/cxx_counter.cpp" "$(fact 3)" -DN=3; }
+t_cxx_lost_update() { found_by_all "$D/cxx_counter.cpp" assertion 'counter ==' -DBUG -DN=2; }
+t_cxx_condvar() {
+    verified "$D/cxx_condvar.cpp" 4
+    rv check --json "$D/cxx_condvar.cpp" -- -DBUG
+    expect_rc 1
+    expect_json '.errors[0].kind' deadlock
+}
+t_cxx_atomic() {
+    verified "$D/cxx_atomic.cc" 4
+    rv check --json "$D/cxx_atomic.cc" -- -DBUG
+    expect_rc 1
+    expect_json_match '.errors[0].message' 'c.load\(\) == 2'
+}
+# std::shared_mutex needs -std=c++17 (flags after -- reach the compiler)
+t_cxx_shared_mutex() {
+    rv check --json "$D/cxx_unsupported.cpp" -- -DSHARED
+    expect_rc 2 # C++14 (clang's default) has no std::shared_mutex
+    rv check --json "$D/cxx_unsupported.cpp" -- -DSHARED -std=c++17
+    if rt_has pthread_rwlock_rdlock; then
+        expect_rc 0
+    else
+        expect_rc 1
+        expect_json '.errors[0].kind' unsupported
+        expect_json_match '.errors[0].message' 'pthread_rwlock_rdlock'
+    fi
+}
+t_cxx_promise() {
+    rv check --json "$D/cxx_unsupported.cpp" -- -DPROMISE
+    expect_rc 1
+    expect_json '.errors[0].kind' unsupported
+    expect_json_match '.errors[0].message' 'futex wait: std::future'
+}
+t_cxx_thread_local_dtor() {
+    rv check --json "$D/cxx_unsupported.cpp" -- -DTLS
+    expect_rc 1
+    expect_json '.errors[0].kind' unsupported
+    expect_json_match '.errors[0].message' 'thread_local'
+}
+t_cxx_uncaught_exception() {
+    rv check --json "$D/cxx_unsupported.cpp" -- -DTHROW
+    expect_rc 1
+    expect_json '.errors[0].kind' abort
+    expect_json '.errors[0].thread' 1
+}
+
+rv_main "$@"
