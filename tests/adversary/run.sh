@@ -82,6 +82,9 @@ t_tls_pointer_drf() { agree tls_pointer.c assertion "" drf; }
 # TLS addresses differ per thread and are written through pointers; errno too
 t_tls_distinct() { agree tls_distinct.c "" 1 sc; }
 t_tls_distinct_drf() { agree tls_distinct.c "" 1 drf; }
+# errno is per thread: independent writes, no race (was 2 traces, a race)
+t_tls_errno() { agree tls_errno.c "" 1 sc; }
+t_tls_errno_drf() { agree tls_errno.c "" 1 drf; }
 # initialisers seen fresh in each thread and execution; main's r: 2 traces
 t_tls_init() { agree tls_init.c assertion 2 sc; }
 t_tls_init_reset() { RAVEL_ENGINE=reset agree tls_init.c assertion 2 sc; }
