@@ -4,9 +4,9 @@
  * each holds its thread's value, then writes a new value through each
  * pointer; each thread finds it in its own variable, and main's copy is
  * untouched.  errno, the C library's TLS, starts at 0 in each thread and
- * keeps the thread's own value while the other runs.  With one TLS address for all threads (ravel before
- * per-thread TLS areas) the first assertion fails.  No error in any
- * trace. */
+ * keeps the thread's own value while the other runs.  With one TLS
+ * address for all threads (ravel before per-thread TLS areas) the first
+ * assertion fails.  No error in any trace. */
 #include <assert.h>
 #include <errno.h>
 #include <pthread.h>
