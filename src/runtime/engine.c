@@ -156,6 +156,7 @@ bool rv_engine_active(void)
 static __attribute__((noreturn)) void finish(int status)
 {
     E->status = status;
+    rv_tls_home(); /* reset() zeroes the thread stack regions, which hold their TLS areas */
     rv_ctx_switch(&E->dead_sp, E->engine_sp);
     __builtin_unreachable();
 }

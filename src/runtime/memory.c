@@ -4,9 +4,9 @@
  * ThreadSanitizer's compiler pass calls __tsan_readN/__tsan_writeN before
  * every access that may be shared and __tsan_atomicN_* for atomics (DESIGN
  * §2.1); we define those symbols, so each such access becomes an event
- * (memory mode sc).  Accesses to the executable's TLS block are private to
- * the running thread (the block is swapped per coroutine) and stay
- * invisible.  Atomic operations are performed here, after their event, so
+ * (memory mode sc).  Accesses to TLS variables are events like any other:
+ * each thread's TLS lies at addresses of its own (sched.c), and a pointer
+ * to it may reach another thread.  Atomic operations are performed here, after their event, so
  * they are indivisible; executions are sequentially consistent, and memory
  * orders matter only to the race detector of memory mode drf (race.c).
  *
@@ -30,17 +30,10 @@
 
 #define PC RV_PC()
 
-static bool private_addr(uint64_t a)
-{
-    return rt.tls_size && a >= (uint64_t)(uintptr_t)rt.tls_block &&
-           a < (uint64_t)(uintptr_t)rt.tls_block + rt.tls_size;
-}
-
 void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc, uint8_t flags)
 {
     if (!rt.active || !len) return;
     uint64_t a = (uint64_t)(uintptr_t)addr;
-    if (private_addr(a)) return;
     if ((rt.flags & RV_REQ_DRF) && !(flags & RV_AF_ATOMIC)) {
         rv_race_access(addr, len, k != RV_ACT_READ, pc);
         return;
@@ -182,13 +175,12 @@ void __tsan_func_exit(void)
  * arg; the scheduler makes it a READ when it fails (rv_apply, action.h).
  * 16-byte ones stay RMWs. */
 
-/* The order of the atomic at a about to be announced (no event, hence no
- * order, for the thread's private TLS): only drf's race detector uses it
- * (race.c). */
+/* The order of the atomic at a about to be announced: only drf's race
+ * detector uses it (race.c). */
 static void race_order(const volatile void *a, int mo, int fmo)
 {
-    if (rt.active && (rt.flags & RV_REQ_DRF) && !private_addr((uint64_t)(uintptr_t)a))
-        rv_race_order(mo, fmo);
+    (void)a;
+    if (rt.active && (rt.flags & RV_REQ_DRF)) rv_race_order(mo, fmo);
 }
 
 /* The expected value of a CAS as the bytes in memory, zero-extended (the
@@ -202,7 +194,7 @@ static uint64_t cas_expected(const void *c, size_t len)
 
 static void rv_cas_event(const void *a, size_t len, uint64_t expected, uint64_t pc)
 {
-    if (!rt.active || private_addr((uint64_t)(uintptr_t)a) || len > 8) {
+    if (!rt.active || len > 8) {
         rv_mem_event(RV_ACT_RMW, a, len, pc, RV_AF_ATOMIC);
         return;
     }

@@ -67,8 +67,7 @@ typedef struct rv_thr {
     unsigned atomic_at[RV_ATOMIC_FN_NEST];
     unsigned natomic_at;
     void *keys[RV_MAX_KEYS];
-    int saved_errno;
-    char *tls_save; /* this thread's copy of the executable's TLS block */
+    char *tp; /* thread pointer (%fs base) of its static TLS area (sched.c) */
     int64_t last_event;
     /* heap arena (bump allocation, per-thread free lists) */
     bool arena_mapped;
@@ -91,8 +90,8 @@ typedef struct rv_rt {
     unsigned last_tid; /* thread of the previous event (policy STAY) */
     int main_ret;
     uint64_t heap_used;
-    /* executable TLS block (module 1) */
-    char *tls_block;
+    /* executable TLS block (module 1), at tp + tls_off in each thread's area */
+    ptrdiff_t tls_off;
     size_t tls_size;
     const void *tls_image;
     size_t tls_image_size;
@@ -132,6 +131,9 @@ void rv_thread_finish(void *ret) __attribute__((noreturn));
 /* A thread struct for a canonical id (creating its registry entry). */
 int rv_child_id(rv_thr *parent);
 void rv_thread_start(unsigned tid, void *(*fn)(void *), void *arg);
+/* Back to main's TLS area (the process's own), e.g. before the reset
+ * engine puts memory back. */
+void rv_tls_home(void);
 static inline unsigned rv_tid(const rv_thr *t)
 {
     return (unsigned)(t - rv_threads);

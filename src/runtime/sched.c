@@ -10,6 +10,7 @@
 #include "rt.h"
 #include "sys.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
 #include <signal.h>
@@ -17,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -35,11 +37,46 @@ extern int __ravel_user_main(int, char **, char **);
 extern int rv_call_clean(int (*fn)(int, char **, char **), int, char **, char **);
 
 /* ------------------------------------------------------------------ */
-/* Thread-local storage and errno travel with the coroutine.          */
+/* Thread-local storage: every thread has a static TLS area of its own. */
+/*
+ * x86-64 uses TLS variant II: the thread pointer (the %fs base) points at
+ * the TCB (glibc's struct pthread, which starts with tcbhead_t: tcb at
+ * %fs:0, dtv at 8, self at 0x10, the stack canary at 0x28, the pointer
+ * guard at 0x30), and each module's static TLS block lies below it at a
+ * fixed negative offset.  Main keeps the process's own area (`home`); every
+ * other program thread gets a copy of it at the top of its stack region
+ * and its own %fs base, switched with the coroutine, so that &tls_var
+ * differs per thread and stays valid while the thread lives, as under
+ * POSIX (tests/adversary/tls_pointer.c).  In a copy:
+ *  - the executable's block (module 1, the only TLS the program's compiled
+ *    code reaches: executables use the local- and initial-exec models) is
+ *    set from its initialisation image, as for a new POSIX thread;
+ *  - tcb (%fs:0) points to the copy: compiled code computes &tls_var from it;
+ *  - self (THREAD_SELF) still names main's struct pthread: to the C
+ *    library every coroutine is the one OS thread (stdio locks taken by
+ *    one coroutine are its own in another, as before);
+ *  - the canary and the pointer guard are copied (same values: a frame or
+ *    a jmp_buf set up in one area checks out in another);
+ *  - dtv is main's: a shared library's TLS reached through __tls_get_addr
+ *    is main's, shared by all threads (not per thread; documented);
+ *  - the C library's other TLS (locale, malloc's tcache and arena) starts
+ *    as main's values: pointers to objects all coroutines share, which is
+ *    safe because they run one at a time and never switch inside such a
+ *    C library call; errno starts at 0 and is the thread's own.
+ * The runtime runs on the area of whichever thread called it; the reset
+ * engine goes home (rv_tls_home) before it puts memory back, because
+ * it zeroes the thread stack regions the areas live in.
+ */
+static struct {
+    char *home;    /* main's thread pointer: the process's own area */
+    size_t below;  /* static TLS bytes below the thread pointer (every module) */
+    size_t tcb;    /* TCB bytes from the thread pointer up (struct pthread) */
+    size_t align;  /* alignment of the thread pointer */
+    bool fsgsbase; /* wrfsbase is allowed (AT_HWCAP2), else arch_prctl */
+} tls;
 
 static int find_tls(struct dl_phdr_info *info, size_t size, void *data)
 {
-    (void)size;
     (void)data;
     for (int i = 0; i < info->dlpi_phnum; i++) {
         const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
@@ -48,33 +85,80 @@ static int find_tls(struct dl_phdr_info *info, size_t size, void *data)
         rt.tls_size = (ph->p_memsz + align - 1) & ~(align - 1);
         rt.tls_image = (const void *)(info->dlpi_addr + ph->p_vaddr);
         rt.tls_image_size = ph->p_filesz;
+        if (size >= offsetof(struct dl_phdr_info, dlpi_tls_data) + sizeof info->dlpi_tls_data &&
+            info->dlpi_tls_data)
+            rt.tls_off = (char *)info->dlpi_tls_data - tls.home;
+        else
+            rt.tls_off = -(ptrdiff_t)rt.tls_size; /* variant II: module 1 right below the TP */
     }
     return 1; /* the first object is the executable (module 1) */
 }
 
 static void tls_init(void)
 {
+    __asm__("movq %%fs:0, %0" : "=r"(tls.home));
     dl_iterate_phdr(find_tls, NULL);
+    /* glibc's own sizes (GLIBC_PRIVATE, as sanitizers read them): the static
+     * TLS size includes the TCB, which is a struct pthread */
+    void (*info)(size_t *, size_t *);
+    *(void **)&info = dlsym(RTLD_DEFAULT, "_dl_get_tls_static_info");
+    const uint32_t *pthread_size = dlsym(RTLD_DEFAULT, "_thread_db_sizeof_pthread");
+    if (info && pthread_size) {
+        size_t size = 0, align = 0;
+        info(&size, &align);
+        if (size > *pthread_size && *pthread_size >= 0x40) {
+            tls.tcb = *pthread_size;
+            tls.below = size - tls.tcb;
+            tls.align = align < 64 ? 64 : align;
+        }
+    }
+    tls.fsgsbase = (getauxval(AT_HWCAP2) & 2) != 0; /* HWCAP2_FSGSBASE */
+}
+
+static inline void set_thread_pointer(char *tp)
+{
+    if (tls.fsgsbase)
+        __asm__ volatile("wrfsbase %0" ::"r"(tp) : "memory");
+    else
+        rv_syscall6(SYS_arch_prctl, 0x1002 /* ARCH_SET_FS */, (long)tp, 0, 0, 0, 0);
+}
+
+void rv_tls_home(void)
+{
+    if (tls.home) set_thread_pointer(tls.home);
+}
+
+/* Thread t's area at the top of its stack region [base, base + span):
+ * sets t->tp and returns the lowest byte of the area. */
+static char *tls_area_place(rv_thr *t, char *top)
+{
+    if (!tls.tcb)
+        rv_end_exec(RV_END_INTERNAL, 0, 0, "cannot find the C library's static TLS layout");
+    t->tp = (char *)((uintptr_t)(top - tls.tcb) & ~(uintptr_t)(tls.align - 1));
+    return t->tp - tls.below;
+}
+
+/* A new thread's area: main's, with the executable's block fresh from its
+ * image and the TCB's self pointer to itself (see above). */
+static void tls_area_init(rv_thr *t)
+{
+    memcpy(t->tp - tls.below, tls.home - tls.below, tls.below + tls.tcb);
+    *(char **)t->tp = t->tp; /* tcbhead_t.tcb */
     if (rt.tls_size) {
-        char *tp;
-        __asm__("movq %%fs:0, %0" : "=r"(tp));
-        rt.tls_block = tp - rt.tls_size; /* variant II: module 1 sits just below the TP */
+        char *m1 = t->tp + rt.tls_off;
+        memcpy(m1, rt.tls_image, rt.tls_image_size);
+        memset(m1 + rt.tls_image_size, 0, rt.tls_size - rt.tls_image_size);
     }
 }
 
 static void switch_to(rv_thr *from, rv_thr *to)
 {
     if (from == to) return;
-    from->saved_errno = errno;
-    if (rt.tls_size) {
-        memcpy(from->tls_save, rt.tls_block, rt.tls_size);
-        memcpy(rt.tls_block, to->tls_save, rt.tls_size);
-    }
     rt.running = to;
     rt.shm->running = rv_tid(to);
+    /* nothing below reads TLS until `to` runs on its own area */
+    if (to->tp != from->tp) set_thread_pointer(to->tp);
     rv_ctx_switch(&from->sp, to->sp);
-    /* back in `from` */
-    errno = from->saved_errno;
 }
 
 /* ------------------------------------------------------------------ */
@@ -334,7 +418,7 @@ static void fingerprint_last(rv_thr *t, const void *sp, bool regs)
     }
     if (lo < hi) XXH3_128bits_update(&st, lo, (size_t)(hi - lo));
     if (regs) XXH3_128bits_update(&st, rv_entry_regs, sizeof rv_entry_regs);
-    if (rt.tls_size) XXH3_128bits_update(&st, rt.tls_block, rt.tls_size);
+    if (rt.tls_size) XXH3_128bits_update(&st, t->tp + rt.tls_off, rt.tls_size);
     hash_record(&st, t);
     XXH128_hash_t h = XXH3_128bits_digest(&st);
     ev->fp_lo = h.low64;
@@ -494,16 +578,16 @@ static void map_stack(unsigned tid, rv_thr *t)
     void *p = rv_zmap((uintptr_t)base, base, RV_STACK_SPAN, &fresh);
     if (p != base) rv_end_exec(RV_END_INTERNAL, 0, 0, "cannot map the stack of thread %u", tid);
     if (fresh) mprotect(base, RV_GUARD_SIZE, PROT_NONE);
-    /* the TLS copy sits at the top of the region, the stack below it */
-    size_t tls = (rt.tls_size + 63) & ~(size_t)63;
-    t->tls_save = base + RV_STACK_SPAN - tls;
+    /* the thread's TLS area sits at the top of the region, the stack below it */
+    char *area = tls_area_place(t, base + RV_STACK_SPAN);
     t->stack_lo = base + RV_GUARD_SIZE;
-    t->stack_hi = t->tls_save;
+    t->stack_hi = (char *)((uintptr_t)area & ~(uintptr_t)63);
 }
 
 void rv_thread_entry(void)
 {
     rv_thr *self = rt.running;
+    errno = 0; /* the area's errno is a copy of main's */
     void *ret = self->fn(self->arg);
     rv_thread_finish(ret);
 }
@@ -513,10 +597,7 @@ void rv_thread_start(unsigned tid, void *(*fn)(void *), void *arg)
     rv_thr *t = &rv_threads[tid];
     memset(t, 0, sizeof *t);
     map_stack(tid, t);
-    if (rt.tls_size) {
-        memcpy(t->tls_save, rt.tls_image, rt.tls_image_size);
-        memset(t->tls_save + rt.tls_image_size, 0, rt.tls_size - rt.tls_image_size);
-    }
+    tls_area_init(t);
     t->fn = fn;
     t->arg = arg;
     t->state = RV_T_LIVE;
@@ -798,10 +879,7 @@ int main(int argc, char **argv, char **envp)
     rv_thr *m = &rv_threads[0];
     m->state = RV_T_LIVE;
     m->last_event = -1;
-    if (rt.tls_size) {
-        static char main_tls[1 << 16];
-        m->tls_save = rt.tls_size <= sizeof main_tls ? main_tls : malloc(rt.tls_size);
-    }
+    m->tp = tls.home; /* main keeps the process's own TLS area */
     rt.nthreads = 1;
     rt.running = m;
     if (rt.flags & RV_REQ_DRF) rv_race_thread_start(0, 0);

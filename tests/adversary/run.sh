@@ -75,5 +75,18 @@ t_cas16() { agree cas16.c assertion "" sc -mcx16; }
 t_setjmp_thr() { agree setjmp_thr.c assertion 2 sc; }
 # main reads *p after publish and before other(): 1; after: overwritten
 t_dangling_stack() { agree dangling_stack.c assertion "" sc; }
+# per-thread TLS (docs/DESIGN.md "TLS"): fb writes fa's __thread tv
+# through a published pointer, so fa's check fails in every execution
+t_tls_pointer() { agree tls_pointer.c assertion "" sc; }
+t_tls_pointer_drf() { agree tls_pointer.c assertion "" drf; }
+# TLS addresses differ per thread and are written through pointers; errno too
+t_tls_distinct() { agree tls_distinct.c "" 1 sc; }
+t_tls_distinct_drf() { agree tls_distinct.c "" 1 drf; }
+# errno is per thread: independent writes, no race (was 2 traces, a race)
+t_tls_errno() { agree tls_errno.c "" 1 sc; }
+t_tls_errno_drf() { agree tls_errno.c "" 1 drf; }
+# initialisers seen fresh in each thread and execution; main's r: 2 traces
+t_tls_init() { agree tls_init.c assertion 2 sc; }
+t_tls_init_reset() { RAVEL_ENGINE=reset agree tls_init.c assertion 2 sc; }
 
 rv_main "$@"
