@@ -21,6 +21,7 @@
  * program can reach are events).
  */
 #include "rt.h"
+#include "strev.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -305,16 +306,14 @@ void __tsan_atomic_signal_fence(int mo) {}
 extern void *__libc_malloc(size_t);
 extern void __libc_free(void *);
 
-enum { BOUNCE_STACK = 1024 }; /* small copies bounce on the stack (in the scrubbed area) */
-
-static void *bounce_alloc(size_t n, char *small)
+void *rv_bounce_alloc(size_t n, char *small)
 {
     if (n <= BOUNCE_STACK) return small;
     void *p = __libc_malloc(n);
     if (!p) rv_end_exec(RV_END_INTERNAL, 0, 0, "cannot allocate a %zu-byte copy buffer", n);
     return p;
 }
-static void bounce_free(void *p, char *small)
+void rv_bounce_free(void *p, char *small)
 {
     if (p != small) __libc_free(p);
 }
@@ -323,7 +322,7 @@ static void bounce_free(void *p, char *small)
  * event, whose range covers it.  The length is first measured before the
  * event (the range must be named up front); if the string grew by the
  * time the event is scheduled, another event reads the longer range. */
-static size_t read_str(const char *s, uint64_t pc)
+size_t rv_read_str(const char *s, uint64_t pc)
 {
     size_t n = strlen(s) + 1;
     for (;;) {
@@ -339,12 +338,12 @@ static size_t read_str(const char *s, uint64_t pc)
 static void copy_by_events(void *d, const void *s, size_t n, uint64_t pc)
 {
     char small[BOUNCE_STACK];
-    char *buf = bounce_alloc(n, small);
+    char *buf = rv_bounce_alloc(n, small);
     rv_mem_event(RV_ACT_READ, s, n, pc, 0);
     memcpy(buf, s, n);
     rv_mem_event(RV_ACT_WRITE, d, n, pc, 0);
     memcpy(d, buf, n);
-    bounce_free(buf, small);
+    rv_bounce_free(buf, small);
 }
 
 void *__ravel_memcpy(void *d, const void *s, size_t n)
@@ -369,36 +368,36 @@ int __ravel_memcmp(const void *a, const void *b, size_t n)
 {
     uint64_t pc = PC;
     char small[BOUNCE_STACK];
-    char *buf = bounce_alloc(n, small);
+    char *buf = rv_bounce_alloc(n, small);
     rv_mem_event(RV_ACT_READ, a, n, pc, 0);
     memcpy(buf, a, n);
     rv_mem_event(RV_ACT_READ, b, n, pc, 0);
     int r = memcmp(buf, b, n);
-    bounce_free(buf, small);
+    rv_bounce_free(buf, small);
     return r;
 }
 
 size_t __ravel_strlen(const char *s)
 {
-    return read_str(s, PC) - 1;
+    return rv_read_str(s, PC) - 1;
 }
 
 int __ravel_strcmp(const char *a, const char *b)
 {
     uint64_t pc = PC;
-    size_t n = read_str(a, pc);
+    size_t n = rv_read_str(a, pc);
     char small[BOUNCE_STACK];
-    char *buf = bounce_alloc(n, small);
+    char *buf = rv_bounce_alloc(n, small);
     memcpy(buf, a, n);
-    read_str(b, pc);
+    rv_read_str(b, pc);
     int r = strcmp(buf, b);
-    bounce_free(buf, small);
+    rv_bounce_free(buf, small);
     return r;
 }
 
 /* The bytes strncpy reads of s (at most n, the terminator included) read
- * by events, as read_str. */
-static size_t read_strn(const char *s, size_t n, uint64_t pc)
+ * by events, as rv_read_str. */
+size_t rv_read_strn(const char *s, size_t n, uint64_t pc)
 {
     size_t k = strnlen(s, n);
     k += k < n;
@@ -413,15 +412,15 @@ static size_t read_strn(const char *s, size_t n, uint64_t pc)
 
 /* s[0..sn) read at its last read event (made by the caller) is written
  * to d[0..dn) (dn >= sn; the rest zero) at a write event of d. */
-static void write_from(char *d, size_t dn, const char *s, size_t sn, uint64_t pc)
+void rv_write_from(char *d, size_t dn, const char *s, size_t sn, uint64_t pc)
 {
     char small[BOUNCE_STACK];
-    char *buf = bounce_alloc(dn, small);
+    char *buf = rv_bounce_alloc(dn, small);
     memcpy(buf, s, sn);
     memset(buf + sn, 0, dn - sn);
     rv_mem_event(RV_ACT_WRITE, d, dn, pc, 0);
     memcpy(d, buf, dn);
-    bounce_free(buf, small);
+    rv_bounce_free(buf, small);
 }
 
 /* strncpy, stpcpy, strcat, strncat and the sprintf family write the
@@ -432,59 +431,60 @@ static void write_from(char *d, size_t dn, const char *s, size_t sn, uint64_t pc
 char *__ravel_strncpy(char *d, const char *s, size_t n)
 {
     uint64_t pc = PC;
-    size_t k = read_strn(s, n, pc);
-    write_from(d, n, s, k, pc);
+    size_t k = rv_read_strn(s, n, pc);
+    rv_write_from(d, n, s, k, pc);
     return d;
 }
 
 char *__ravel_strcpy(char *d, const char *s)
 {
     uint64_t pc = PC;
-    size_t n = read_str(s, pc);
-    write_from(d, n, s, n, pc);
+    size_t n = rv_read_str(s, pc);
+    rv_write_from(d, n, s, n, pc);
     return d;
 }
 
 char *__ravel_stpcpy(char *d, const char *s)
 {
     uint64_t pc = PC;
-    size_t k = read_str(s, pc);
-    write_from(d, k, s, k, pc);
+    size_t k = rv_read_str(s, pc);
+    rv_write_from(d, k, s, k, pc);
     return d + k - 1;
 }
 
 char *__ravel_strcat(char *d, const char *s)
 {
     uint64_t pc = PC;
-    size_t dl = read_str(d, pc) - 1;
-    size_t k = read_str(s, pc);
-    write_from(d + dl, k, s, k, pc);
+    size_t dl = rv_read_str(d, pc) - 1;
+    size_t k = rv_read_str(s, pc);
+    rv_write_from(d + dl, k, s, k, pc);
     return d;
 }
 
 char *__ravel_strncat(char *d, const char *s, size_t n)
 {
     uint64_t pc = PC;
-    size_t dl = read_str(d, pc) - 1;
-    size_t k = read_strn(s, n, pc);
+    size_t dl = rv_read_str(d, pc) - 1;
+    size_t k = rv_read_strn(s, n, pc);
     if (k && k <= n && s[k - 1] != 0) { /* n bytes without a terminator: add one */
         char small[BOUNCE_STACK];
-        char *buf = bounce_alloc(k + 1, small);
+        char *buf = rv_bounce_alloc(k + 1, small);
         memcpy(buf, s, k);
         buf[k] = 0;
-        write_from(d + dl, k + 1, buf, k + 1, pc);
-        bounce_free(buf, small);
+        rv_write_from(d + dl, k + 1, buf, k + 1, pc);
+        rv_bounce_free(buf, small);
     } else {
-        write_from(d + dl, k, s, k, pc);
+        rv_write_from(d + dl, k, s, k, pc);
     }
     return d;
 }
 
-/* The sprintf family formats into a bounce buffer, then writes the
- * destination at one write event.  The arguments (a %s string) are still
- * read without events. */
+/* The sprintf family reads its %s arguments and writes its %n
+ * destinations at events (rv_printf_events), formats into a bounce
+ * buffer, then writes the destination at one write event. */
 static int format_to(char *d, size_t n, bool bounded, const char *fmt, va_list ap, uint64_t pc)
 {
+    rv_printf_events(fmt, ap, pc);
     va_list aq;
     va_copy(aq, ap);
     int len = vsnprintf(NULL, 0, fmt, aq);
@@ -493,12 +493,12 @@ static int format_to(char *d, size_t n, bool bounded, const char *fmt, va_list a
     size_t full = (size_t)len + 1, out = bounded ? (full < n ? full : n) : full;
     if (!out) return len;
     char small[BOUNCE_STACK];
-    char *buf = bounce_alloc(full, small);
+    char *buf = rv_bounce_alloc(full, small);
     vsnprintf(buf, full, fmt, ap);
     if (out < full) buf[out - 1] = 0;
     rv_mem_event(RV_ACT_WRITE, d, out, pc, 0);
     memcpy(d, buf, out);
-    bounce_free(buf, small);
+    rv_bounce_free(buf, small);
     return len;
 }
 
@@ -722,13 +722,13 @@ size_t __ravel_malloc_usable_size(void *p)
 char *__ravel_strdup(const char *s)
 {
     /* read at the read event: heap_alloc may be an event too (reuse) */
-    size_t n = read_str(s, PC);
+    size_t n = rv_read_str(s, PC);
     char small[BOUNCE_STACK];
-    char *buf = bounce_alloc(n, small);
+    char *buf = rv_bounce_alloc(n, small);
     memcpy(buf, s, n);
     char *d = heap_alloc(n, 16);
     rv_taint(RV_TAINT_HEAP_COPY); /* bytes copied without write events */
     if (d) memcpy(d, buf, n);
-    bounce_free(buf, small);
+    rv_bounce_free(buf, small);
     return d;
 }
