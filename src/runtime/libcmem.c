@@ -14,14 +14,13 @@
  *  - reads every source range at a read event and writes every
  *    destination range at a write event, doing each access right after
  *    its own event (between two events of one thread no other runs), so
- *    the event's place decides what is read or overwritten; when one call
- *    reads several ranges, the earlier ones are copied out (a bounce
- *    buffer) at their event, or checked unchanged after the last one;
- *  - reads the bytes the result depends on (ideally those the function
- *    reads): a scan (strchr, strspn, strtol, ...) reads the prefix it
- *    examines, measured on the bytes as they are, then measured again
- *    after the event and read again if the scan now needs more (as
- *    rv_read_str does for a whole string);
+ *    the event's place decides what is read or overwritten; what is read
+ *    is copied out at its event (a bounce buffer or rv_snap) and the
+ *    result computed on the copy;
+ *  - reads the bytes the result depends on: a scan (strchr, strspn,
+ *    strtol, ...) reads in aligned blocks until the copy decides it
+ *    (memory.c, rv_snap_scan), so no event's range depends on bytes read
+ *    without an event;
  *  - returns what the C library returns, with its errno: the real
  *    function computes the result (on the bytes just read, or into a
  *    bounce buffer that is then written at the event), and errno is kept
@@ -82,217 +81,193 @@ static void taint_io(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* Scans: the prefix of s a function examines, read by events.         */
+/* Scans: the bytes a function examines, read in blocks at events into a
+ * copy (memory.c, rv_snap_scan); the result is computed on the copy. */
 
-/* How many bytes of s a scan examines on the bytes as they are now. */
-typedef size_t (*scan_len)(const char *s, const void *arg);
+/* Each need function gets the copy c[0..k) (c[k] = 0, not read) and says
+ * how many bytes decide the scan, or 0 when it needs more. */
 
-/* s[0..len) read at an event; measured again after it and read again if
- * the scan now needs more.  Returns the final length; the caller computes
- * its result on s right away (no event between). */
-static size_t read_scan(const char *s, scan_len len, const void *arg, uint64_t pc)
+/* strchr: through the first c, or the terminator */
+static size_t chr_need(const char *c, size_t k, const void *arg)
 {
-    size_t n = len(s, arg);
-    for (;;) {
-        ev_read(s, n, pc);
-        size_t m = len(s, arg);
-        if (m <= n) return m;
-        n = m;
-    }
+    size_t i = (size_t)(strchrnul(c, *(const int *)arg) - c);
+    return i < k ? i + 1 : 0;
 }
-
-/* strchr: up to the first c, or the terminator */
-static size_t chr_len(const char *s, const void *arg)
+/* rawmemchr, memchr: through the first c (no terminator) */
+static size_t byte_need(const char *c, size_t k, const void *arg)
 {
-    return (size_t)(strchrnul(s, *(const int *)arg) - s) + 1;
-}
-/* rawmemchr: up to the first c */
-static size_t raw_len(const char *s, const void *arg)
-{
-    return (size_t)((const char *)rawmemchr(s, *(const int *)arg) - s) + 1;
+    const char *p = memchr(c, *(const int *)arg, k);
+    return p ? (size_t)(p - c) + 1 : 0;
 }
 /* strspn: the members of set, and the byte that stops it */
-static size_t span_len(const char *s, const void *set)
+static size_t span_need(const char *c, size_t k, const void *set)
 {
-    return strspn(s, set) + 1;
+    size_t i = strspn(c, set);
+    return i < k ? i + 1 : 0;
 }
-static size_t cspan_len(const char *s, const void *set)
+static size_t cspan_need(const char *c, size_t k, const void *set)
 {
-    return strcspn(s, set) + 1;
+    size_t i = strcspn(c, set);
+    return i < k ? i + 1 : 0;
 }
-/* strstr: through the first match, or the whole string */
-static size_t str_len(const char *s, const void *needle)
+/* strstr: through the end of the first match (an earlier match would be
+ * as long, so inside the copy too), or the whole string */
+static size_t str_need(const char *c, size_t k, const void *needle)
 {
-    const char *p = strstr(s, needle);
-    return p ? (size_t)(p - s) + strlen(needle) : strlen(s) + 1;
+    const char *p = strstr(c, needle);
+    if (p) return (size_t)(p - c) + strlen(needle);
+    size_t n = strlen(c);
+    return n < k ? n + 1 : 0;
 }
-static size_t casestr_len(const char *s, const void *needle)
+static size_t casestr_need(const char *c, size_t k, const void *needle)
 {
-    const char *p = strcasestr(s, needle);
-    return p ? (size_t)(p - s) + strlen(needle) : strlen(s) + 1;
+    const char *p = strcasestr(c, needle);
+    if (p) return (size_t)(p - c) + strlen(needle);
+    size_t n = strlen(c);
+    return n < k ? n + 1 : 0;
 }
 /* strtol/strtod and atoi: leading white space, then the longest run of
  * bytes that can belong to a number ("0x1.8p+3", "inf", "nan(abc)"), and
  * the byte that ends it: a superset of what the parser examines, tight
- * for the usual input ("12,3" reads "12,") */
-static size_t num_len(const char *s, const void *arg)
+ * for the usual input ("12,3" needs "12,") */
+static size_t num_need(const char *c, size_t k, const void *arg)
 {
     size_t i = 0;
-    while (isspace((unsigned char)s[i])) i++;
-    while (s[i] && (isalnum((unsigned char)s[i]) || strchr("+-._()", s[i]))) i++;
-    return i + 1;
+    while (isspace((unsigned char)c[i])) i++;
+    while (c[i] && (isalnum((unsigned char)c[i]) || strchr("+-._()", c[i]))) i++;
+    return i < k ? i + 1 : 0;
 }
 /* strtok_r: the delimiters before the token, the token, and the byte
  * that ends it */
-static size_t tok_len(const char *s, const void *delim)
+static size_t tok_need(const char *c, size_t k, const void *delim)
 {
-    size_t st = strspn(s, delim);
-    if (!s[st]) return st + 1;
-    return st + strcspn(s + st, delim) + 1;
+    size_t st = strspn(c, delim);
+    if (st >= k) return 0;
+    if (!c[st]) return st + 1;
+    size_t en = st + strcspn(c + st, delim);
+    return en < k ? en + 1 : 0;
 }
 
-/* A string argument read whole at an event and copied out (the call reads
- * another range at a later event).  *small is BOUNCE_STACK bytes. */
-static char *snap_str(const char *s, char *small, uint64_t pc)
+/* The copy's offset as a pointer into s (NULL stays NULL). */
+static void *back(const void *s, const rv_snap *sn, const void *p)
 {
-    size_t n = rv_read_str(s, pc);
-    char *c = rv_bounce_alloc(n, small);
-    memcpy(c, s, n);
-    return c;
-}
-static char *snap_strn(const char *s, size_t max, char *small, uint64_t pc)
-{
-    size_t n = rv_read_strn(s, max, pc);
-    char *c = rv_bounce_alloc(n + 1, small);
-    memcpy(c, s, n);
-    c[n] = 0;
-    return c;
+    return p ? (char *)s + ((const char *)p - sn->p) : NULL;
 }
 
 size_t __ravel_strnlen(const char *s, size_t n)
 {
-    rv_read_strn(s, n, PC);
-    return strnlen(s, n);
+    rv_snap x;
+    rv_snap_str(&x, s, n, PC);
+    size_t r = strnlen(x.p, n);
+    rv_snap_free(&x);
+    return r;
 }
 
-char *__ravel_strchr(const char *s, int c)
-{
-    read_scan(s, chr_len, &c, PC);
-    return strchr(s, c);
-}
-char *__ravel_index(const char *s, int c)
-{
-    read_scan(s, chr_len, &c, PC);
-    return strchr(s, c);
-}
-char *__ravel_strchrnul(const char *s, int c)
-{
-    read_scan(s, chr_len, &c, PC);
-    return strchrnul(s, c);
-}
+#define CHR_SCAN(NAME, CALL)                                                                       \
+    char *__ravel_##NAME(const char *s, int c)                                                     \
+    {                                                                                              \
+        rv_snap x;                                                                                 \
+        rv_snap_scan(&x, s, SIZE_MAX, chr_need, &c, PC);                                           \
+        char *r = back(s, &x, CALL(x.p, c));                                                       \
+        rv_snap_free(&x);                                                                          \
+        return r;                                                                                  \
+    }
+CHR_SCAN(strchr, strchr)
+CHR_SCAN(index, strchr)
+CHR_SCAN(strchrnul, strchrnul)
+/* strrchr reads the whole string */
+#define RCHR(NAME)                                                                                 \
+    char *__ravel_##NAME(const char *s, int c)                                                     \
+    {                                                                                              \
+        rv_snap x;                                                                                 \
+        rv_snap_str(&x, s, SIZE_MAX, PC);                                                          \
+        char *r = back(s, &x, strrchr(x.p, c));                                                    \
+        rv_snap_free(&x);                                                                          \
+        return r;                                                                                  \
+    }
+RCHR(strrchr)
+RCHR(rindex)
+
 void *__ravel_rawmemchr(const void *s, int c)
 {
-    read_scan(s, raw_len, &c, PC);
-    return rawmemchr(s, c);
+    rv_snap x;
+    rv_snap_scan(&x, s, SIZE_MAX, byte_need, &c, PC);
+    void *r = back(s, &x, memchr(x.p, c, x.n));
+    rv_snap_free(&x);
+    return r;
 }
-char *__ravel_strrchr(const char *s, int c)
-{
-    rv_read_str(s, PC);
-    return strrchr(s, c);
-}
-char *__ravel_rindex(const char *s, int c)
-{
-    rv_read_str(s, PC);
-    return strrchr(s, c);
-}
-
-/* memchr reads up to the first c, at most n bytes (no terminator) */
+/* memchr reads up to the first c, at most n bytes */
 void *__ravel_memchr(const void *s, int c, size_t n)
 {
-    uint64_t pc = PC;
-    for (size_t k = 0;;) {
-        const char *p = memchr(s, c, n);
-        size_t m = p ? (size_t)(p - (const char *)s) + 1 : n;
-        if (k && m <= k) return (void *)p;
-        k = m;
-        ev_read(s, k, pc);
-        if (!k) return NULL;
-    }
+    rv_snap x;
+    rv_snap_scan(&x, s, n, byte_need, &c, PC);
+    void *r = back(s, &x, memchr(x.p, c, x.n));
+    rv_snap_free(&x);
+    return r;
 }
-/* memrchr reads from the end down to the last c */
+/* memrchr reads from the end: all n bytes at one event (a range known up
+ * front) */
 void *__ravel_memrchr(const void *s, int c, size_t n)
 {
-    uint64_t pc = PC;
-    for (size_t k = 0;;) {
-        const char *p = memrchr(s, c, n);
-        size_t m = p ? n - (size_t)(p - (const char *)s) : n;
-        if (k && m <= k) return (void *)p;
-        k = m;
-        ev_read((const char *)s + n - k, k, pc);
-        if (!k) return NULL;
-    }
+    ev_read(s, n, PC);
+    return memrchr(s, c, n);
 }
 
-/* Two-set scans: the set is read whole and copied out, then the scanned
- * prefix of s. */
-#define SET_SCAN(NAME, LEN, RET, CALL)                                                             \
+/* Two-set scans: the set (or needle) read whole, then the scanned prefix
+ * of s. */
+#define SET_SCAN(NAME, NEED, RET, RESULT)                                                          \
     RET __ravel_##NAME(const char *s, const char *set)                                             \
     {                                                                                              \
         uint64_t pc = PC;                                                                          \
-        char small[BOUNCE_STACK];                                                                  \
-        char *c = snap_str(set, small, pc);                                                        \
-        read_scan(s, LEN, c, pc);                                                                  \
-        RET r = CALL(s, c);                                                                        \
-        rv_bounce_free(c, small);                                                                  \
+        rv_snap a, x;                                                                              \
+        rv_snap_str(&a, set, SIZE_MAX, pc);                                                        \
+        rv_snap_scan(&x, s, SIZE_MAX, NEED, a.p, pc);                                              \
+        RET r = RESULT;                                                                            \
+        rv_snap_free(&a);                                                                          \
+        rv_snap_free(&x);                                                                          \
         return r;                                                                                  \
     }
-SET_SCAN(strspn, span_len, size_t, strspn)
-SET_SCAN(strcspn, cspan_len, size_t, strcspn)
-SET_SCAN(strpbrk, cspan_len, char *, strpbrk)
-SET_SCAN(strstr, str_len, char *, strstr)
-SET_SCAN(strcasestr, casestr_len, char *, strcasestr)
+SET_SCAN(strspn, span_need, size_t, strspn(x.p, a.p))
+SET_SCAN(strcspn, cspan_need, size_t, strcspn(x.p, a.p))
+SET_SCAN(strpbrk, cspan_need, char *, back(s, &x, strpbrk(x.p, a.p)))
+
+/* strstr with an empty needle returns s, reading nothing of it */
+#define STR_SCAN(NAME, NEED)                                                                       \
+    char *__ravel_##NAME(const char *s, const char *needle)                                        \
+    {                                                                                              \
+        uint64_t pc = PC;                                                                          \
+        rv_snap a, x;                                                                              \
+        rv_snap_str(&a, needle, SIZE_MAX, pc);                                                     \
+        char *r = (char *)s;                                                                       \
+        if (a.p[0]) {                                                                              \
+            rv_snap_scan(&x, s, SIZE_MAX, NEED, a.p, pc);                                          \
+            r = back(s, &x, NAME(x.p, a.p));                                                       \
+            rv_snap_free(&x);                                                                      \
+        }                                                                                          \
+        rv_snap_free(&a);                                                                          \
+        return r;                                                                                  \
+    }
+STR_SCAN(strstr, str_need)
+STR_SCAN(strcasestr, casestr_need)
 
 /* Comparisons read both strings whole (bounded by n), as strcmp does. */
-int __ravel_strncmp(const char *a, const char *b, size_t n)
-{
-    uint64_t pc = PC;
-    char small[BOUNCE_STACK];
-    char *c = snap_strn(a, n, small, pc);
-    rv_read_strn(b, n, pc);
-    int r = strncmp(c, b, n);
-    rv_bounce_free(c, small);
-    return r;
-}
-int __ravel_strncasecmp(const char *a, const char *b, size_t n)
-{
-    uint64_t pc = PC;
-    char small[BOUNCE_STACK];
-    char *c = snap_strn(a, n, small, pc);
-    rv_read_strn(b, n, pc);
-    int r = strncasecmp(c, b, n);
-    rv_bounce_free(c, small);
-    return r;
-}
-int __ravel_strcasecmp(const char *a, const char *b)
-{
-    uint64_t pc = PC;
-    char small[BOUNCE_STACK];
-    char *c = snap_str(a, small, pc);
-    rv_read_str(b, pc);
-    int r = strcasecmp(c, b);
-    rv_bounce_free(c, small);
-    return r;
-}
-int __ravel_strcoll(const char *a, const char *b)
-{
-    uint64_t pc = PC;
-    char small[BOUNCE_STACK];
-    char *c = snap_str(a, small, pc);
-    rv_read_str(b, pc);
-    int r = strcoll(c, b);
-    rv_bounce_free(c, small);
-    return r;
-}
+#define CMP2(NAME, PARAMS, MAX, CALL)                                                              \
+    int __ravel_##NAME PARAMS                                                                      \
+    {                                                                                              \
+        uint64_t pc = PC;                                                                          \
+        rv_snap x, y;                                                                              \
+        rv_snap_str(&x, a, MAX, pc);                                                               \
+        rv_snap_str(&y, b, MAX, pc);                                                               \
+        int r = CALL;                                                                              \
+        rv_snap_free(&x);                                                                          \
+        rv_snap_free(&y);                                                                          \
+        return r;                                                                                  \
+    }
+CMP2(strncmp, (const char *a, const char *b, size_t n), n, strncmp(x.p, y.p, n))
+CMP2(strncasecmp, (const char *a, const char *b, size_t n), n, strncasecmp(x.p, y.p, n))
+CMP2(strcasecmp, (const char *a, const char *b), SIZE_MAX, strcasecmp(x.p, y.p))
+CMP2(strcoll, (const char *a, const char *b), SIZE_MAX, strcoll(x.p, y.p))
+
 int __ravel_bcmp(const void *a, const void *b, size_t n)
 {
     uint64_t pc = PC;
@@ -341,27 +316,28 @@ void *__ravel_mempcpy(void *d, const void *s, size_t n)
     return (char *)d + n;
 }
 
-/* The token of strtok_r/strtok/strsep: NUL written over the byte that ends
- * it (an event), *save written at an event.  Same results as glibc's
+/* The token of strtok_r/strtok: NUL written over the byte that ends it
+ * (an event); *out the next position.  Same results as glibc's
  * __strtok_r: leading delimiters skipped, NULL at the end. */
 static char *tokenize(char *s, const char *delim, char **out, uint64_t pc)
 {
-    char small[BOUNCE_STACK];
-    char *d = snap_str(delim, small, pc);
-    read_scan(s, tok_len, d, pc);
-    size_t st = strspn(s, d);
+    rv_snap d, x;
+    rv_snap_str(&d, delim, SIZE_MAX, pc);
+    rv_snap_scan(&x, s, SIZE_MAX, tok_need, d.p, pc);
+    size_t st = strspn(x.p, d.p);
     char *r = NULL, *next = s + st;
-    if (s[st]) {
-        size_t en = st + strcspn(s + st, d);
+    if (x.p[st]) {
+        size_t en = st + strcspn(x.p + st, d.p);
         r = s + st;
         next = s + en;
-        if (s[en]) {
+        if (x.p[en]) {
             ev_write(s + en, 1, pc);
             s[en] = 0;
             next++;
         }
     }
-    rv_bounce_free(d, small);
+    rv_snap_free(&d);
+    rv_snap_free(&x);
     *out = next;
     return r;
 }
@@ -393,7 +369,7 @@ char *__ravel_strtok(char *s, const char *delim)
     rv_mem_event(RV_ACT_READ, &strtok_saved, sizeof strtok_saved, pc, RV_AF_ATOMIC);
     errno = e;
     if (!s) s = strtok_saved;
-    char *next, *r = NULL;
+    char *next = NULL, *r = NULL;
     if (s) r = tokenize(s, delim, &next, pc);
     e = errno;
     rv_mem_event(RV_ACT_WRITE, &strtok_saved, sizeof strtok_saved, pc, RV_AF_ATOMIC);
@@ -410,17 +386,18 @@ char *__ravel_strsep(char **sp, const char *delim)
     ev_read(sp, sizeof *sp, pc);
     char *s = *sp;
     if (!s) return NULL;
-    char small[BOUNCE_STACK];
-    char *d = snap_str(delim, small, pc);
-    read_scan(s, cspan_len, d, pc);
-    size_t en = strcspn(s, d);
+    rv_snap d, x;
+    rv_snap_str(&d, delim, SIZE_MAX, pc);
+    rv_snap_scan(&x, s, SIZE_MAX, cspan_need, d.p, pc);
+    size_t en = strcspn(x.p, d.p);
     char *next = NULL;
-    if (s[en]) {
+    if (x.p[en]) {
         ev_write(s + en, 1, pc);
         s[en] = 0;
         next = s + en + 1;
     }
-    rv_bounce_free(d, small);
+    rv_snap_free(&d);
+    rv_snap_free(&x);
     put_ptr(sp, next, pc);
     return s;
 }
@@ -433,30 +410,24 @@ static void put_end(char **end, char *e, uint64_t pc)
     if (end) put_ptr(end, e, pc);
 }
 
-#define STRTO_INT(NAME, T)                                                                         \
-    T __ravel_##NAME(const char *s, char **end, int base)                                          \
+/* the parse runs on the copy (it examines no byte past the one that ends
+ * the number); errno as the C library leaves it */
+#define STRTO(NAME, T, PARAMS, ARGS)                                                               \
+    T __ravel_##NAME PARAMS                                                                        \
     {                                                                                              \
         uint64_t pc = PC;                                                                          \
         int e = errno;                                                                             \
-        read_scan(s, num_len, NULL, pc);                                                           \
+        rv_snap x;                                                                                 \
+        rv_snap_scan(&x, s, SIZE_MAX, num_need, NULL, pc);                                         \
         errno = e;                                                                                 \
         char *ep;                                                                                  \
-        T r = NAME(s, &ep, base);                                                                  \
-        put_end(end, ep, pc);                                                                      \
+        T r = NAME ARGS;                                                                           \
+        put_end(end, back(s, &x, ep), pc);                                                         \
+        rv_snap_free(&x);                                                                          \
         return r;                                                                                  \
     }
-#define STRTO_FLT(NAME, T)                                                                         \
-    T __ravel_##NAME(const char *s, char **end)                                                    \
-    {                                                                                              \
-        uint64_t pc = PC;                                                                          \
-        int e = errno;                                                                             \
-        read_scan(s, num_len, NULL, pc);                                                           \
-        errno = e;                                                                                 \
-        char *ep;                                                                                  \
-        T r = NAME(s, &ep);                                                                        \
-        put_end(end, ep, pc);                                                                      \
-        return r;                                                                                  \
-    }
+#define STRTO_INT(NAME, T) STRTO(NAME, T, (const char *s, char **end, int base), (x.p, &ep, base))
+#define STRTO_FLT(NAME, T) STRTO(NAME, T, (const char *s, char **end), (x.p, &ep))
 STRTO_INT(strtol, long)
 STRTO_INT(strtoul, unsigned long)
 STRTO_INT(strtoll, long long)
@@ -473,9 +444,12 @@ STRTO_FLT(strtold, long double)
     T __ravel_##NAME(const char *s)                                                                \
     {                                                                                              \
         int e = errno;                                                                             \
-        read_scan(s, num_len, NULL, PC);                                                           \
+        rv_snap x;                                                                                 \
+        rv_snap_scan(&x, s, SIZE_MAX, num_need, NULL, PC);                                         \
         errno = e;                                                                                 \
-        return NAME(s);                                                                            \
+        T r = NAME(x.p);                                                                           \
+        rv_snap_free(&x);                                                                          \
+        return r;                                                                                  \
     }
 ATO(atoi, int)
 ATO(atol, long)
@@ -640,25 +614,26 @@ static int scan_events(scanf_fn f, int (*vf)(const char *, const char *, va_list
                        const char *s, const char *fmt, va_list ap, uint64_t pc)
 {
     int e0 = errno;
-    size_t n = rv_read_str(s, pc);
+    rv_snap x;
+    size_t n = rv_snap_str(&x, s, SIZE_MAX, pc);
     scan_plan pl;
     if (!scan_parse(fmt, gnu, n, &pl)) {
+        rv_snap_free(&x);
         taint_io(); /* not understood: its stores are no events */
         errno = e0;
         return vf(s, fmt, ap);
     }
     char small[BOUNCE_STACK];
-    char *in = rv_bounce_alloc(n + 2 * pl.total, small);
-    memcpy(in, s, n);
-    char *a = in + n, *b = a + pl.total;
+    char *a = rv_bounce_alloc(2 * pl.total, small), *b = a + pl.total;
     void *dest[SCAN_MAX];
     for (int i = 0; i < pl.nargs; i++) dest[i] = va_arg(ap, void *);
     errno = e0;
-    scan_run(f, in, fmt, &pl, a, 0);
+    scan_run(f, x.p, fmt, &pl, a, 0);
     errno = e0;
-    int r = scan_run(f, in, fmt, &pl, b, 0xff);
+    int r = scan_run(f, x.p, fmt, &pl, b, 0xff);
     scan_store(dest, &pl, a, b, pc);
-    rv_bounce_free(in, small);
+    rv_bounce_free(a, small);
+    rv_snap_free(&x);
     return r;
 }
 
@@ -695,7 +670,6 @@ int __ravel_sscanf(const char *s, const char *fmt, ...)
 /* ------------------------------------------------------------------ */
 /* printf family: %s strings read at events, %n destinations written.  */
 
-enum { FMT_ARGS_MAX = 32 };
 typedef enum { A_NONE, A_INT, A_LONG, A_DBL, A_LDBL, A_PTR } pf_type;
 
 typedef struct {
@@ -806,24 +780,75 @@ static bool pf_parse(const char *fmt, pf_plan *pl)
     return true;
 }
 
-typedef union {
-    long l;
-    const void *p;
-} pf_val;
+/* Where each argument of a va_list lies (the x86-64 System V layout: the
+ * register save area for the first 6 integer and 8 vector arguments, then
+ * the stack), so that the argument can be read and pointed elsewhere. */
+typedef struct {
+    unsigned gp, fp;
+    char *over, *regs;
+} sysv_va;
+_Static_assert(sizeof(va_list) == sizeof(sysv_va), "x86-64 va_list");
 
-/* The bytes %s reads of string s with precision prec (-1: none), wide or
- * not, read by events; their number. */
-static size_t pf_read(const void *s, bool wide, long prec, uint64_t pc)
+static void *arg_slot(sysv_va *v, pf_type t)
 {
-    if (!wide) return rv_read_strn(s, prec < 0 ? SIZE_MAX : (size_t)prec, pc);
-    size_t max = prec < 0 ? SIZE_MAX : (size_t)prec, k = wcsnlen(s, max);
-    k = (k + (k < max)) * sizeof(wchar_t);
-    ev_read(s, k, pc);
-    return k;
+    void *s;
+    if (t == A_DBL && v->fp < 176) {
+        s = v->regs + v->fp;
+        v->fp += 16;
+        return s;
+    }
+    if (t == A_LDBL) {
+        v->over = (char *)(((uintptr_t)v->over + 15) & ~(uintptr_t)15);
+        s = v->over;
+        v->over += 16;
+        return s;
+    }
+    if (t != A_DBL && v->gp < 48) {
+        s = v->regs + v->gp;
+        v->gp += 8;
+        return s;
+    }
+    s = v->over;
+    v->over += 8;
+    return s;
 }
 
-void rv_printf_events(const char *fmt, va_list ap, uint64_t pc)
+/* a wide string: through its terminating wchar_t */
+static size_t wide_need(const char *c, size_t k, const void *arg)
 {
+    for (size_t i = 0; i + sizeof(wchar_t) <= k; i += sizeof(wchar_t)) {
+        wchar_t w;
+        memcpy(&w, c + i, sizeof w);
+        if (!w) return i + sizeof w;
+    }
+    return 0;
+}
+
+/* The arena: copies of the strings and the %n scratch words, each at a
+ * 16-byte aligned offset. */
+static size_t arena_add(char **arena, size_t *used, size_t *cap, const void *p, size_t n)
+{
+    size_t at = (*used + 15) & ~(size_t)15;
+    if (at + n + sizeof(wchar_t) > *cap) {
+        size_t nc = 2 * (at + n + sizeof(wchar_t)) + 64;
+        char *m = __libc_malloc(nc);
+        if (!m) rv_end_exec(RV_END_INTERNAL, 0, 0, "cannot allocate %zu bytes", nc);
+        if (*arena) memcpy(m, *arena, *used), __libc_free(*arena);
+        *arena = m, *cap = nc;
+    }
+    if (p)
+        memcpy(*arena + at, p, n);
+    else
+        memset(*arena + at, 0, n);
+    memset(*arena + at + n, 0, sizeof(wchar_t)); /* a terminator for a cut string */
+    *used = at + n + sizeof(wchar_t);
+    return at;
+}
+
+void rv_printf_begin(rv_fmt_args *fa, const char *fmt, va_list ap, uint64_t pc)
+{
+    fa->nslot = fa->nn = 0;
+    fa->arena = NULL;
     if (!rt.active || !rt.running || !fmt) return;
     int e0 = errno;
     pf_plan pl;
@@ -831,160 +856,144 @@ void rv_printf_events(const char *fmt, va_list ap, uint64_t pc)
         errno = e0;
         return;
     }
-    pf_val v[FMT_ARGS_MAX];
-    va_list aq;
-    va_copy(aq, ap);
-    for (int i = 0; i < pl.nargs; i++) {
-        switch (pl.type[i]) {
-        case A_INT:
-            v[i].l = va_arg(aq, int);
-            break;
-        case A_LONG:
-            v[i].l = va_arg(aq, long);
-            break;
-        case A_DBL:
-            (void)va_arg(aq, double);
-            break;
-        case A_LDBL:
-            (void)va_arg(aq, long double);
-            break;
-        default:
-            v[i].p = va_arg(aq, const void *);
-            break;
+    void *slot[FMT_ARGS_MAX];
+    sysv_va v;
+    memcpy(&v, ap, sizeof v);
+    for (int i = 0; i < pl.nargs; i++) slot[i] = arg_slot(&v, pl.type[i]);
+    size_t used = 0, cap = 0, off[FMT_ARGS_MAX * 2];
+    for (int k = 0; k < pl.nconv; k++) {
+        const pf_conv *c = &pl.conv[k];
+        void *p;
+        memcpy(&p, slot[c->arg], sizeof p);
+        off[k] = SIZE_MAX;
+        if (c->conv == 'n') {
+            off[k] = arena_add(&fa->arena, &used, &cap, NULL, 8);
+            continue;
         }
+        if (!p) continue; /* "(null)" */
+        long prec = c->prec;
+        if (c->prec_arg >= 0) {
+            int v32;
+            memcpy(&v32, slot[c->prec_arg], sizeof v32);
+            prec = v32 < 0 ? -1 : v32;
+        }
+        size_t max = prec < 0 ? SIZE_MAX : (size_t)prec;
+        rv_snap x;
+        size_t n = c->wide ? rv_snap_scan(&x, p, max == SIZE_MAX ? SIZE_MAX : max * sizeof(wchar_t),
+                                          wide_need, NULL, pc)
+                           : rv_snap_str(&x, p, max, pc);
+        off[k] = arena_add(&fa->arena, &used, &cap, x.p, n);
+        rv_snap_free(&x);
     }
-    va_end(aq);
-    /* each string is read at its own event; when there are several events
-     * another thread may change an earlier string before the last one:
-     * then all are read again, so that the real function, called right
-     * after the last event, reads what the events read */
-    size_t cap = 0, used;
-    char *snap = NULL;
-    bool stable;
-    do {
-        used = 0;
-        for (int k = 0; k < pl.nconv; k++) {
-            const pf_conv *c = &pl.conv[k];
-            const void *p = v[c->arg].p;
-            if (c->conv == 'n') {
-                ev_write(p, c->size, pc);
-                continue;
-            }
-            if (!p) continue; /* "(null)" */
-            long prec =
-                c->prec_arg >= 0 ? (v[c->prec_arg].l < 0 ? -1 : (int)v[c->prec_arg].l) : c->prec;
-            size_t n = pf_read(p, c->wide, prec, pc);
-            if (pl.nconv == 1) break;
-            if (used + n > cap) {
-                size_t nc = (used + n) * 2;
-                char *m = __libc_malloc(nc);
-                if (!m) rv_end_exec(RV_END_INTERNAL, 0, 0, "cannot allocate %zu bytes", nc);
-                if (snap) memcpy(m, snap, used), __libc_free(snap);
-                snap = m, cap = nc;
-            }
-            memcpy(snap + used, p, n);
-            used += n;
+    /* no event from here to the real call: point the arguments at the
+     * copies and the scratch words */
+    for (int k = 0; k < pl.nconv; k++) {
+        const pf_conv *c = &pl.conv[k];
+        if (off[k] == SIZE_MAX || fa->nslot == FMT_ARGS_MAX) continue;
+        void **sl = slot[c->arg];
+        fa->slot[fa->nslot] = sl;
+        memcpy(&fa->orig[fa->nslot++], sl, sizeof *sl);
+        if (c->conv == 'n' && fa->nn < FMT_ARGS_MAX) {
+            memcpy(&fa->ndest[fa->nn], sl, sizeof *sl);
+            fa->nsize[fa->nn] = c->size;
+            fa->noff[fa->nn++] = off[k];
         }
-        stable = true;
-        if (pl.nconv > 1) {
-            size_t at = 0;
-            for (int k = 0; k < pl.nconv && stable; k++) {
-                const pf_conv *c = &pl.conv[k];
-                const void *p = v[c->arg].p;
-                if (c->conv == 'n' || !p) continue;
-                long prec = c->prec_arg >= 0 ? (v[c->prec_arg].l < 0 ? -1 : (int)v[c->prec_arg].l)
-                                             : c->prec;
-                size_t max = prec < 0 ? SIZE_MAX : (size_t)prec, n;
-                if (c->wide) {
-                    n = wcsnlen(p, max);
-                    n = (n + (n < max)) * sizeof(wchar_t);
-                } else {
-                    n = strnlen(p, max);
-                    n += n < max;
-                }
-                stable = at + n <= used && !memcmp(snap + at, p, n);
-                at += n;
-            }
-        }
-    } while (!stable);
-    __libc_free(snap);
+        void *copy = fa->arena + off[k];
+        memcpy(sl, &copy, sizeof copy);
+    }
     errno = e0;
 }
 
-int __ravel_vprintf(const char *fmt, va_list ap)
+void rv_printf_end(rv_fmt_args *fa, uint64_t pc)
 {
-    rv_printf_events(fmt, ap, PC);
-    return vprintf(fmt, ap);
+    int e = errno;
+    for (int i = fa->nslot; i-- > 0;) memcpy(fa->slot[i], &fa->orig[i], sizeof fa->orig[i]);
+    for (int i = 0; i < fa->nn; i++) {
+        rv_mem_event(RV_ACT_WRITE, fa->ndest[i], fa->nsize[i], pc, 0);
+        memcpy(fa->ndest[i], fa->arena + fa->noff[i], fa->nsize[i]);
+    }
+    __libc_free(fa->arena);
+    fa->arena = NULL;
+    fa->nslot = fa->nn = 0;
+    errno = e;
 }
-int __ravel_printf(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    rv_printf_events(fmt, ap, PC);
-    int r = vprintf(fmt, ap);
-    va_end(ap);
-    return r;
-}
-int __ravel_vfprintf(FILE *f, const char *fmt, va_list ap)
-{
-    rv_printf_events(fmt, ap, PC);
-    return vfprintf(f, fmt, ap);
-}
-int __ravel_fprintf(FILE *f, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    rv_printf_events(fmt, ap, PC);
-    int r = vfprintf(f, fmt, ap);
-    va_end(ap);
-    return r;
-}
-int __ravel_vdprintf(int fd, const char *fmt, va_list ap)
-{
-    rv_printf_events(fmt, ap, PC);
-    return vdprintf(fd, fmt, ap);
-}
-int __ravel_dprintf(int fd, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    rv_printf_events(fmt, ap, PC);
-    int r = vdprintf(fd, fmt, ap);
-    va_end(ap);
-    return r;
-}
+
+/* printf and friends: the real function runs between begin and end */
+#define PRINTF_V(NAME, RET, PARAMS, CALL)                                                          \
+    RET __ravel_##NAME PARAMS                                                                      \
+    {                                                                                              \
+        uint64_t pc = PC;                                                                          \
+        rv_fmt_args fa;                                                                            \
+        rv_printf_begin(&fa, fmt, ap, pc);                                                         \
+        RET r = CALL;                                                                              \
+        rv_printf_end(&fa, pc);                                                                    \
+        return r;                                                                                  \
+    }
+#define PRINTF_VA(NAME, RET, PARAMS, CALL)                                                         \
+    RET __ravel_##NAME PARAMS                                                                      \
+    {                                                                                              \
+        uint64_t pc = PC;                                                                          \
+        va_list ap;                                                                                \
+        va_start(ap, fmt);                                                                         \
+        rv_fmt_args fa;                                                                            \
+        rv_printf_begin(&fa, fmt, ap, pc);                                                         \
+        RET r = CALL;                                                                              \
+        rv_printf_end(&fa, pc);                                                                    \
+        va_end(ap);                                                                                \
+        return r;                                                                                  \
+    }
+PRINTF_V(vprintf, int, (const char *fmt, va_list ap), vprintf(fmt, ap))
+PRINTF_VA(printf, int, (const char *fmt, ...), vprintf(fmt, ap))
+PRINTF_V(vfprintf, int, (FILE * f, const char *fmt, va_list ap), vfprintf(f, fmt, ap))
+PRINTF_VA(fprintf, int, (FILE * f, const char *fmt, ...), vfprintf(f, fmt, ap))
+PRINTF_V(vdprintf, int, (int fd, const char *fmt, va_list ap), vdprintf(fd, fmt, ap))
+PRINTF_VA(dprintf, int, (int fd, const char *fmt, ...), vdprintf(fd, fmt, ap))
+
 /* asprintf: the string comes from the C library's allocator (free gives
  * it back there); *strp is written at an event */
+static int put_str(char **strp, char *s, int r, uint64_t pc)
+{
+    if (r >= 0) put_ptr(strp, s, pc);
+    return r;
+}
 int __ravel_vasprintf(char **strp, const char *fmt, va_list ap)
 {
     uint64_t pc = PC;
-    rv_printf_events(fmt, ap, pc);
+    rv_fmt_args fa;
+    rv_printf_begin(&fa, fmt, ap, pc);
     char *s;
     int r = vasprintf(&s, fmt, ap);
-    if (r >= 0) put_ptr(strp, s, pc);
-    return r;
+    rv_printf_end(&fa, pc);
+    return put_str(strp, s, r, pc);
 }
 int __ravel_asprintf(char **strp, const char *fmt, ...)
 {
     uint64_t pc = PC;
     va_list ap;
     va_start(ap, fmt);
-    rv_printf_events(fmt, ap, pc);
+    rv_fmt_args fa;
+    rv_printf_begin(&fa, fmt, ap, pc);
     char *s;
     int r = vasprintf(&s, fmt, ap);
+    rv_printf_end(&fa, pc);
     va_end(ap);
-    if (r >= 0) put_ptr(strp, s, pc);
-    return r;
+    return put_str(strp, s, r, pc);
 }
 int __ravel_puts(const char *s)
 {
-    rv_read_str(s, PC);
-    return puts(s);
+    rv_snap x;
+    rv_snap_str(&x, s, SIZE_MAX, PC);
+    int r = puts(x.p);
+    rv_snap_free(&x);
+    return r;
 }
 int __ravel_fputs(const char *s, FILE *f)
 {
-    rv_read_str(s, PC);
-    return fputs(s, f);
+    rv_snap x;
+    rv_snap_str(&x, s, SIZE_MAX, PC);
+    int r = fputs(x.p, f);
+    rv_snap_free(&x);
+    return r;
 }
 
 /* ------------------------------------------------------------------ */

@@ -9,11 +9,8 @@
  * the one where main writes first.  With -DINDEP main writes a byte the
  * call does not read (for a scan: past where it stops; for the whole-string
  * functions: past the terminator): 1 trace, no error.  OP selects the
- * function.  For the scans (OP 0-3, 6-8) main's write changes how far the
- * scan reads, and the scan's first range is measured before its event: dfs
- * counts 3 traces where udpor runs 2 (tests/adversary/open/
- * scan_measure.c), so tests/libc checks only that every algorithm finds
- * the assertion. */
+ * function.  A scan reads in aligned blocks (memory.c, rv_snap_scan): the
+ * INDEP bytes lie past the block where the scan stops. */
 #define _GNU_SOURCE
 #include <assert.h>
 #include <pthread.h>
@@ -21,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-char s[32] = "abcdefghijklmnopqrstuvw";
+char s[64] = "abcdefghijklmnopqrstuvw";
 char num[32] = "12,34";
 int done;
 long r;
@@ -49,7 +46,7 @@ static int cmp(const void *a, const void *b)
 #elif OP >= 10 && OP <= 12
 #define AT 10 /* past the number's end (",") */
 #else
-#define AT 28 /* past the terminator */
+#define AT 40 /* past the terminator (and the block that holds it) */
 #endif
 void *fc(void *a)
 {
@@ -87,8 +84,12 @@ void *fc(void *a)
     int v = 0;
     sscanf(num, "%d", &v);
     r = v;
-#else
+#elif OP == 15
     r = bsearch("b", s, 3, 1, cmp) != NULL;
+#else /* two strings and a %n: each string copied at its events */
+    char b[64];
+    int k = 0;
+    r = snprintf(b, sizeof b, "%.3s%n|%s", s, &k, s + 8) + b[1] + k;
 #endif
     return 0;
 }

@@ -127,14 +127,6 @@ t_ctor_atexit() {
     expect_json .exhaustive true
 }
 
-# The scans of tests/adversary/libc_in.c (strchr, strnlen, memchr, strstr,
-# strspn, strcspn, strpbrk) read at events: every algorithm finds main's
-# write before the call; a write past where the scan stops is independent
-# (1 trace).
-for _op in 0:strchr 1:strnlen 2:memchr 3:strstr 6:strspn 7:strcspn 8:strpbrk; do
-    eval "t_scan_${_op#*:}() { finds_assertion ../adversary/libc_in.c -- -DOP=${_op%%:*}; }"
-    eval "t_scan_${_op#*:}_indep() { traces ../adversary/libc_in.c 1 -- -DOP=${_op%%:*} -DINDEP; }"
-done
 # Single-threaded results of the wrapped functions equal the C library's:
 # equiv.c built with cc prints a digest of return values, errno and
 # buffers; under ravel the same program asserts that digest.

@@ -845,7 +845,7 @@ static void wire_own(const objsyms *sy, const strv *own, buf *ren)
  * A state of a configuration is sound only if every change to it is an
  * event or marks the state unique (docs/UDPOR.md "What a state
  * contains").  Two kinds of code change it unseen: C library functions
- * that write memory or keep hidden state (strncpy, rand, sprintf, strtok,
+ * that write memory or keep hidden state (rand, strerror, fscanf, gmtime_r,
  * time, ...), and code built without instrumentation.  Each call of such
  * a function goes through a generated trampoline that sets a bit in the
  * runtime's __ravel_taint (one store, no register touched) before jumping
