@@ -852,7 +852,9 @@ void rv_printf_begin(rv_fmt_args *fa, const char *fmt, va_list ap, uint64_t pc)
     if (!rt.active || !rt.running || !fmt) return;
     int e0 = errno;
     pf_plan pl;
-    if (!pf_parse(fmt, &pl) || !pl.nconv) {
+    bool ok = pf_parse(fmt, &pl);
+    if (!ok || !pl.nconv) {
+        if (!ok) taint_io(); /* not understood: a %n would store without an event */
         errno = e0;
         return;
     }
