@@ -603,6 +603,8 @@ static void scan_store(void *const *dest, const scan_plan *pl, const char *a, co
             void *p;
             memcpy(&p, x, sizeof p);
             free(p);
+            /* the returned string: C library memory written without events */
+            if (hi) rv_taint(RV_TAINT_HEAP_COPY);
         }
         if (hi <= lo) continue;
         ev_write((char *)dest[i] + lo, hi - lo, pc);
@@ -955,7 +957,9 @@ PRINTF_VA(dprintf, int, (int fd, const char *fmt, ...), vdprintf(fd, fmt, ap))
  * it back there); *strp is written at an event */
 static int put_str(char **strp, char *s, int r, uint64_t pc)
 {
-    if (r >= 0) put_ptr(strp, s, pc);
+    if (r < 0) return r;
+    rv_taint(RV_TAINT_HEAP_COPY); /* the string was written without events */
+    put_ptr(strp, s, pc);
     return r;
 }
 int __ravel_vasprintf(char **strp, const char *fmt, va_list ap)
