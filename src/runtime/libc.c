@@ -11,7 +11,7 @@
  * of such a function through a generated trampoline that calls
  * __ravel_libc_call with the family's 8-byte object (defined by the
  * generated stubs.c, one per state family: the PRNG, the environment,
- * strtok's pointer, the static time buffer, ...) before it jumps to the
+ * the static time buffer, ...) before it jumps to the
  * real function.  Here the call becomes an event on that object, through
  * the same path as an atomic memory access (memory.c, rv_mem_event), so:
  *  - calls of one family from two threads are dependent (an RMW each; a

@@ -127,6 +127,19 @@ t_ctor_atexit() {
     expect_json .exhaustive true
 }
 
+# Single-threaded results of the wrapped functions equal the C library's:
+# equiv.c built with cc prints a digest of return values, errno and
+# buffers; under ravel the same program asserts that digest.
+t_equiv() {
+    local cc=cc want
+    command -v $cc >/dev/null || cc=clang
+    $cc -w -o "$W/equiv" "$D/equiv.c" || fail_because "native build of equiv.c failed"
+    want=$(cd "$W" && ./equiv) || fail_because "native equiv.c failed"
+    rv check --json --algo=dfs --count-traces "$D/equiv.c" -- -w -DEXPECT="$want"
+    expect_rc 0
+    expect_json .traces 1
+}
+
 # getenv writes nothing: the spin loop after it is cut (exhaustive with
 # cutoffs, no unique states), and getenv keeps its read event.
 t_getenv_cutoffs() {

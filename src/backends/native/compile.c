@@ -780,6 +780,7 @@ typedef struct wiring {
     buf table;    /* rows of __ravel_atomic_fns */
     size_t natomic;
     strv impure;         /* C library functions given a tainting trampoline */
+    strv unmodelled;     /* ... of them, those known to write through pointers */
     strv families;       /* libc state families whose object stubs.c defines */
     bool uninstrumented; /* the program holds code built without instrumentation */
     char *reset_unsafe;  /* the first import a reset may not undo (engine.c), or NULL */
@@ -903,6 +904,19 @@ static void stub_unsupported(const char *x, buf *ren, wiring *w)
                x, label);
 }
 
+/* Functions the runtime wraps (src/runtime/libcmem.c) that still change
+ * process state the reset engine does not undo (a descriptor's or a
+ * stream's position, a file): such a program runs with a fork per
+ * execution, as when they were not wrapped. */
+static bool wrapped_io(const char *x)
+{
+    static const char *const io[] = {"read",    "pread",    "recv",    "fgets",   "fread",
+                                     "getline", "getdelim", "dprintf", "vdprintf"};
+    for (size_t i = 0; i < sizeof io / sizeof *io; i++)
+        if (!strcmp(x, io[i])) return true;
+    return false;
+}
+
 /* Rename lines for the undefined symbols of one object, and a stub for
  * each unsupported function not stubbed yet. */
 static void wire_undefined(const objsyms *sy, const strv *all_def, const strv *wrapped, buf *ren,
@@ -914,6 +928,7 @@ static void wire_undefined(const objsyms *sy, const strv *all_def, const strv *w
         bool unsup = rv_is_thread_process_fn(x) || (w->cxx && cxx_unsupported(x));
         if (strv_has_sorted(wrapped, x)) {
             buf_printf(ren, "%s __ravel_%s\n", x, x);
+            if (wrapped_io(x) && !w->reset_unsafe) w->reset_unsafe = rv_xstrdup(x);
         } else if (!unsup && !reset_safe(x)) {
             if (!w->reset_unsafe) w->reset_unsafe = rv_xstrdup(x);
         } else if (unsup && is_c_identifier(x)) {
@@ -1031,7 +1046,7 @@ static void wire_own(const objsyms *sy, const strv *own, buf *ren)
  * A state of a configuration is sound only if every change to it is an
  * event or marks the state unique (docs/UDPOR.md "What a state
  * contains").  Two kinds of code change it unseen: C library functions
- * that write memory or keep hidden state (strncpy, rand, sprintf, strtok,
+ * that write memory or keep hidden state (rand, strerror, fscanf, gmtime_r,
  * time, ...), and code built without instrumentation.  Each call of such
  * a function goes through a generated trampoline that sets a bit in the
  * runtime's __ravel_taint (one store, no register touched) before jumping
@@ -1040,7 +1055,8 @@ static void wire_own(const objsyms *sy, const strv *own, buf *ren)
  * the summary names the source.  Functions not known pure get one: the
  * allow-list below holds functions that only read their arguments, or
  * write only to errno (part of the thread's record) or to an output
- * stream the program does not read back. */
+ * stream the program does not read back; bsearch reads only through the
+ * program's comparator (instrumented code). */
 static bool pure_libc_fn(const char *n)
 {
     static const char *const pure[] = {"__assert_fail",
@@ -1147,7 +1163,8 @@ static bool pure_libc_fn(const char *n)
                                        "__vfprintf_chk",
                                        "getpid",
                                        "getuid",
-                                       "geteuid"};
+                                       "geteuid",
+                                       "bsearch"};
     for (size_t i = 0; i < sizeof pure / sizeof *pure; i++)
         if (!strcmp(n, pure[i])) return true;
     return false;
@@ -1195,8 +1212,6 @@ static const libc_family *libc_family_of(const char *n)
         {"srand48", "rand48", NULL},
         {"seed48", "rand48", NULL},
         {"lcong48", "rand48", NULL},
-        /* strtok's saved position */
-        {"strtok", "strtok", NULL},
         /* the environment: readers are reads, so two getenv stay independent */
         {"getenv", NULL, "env"},
         {"secure_getenv", NULL, "env"},
@@ -1367,6 +1382,139 @@ static void family_trampoline(const char *x, const libc_family *fam, wiring *w)
     free(a.p);
 }
 
+/* C library functions the runtime does not wrap that write the program's
+ * memory through a pointer argument (issue 9 part 2).  Their writes are
+ * no events: a race through them is not explored (another thread's access
+ * to the bytes looks independent of the call), so the compile driver
+ * says so; the call still taints the state, so cutoffs stay sound.  The
+ * wrapped ones (src/runtime/libcmem.c, memory.c) never get here. */
+static bool writes_through_pointers(const char *x)
+{
+    static const char *const fns[] = {"scanf",
+                                      "fscanf",
+                                      "vscanf",
+                                      "vfscanf",
+                                      "__isoc99_scanf",
+                                      "__isoc99_fscanf",
+                                      "__isoc99_vscanf",
+                                      "__isoc99_vfscanf",
+                                      "gmtime_r",
+                                      "localtime_r",
+                                      "asctime_r",
+                                      "ctime_r",
+                                      "rand_r",
+                                      "erand48",
+                                      "nrand48",
+                                      "jrand48",
+                                      "seed48",
+                                      "frexp",
+                                      "frexpf",
+                                      "modf",
+                                      "modff",
+                                      "sincos",
+                                      "sincosf",
+                                      "remquo",
+                                      "lgamma_r",
+                                      "strerror_r",
+                                      "__xpg_strerror_r",
+                                      "getcwd",
+                                      "realpath",
+                                      "pipe",
+                                      "pipe2",
+                                      "stat",
+                                      "fstat",
+                                      "lstat",
+                                      "fstatat",
+                                      "readv",
+                                      "preadv",
+                                      "recvfrom",
+                                      "recvmsg",
+                                      "getsockopt",
+                                      "getsockname",
+                                      "getpeername",
+                                      "accept",
+                                      "select",
+                                      "poll",
+                                      "wait",
+                                      "waitpid",
+                                      "sigprocmask",
+                                      "sigemptyset",
+                                      "sigfillset",
+                                      "sigaddset",
+                                      "sigdelset",
+                                      "mbstowcs",
+                                      "wcstombs",
+                                      "mbrtowc",
+                                      "mbsrtowcs",
+                                      "wcrtomb",
+                                      "wcsrtombs",
+                                      "iconv",
+                                      "inet_pton",
+                                      "inet_ntop",
+                                      "getaddrinfo",
+                                      "times",
+                                      "uname",
+                                      "getrusage",
+                                      "getrlimit",
+                                      "clock_getres",
+                                      "strxfrm",
+                                      "memccpy",
+                                      "swab",
+                                      "strfry",
+                                      "memfrob",
+                                      "wcscpy",
+                                      "wcsncpy",
+                                      "wcscat",
+                                      "wmemcpy",
+                                      "wmemmove",
+                                      "wmemset",
+                                      "fgetws",
+                                      "getdents",
+                                      "readlink",
+                                      "getpwnam_r",
+                                      "getpwuid_r",
+                                      "getgrnam_r",
+                                      "getgrgid_r",
+                                      "gethostname",
+                                      "ttyname_r",
+                                      "confstr",
+                                      "setvbuf",
+                                      "setbuf",
+                                      "fgetpos",
+                                      "ptsname_r",
+                                      "getentropy",
+                                      "getrandom",
+                                      "drand48_r",
+                                      "random_r",
+                                      "strtok_s",
+                                      "fgets_unlocked",
+                                      "fread_unlocked",
+                                      "getwline",
+                                      "timespec_get",
+                                      "ftime",
+                                      "localeconv_r",
+                                      "qsort_s",
+                                      "wcstol",
+                                      "wcstoul",
+                                      "wcstod"};
+    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
+        if (!strcmp(x, fns[i])) return true;
+    return false;
+}
+
+/* One warning naming the unwrapped functions that write through pointers
+ * (writes_through_pointers) the program calls. */
+static void warn_unmodelled(job *j, const strv *fns)
+{
+    buf_puts(&j->diag, "ravel: warning: the C library functions");
+    for (size_t i = 0; i < fns->n; i++) {
+        buf_puts(&j->diag, i ? ", " : " ");
+        buf_puts(&j->diag, fns->v[i]);
+    }
+    buf_puts(&j->diag, " write the program's memory without events: races through those "
+                       "writes are not explored (docs/DESIGN.md, \"C library calls\")\n");
+}
+
 /* Rename lines and trampolines for object s's calls of C library
  * functions not known pure (see above). */
 static void wire_impure(const objsyms *sy, const strv *called, const strv *all_def,
@@ -1386,6 +1534,7 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
         buf_printf(ren, "%s __ravel_impure_%s\n", x, x);
         if (strv_has(&w->impure, x)) continue;
         strv_add(&w->impure, x);
+        if (writes_through_pointers(x)) strv_add(&w->unmodelled, x);
         if (fam)
             family_trampoline(x, fam, w);
         else
@@ -1582,6 +1731,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     if (unseen) w.reset_unsafe = rv_xasprintf("what %s links", unseen);
     for (size_t s = 0; s < ns && rc == 0; s++)
         rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
+    if (rc == 0 && w.unmodelled.n) warn_unmodelled(j, &w.unmodelled);
     char *cxxlib = NULL;
     if (rc == 0 && j->cxx) rc = cxx_stdlib(j, wrapped, &w, &cxxlib);
     if (rc == 0) {
@@ -1601,6 +1751,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     free(w.reset_unsafe);
     strv_free(&w.stubbed);
     strv_free(&w.impure);
+    strv_free(&w.unmodelled);
     strv_free(&w.families);
     free(w.stubs.p);
     free(w.table.p);
