@@ -134,6 +134,9 @@ bool rv_is_release(const rv_action *a)
     case RV_ACT_EXIT:
     case RV_ACT_ONCE_END:
     case RV_ACT_ATOMIC_END:
+    case RV_ACT_RDUNLOCK:
+    case RV_ACT_WRUNLOCK:
+    case RV_ACT_BAR_ARRIVE:
         return true;
     default:
         return false;
@@ -647,10 +650,18 @@ static bool enables(const rv_action *b, const rv_action *a)
     case RV_ACT_LOCK:
         return (b->kind == RV_ACT_UNLOCK && b->obj == a->obj) ||
                (b->kind == RV_ACT_WAIT1 && b->obj2 == a->obj);
-    case RV_ACT_WAIT2:
+    case RV_ACT_WAIT2: /* a timed one needs no notification (model.h) */
         return (b->kind == RV_ACT_UNLOCK && b->obj == a->obj2) ||
                (b->kind == RV_ACT_WAIT1 && b->obj2 == a->obj2) ||
-               ((b->kind == RV_ACT_SIGNAL || b->kind == RV_ACT_BROADCAST) && b->obj == a->obj);
+               (!(a->flags & RV_AF_TIMED) &&
+                (b->kind == RV_ACT_SIGNAL || b->kind == RV_ACT_BROADCAST) && b->obj == a->obj);
+    case RV_ACT_RDLOCK: /* reader preference: only the writer's unlock */
+        return b->kind == RV_ACT_WRUNLOCK && b->obj == a->obj;
+    case RV_ACT_WRLOCK:
+        return (b->kind == RV_ACT_WRUNLOCK || b->kind == RV_ACT_RDUNLOCK) && b->obj == a->obj;
+    case RV_ACT_BAR_LEAVE: /* the arrive that completed the leave's cycle */
+        return b->kind == RV_ACT_BAR_ARRIVE && b->obj == a->obj && (b->arg & 1) &&
+               (b->arg >> 1) == a->arg;
     case RV_ACT_SEM_WAIT:
         return b->kind == RV_ACT_SEM_POST && b->obj == a->obj;
     case RV_ACT_JOIN: /* it returns once the thread exited, or EINVAL once detached */

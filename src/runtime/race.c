@@ -296,7 +296,24 @@ void rv_race_sync(unsigned t, const rv_action *a)
         acquire(t, a->obj);
         break;
     case RV_ACT_TRYLOCK:
+    case RV_ACT_TRYRDLOCK:
+    case RV_ACT_TRYWRLOCK:
         if (a->arg) acquire(t, a->obj);
+        break;
+    case RV_ACT_RDLOCK:
+    case RV_ACT_WRLOCK:
+    case RV_ACT_BAR_LEAVE: /* the cycle's arrivals (and any later ones: over-approximated) */
+        acquire(t, a->obj);
+        break;
+    case RV_ACT_RDUNLOCK:
+    case RV_ACT_WRUNLOCK:
+    case RV_ACT_RW_INIT:
+    case RV_ACT_BAR_INIT:
+        release(t, a->obj);
+        break;
+    case RV_ACT_BAR_ARRIVE: /* the serial thread (last arriver) leaves at once */
+        release(t, a->obj);
+        if (a->arg & 1) acquire(t, a->obj);
         break;
     case RV_ACT_UNLOCK:
         release(t, a->obj);
