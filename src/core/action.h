@@ -126,8 +126,9 @@ typedef struct rv_action {
 #define RV_AF_CAS    2u /* a compare-exchange of len <= 8 bytes; arg = the expected bytes */
 /* A timed acquire (DESIGN "Timed waits"): on TRYLOCK (pthread_mutex_timedlock),
  * SEM_TRYWAIT (sem_timedwait), TRYRDLOCK and TRYWRLOCK a value choice: val 0
- * acquires if it can and times out otherwise, val 1 (offered only when it
- * can acquire) times out all the same.  On WAIT2 (pthread_cond_timedwait,
+ * times out (always offered, so that it means the same in every state: a
+ * DPOR wakeup sequence may replay it elsewhere), val 1 (offered only when
+ * the object can be taken) acquires.  On WAIT2 (pthread_cond_timedwait,
  * and every wait under --spurious-wakeups) the wake-up does not wait for a
  * notification: it times out if none came (no value choice). */
 #define RV_AF_TIMED 4u

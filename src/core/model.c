@@ -192,17 +192,17 @@ static int apply_lock(rv_mutex_st *m, rv_action *a, char *msg, size_t cap)
     return 0;
 }
 
-/* trylock, and timedlock (RV_AF_TIMED): val 1 times out although the
- * mutex could be taken; a timedlock that cannot take it times out, except
- * on an errorcheck mutex its thread holds (EDEADLK, as glibc). */
+/* trylock, and timedlock (RV_AF_TIMED): val 0 times out, val 1 (offered
+ * when the mutex can be taken) takes it; on an errorcheck mutex its
+ * thread holds, EDEADLK (as glibc). */
 static int apply_trylock(rv_mutex_st *m, rv_action *a, uint32_t val, char *msg, size_t cap)
 {
     int me = (int)a->tid + 1;
     bool timed = (a->flags & RV_AF_TIMED) != 0;
     if (mutex_problem(m, a, timed ? "timedlock" : "trylock", msg, cap)) return RV_MODEL_MISUSE;
     a->arg = 0;
-    if (timed && val == 1) return ETIMEDOUT;
     if (timed && m->owner == me && m->kind == RV_MK_ERRORCHECK) return EDEADLK;
+    if (timed && val == 0) return ETIMEDOUT;
     if (m->owner == 0) {
         m->owner = me;
         m->count = 1;
@@ -332,8 +332,8 @@ static int apply_sem(rv_sem_st *s, rv_action *a, uint32_t val, char *msg, size_t
     case RV_ACT_SEM_WAIT:
         s->count--;
         return 0;
-    case RV_ACT_SEM_TRYWAIT: /* and sem_timedwait (RV_AF_TIMED: val 1 times out) */
-        a->arg = s->count > 0 && !(timed && val == 1);
+    case RV_ACT_SEM_TRYWAIT: /* and sem_timedwait (RV_AF_TIMED: val 0 times out) */
+        a->arg = s->count > 0 && !(timed && val == 0);
         if (!a->arg) return timed ? ETIMEDOUT : EAGAIN;
         s->count--;
         return 0;
@@ -414,8 +414,8 @@ static void rw_drop_reader(rv_rwlock_st *r, int me)
 
 /* The acquires: rdlock/wrlock (enabled: they can take the lock, or the
  * thread is the writer: EDEADLK), tryrdlock/trywrlock (EBUSY), and their
- * timed versions (RV_AF_TIMED; val 1 times out although the lock could be
- * taken; a writer's timed re-acquire is EDEADLK, as glibc). */
+ * timed versions (RV_AF_TIMED; val 0 times out, val 1 takes the lock when
+ * it can; a writer's timed re-acquire is EDEADLK, as glibc). */
 static int rw_acquire(rv_rwlock_st *r, rv_action *a, uint32_t val)
 {
     int me = (int)a->tid + 1;
@@ -423,8 +423,8 @@ static int rw_acquire(rv_rwlock_st *r, rv_action *a, uint32_t val)
     bool rd = a->kind == RV_ACT_RDLOCK || a->kind == RV_ACT_TRYRDLOCK;
     bool try = a->kind == RV_ACT_TRYRDLOCK || a->kind == RV_ACT_TRYWRLOCK;
     a->arg = 0;
-    if (timed && val == 1) return ETIMEDOUT;
     if (r->writer == me) return try && !timed ? EBUSY : EDEADLK;
+    if (timed && val == 0) return ETIMEDOUT;
     if (!(rd ? rw_can_read(r) : rw_can_write(r))) return timed ? ETIMEDOUT : EBUSY;
     if (rd) {
         int e = rw_add_reader(r, me);

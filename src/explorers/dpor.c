@@ -704,9 +704,39 @@ static bool kept(eng *e, size_t i, size_t x)
  * initial value plus posts minus successful waits.  Other blocking kinds
  * (wait2's notification, once, atomic sections): i must not be what
  * enabled a (enables). */
-static bool reversible(eng *e, size_t i, size_t j, unsigned u, const rv_action *a, size_t from)
+/* The blocking acquire whose availability a timed acquire that took its
+ * object (value 1, model.h) needed: its thread is always enabled, its
+ * value is not. */
+static bool timed_acquire_as_blocking(const rv_action *a, uint32_t aval, rv_action *out)
 {
-    if (from == i && enabled_at(e, i, u)) return true;
+    if (!(a->flags & RV_AF_TIMED) || aval != 1) return false;
+    *out = *a;
+    out->flags = 0;
+    switch (a->kind) {
+    case RV_ACT_TRYLOCK:
+        out->kind = RV_ACT_LOCK;
+        return true;
+    case RV_ACT_SEM_TRYWAIT:
+        out->kind = RV_ACT_SEM_WAIT;
+        return true;
+    case RV_ACT_TRYRDLOCK:
+        out->kind = RV_ACT_RDLOCK;
+        return true;
+    case RV_ACT_TRYWRLOCK:
+        out->kind = RV_ACT_WRLOCK;
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool reversible(eng *e, size_t i, size_t j, unsigned u, const rv_action *a, uint32_t aval,
+                       size_t from)
+{
+    rv_action blk;
+    bool timed = timed_acquire_as_blocking(a, aval, &blk);
+    if (timed) a = &blk;
+    if (!timed && from == i && enabled_at(e, i, u)) return true;
     const rv_trace *t = &e->t;
     int64_t c = e->created[u]; /* u must exist: its creation kept */
     if (c >= 0 && ((size_t)c == i || ((size_t)c > i && after(e, i, (size_t)c)))) return false;
@@ -758,7 +788,7 @@ static bool reversible(eng *e, size_t i, size_t j, unsigned u, const rv_action *
         return count > 0;
     }
     default:
-        return from != i && !enables(&t->ev[i].act, a);
+        return (timed || from != i) && !enables(&t->ev[i].act, a);
     }
 }
 
@@ -794,7 +824,7 @@ static void reverse_race_v(eng *e, size_t i, size_t j, unsigned u, const rv_acti
     vpush(e, &nv, (uint16_t)u, aval, a);
     if (refail) vpush(e, &nv, t->ev[i].act.tid, t->ev[i].val, &e->fatal);
     node *nd = &e->st[i];
-    if (!reversible(e, i, j, u, a, u_in ? pu + 1 : i)) return;
+    if (!reversible(e, i, j, u, a, aval, u_in ? pu + 1 : i)) return;
     if (sleep_blocks(e, i, nv)) return;
     winsert(e, nd->wut, nd->cur, nv);
 }

@@ -51,4 +51,12 @@ t_spin_trylock() { agree spin.c "" 3 -- -DMODE=2; }
 t_spin_relock() { agree spin.c deadlock "" -- -DMODE=3; }
 t_spin_misuse() { agree spin.c misuse "" -- -DMODE=4; }
 
+# ---- timed waits (counts derived in timed.c)
+t_timedlock_ok() { agree timed.c "" 5 -- -DMODE=0; }
+t_timedlock_bug() { agree timed.c assertion "" -- -DMODE=1; }
+t_sem_timedwait_ok() { agree timed.c "" 3 -- -DMODE=2; }
+t_sem_timedwait_bug() { agree timed.c assertion "" -- -DMODE=3; }
+t_cond_timedwait_ok() { agree timed.c "" 3 -- -DMODE=4; }
+t_cond_timedwait_bug() { agree timed.c assertion "" -- -DMODE=5; }
+
 rv_main "$@"
