@@ -704,6 +704,39 @@ static bool kept(eng *e, size_t i, size_t x)
  * initial value plus posts minus successful waits.  Other blocking kinds
  * (wait2's notification, once, atomic sections): i must not be what
  * enabled a (enables). */
+/* Can u's rdlock or wrlock a take its lock after the kept events (those
+ * before i and notdep(i))?  The writer and the read holdings they leave
+ * (acquires record success in arg); the writer may always retry (EDEADLK). */
+static bool rwlock_free_for(eng *e, size_t i, size_t j, unsigned u, const rv_action *a)
+{
+    const rv_trace *t = &e->t;
+    unsigned writer = NONE;
+    uint32_t held[RV_MAX_THREADS] = {0}, readers = 0;
+    for (size_t x = 0; x < j; x++) {
+        const rv_action *b = &t->ev[x].act;
+        if (!kept(e, i, x) || !rv_on_rwlock(b) || b->obj != a->obj) continue;
+        unsigned p = b->tid % RV_MAX_THREADS;
+        bool got = b->arg != 0;
+        if ((b->kind == RV_ACT_RDLOCK || b->kind == RV_ACT_TRYRDLOCK) && got) {
+            held[p]++;
+            readers++;
+        } else if (b->kind == RV_ACT_RDUNLOCK && held[p]) {
+            held[p]--;
+            readers--;
+        } else if ((b->kind == RV_ACT_WRLOCK || b->kind == RV_ACT_TRYWRLOCK) && got) {
+            writer = b->tid;
+        } else if (b->kind == RV_ACT_WRUNLOCK) {
+            writer = NONE;
+        } else if (b->kind == RV_ACT_RW_INIT) {
+            writer = NONE;
+            readers = 0;
+            memset(held, 0, sizeof held);
+        }
+    }
+    if (writer == u) return true;
+    return writer == NONE && (a->kind == RV_ACT_RDLOCK || readers == 0);
+}
+
 /* The blocking acquire whose availability a timed acquire that took its
  * object (value 1, model.h) needed: its thread is always enabled, its
  * value is not. */
@@ -736,7 +769,10 @@ static bool reversible(eng *e, size_t i, size_t j, unsigned u, const rv_action *
     rv_action blk;
     bool timed = timed_acquire_as_blocking(a, aval, &blk);
     if (timed) a = &blk;
-    if (!timed && from == i && enabled_at(e, i, u)) return true;
+    /* rwlock acquires: readers commute, so notdep(i) may hold another
+     * reader's rdlock that disables a wrlock enabled at pre(i) */
+    bool rw = a->kind == RV_ACT_RDLOCK || a->kind == RV_ACT_WRLOCK;
+    if (!timed && !rw && from == i && enabled_at(e, i, u)) return true;
     const rv_trace *t = &e->t;
     int64_t c = e->created[u]; /* u must exist: its creation kept */
     if (c >= 0 && ((size_t)c == i || ((size_t)c > i && after(e, i, (size_t)c)))) return false;
@@ -768,6 +804,9 @@ static bool reversible(eng *e, size_t i, size_t j, unsigned u, const rv_action *
         }
         return count == 0 || owner == u;
     }
+    case RV_ACT_RDLOCK:
+    case RV_ACT_WRLOCK:
+        return rwlock_free_for(e, i, j, u, a);
     case RV_ACT_JOIN:
         for (size_t x = 0; x < j; x++) {
             const rv_action *b = &t->ev[x].act;

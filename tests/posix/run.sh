@@ -44,6 +44,25 @@ agree() {
     done
 }
 
+# finds FILE KIND [ravel flags...] [-- cflags...]: every algorithm stops
+# at an error of KIND (for bugs under --memory=drf, where --keep-going
+# with udpor is not supported: "a replayed configuration produced other
+# events", also at the base commit with plain mutexes).
+finds() {
+    local f=$D/$1 want=$2
+    shift 2
+    local fl=() cf=()
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do fl+=("$1") && shift; done
+    [ $# -gt 0 ] && cf=("$@")
+    local mode
+    for mode in "--algo=dfs" "" "--no-cutoffs" "--algo=optimal" "--algo=dpor"; do
+        # shellcheck disable=SC2086
+        rv check --json "${fl[@]}" $mode "$f" "${cf[@]}"
+        expect_rc 1
+        expect_eq "error of '${mode:-udpor}'" "$(kinds_only)" "$want"
+    done
+}
+
 # ---- spin locks
 t_spin_ok() { agree spin.c "" 2 -- -DMODE=0; }
 t_spin_bug() { agree spin.c assertion "" -- -DMODE=1; }
@@ -58,5 +77,13 @@ t_sem_timedwait_ok() { agree timed.c "" 3 -- -DMODE=2; }
 t_sem_timedwait_bug() { agree timed.c assertion "" -- -DMODE=3; }
 t_cond_timedwait_ok() { agree timed.c "" 3 -- -DMODE=4; }
 t_cond_timedwait_bug() { agree timed.c assertion "" -- -DMODE=5; }
+
+# ---- read-write locks (counts derived in rw.c; --memory=drf)
+t_rwlock_ok() { agree rw.c "" 4 --memory=drf -- -DMODE=0; }
+t_rwlock_rdlock_writer_bug() { finds rw.c data-race --memory=drf -- -DMODE=1; }
+t_rwlock_trywrlock() { agree rw.c "" 9 --memory=drf -- -DMODE=2; }
+t_rwlock_timedwrlock() { agree rw.c "" 13 --memory=drf -- -DMODE=3; }
+t_rwlock_upgrade_deadlock() { agree rw.c deadlock "" --memory=drf -- -DMODE=4; }
+t_rwlock_double_unlock() { agree rw.c misuse "" --memory=drf -- -DMODE=5; }
 
 rv_main "$@"
