@@ -86,4 +86,10 @@ t_rwlock_timedwrlock() { agree rw.c "" 13 --memory=drf -- -DMODE=3; }
 t_rwlock_upgrade_deadlock() { agree rw.c deadlock "" --memory=drf -- -DMODE=4; }
 t_rwlock_double_unlock() { agree rw.c misuse "" --memory=drf -- -DMODE=5; }
 
+# ---- barriers (counts derived in barrier.c; --memory=drf)
+t_barrier_ok() { agree barrier.c "" 6 --memory=drf -- -DMODE=0; }
+t_barrier_count_deadlock() { agree barrier.c deadlock "" --memory=drf -- -DMODE=1; }
+t_barrier_missing_wait() { finds barrier.c assertion --memory=drf -- -DMODE=2; }
+t_barrier_serial_bug() { agree barrier.c assertion "" --memory=drf -- -DMODE=3; }
+
 rv_main "$@"
