@@ -424,6 +424,9 @@ int __ravel_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
     rv_visible(a, pc);
     a.kind = RV_ACT_WAIT2;
     a.arg = rv_self()->wait_count; /* the recursion count w1 released */
+    /* --spurious-wakeups: the wake-up need not wait for a notification,
+     * as a timed wait's (model.h), and returns 0 all the same */
+    if (rt.flags & RV_REQ_SPURIOUS) a.flags = RV_AF_TIMED;
     rv_visible(a, pc);
     return 0;
 }

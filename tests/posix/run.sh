@@ -92,4 +92,24 @@ t_barrier_count_deadlock() { agree barrier.c deadlock "" --memory=drf -- -DMODE=
 t_barrier_missing_wait() { finds barrier.c assertion --memory=drf -- -DMODE=2; }
 t_barrier_serial_bug() { agree barrier.c assertion "" --memory=drf -- -DMODE=3; }
 
+# ---- spurious wake-ups (counts derived in spurious.c)
+t_spurious_off() { agree spurious.c "" 2 --memory=drf -- -DMODE=1; }
+t_spurious_ok() { agree spurious.c "" 3 --memory=drf --spurious-wakeups -- -DMODE=0; }
+t_spurious_bug() { agree spurious.c assertion "" --memory=drf --spurious-wakeups -- -DMODE=1; }
+# under a property, TRUE needs the option (else UNKNOWN: a condvar wait)
+t_spurious_verdict() {
+    rv check --json --property=unreach-call "$D/spurious.c" -- -DMODE=0
+    expect_json .verdict UNKNOWN
+    expect_json_match .verdict_reason 'spurious-wakeups'
+    rv check --json --property=unreach-call --spurious-wakeups "$D/spurious.c" -- -DMODE=0
+    expect_rc 0
+    expect_json .verdict TRUE
+}
+# the SV-COMP task whose expected verdict (false) needs a spurious wake-up
+t_spurious_svcomp_task() {
+    rv check --json --spurious-wakeups "$ROOT/tests/svcomp/spurious.yml"
+    expect_rc 1
+    expect_json .verdict 'FALSE(unreach-call)'
+}
+
 rv_main "$@"
