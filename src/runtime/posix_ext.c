@@ -278,3 +278,74 @@ int __ravel_pthread_barrierattr_destroy(pthread_barrierattr_t *a)
 {
     return pthread_barrierattr_destroy(a);
 }
+
+/* ---- attributes ---------------------------------------------------------- */
+
+/* Attribute objects are the calling thread's data: the C library keeps
+ * them.  What they change (DESIGN "Attributes"): robustness is not
+ * modelled (a robust mutex whose owner exits stays locked: the next
+ * locker is reported blocked, never EOWNERDEAD), so consistent() has no
+ * inconsistent mutex to repair; priority protocols and ceilings change
+ * nothing, since every interleaving is explored whatever the priorities;
+ * pshared is accepted (one process). */
+int __ravel_pthread_mutexattr_setrobust(pthread_mutexattr_t *a, int r)
+{
+    return pthread_mutexattr_setrobust(a, r);
+}
+int __ravel_pthread_mutexattr_getrobust(const pthread_mutexattr_t *a, int *r)
+{
+    return pthread_mutexattr_getrobust(a, r);
+}
+int __ravel_pthread_mutexattr_setprotocol(pthread_mutexattr_t *a, int p)
+{
+    return pthread_mutexattr_setprotocol(a, p);
+}
+int __ravel_pthread_mutexattr_getprotocol(const pthread_mutexattr_t *a, int *p)
+{
+    return pthread_mutexattr_getprotocol(a, p);
+}
+int __ravel_pthread_mutexattr_setprioceiling(pthread_mutexattr_t *a, int c)
+{
+    return pthread_mutexattr_setprioceiling(a, c);
+}
+int __ravel_pthread_mutexattr_getprioceiling(const pthread_mutexattr_t *a, int *c)
+{
+    return pthread_mutexattr_getprioceiling(a, c);
+}
+int __ravel_pthread_mutexattr_setpshared(pthread_mutexattr_t *a, int s)
+{
+    return pthread_mutexattr_setpshared(a, s);
+}
+int __ravel_pthread_mutexattr_getpshared(const pthread_mutexattr_t *a, int *s)
+{
+    return pthread_mutexattr_getpshared(a, s);
+}
+int __ravel_pthread_mutex_consistent(pthread_mutex_t *m)
+{
+    (void)m;
+    return EINVAL; /* no mutex is ever left inconsistent (see above) */
+}
+int __ravel_pthread_condattr_setpshared(pthread_condattr_t *a, int s)
+{
+    return pthread_condattr_setpshared(a, s);
+}
+int __ravel_pthread_condattr_getpshared(const pthread_condattr_t *a, int *s)
+{
+    return pthread_condattr_getpshared(a, s);
+}
+int __ravel_pthread_rwlockattr_setpshared(pthread_rwlockattr_t *a, int s)
+{
+    return pthread_rwlockattr_setpshared(a, s);
+}
+int __ravel_pthread_rwlockattr_getpshared(const pthread_rwlockattr_t *a, int *s)
+{
+    return pthread_rwlockattr_getpshared(a, s);
+}
+int __ravel_pthread_barrierattr_setpshared(pthread_barrierattr_t *a, int s)
+{
+    return pthread_barrierattr_setpshared(a, s);
+}
+int __ravel_pthread_barrierattr_getpshared(const pthread_barrierattr_t *a, int *s)
+{
+    return pthread_barrierattr_getpshared(a, s);
+}

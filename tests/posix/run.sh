@@ -112,4 +112,8 @@ t_spurious_svcomp_task() {
     expect_json .verdict 'FALSE(unreach-call)'
 }
 
+# ---- attributes (count derived in attrs.c)
+t_attrs_ok() { agree attrs.c "" 2 --memory=drf -- -DMODE=0; }
+t_attrs_detached_join_bug() { agree attrs.c assertion "" --memory=drf -- -DMODE=1; }
+
 rv_main "$@"
