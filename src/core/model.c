@@ -82,6 +82,12 @@ static bool rw_can_write(const rv_rwlock_st *r)
     return r->writer == 0 && !rw_has_readers(r);
 }
 
+/* Does thread me - 1 hold RV_RW_NEST read locks already (EAGAIN)? */
+static bool rw_nest_full(const rv_rwlock_st *r, int me)
+{
+    return (r->readers[RV_RW_NEST - 1] >> ((unsigned)(me - 1) & 63)) & 1;
+}
+
 static bool rw_enabled(const rv_rwlock_st *r, const rv_action *a)
 {
     int me = (int)a->tid + 1;
@@ -138,7 +144,7 @@ static bool timed_can_acquire(const rv_mstate *s, const rv_action *a)
     case RV_ACT_SEM_TRYWAIT:
         return s->sem->status == RV_MST_INIT && s->sem->count > 0;
     case RV_ACT_TRYRDLOCK:
-        return !status_problem(s->rw->status) && rw_can_read(s->rw);
+        return !status_problem(s->rw->status) && rw_can_read(s->rw) && !rw_nest_full(s->rw, me);
     case RV_ACT_TRYWRLOCK:
         return !status_problem(s->rw->status) && rw_can_write(s->rw);
     default:
@@ -390,16 +396,15 @@ static int rw_problem(const rv_rwlock_st *r, const char *op, char *msg, size_t c
     return RV_MODEL_MISUSE;
 }
 
-/* Add one read holding of thread me - 1; EAGAIN past RV_RW_NEST. */
-static int rw_add_reader(rv_rwlock_st *r, int me)
+/* Add one read holding of thread me - 1 (not rw_nest_full). */
+static void rw_add_reader(rv_rwlock_st *r, int me)
 {
     uint64_t bit = 1ull << ((unsigned)(me - 1) & 63);
     for (int k = 0; k < RV_RW_NEST; k++)
         if (!(r->readers[k] & bit)) {
             r->readers[k] |= bit;
-            return 0;
+            return;
         }
-    return EAGAIN;
 }
 
 static void rw_drop_reader(rv_rwlock_st *r, int me)
@@ -424,11 +429,11 @@ static int rw_acquire(rv_rwlock_st *r, rv_action *a, uint32_t val)
     bool try = a->kind == RV_ACT_TRYRDLOCK || a->kind == RV_ACT_TRYWRLOCK;
     a->arg = 0;
     if (r->writer == me) return try && !timed ? EBUSY : EDEADLK;
+    if (rd && rw_nest_full(r, me)) return EAGAIN;
     if (timed && val == 0) return ETIMEDOUT;
     if (!(rd ? rw_can_read(r) : rw_can_write(r))) return timed ? ETIMEDOUT : EBUSY;
     if (rd) {
-        int e = rw_add_reader(r, me);
-        if (e) return e;
+        rw_add_reader(r, me);
     } else {
         r->writer = me;
     }
