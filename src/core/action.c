@@ -251,7 +251,8 @@ char *rv_action_str(const rv_action *a, char *buf, size_t cap)
         break;
     case RV_ACT_WAIT1:
     case RV_ACT_WAIT2:
-        snprintf(buf, cap, "%s(cond 0x%llx, mutex 0x%llx)", k, (unsigned long long)a->obj,
+        snprintf(buf, cap, "%s%s(cond 0x%llx, mutex 0x%llx)",
+                 (a->flags & RV_AF_TIMED) ? "timed-" : "", k, (unsigned long long)a->obj,
                  (unsigned long long)a->obj2);
         break;
     case RV_ACT_SIGNAL:
@@ -277,8 +278,9 @@ char *rv_action_str(const rv_action *a, char *buf, size_t cap)
     case RV_ACT_PEXIT:
         snprintf(buf, cap, "process-exit(%lld)", (long long)a->arg);
         break;
-    default:
-        snprintf(buf, cap, "%s(0x%llx)", k, (unsigned long long)a->obj);
+    default: /* spin locks and timed calls say so */
+        snprintf(buf, cap, "%s%s%s(0x%llx)", (a->flags & RV_AF_SPIN) ? "spin-" : "",
+                 (a->flags & RV_AF_TIMED) ? "timed-" : "", k, (unsigned long long)a->obj);
     }
     return buf;
 }
