@@ -197,8 +197,7 @@ bool rv_dependent(const rv_action *a, const rv_action *b)
      * threads inside, which two leaves do in either order; arrive, init
      * and destroy write what every barrier action reads */
     if (rv_on_barrier(a) && rv_on_barrier(b))
-        return a->obj == b->obj &&
-               !(a->kind == RV_ACT_BAR_LEAVE && b->kind == RV_ACT_BAR_LEAVE);
+        return a->obj == b->obj && !(a->kind == RV_ACT_BAR_LEAVE && b->kind == RV_ACT_BAR_LEAVE);
     return false;
 }
 

@@ -110,8 +110,7 @@ bool rv_model_enabled(const rv_mstate *s, const rv_action *a)
         return (unsigned)m->owner == me && m->kind != RV_MK_NORMAL;
     }
     case RV_ACT_WAIT2: /* a timed one need not be notified: it times out */
-        return ((a->flags & RV_AF_TIMED) || !((s->cv->waiters >> a->tid) & 1)) &&
-               s->mx->owner == 0;
+        return ((a->flags & RV_AF_TIMED) || !((s->cv->waiters >> a->tid) & 1)) && s->mx->owner == 0;
     case RV_ACT_RDLOCK:
     case RV_ACT_WRLOCK:
         return rw_enabled(s->rw, a);

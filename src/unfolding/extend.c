@@ -528,10 +528,10 @@ static bool relevant(const rv_action *a, const rv_action *b)
 {
     uint64_t m = rv_mutex_of(a);
     if (m && rv_mutex_of(b) == m) return true;
-    if (b->obj == a->obj && ((rv_on_cond(a) && rv_on_cond(b)) || (rv_on_sem(a) && rv_on_sem(b)) ||
-                             (rv_on_once(a) && rv_on_once(b)) ||
-                             (rv_on_rwlock(a) && rv_on_rwlock(b)) ||
-                             (rv_on_barrier(a) && rv_on_barrier(b))))
+    if (b->obj == a->obj &&
+        ((rv_on_cond(a) && rv_on_cond(b)) || (rv_on_sem(a) && rv_on_sem(b)) ||
+         (rv_on_once(a) && rv_on_once(b)) || (rv_on_rwlock(a) && rv_on_rwlock(b)) ||
+         (rv_on_barrier(a) && rv_on_barrier(b))))
         return true;
     return world_relevant(a, b);
 }
