@@ -115,5 +115,6 @@ t_spurious_svcomp_task() {
 # ---- attributes (count derived in attrs.c)
 t_attrs_ok() { agree attrs.c "" 2 --memory=drf -- -DMODE=0; }
 t_attrs_detached_join_bug() { agree attrs.c assertion "" --memory=drf -- -DMODE=1; }
+t_attrs_robust_not_modelled() { agree robust.c deadlock 1 --memory=drf; }
 
 rv_main "$@"
