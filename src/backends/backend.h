@@ -35,6 +35,7 @@ typedef struct rv_limits {
     uint64_t max_heap_mb; /* per execution (native) */
     int64_t nondet_lo, nondet_hi; /* domain for nondet of types wider than 8 bits */
     bool posix_exit;              /* returning from main ends the program */
+    bool spurious;                /* condition waits may wake spuriously (--spurious-wakeups) */
     bool show_output;             /* let the program's stdout/stderr through (replay) */
     bool fingerprints;            /* fill rv_event.fp_lo/fp_hi (costs time; for cutoffs) */
     bool drf;       /* memory mode drf: plain accesses are not events, races are errors */

@@ -339,8 +339,8 @@ int rv_cli_check(int argc, char **argv)
         rv_cli_opts_free(&o);
         return RV_EXIT_USAGE;
     }
-    /* spurious wake-ups: see property.c */
-    if (o.property > RV_PROP_ALL) b = rv_wait_spy_new(b);
+    /* spurious wake-ups: see property.c (explored under --spurious-wakeups) */
+    if (o.property > RV_PROP_ALL && !o.lim.spurious) b = rv_wait_spy_new(b);
     double t0 = rv_now();
     rv_explore x;
     rv_explore_init(&x, b, &o.opt);

@@ -86,6 +86,7 @@ enum {
     O_MAXMEM,
     O_NONDET,
     O_POSIX,
+    O_SPURIOUS,
     O_OUT,
     O_CC,
     O_NOCACHE,
@@ -123,6 +124,7 @@ static const optdef optdefs[] = {
     {"max-memory", A_VALUE, true, O_MAXMEM},
     {"nondet-domain", A_VALUE, true, O_NONDET},
     {"posix-exit", A_FLAG, true, O_POSIX},
+    {"spurious-wakeups", A_FLAG, true, O_SPURIOUS},
     {"out", A_VALUE, false, O_OUT},
     {"cc", A_VALUE, true, O_CC},
     {"no-cache", A_FLAG, true, O_NOCACHE},
@@ -361,6 +363,9 @@ static void set_flag(const optdef *d, rv_cli_opts *o)
     case O_POSIX:
         o->lim.posix_exit = true;
         break;
+    case O_SPURIOUS:
+        o->lim.spurious = true;
+        break;
     case O_NOCACHE:
         o->no_cache = true;
         break;
@@ -460,6 +465,7 @@ char **rv_cli_replay_options(const rv_cli_opts *o, size_t *n)
     char **v = NULL;
     *n = 0;
     if (o->lim.posix_exit) push(&v, n, rv_xstrdup("--posix-exit"));
+    if (o->lim.spurious) push(&v, n, rv_xstrdup("--spurious-wakeups"));
     if (o->lim.drf) push(&v, n, rv_xstrdup("--memory=drf"));
     if (o->property > RV_PROP_ALL)
         push(&v, n, rv_xasprintf("--property=%s", rv_property_name((rv_property)o->property)));

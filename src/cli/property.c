@@ -119,7 +119,7 @@ rv_verdict rv_property_verdict(rv_property p, const rv_explore *x, const char *c
     } else if (cond_wait_at) {
         snprintf(v.reason, sizeof v.reason,
                  "no violation found, but the program waits on a condition variable (%s) and "
-                 "ravel does not explore spurious wake-ups, which POSIX allows",
+                 "spurious wake-ups, which POSIX allows, were not explored (--spurious-wakeups)",
                  cond_wait_at);
     } else {
         v.kind = RV_VERDICT_TRUE;
@@ -134,10 +134,13 @@ rv_verdict rv_property_verdict(rv_property p, const rv_explore *x, const char *c
  *
  * POSIX lets pthread_cond_wait return without a signal (a spurious
  * wake-up) and SV-COMP tasks count on it (pthread-divine); ravel's model
- * never produces one.  So a TRUE verdict cannot be given for a program
- * that waited on a condition variable in some execution: this backend
- * wrapper notes the first such wait (RV_ACT_WAIT1) while the explorer
- * runs, and the verdict becomes UNKNOWN with the wait's location. */
+ * produces one only under --spurious-wakeups (off by default: a
+ * `while (!c) wait` loop then has executions of every length).  So
+ * without the option a TRUE verdict cannot be given for a program that
+ * waited on a condition variable in some execution: this backend wrapper
+ * (not installed under the option) notes the first such wait
+ * (RV_ACT_WAIT1) while the explorer runs, and the verdict becomes UNKNOWN
+ * with the wait's location. */
 typedef struct wait_spy {
     rv_backend base;
     rv_backend *inner;

@@ -76,6 +76,8 @@ static const char check_help[] =
     "                       (default -1:2; such a result is not exhaustive)\n"
     "  --posix-exit         returning from main ends the program (default: only\n"
     "                       the main thread; the program ends when all threads have)\n"
+    "  --spurious-wakeups   pthread_cond_wait may return without a signal, as POSIX\n"
+    "                       allows (default off: a wait loop then never ends)\n"
     "output and build:\n"
     "  --json               one JSON object on stdout\n"
     "  --progress, --no-progress   a progress line on stderr (default: when\n"

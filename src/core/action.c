@@ -39,6 +39,18 @@ static const char *const kind_names[RV_ACT_KIND_COUNT] = {
     [RV_ACT_COND_DESTROY] = "cond-destroy",
     [RV_ACT_SEM_INIT] = "sem-init",
     [RV_ACT_SEM_DESTROY] = "sem-destroy",
+    [RV_ACT_RDLOCK] = "rdlock",
+    [RV_ACT_TRYRDLOCK] = "tryrdlock",
+    [RV_ACT_WRLOCK] = "wrlock",
+    [RV_ACT_TRYWRLOCK] = "trywrlock",
+    [RV_ACT_RDUNLOCK] = "rdunlock",
+    [RV_ACT_WRUNLOCK] = "wrunlock",
+    [RV_ACT_RW_INIT] = "rwlock-init",
+    [RV_ACT_RW_DESTROY] = "rwlock-destroy",
+    [RV_ACT_BAR_INIT] = "barrier-init",
+    [RV_ACT_BAR_DESTROY] = "barrier-destroy",
+    [RV_ACT_BAR_ARRIVE] = "barrier-arrive",
+    [RV_ACT_BAR_LEAVE] = "barrier-leave",
 };
 
 const char *rv_kind_name(rv_kind k)
@@ -109,6 +121,9 @@ static bool notifies(const rv_action *n, unsigned t)
 static bool wait_notify_dependent(const rv_action *w, const rv_action *n)
 {
     if (w->obj != n->obj) return false;
+    /* a timed w2 (or one that may wake spuriously) reads whether a
+     * notification came: every notification (DESIGN "Timed waits") */
+    if (w->kind == RV_ACT_WAIT2 && (w->flags & RV_AF_TIMED)) return true;
     if (w->kind == RV_ACT_WAIT1)
         return n->kind == RV_ACT_BROADCAST || is_lost(n) || notifies(n, w->tid);
     return notifies(n, w->tid);
@@ -171,6 +186,18 @@ bool rv_dependent(const rv_action *a, const rv_action *b)
     if ((a->kind == RV_ACT_ONCE_BEGIN || a->kind == RV_ACT_ONCE_END) &&
         (b->kind == RV_ACT_ONCE_BEGIN || b->kind == RV_ACT_ONCE_END))
         return a->obj == b->obj;
+
+    /* read-write locks: readers (rdlock, tryrdlock, rdunlock) only add or
+     * remove their own thread's holdings and read whether a writer holds
+     * the lock, which no reader changes; everything else writes the
+     * writer or reads the readers (DESIGN "Read-write locks") */
+    if (rv_on_rwlock(a) && rv_on_rwlock(b))
+        return a->obj == b->obj && !(rv_is_rw_reader(a) && rv_is_rw_reader(b));
+    /* barriers: a leave reads the generation and decrements the number of
+     * threads inside, which two leaves do in either order; arrive, init
+     * and destroy write what every barrier action reads */
+    if (rv_on_barrier(a) && rv_on_barrier(b))
+        return a->obj == b->obj && !(a->kind == RV_ACT_BAR_LEAVE && b->kind == RV_ACT_BAR_LEAVE);
     return false;
 }
 
@@ -200,8 +227,7 @@ uint64_t rv_dep_sig(const rv_action *a)
     if (m) s |= obj_bit(m);
     if (rv_is_memory(a)) {
         s |= granule_bits(a->obj, a->len);
-    } else if (is_cond(a) || is_sem(a) || a->kind == RV_ACT_ONCE_BEGIN ||
-               a->kind == RV_ACT_ONCE_END) {
+    } else if (rv_on_sync_obj(a)) {
         s |= obj_bit(a->obj);
     }
     return s;
@@ -224,7 +250,8 @@ char *rv_action_str(const rv_action *a, char *buf, size_t cap)
         break;
     case RV_ACT_WAIT1:
     case RV_ACT_WAIT2:
-        snprintf(buf, cap, "%s(cond 0x%llx, mutex 0x%llx)", k, (unsigned long long)a->obj,
+        snprintf(buf, cap, "%s%s(cond 0x%llx, mutex 0x%llx)",
+                 (a->flags & RV_AF_TIMED) ? "timed-" : "", k, (unsigned long long)a->obj,
                  (unsigned long long)a->obj2);
         break;
     case RV_ACT_SIGNAL:
@@ -250,8 +277,9 @@ char *rv_action_str(const rv_action *a, char *buf, size_t cap)
     case RV_ACT_PEXIT:
         snprintf(buf, cap, "process-exit(%lld)", (long long)a->arg);
         break;
-    default:
-        snprintf(buf, cap, "%s(0x%llx)", k, (unsigned long long)a->obj);
+    default: /* spin locks and timed calls say so */
+        snprintf(buf, cap, "%s%s%s(0x%llx)", (a->flags & RV_AF_SPIN) ? "spin-" : "",
+                 (a->flags & RV_AF_TIMED) ? "timed-" : "", k, (unsigned long long)a->obj);
     }
     return buf;
 }

@@ -85,6 +85,28 @@ typedef enum rv_kind {
     /* sem_init (arg = initial count) and sem_destroy, obj = semaphore. */
     RV_ACT_SEM_INIT,
     RV_ACT_SEM_DESTROY,
+    /* read-write locks (pthread_rwlock_t), obj = the lock; reader
+     * preference as glibc's default (a waiting writer does not hold back
+     * new readers).  The reader class (rdlock, tryrdlock, rdunlock)
+     * commutes with itself; every other rwlock action depends on every
+     * action on the lock (DESIGN "Read-write locks"). */
+    RV_ACT_RDLOCK,    /* blocks while a writer holds the lock */
+    RV_ACT_TRYRDLOCK, /* never blocks; arg = 1 if it acquired (RV_AF_TIMED: timedrdlock) */
+    RV_ACT_WRLOCK,    /* blocks while the lock is held */
+    RV_ACT_TRYWRLOCK, /* never blocks; arg = 1 if it acquired (RV_AF_TIMED: timedwrlock) */
+    RV_ACT_RDUNLOCK,  /* pthread_rwlock_unlock by a thread that is not the writer */
+    RV_ACT_WRUNLOCK,  /* pthread_rwlock_unlock by the writer */
+    RV_ACT_RW_INIT,
+    RV_ACT_RW_DESTROY,
+    /* barriers (pthread_barrier_t), obj = the barrier.  A wait is arrive +
+     * leave, like a condition wait: arrive never blocks; its arg = the
+     * generation it arrived in << 1 | 1 if it completed the cycle (that
+     * thread returns PTHREAD_BARRIER_SERIAL_THREAD and has no leave);
+     * leave (arg = arrive's generation) blocks until the cycle is over. */
+    RV_ACT_BAR_INIT, /* arg = count */
+    RV_ACT_BAR_DESTROY,
+    RV_ACT_BAR_ARRIVE,
+    RV_ACT_BAR_LEAVE,
     RV_ACT_KIND_COUNT
 } rv_kind;
 
@@ -102,6 +124,18 @@ typedef struct rv_action {
 /* rv_action.flags */
 #define RV_AF_ATOMIC 1u /* memory action made by an atomic builtin (never a data race) */
 #define RV_AF_CAS    2u /* a compare-exchange of len <= 8 bytes; arg = the expected bytes */
+/* A timed acquire (DESIGN "Timed waits"): on TRYLOCK (pthread_mutex_timedlock),
+ * SEM_TRYWAIT (sem_timedwait), TRYRDLOCK and TRYWRLOCK a value choice: val 0
+ * times out (always offered, so that it means the same in every state: a
+ * DPOR wakeup sequence may replay it elsewhere), val 1 (offered only when
+ * the object can be taken) acquires.  On WAIT2 (pthread_cond_timedwait,
+ * and every wait under --spurious-wakeups) the wake-up does not wait for a
+ * notification: it times out if none came (no value choice). */
+#define RV_AF_TIMED 4u
+/* A mutex action (lock, trylock, unlock, init, destroy) on a
+ * pthread_spinlock_t: a normal mutex whose state the runtime packs into
+ * the lock's 4 bytes (sync.c); the model only names it differently. */
+#define RV_AF_SPIN 8u
 
 /* Dependence of the atomic builtins (issue 9 part 3; docs/UDPOR.md
  * "Compare-and-swap").  Every atomic is one memory action on [obj, obj+len)
@@ -196,10 +230,51 @@ static inline bool rv_on_once(const rv_action *a)
     return a->kind == RV_ACT_ONCE_BEGIN || a->kind == RV_ACT_ONCE_END;
 }
 
-/* True for actions on a condition variable, semaphore or once control. */
+static inline bool rv_on_rwlock(const rv_action *a)
+{
+    return a->kind >= RV_ACT_RDLOCK && a->kind <= RV_ACT_RW_DESTROY;
+}
+
+/* The reader class of a read-write lock: pairwise independent. */
+static inline bool rv_is_rw_reader(const rv_action *a)
+{
+    return a->kind == RV_ACT_RDLOCK || a->kind == RV_ACT_TRYRDLOCK || a->kind == RV_ACT_RDUNLOCK;
+}
+
+static inline bool rv_on_barrier(const rv_action *a)
+{
+    return a->kind >= RV_ACT_BAR_INIT && a->kind <= RV_ACT_BAR_LEAVE;
+}
+
+/* True for actions on a condition variable, semaphore, once control,
+ * read-write lock or barrier. */
 static inline bool rv_on_sync_obj(const rv_action *a)
 {
-    return rv_on_cond(a) || rv_on_sem(a) || rv_on_once(a);
+    return rv_on_cond(a) || rv_on_sem(a) || rv_on_once(a) || rv_on_rwlock(a) || rv_on_barrier(a);
+}
+
+/* Does a, an action on an object named by obj, depend on every action on
+ * that object that any other action on it depends on?  Then a walk back
+ * over the object's events may stop at a (the unfolding's and the trace
+ * counter's chains). */
+static inline bool rv_obj_dominates(const rv_action *a)
+{
+    switch (a->kind) {
+    case RV_ACT_SEM_WAIT:
+    case RV_ACT_SEM_TRYWAIT:
+    case RV_ACT_SEM_INIT:
+    case RV_ACT_SEM_DESTROY:
+    case RV_ACT_ONCE_BEGIN:
+    case RV_ACT_ONCE_END:
+    case RV_ACT_COND_INIT:
+    case RV_ACT_COND_DESTROY:
+    case RV_ACT_BAR_INIT:
+    case RV_ACT_BAR_DESTROY:
+    case RV_ACT_BAR_ARRIVE:
+        return true;
+    default:
+        return rv_on_rwlock(a) && !rv_is_rw_reader(a);
+    }
 }
 
 const char *rv_kind_name(rv_kind k);

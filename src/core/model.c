@@ -2,8 +2,11 @@
  * model.c — the one model of the synchronisation objects (model.h).
  * POSIX semantics for mutex kinds, condition variables with waiter sets and
  * lost signals (seed 004 §3.1: a wait is w1 + w2), semaphores, once,
- * join/detach, atomic sections and nondet.  Spurious wake-ups are not
- * modelled.
+ * join/detach, atomic sections and nondet; spin locks (normal mutexes),
+ * read-write locks with reader preference, barriers, and timed waits whose
+ * time-out is a value choice (DESIGN "Timed waits").  A spurious wake-up
+ * is a timed condition wake-up whose time-out returns 0 (the runtime's
+ * --spurious-wakeups).
  */
 #include "model.h"
 
@@ -55,6 +58,43 @@ static bool in_other_section(const rv_world_st *w, const rv_action *a)
     return w && w->atomic && w->atomic != a->tid + 1u;
 }
 
+/* ---- read-write locks --------------------------------------------------- */
+
+static bool rw_holds_read(const rv_rwlock_st *r, unsigned tid)
+{
+    return tid < 64 && ((r->readers[0] >> tid) & 1);
+}
+
+static bool rw_has_readers(const rv_rwlock_st *r)
+{
+    return r->readers[0] != 0;
+}
+
+/* Could a read (write) acquire by a's thread succeed now?  Reader
+ * preference: only a writer holds readers back. */
+static bool rw_can_read(const rv_rwlock_st *r)
+{
+    return r->writer == 0;
+}
+
+static bool rw_can_write(const rv_rwlock_st *r)
+{
+    return r->writer == 0 && !rw_has_readers(r);
+}
+
+/* Does thread me - 1 hold RV_RW_NEST read locks already (EAGAIN)? */
+static bool rw_nest_full(const rv_rwlock_st *r, int me)
+{
+    return (r->readers[RV_RW_NEST - 1] >> ((unsigned)(me - 1) & 63)) & 1;
+}
+
+static bool rw_enabled(const rv_rwlock_st *r, const rv_action *a)
+{
+    int me = (int)a->tid + 1;
+    if (status_problem(r->status) || r->writer == me) return true; /* misuse, EDEADLK */
+    return a->kind == RV_ACT_RDLOCK ? rw_can_read(r) : rw_can_write(r);
+}
+
 bool rv_model_enabled(const rv_mstate *s, const rv_action *a)
 {
     if (s->w && s->w->pexit) return false;
@@ -69,8 +109,13 @@ bool rv_model_enabled(const rv_mstate *s, const rv_action *a)
         if (status_problem(m->status) || m->owner == 0) return true; /* misuse: reported when run */
         return (unsigned)m->owner == me && m->kind != RV_MK_NORMAL;
     }
-    case RV_ACT_WAIT2:
-        return !((s->cv->waiters >> a->tid) & 1) && s->mx->owner == 0;
+    case RV_ACT_WAIT2: /* a timed one need not be notified: it times out */
+        return ((a->flags & RV_AF_TIMED) || !((s->cv->waiters >> a->tid) & 1)) && s->mx->owner == 0;
+    case RV_ACT_RDLOCK:
+    case RV_ACT_WRLOCK:
+        return rw_enabled(s->rw, a);
+    case RV_ACT_BAR_LEAVE: /* the cycle it arrived in is over */
+        return s->bar->gen != (uint32_t)a->arg;
     case RV_ACT_JOIN:
         return a->obj < 64 && (((s->w->exited | s->w->detached) >> a->obj) & 1);
     case RV_ACT_SEM_WAIT:
@@ -84,11 +129,34 @@ bool rv_model_enabled(const rv_mstate *s, const rv_action *a)
     }
 }
 
+/* Would timed acquire a succeed now (so that timing out is its second
+ * value)?  A usable object only: a misuse is reported, not chosen. */
+static bool timed_can_acquire(const rv_mstate *s, const rv_action *a)
+{
+    int me = (int)a->tid + 1;
+    switch (a->kind) {
+    case RV_ACT_TRYLOCK: {
+        const rv_mutex_st *m = s->mx;
+        if (status_problem(m->status)) return false;
+        return m->owner == 0 || (m->owner == me && m->kind == RV_MK_RECURSIVE);
+    }
+    case RV_ACT_SEM_TRYWAIT:
+        return s->sem->status == RV_MST_INIT && s->sem->count > 0;
+    case RV_ACT_TRYRDLOCK:
+        return !status_problem(s->rw->status) && rw_can_read(s->rw) && !rw_nest_full(s->rw, me);
+    case RV_ACT_TRYWRLOCK:
+        return !status_problem(s->rw->status) && rw_can_write(s->rw);
+    default:
+        return false;
+    }
+}
+
 uint32_t rv_model_domain(const rv_mstate *s, const rv_action *a)
 {
     if (a->kind == RV_ACT_SIGNAL && s->cv && s->cv->waiters)
         return (uint32_t)__builtin_popcountll(s->cv->waiters);
     if (a->kind == RV_ACT_NONDET) return a->ndom ? a->ndom : 1;
+    if (a->flags & RV_AF_TIMED) return timed_can_acquire(s, a) ? 2 : 1;
     return 1;
 }
 
@@ -98,19 +166,27 @@ static int misuse(char *msg, size_t cap, const char *text)
     return RV_MODEL_MISUSE;
 }
 
+/* What the program calls the object of mutex action a. */
+static const char *mutex_noun(const rv_action *a)
+{
+    return (a->flags & RV_AF_SPIN) ? "spin lock" : "mutex";
+}
+
 /* A misuse of a mutex that is not usable (destroyed, uninitialised). */
-static int mutex_problem(const rv_mutex_st *m, const char *op, char *msg, size_t cap)
+static int mutex_problem(const rv_mutex_st *m, const rv_action *a, const char *op, char *msg,
+                         size_t cap)
 {
     const char *p = status_problem(m->status);
     if (!p) return 0;
-    if (msg && cap) snprintf(msg, cap, "%s of a%s %s mutex", op, p[0] == 'u' ? "n" : "", p);
+    if (msg && cap)
+        snprintf(msg, cap, "%s of a%s %s %s", op, p[0] == 'u' ? "n" : "", p, mutex_noun(a));
     return RV_MODEL_MISUSE;
 }
 
 static int apply_lock(rv_mutex_st *m, rv_action *a, char *msg, size_t cap)
 {
     int me = (int)a->tid + 1;
-    if (mutex_problem(m, "lock", msg, cap)) return RV_MODEL_MISUSE;
+    if (mutex_problem(m, a, "lock", msg, cap)) return RV_MODEL_MISUSE;
     if (m->owner == me) {
         if (m->kind != RV_MK_RECURSIVE) return EDEADLK; /* errorcheck (normal: not enabled) */
         m->count++;
@@ -121,18 +197,24 @@ static int apply_lock(rv_mutex_st *m, rv_action *a, char *msg, size_t cap)
     return 0;
 }
 
-static int apply_trylock(rv_mutex_st *m, rv_action *a, char *msg, size_t cap)
+/* trylock, and timedlock (RV_AF_TIMED): val 0 times out, val 1 (offered
+ * when the mutex can be taken) takes it; on an errorcheck mutex its
+ * thread holds, EDEADLK (as glibc). */
+static int apply_trylock(rv_mutex_st *m, rv_action *a, uint32_t val, char *msg, size_t cap)
 {
     int me = (int)a->tid + 1;
-    if (mutex_problem(m, "trylock", msg, cap)) return RV_MODEL_MISUSE;
+    bool timed = (a->flags & RV_AF_TIMED) != 0;
+    if (mutex_problem(m, a, timed ? "timedlock" : "trylock", msg, cap)) return RV_MODEL_MISUSE;
     a->arg = 0;
+    if (timed && m->owner == me && m->kind == RV_MK_ERRORCHECK) return EDEADLK;
+    if (timed && val == 0) return ETIMEDOUT;
     if (m->owner == 0) {
         m->owner = me;
         m->count = 1;
     } else if (m->owner == me && m->kind == RV_MK_RECURSIVE) {
         m->count++;
     } else {
-        return EBUSY;
+        return timed ? ETIMEDOUT : EBUSY;
     }
     a->arg = 1;
     return 0;
@@ -141,11 +223,13 @@ static int apply_trylock(rv_mutex_st *m, rv_action *a, char *msg, size_t cap)
 static int apply_unlock(rv_mutex_st *m, rv_action *a, char *msg, size_t cap)
 {
     int me = (int)a->tid + 1;
-    if (mutex_problem(m, "unlock", msg, cap)) return RV_MODEL_MISUSE;
+    if (mutex_problem(m, a, "unlock", msg, cap)) return RV_MODEL_MISUSE;
     if (m->owner != me) {
         if (m->kind != RV_MK_NORMAL) return EPERM; /* POSIX: the mutex is unchanged */
-        if (!m->owner) return misuse(msg, cap, "unlock of a mutex that is not locked");
-        if (msg && cap) snprintf(msg, cap, "unlock of a mutex held by thread %d", m->owner - 1);
+        if (msg && cap && !m->owner)
+            snprintf(msg, cap, "unlock of a %s that is not locked", mutex_noun(a));
+        else if (msg && cap)
+            snprintf(msg, cap, "unlock of a %s held by thread %d", mutex_noun(a), m->owner - 1);
         return RV_MODEL_MISUSE;
     }
     if (--m->count == 0) m->owner = 0;
@@ -154,8 +238,10 @@ static int apply_unlock(rv_mutex_st *m, rv_action *a, char *msg, size_t cap)
 
 static int apply_mutex_init(rv_mutex_st *m, rv_action *a, char *msg, size_t cap)
 {
-    if (m->status == RV_MST_INIT && m->owner)
-        return misuse(msg, cap, "re-initialisation of a locked mutex");
+    if (m->status == RV_MST_INIT && m->owner) {
+        if (msg && cap) snprintf(msg, cap, "re-initialisation of a locked %s", mutex_noun(a));
+        return RV_MODEL_MISUSE;
+    }
     int32_t kind0 = (int32_t)rv_model_mutex_static_kind(m);
     memset(m, 0, sizeof *m);
     m->kind0 = kind0;
@@ -164,10 +250,13 @@ static int apply_mutex_init(rv_mutex_st *m, rv_action *a, char *msg, size_t cap)
     return 0;
 }
 
-static int apply_mutex_destroy(rv_mutex_st *m, char *msg, size_t cap)
+static int apply_mutex_destroy(rv_mutex_st *m, const rv_action *a, char *msg, size_t cap)
 {
-    if (mutex_problem(m, "destroy", msg, cap)) return RV_MODEL_MISUSE;
-    if (m->owner) return misuse(msg, cap, "destroy of a locked mutex");
+    if (mutex_problem(m, a, "destroy", msg, cap)) return RV_MODEL_MISUSE;
+    if (m->owner) {
+        if (msg && cap) snprintf(msg, cap, "destroy of a locked %s", mutex_noun(a));
+        return RV_MODEL_MISUSE;
+    }
     m->status = RV_MST_DEAD;
     return 0;
 }
@@ -183,7 +272,7 @@ static int cond_problem(const rv_cond_st *c, char *msg, size_t cap)
 static int apply_wait1(rv_mstate *s, rv_action *a, char *msg, size_t cap)
 {
     if (cond_problem(s->cv, msg, cap)) return RV_MODEL_MISUSE;
-    if (mutex_problem(s->mx, "pthread_cond_wait", msg, cap)) return RV_MODEL_MISUSE;
+    if (mutex_problem(s->mx, a, "pthread_cond_wait", msg, cap)) return RV_MODEL_MISUSE;
     if (s->mx->owner != (int)a->tid + 1)
         return misuse(msg, cap, "pthread_cond_wait with a mutex the thread does not hold");
     a->arg = s->mx->count;
@@ -193,10 +282,16 @@ static int apply_wait1(rv_mstate *s, rv_action *a, char *msg, size_t cap)
     return 0;
 }
 
-static void apply_wait2(rv_mstate *s, const rv_action *a)
+/* w2 re-acquires the mutex; a timed one still in the waiter set (no
+ * notification came) leaves it and times out. */
+static int apply_wait2(rv_mstate *s, const rv_action *a)
 {
     s->mx->owner = (int)a->tid + 1;
     s->mx->count = a->arg ? (uint32_t)a->arg : 1;
+    uint64_t me = 1ull << (a->tid & 63);
+    if (!(s->cv->waiters & me)) return 0;
+    s->cv->waiters &= ~me; /* only a timed w2 is enabled here */
+    return ETIMEDOUT;
 }
 
 /* The val-th waiter in ascending thread order (seed 004: sig(c, j)). */
@@ -231,8 +326,9 @@ static int apply_cond_destroy(rv_cond_st *c, char *msg, size_t cap)
     return 0;
 }
 
-static int apply_sem(rv_sem_st *s, rv_action *a, char *msg, size_t cap)
+static int apply_sem(rv_sem_st *s, rv_action *a, uint32_t val, char *msg, size_t cap)
 {
+    bool timed = (a->flags & RV_AF_TIMED) != 0;
     if (s->status != RV_MST_INIT)
         return misuse(msg, cap,
                       s->status == RV_MST_DEAD ? "use of a destroyed semaphore"
@@ -241,9 +337,9 @@ static int apply_sem(rv_sem_st *s, rv_action *a, char *msg, size_t cap)
     case RV_ACT_SEM_WAIT:
         s->count--;
         return 0;
-    case RV_ACT_SEM_TRYWAIT:
-        a->arg = s->count > 0;
-        if (!a->arg) return EAGAIN;
+    case RV_ACT_SEM_TRYWAIT: /* and sem_timedwait (RV_AF_TIMED: val 0 times out) */
+        a->arg = s->count > 0 && !(timed && val == 0);
+        if (!a->arg) return timed ? ETIMEDOUT : EAGAIN;
         s->count--;
         return 0;
     default:
@@ -291,6 +387,133 @@ static int apply_thread(rv_world_st *w, rv_action *a)
     }
 }
 
+static int rw_problem(const rv_rwlock_st *r, const char *op, char *msg, size_t cap)
+{
+    const char *p = status_problem(r->status);
+    if (!p) return 0;
+    if (msg && cap) snprintf(msg, cap, "%s of a%s %s rwlock", op, p[0] == 'u' ? "n" : "", p);
+    return RV_MODEL_MISUSE;
+}
+
+/* Add one read holding of thread me - 1 (not rw_nest_full). */
+static void rw_add_reader(rv_rwlock_st *r, int me)
+{
+    uint64_t bit = 1ull << ((unsigned)(me - 1) & 63);
+    for (int k = 0; k < RV_RW_NEST; k++)
+        if (!(r->readers[k] & bit)) {
+            r->readers[k] |= bit;
+            return;
+        }
+}
+
+static void rw_drop_reader(rv_rwlock_st *r, int me)
+{
+    uint64_t bit = 1ull << ((unsigned)(me - 1) & 63);
+    for (int k = RV_RW_NEST - 1; k >= 0; k--)
+        if (r->readers[k] & bit) {
+            r->readers[k] &= ~bit;
+            return;
+        }
+}
+
+/* The acquires: rdlock/wrlock (enabled: they can take the lock, or the
+ * thread is the writer: EDEADLK), tryrdlock/trywrlock (EBUSY), and their
+ * timed versions (RV_AF_TIMED; val 0 times out, val 1 takes the lock when
+ * it can; a writer's timed re-acquire is EDEADLK, as glibc). */
+static int rw_acquire(rv_rwlock_st *r, rv_action *a, uint32_t val)
+{
+    int me = (int)a->tid + 1;
+    bool timed = (a->flags & RV_AF_TIMED) != 0;
+    bool rd = a->kind == RV_ACT_RDLOCK || a->kind == RV_ACT_TRYRDLOCK;
+    bool try = a->kind == RV_ACT_TRYRDLOCK || a->kind == RV_ACT_TRYWRLOCK;
+    a->arg = 0;
+    if (r->writer == me) return try && !timed ? EBUSY : EDEADLK;
+    if (rd && rw_nest_full(r, me)) return EAGAIN;
+    if (timed && val == 0) return ETIMEDOUT;
+    if (!(rd ? rw_can_read(r) : rw_can_write(r))) return timed ? ETIMEDOUT : EBUSY;
+    if (rd) {
+        rw_add_reader(r, me);
+    } else {
+        r->writer = me;
+    }
+    a->arg = 1;
+    return 0;
+}
+
+static int apply_rwlock(rv_rwlock_st *r, rv_action *a, uint32_t val, char *msg, size_t cap)
+{
+    int me = (int)a->tid + 1;
+    switch (a->kind) {
+    case RV_ACT_RW_INIT:
+        if (r->status == RV_MST_INIT && (r->writer || rw_has_readers(r)))
+            return misuse(msg, cap, "re-initialisation of a locked rwlock");
+        memset(r, 0, sizeof *r);
+        r->status = RV_MST_INIT;
+        return 0;
+    case RV_ACT_RW_DESTROY:
+        if (rw_problem(r, "destroy", msg, cap)) return RV_MODEL_MISUSE;
+        if (r->writer || rw_has_readers(r)) return misuse(msg, cap, "destroy of a locked rwlock");
+        r->status = RV_MST_DEAD;
+        return 0;
+    case RV_ACT_WRUNLOCK:
+    case RV_ACT_RDUNLOCK:
+        if (rw_problem(r, "unlock", msg, cap)) return RV_MODEL_MISUSE;
+        if (a->kind == RV_ACT_WRUNLOCK && r->writer == me) {
+            r->writer = 0;
+            return 0;
+        }
+        if (a->kind == RV_ACT_RDUNLOCK && rw_holds_read(r, a->tid)) {
+            rw_drop_reader(r, me);
+            return 0;
+        }
+        return misuse(msg, cap, "unlock of a rwlock the thread does not hold");
+    default:
+        if (rw_problem(r, "lock", msg, cap)) return RV_MODEL_MISUSE;
+        return rw_acquire(r, a, val);
+    }
+}
+
+/* ---- barriers ------------------------------------------------------------ */
+
+/* Arrive: the count-th arriver of a cycle ends it (next generation) and
+ * is the serial thread (glibc gives PTHREAD_BARRIER_SERIAL_THREAD to the
+ * last arriver too); the others stay inside until their leave. */
+static int apply_barrier(rv_barrier_st *b, rv_action *a, char *msg, size_t cap)
+{
+    if (a->kind == RV_ACT_BAR_INIT) {
+        if (b->status == RV_MST_INIT && b->inside)
+            return misuse(msg, cap, "re-initialisation of a barrier with waiting threads");
+        if (a->arg == 0 || a->arg > UINT32_MAX) return EINVAL; /* POSIX: count 0 */
+        memset(b, 0, sizeof *b);
+        b->status = RV_MST_INIT;
+        b->count = (uint32_t)a->arg;
+        return 0;
+    }
+    if (a->kind == RV_ACT_BAR_LEAVE) {
+        b->inside--;
+        return 0;
+    }
+    if (b->status != RV_MST_INIT)
+        return misuse(msg, cap,
+                      b->status == RV_MST_DEAD ? "use of a destroyed barrier"
+                                               : "use of an uninitialised barrier");
+    if (a->kind == RV_ACT_BAR_DESTROY) {
+        if (b->inside) return misuse(msg, cap, "destroy of a barrier with waiting threads");
+        b->status = RV_MST_DEAD;
+        return 0;
+    }
+    uint32_t gen = b->gen;
+    if (++b->arrived == b->count) {
+        b->arrived = 0;
+        b->gen++;
+        a->arg = (uint64_t)gen << 1 | 1;
+        return 0;
+    }
+    b->inside++;
+    a->arg = (uint64_t)gen << 1;
+    return 0;
+}
+
 int rv_model_apply(rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t cap)
 {
     if (msg && cap) msg[0] = 0;
@@ -298,18 +521,17 @@ int rv_model_apply(rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t c
     case RV_ACT_LOCK:
         return apply_lock(s->mx, a, msg, cap);
     case RV_ACT_TRYLOCK:
-        return apply_trylock(s->mx, a, msg, cap);
+        return apply_trylock(s->mx, a, val, msg, cap);
     case RV_ACT_UNLOCK:
         return apply_unlock(s->mx, a, msg, cap);
     case RV_ACT_MUTEX_INIT:
         return apply_mutex_init(s->mx, a, msg, cap);
     case RV_ACT_MUTEX_DESTROY:
-        return apply_mutex_destroy(s->mx, msg, cap);
+        return apply_mutex_destroy(s->mx, a, msg, cap);
     case RV_ACT_WAIT1:
         return apply_wait1(s, a, msg, cap);
     case RV_ACT_WAIT2:
-        apply_wait2(s, a);
-        return 0;
+        return apply_wait2(s, a);
     case RV_ACT_SIGNAL:
         return apply_signal(s->cv, a, val, msg, cap);
     case RV_ACT_BROADCAST:
@@ -323,7 +545,7 @@ int rv_model_apply(rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t c
     case RV_ACT_SEM_WAIT:
     case RV_ACT_SEM_TRYWAIT:
     case RV_ACT_SEM_POST:
-        return apply_sem(s->sem, a, msg, cap);
+        return apply_sem(s->sem, a, val, msg, cap);
     case RV_ACT_SEM_INIT:
         s->sem->status = RV_MST_INIT;
         s->sem->count = (int32_t)a->arg;
@@ -331,6 +553,20 @@ int rv_model_apply(rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t c
     case RV_ACT_SEM_DESTROY:
         s->sem->status = RV_MST_DEAD;
         return 0;
+    case RV_ACT_RDLOCK:
+    case RV_ACT_TRYRDLOCK:
+    case RV_ACT_WRLOCK:
+    case RV_ACT_TRYWRLOCK:
+    case RV_ACT_RDUNLOCK:
+    case RV_ACT_WRUNLOCK:
+    case RV_ACT_RW_INIT:
+    case RV_ACT_RW_DESTROY:
+        return apply_rwlock(s->rw, a, val, msg, cap);
+    case RV_ACT_BAR_INIT:
+    case RV_ACT_BAR_DESTROY:
+    case RV_ACT_BAR_ARRIVE:
+    case RV_ACT_BAR_LEAVE:
+        return apply_barrier(s->bar, a, msg, cap);
     case RV_ACT_ONCE_BEGIN:
         return apply_once_begin(s->once, a);
     case RV_ACT_ONCE_END:

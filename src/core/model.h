@@ -20,6 +20,10 @@
  * constant fields the runtime fills in: a mutex's static kind in `len`, a
  * condition wait's recursion count in WAIT2's `arg`) and the states.
  *
+ * Read-write locks and barriers start as all-zero states (a statically
+ * initialised rwlock; a barrier nobody initialised), so rv_model_start
+ * has nothing to say about them: zero the states.
+ *
  * Misuse (unlock of a normal mutex by a non-owner, use of a destroyed
  * object, destroy of a locked mutex or of a condvar with waiters, ...) is
  * a result: rv_model_apply returns RV_MODEL_MISUSE and renders a message.
@@ -69,6 +73,25 @@ typedef struct rv_sem_st {
     int32_t count;
 } rv_sem_st;
 
+/* pthread_rwlock_t overlay (32 of its 56 bytes; all-zero storage is
+ * PTHREAD_RWLOCK_INITIALIZER).  A thread may hold up to RV_RW_NEST read
+ * locks at once (POSIX allows nesting; EAGAIN beyond). */
+#define RV_RW_NEST 3
+typedef struct rv_rwlock_st {
+    uint32_t status;
+    int32_t writer;               /* tid + 1; 0 = no writer */
+    uint64_t readers[RV_RW_NEST]; /* readers[k]: threads holding more than k read locks */
+} rv_rwlock_st;
+
+/* pthread_barrier_t overlay (20 of its 32 bytes). */
+typedef struct rv_barrier_st {
+    uint32_t status;  /* RV_MST_STATIC here means never initialised: a misuse */
+    uint32_t count;   /* threads per cycle */
+    uint32_t arrived; /* threads arrived in the current cycle */
+    uint32_t gen;     /* completed cycles */
+    uint32_t inside;  /* threads between their arrive and their leave */
+} rv_barrier_st;
+
 /* pthread_once_t is an int: 0 not run, 1 the initialiser runs, 2 done. */
 
 /* Threads, atomic sections and the process (no object of the program). */
@@ -86,6 +109,8 @@ typedef struct rv_mstate {
     rv_sem_st *sem;
     int32_t *once;
     rv_world_st *w;
+    rv_rwlock_st *rw;   /* rv_on_rwlock(a): a->obj */
+    rv_barrier_st *bar; /* rv_on_barrier(a): a->obj */
 } rv_mstate;
 
 #define RV_MODEL_MISUSE (-1)

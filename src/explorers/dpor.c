@@ -134,6 +134,9 @@ bool rv_is_release(const rv_action *a)
     case RV_ACT_EXIT:
     case RV_ACT_ONCE_END:
     case RV_ACT_ATOMIC_END:
+    case RV_ACT_RDUNLOCK:
+    case RV_ACT_WRUNLOCK:
+    case RV_ACT_BAR_ARRIVE:
         return true;
     default:
         return false;
@@ -647,10 +650,18 @@ static bool enables(const rv_action *b, const rv_action *a)
     case RV_ACT_LOCK:
         return (b->kind == RV_ACT_UNLOCK && b->obj == a->obj) ||
                (b->kind == RV_ACT_WAIT1 && b->obj2 == a->obj);
-    case RV_ACT_WAIT2:
+    case RV_ACT_WAIT2: /* a timed one needs no notification (model.h) */
         return (b->kind == RV_ACT_UNLOCK && b->obj == a->obj2) ||
                (b->kind == RV_ACT_WAIT1 && b->obj2 == a->obj2) ||
-               ((b->kind == RV_ACT_SIGNAL || b->kind == RV_ACT_BROADCAST) && b->obj == a->obj);
+               (!(a->flags & RV_AF_TIMED) &&
+                (b->kind == RV_ACT_SIGNAL || b->kind == RV_ACT_BROADCAST) && b->obj == a->obj);
+    case RV_ACT_RDLOCK: /* reader preference: only the writer's unlock */
+        return b->kind == RV_ACT_WRUNLOCK && b->obj == a->obj;
+    case RV_ACT_WRLOCK:
+        return (b->kind == RV_ACT_WRUNLOCK || b->kind == RV_ACT_RDUNLOCK) && b->obj == a->obj;
+    case RV_ACT_BAR_LEAVE: /* the arrive that completed the leave's cycle */
+        return b->kind == RV_ACT_BAR_ARRIVE && b->obj == a->obj && (b->arg & 1) &&
+               (b->arg >> 1) == a->arg;
     case RV_ACT_SEM_WAIT:
         return b->kind == RV_ACT_SEM_POST && b->obj == a->obj;
     case RV_ACT_JOIN: /* it returns once the thread exited, or EINVAL once detached */
@@ -693,9 +704,75 @@ static bool kept(eng *e, size_t i, size_t x)
  * initial value plus posts minus successful waits.  Other blocking kinds
  * (wait2's notification, once, atomic sections): i must not be what
  * enabled a (enables). */
-static bool reversible(eng *e, size_t i, size_t j, unsigned u, const rv_action *a, size_t from)
+/* Can u's rdlock or wrlock a take its lock after the kept events (those
+ * before i and notdep(i))?  The writer and the read holdings they leave
+ * (acquires record success in arg); the writer may always retry (EDEADLK). */
+static bool rwlock_free_for(eng *e, size_t i, size_t j, unsigned u, const rv_action *a)
 {
-    if (from == i && enabled_at(e, i, u)) return true;
+    const rv_trace *t = &e->t;
+    unsigned writer = NONE;
+    uint32_t held[RV_MAX_THREADS] = {0}, readers = 0;
+    for (size_t x = 0; x < j; x++) {
+        const rv_action *b = &t->ev[x].act;
+        if (!kept(e, i, x) || !rv_on_rwlock(b) || b->obj != a->obj) continue;
+        unsigned p = b->tid % RV_MAX_THREADS;
+        bool got = b->arg != 0;
+        if ((b->kind == RV_ACT_RDLOCK || b->kind == RV_ACT_TRYRDLOCK) && got) {
+            held[p]++;
+            readers++;
+        } else if (b->kind == RV_ACT_RDUNLOCK && held[p]) {
+            held[p]--;
+            readers--;
+        } else if ((b->kind == RV_ACT_WRLOCK || b->kind == RV_ACT_TRYWRLOCK) && got) {
+            writer = b->tid;
+        } else if (b->kind == RV_ACT_WRUNLOCK) {
+            writer = NONE;
+        } else if (b->kind == RV_ACT_RW_INIT) {
+            writer = NONE;
+            readers = 0;
+            memset(held, 0, sizeof held);
+        }
+    }
+    if (writer == u) return true;
+    return writer == NONE && (a->kind == RV_ACT_RDLOCK || readers == 0);
+}
+
+/* The blocking acquire whose availability a timed acquire that took its
+ * object (value 1, model.h) needed: its thread is always enabled, its
+ * value is not. */
+static bool timed_acquire_as_blocking(const rv_action *a, uint32_t aval, rv_action *out)
+{
+    if (!(a->flags & RV_AF_TIMED) || aval != 1) return false;
+    *out = *a;
+    out->flags = 0;
+    switch (a->kind) {
+    case RV_ACT_TRYLOCK:
+        out->kind = RV_ACT_LOCK;
+        return true;
+    case RV_ACT_SEM_TRYWAIT:
+        out->kind = RV_ACT_SEM_WAIT;
+        return true;
+    case RV_ACT_TRYRDLOCK:
+        out->kind = RV_ACT_RDLOCK;
+        return true;
+    case RV_ACT_TRYWRLOCK:
+        out->kind = RV_ACT_WRLOCK;
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool reversible(eng *e, size_t i, size_t j, unsigned u, const rv_action *a, uint32_t aval,
+                       size_t from)
+{
+    rv_action blk;
+    bool timed = timed_acquire_as_blocking(a, aval, &blk);
+    if (timed) a = &blk;
+    /* rwlock acquires: readers commute, so notdep(i) may hold another
+     * reader's rdlock that disables a wrlock enabled at pre(i) */
+    bool rw = a->kind == RV_ACT_RDLOCK || a->kind == RV_ACT_WRLOCK;
+    if (!timed && !rw && from == i && enabled_at(e, i, u)) return true;
     const rv_trace *t = &e->t;
     int64_t c = e->created[u]; /* u must exist: its creation kept */
     if (c >= 0 && ((size_t)c == i || ((size_t)c > i && after(e, i, (size_t)c)))) return false;
@@ -727,6 +804,9 @@ static bool reversible(eng *e, size_t i, size_t j, unsigned u, const rv_action *
         }
         return count == 0 || owner == u;
     }
+    case RV_ACT_RDLOCK:
+    case RV_ACT_WRLOCK:
+        return rwlock_free_for(e, i, j, u, a);
     case RV_ACT_JOIN:
         for (size_t x = 0; x < j; x++) {
             const rv_action *b = &t->ev[x].act;
@@ -747,7 +827,7 @@ static bool reversible(eng *e, size_t i, size_t j, unsigned u, const rv_action *
         return count > 0;
     }
     default:
-        return from != i && !enables(&t->ev[i].act, a);
+        return (timed || from != i) && !enables(&t->ev[i].act, a);
     }
 }
 
@@ -783,7 +863,7 @@ static void reverse_race_v(eng *e, size_t i, size_t j, unsigned u, const rv_acti
     vpush(e, &nv, (uint16_t)u, aval, a);
     if (refail) vpush(e, &nv, t->ev[i].act.tid, t->ev[i].val, &e->fatal);
     node *nd = &e->st[i];
-    if (!reversible(e, i, j, u, a, u_in ? pu + 1 : i)) return;
+    if (!reversible(e, i, j, u, a, aval, u_in ? pu + 1 : i)) return;
     if (sleep_blocks(e, i, nv)) return;
     winsert(e, nd->wut, nd->cur, nv);
 }

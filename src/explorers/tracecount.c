@@ -173,6 +173,7 @@ static bool dominates(const rv_action *k, const rv_action *j, bool memkey)
     if (rv_mutex_of(k) && rv_mutex_of(k) == rv_mutex_of(j)) return true;
     if (k->kind == RV_ACT_SEM_WAIT || k->kind == RV_ACT_SEM_TRYWAIT) return k->obj == j->obj;
     if (k->kind == RV_ACT_ONCE_BEGIN || k->kind == RV_ACT_ONCE_END) return true;
+    if (rv_on_rwlock(k) || rv_on_barrier(k)) return k->obj == j->obj && rv_obj_dominates(k);
     return false;
 }
 

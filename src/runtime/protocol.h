@@ -54,6 +54,7 @@
 #define RV_REQ_FINGERPRINTS 2u /* fill rv_event.fp_* */
 #define RV_REQ_SHOW_OUTPUT  4u /* keep the program's stdout/stderr */
 #define RV_REQ_DRF          8u /* memory mode drf: plain accesses are not events; races are errors */
+#define RV_REQ_SPURIOUS     16u /* pthread_cond_wait may wake without a notification */
 
 /* Engines (DESIGN §2 "Engines"): fork per execution, or reset the memory
  * of one process between executions (src/runtime/engine.c).  RESET falls

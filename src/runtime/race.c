@@ -285,6 +285,12 @@ void rv_race_thread_start(unsigned parent, unsigned child)
     tick(parent);
 }
 
+/* The synchronisation name of cycle gen of the barrier at obj. */
+static uint64_t bar_cycle(uint64_t obj, uint64_t gen)
+{
+    return obj + 1 + (gen & 15);
+}
+
 /* Called by the scheduler after the effect of every event. */
 void rv_race_sync(unsigned t, const rv_action *a)
 {
@@ -297,6 +303,35 @@ void rv_race_sync(unsigned t, const rv_action *a)
         break;
     case RV_ACT_TRYLOCK:
         if (a->arg) acquire(t, a->obj);
+        break;
+    /* read-write locks: readers synchronise with writers only, never
+     * with each other: writers release to obj, readers to obj + 1 (inside
+     * the lock's storage, so no other object's name); a reader acquires
+     * obj, a writer both */
+    case RV_ACT_RDLOCK:
+    case RV_ACT_TRYRDLOCK:
+        if (a->arg) acquire(t, a->obj);
+        break;
+    case RV_ACT_WRLOCK:
+    case RV_ACT_TRYWRLOCK:
+        if (a->arg) acquire(t, a->obj), acquire(t, a->obj + 1);
+        break;
+    case RV_ACT_RDUNLOCK:
+        release(t, a->obj + 1);
+        break;
+    case RV_ACT_WRUNLOCK:
+    case RV_ACT_RW_INIT:
+        release(t, a->obj);
+        break;
+    /* barriers: the arrivals of a cycle release to a name of the cycle
+     * (obj + 1 + generation mod 16, inside the barrier's storage), which
+     * its serial thread and its leaves acquire */
+    case RV_ACT_BAR_ARRIVE:
+        release(t, bar_cycle(a->obj, a->arg >> 1));
+        if (a->arg & 1) acquire(t, bar_cycle(a->obj, a->arg >> 1));
+        break;
+    case RV_ACT_BAR_LEAVE:
+        acquire(t, bar_cycle(a->obj, a->arg));
         break;
     case RV_ACT_UNLOCK:
         release(t, a->obj);

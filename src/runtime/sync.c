@@ -25,6 +25,7 @@
 #include <sys/uio.h>
 
 #include "../core/model.h"
+#include "posix_ext.h"
 #include "sys.h"
 
 /* The object states are the model's (src/core/model.h), laid over the
@@ -48,16 +49,24 @@ static rv_mutex_st *MX(uint64_t a)
     return (rv_mutex_st *)(uintptr_t)a;
 }
 
-/* The model states action a reads or changes, in the program's storage. */
-static rv_mstate state_of(const rv_action *a)
+/* The model states action a reads or changes, in the program's storage;
+ * a spin lock's (4 bytes, too small for the overlay) unpacked into *spin
+ * (posix_ext.c), to be packed back after an apply. */
+static rv_mstate state_of(const rv_action *a, rv_mutex_st *spin)
 {
     rv_mstate s = {.w = &rv_world};
     uint64_t m = rv_mutex_of(a);
     if (m) s.mx = MX(m);
+    if (m && (a->flags & RV_AF_SPIN)) {
+        rv_spin_unpack(m, spin);
+        s.mx = spin;
+    }
     void *o = (void *)(uintptr_t)a->obj;
     if (rv_on_cond(a)) s.cv = o;
     if (rv_on_sem(a)) s.sem = o;
     if (rv_on_once(a)) s.once = o;
+    if (rv_on_rwlock(a)) s.rw = o;
+    if (rv_on_barrier(a)) s.bar = o;
     return s;
 }
 
@@ -66,13 +75,15 @@ static rv_mstate state_of(const rv_action *a)
 
 bool rv_enabled(const rv_thr *t)
 {
-    rv_mstate s = state_of(&t->pending);
+    rv_mutex_st spin;
+    rv_mstate s = state_of(&t->pending, &spin);
     return rv_model_enabled(&s, &t->pending);
 }
 
 uint32_t rv_domain(const rv_thr *t)
 {
-    rv_mstate s = state_of(&t->pending);
+    rv_mutex_st spin;
+    rv_mstate s = state_of(&t->pending, &spin);
     return rv_model_domain(&s, &t->pending);
 }
 
@@ -80,8 +91,14 @@ uint64_t rv_holder_of(const rv_thr *t)
 {
     const rv_action *a = &t->pending;
     if (a->kind == RV_ACT_LOCK || a->kind == RV_ACT_WAIT2) {
-        const rv_mutex_st *m = MX(rv_mutex_of(a));
+        rv_mutex_st spin;
+        const rv_mutex_st *m = state_of(a, &spin).mx;
         return m->owner ? (uint64_t)(m->owner - 1) : RV_NO_THREAD;
+    }
+    if (a->kind == RV_ACT_RDLOCK || a->kind == RV_ACT_WRLOCK) {
+        const rv_rwlock_st *r = (const rv_rwlock_st *)(uintptr_t)a->obj;
+        if (r->writer) return (uint64_t)(r->writer - 1);
+        return r->readers[0] ? (uint64_t)__builtin_ctzll(r->readers[0]) : RV_NO_THREAD;
     }
     if (a->kind == RV_ACT_JOIN) return a->obj;
     return RV_NO_THREAD;
@@ -132,9 +149,11 @@ static void decide_cas(rv_event *ev)
 void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
 {
     if (rv_is_cas(&ev->act)) decide_cas(ev);
-    rv_mstate s = state_of(&ev->act);
+    rv_mutex_st spin;
+    rv_mstate s = state_of(&ev->act, &spin);
     char msg[160];
     int r = rv_model_apply(&s, &ev->act, val, msg, sizeof msg);
+    if (ev->act.flags & RV_AF_SPIN) rv_spin_pack(ev->act.obj, &spin);
     if (r == RV_MODEL_MISUSE) misuse(t, misused_obj(&ev->act, msg), msg);
     t->result = r;
     switch (ev->act.kind) {
@@ -152,6 +171,9 @@ void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
         break;
     case RV_ACT_ONCE_BEGIN:
         t->result = (int)ev->act.arg; /* this thread runs the initialiser */
+        break;
+    case RV_ACT_BAR_ARRIVE:
+        t->result = (int)(uint32_t)ev->act.arg; /* generation << 1 | serial */
         break;
     default: /* memory, nondet and yield: the thread itself acts once resumed */
         break;
@@ -403,6 +425,9 @@ int __ravel_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
     rv_visible(a, pc);
     a.kind = RV_ACT_WAIT2;
     a.arg = rv_self()->wait_count; /* the recursion count w1 released */
+    /* --spurious-wakeups: the wake-up need not wait for a notification,
+     * as a timed wait's (model.h), and returns 0 all the same */
+    if (rt.flags & RV_REQ_SPURIOUS) a.flags = RV_AF_TIMED;
     rv_visible(a, pc);
     return 0;
 }

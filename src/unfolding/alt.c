@@ -233,10 +233,14 @@ size_t rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_s
                 *w &= ~(1ull << a->arg);
             }
             break;
+        case RV_ACT_WAIT2: /* a timed one may leave the waiter set itself */
+            *waiting_of(&cw, &ncw, a->obj) &= ~(1ull << a->tid);
+            break;
         case RV_ACT_NONDET:
             out[i].val = e->val;
             break;
         default:
+            if (a->flags & RV_AF_TIMED) out[i].val = e->val; /* acquire or time out */
             break;
         }
     }

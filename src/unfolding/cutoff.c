@@ -305,7 +305,7 @@ static rv_uevent **local_config(rv_unf *u, rv_uevent *e, size_t *n)
     return v;
 }
 
-enum { K_THREAD = 1, K_MEM, K_MUTEX, K_COND, K_SEM, K_ONCE, K_WORLD };
+enum { K_THREAD = 1, K_MEM, K_MUTEX, K_COND, K_SEM, K_ONCE, K_WORLD, K_RWLOCK, K_BARRIER };
 
 /* The synchronisation objects' states are the model's own (src/core/
  * model.h), kept in the slots' value words: the state of [e] replays [e]
@@ -315,6 +315,8 @@ _Static_assert(sizeof(rv_mutex_st) <= sizeof(((kv *)0)->v), "mutex state fits a 
 _Static_assert(sizeof(rv_cond_st) <= sizeof(((kv *)0)->v), "condvar state fits a slot");
 _Static_assert(sizeof(rv_sem_st) <= sizeof(((kv *)0)->v), "semaphore state fits a slot");
 _Static_assert(sizeof(rv_world_st) <= sizeof(((kv *)0)->v), "world state fits a slot");
+_Static_assert(sizeof(rv_rwlock_st) <= sizeof(((kv *)0)->v), "rwlock state fits a slot");
+_Static_assert(sizeof(rv_barrier_st) <= sizeof(((kv *)0)->v), "barrier state fits a slot");
 
 /* Copy the state of object (tag, obj) into dst if it has a slot. */
 static void load_obj(const kvmap *m, unsigned tag, uint64_t obj, void *dst, size_t size)
@@ -342,6 +344,10 @@ static void fold_sync(kvmap *m, const rv_uevent *e)
     rv_sem_st sem;
     int32_t once;
     rv_world_st w;
+    rv_rwlock_st rw;
+    rv_barrier_st bar;
+    memset(&rw, 0, sizeof rw); /* a statically initialised rwlock, an uninitialised barrier */
+    memset(&bar, 0, sizeof bar);
     memset(&mx, 0, sizeof mx);
     memset(&cv, 0, sizeof cv);
     memset(&sem, 0, sizeof sem);
@@ -350,7 +356,10 @@ static void fold_sync(kvmap *m, const rv_uevent *e)
     rv_model_start(&mx, &cv, &sem, &once, a);
     uint64_t mu = rv_mutex_of(a);
     bool c = rv_on_cond(a), sm = rv_on_sem(a), o = rv_on_once(a);
+    bool rl = rv_on_rwlock(a), br = rv_on_barrier(a);
     if (mu) load_obj(m, K_MUTEX, mu, &mx, sizeof mx);
+    if (rl) load_obj(m, K_RWLOCK, a->obj, &rw, sizeof rw);
+    if (br) load_obj(m, K_BARRIER, a->obj, &bar, sizeof bar);
     if (c) load_obj(m, K_COND, a->obj, &cv, sizeof cv);
     if (sm) load_obj(m, K_SEM, a->obj, &sem, sizeof sem);
     if (o) load_obj(m, K_ONCE, a->obj, &once, sizeof once);
@@ -359,8 +368,12 @@ static void fold_sync(kvmap *m, const rv_uevent *e)
                     .cv = c ? &cv : NULL,
                     .sem = sm ? &sem : NULL,
                     .once = o ? &once : NULL,
-                    .w = &w};
+                    .w = &w,
+                    .rw = rl ? &rw : NULL,
+                    .bar = br ? &bar : NULL};
     rv_model_redo(&st, a, e->val);
+    if (rl) store_obj(m, K_RWLOCK, a->obj, &rw, sizeof rw);
+    if (br) store_obj(m, K_BARRIER, a->obj, &bar, sizeof bar);
     if (mu) store_obj(m, K_MUTEX, mu, &mx, sizeof mx);
     if (c) store_obj(m, K_COND, a->obj, &cv, sizeof cv);
     if (sm) store_obj(m, K_SEM, a->obj, &sem, sizeof sem);

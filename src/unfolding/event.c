@@ -72,6 +72,7 @@ uint64_t rv_unf_choice(const rv_action *a, uint32_t val)
 {
     if (a->kind == RV_ACT_NONDET) return val;
     if (a->kind == RV_ACT_SIGNAL) return a->arg;
+    if (a->flags & RV_AF_TIMED) return val; /* acquire or time out (model.h) */
     return 0;
 }
 

@@ -48,6 +48,9 @@ static void check_same(rv_unf *u, const rv_uevent *e, const rv_action *a)
     case RV_ACT_BROADCAST:
     case RV_ACT_ONCE_BEGIN:
     case RV_ACT_JOIN:
+    case RV_ACT_TRYRDLOCK:
+    case RV_ACT_TRYWRLOCK:
+    case RV_ACT_BAR_ARRIVE:
         if (e->act.arg != a->arg) note_inconsistent(u, "predicted result differs", a);
         break;
     default: /* a CAS's expected value is a function of its thread's history */
@@ -195,11 +198,7 @@ static bool mdominates(const rv_action *k, const rv_action *j, int chain)
     case CH_MUTEX: /* every event of a mutex depends on every other */
         return rv_mutex_of(k) && rv_mutex_of(k) == rv_mutex_of(j);
     case CH_OBJ:
-        if (k->obj != j->obj) return false;
-        return k->kind == RV_ACT_SEM_WAIT || k->kind == RV_ACT_SEM_TRYWAIT ||
-               k->kind == RV_ACT_ONCE_BEGIN || k->kind == RV_ACT_ONCE_END ||
-               k->kind == RV_ACT_SEM_INIT || k->kind == RV_ACT_SEM_DESTROY ||
-               k->kind == RV_ACT_COND_INIT || k->kind == RV_ACT_COND_DESTROY;
+        return k->obj == j->obj && rv_obj_dominates(k);
     default:
         return false;
     }
@@ -480,6 +479,8 @@ typedef struct objstate {
     rv_sem_st sem;
     int32_t once;
     rv_world_st w;
+    rv_rwlock_st rw;
+    rv_barrier_st bar;
 } objstate;
 
 static bool on_mutex(const rv_action *a)
@@ -517,6 +518,8 @@ static rv_mstate view_for(objstate *s, const rv_action *a, const rv_action *b, r
     }
     if (rv_on_sem(b)) v.sem = &s->sem;
     if (rv_on_once(b)) v.once = &s->once;
+    if (rv_on_rwlock(b)) v.rw = &s->rw;
+    if (rv_on_barrier(b)) v.bar = &s->bar;
     return v;
 }
 
@@ -525,8 +528,10 @@ static bool relevant(const rv_action *a, const rv_action *b)
 {
     uint64_t m = rv_mutex_of(a);
     if (m && rv_mutex_of(b) == m) return true;
-    if (b->obj == a->obj && ((rv_on_cond(a) && rv_on_cond(b)) || (rv_on_sem(a) && rv_on_sem(b)) ||
-                             (rv_on_once(a) && rv_on_once(b))))
+    if (b->obj == a->obj &&
+        ((rv_on_cond(a) && rv_on_cond(b)) || (rv_on_sem(a) && rv_on_sem(b)) ||
+         (rv_on_once(a) && rv_on_once(b)) || (rv_on_rwlock(a) && rv_on_rwlock(b)) ||
+         (rv_on_barrier(a) && rv_on_barrier(b))))
         return true;
     return world_relevant(a, b);
 }
@@ -555,7 +560,9 @@ static rv_mstate view_of(objstate *s, const rv_action *a)
                        .cv = rv_on_cond(a) ? &s->cv : NULL,
                        .sem = rv_on_sem(a) ? &s->sem : NULL,
                        .once = rv_on_once(a) ? &s->once : NULL,
-                       .w = &s->w};
+                       .w = &s->w,
+                       .rw = rv_on_rwlock(a) ? &s->rw : NULL,
+                       .bar = rv_on_barrier(a) ? &s->bar : NULL};
 }
 
 /* The kind of CAS template a at history h (values.h): the bytes at obj
@@ -720,7 +727,8 @@ static void emit(xctx *c)
 static bool is_x_itself(const xctx *c)
 {
     const rv_uevent *x = c->x;
-    if (!x || c->fatal || x->act.kind == RV_ACT_NONDET || x->act.kind == RV_ACT_SIGNAL)
+    if (!x || c->fatal || x->act.kind == RV_ACT_NONDET || x->act.kind == RV_ACT_SIGNAL ||
+        (x->act.flags & RV_AF_TIMED))
         return false;
     bool with_p = c->p != NULL;
     for (size_t s = 0; s < c->ns && with_p; s++) with_p = !rv_unf_leq(c->p, c->S[s]);

@@ -258,13 +258,13 @@ t_malloc_mutex_address() {
     expect_eq "logged executions" "$(wc -l <"$MM_LOG")" "$(json .executions)"
 }
 
-t_unsupported_rwlock() {
+t_unsupported_cancel() {
     local line
     line=$(line_of "$N_DIR/unsupported.c" '@unsupported')
     rv check --algo=dfs --json "$N_DIR/unsupported.c"
     expect_rc 1
     expect_json '.errors[0].kind' unsupported
-    expect_json_match '.errors[0].message' 'pthread_rwlock_rdlock'
+    expect_json_match '.errors[0].message' 'pthread_cancel'
     expect_json_match '.errors[0].location' "unsupported\\.c:$line([^0-9]|\$)"
 }
 
