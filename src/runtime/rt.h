@@ -70,6 +70,12 @@ typedef struct rv_thr {
     int saved_errno;
     char *tls_save; /* this thread's copy of the executable's TLS block */
     int64_t last_event;
+    bool note_old; /* rv_visible_c notes the accessed bytes (rv_note_old) */
+    /* the return into the program that rv_return_scrub stands in for
+     * (ctx_x86_64.S): the slot holding it, and the real address */
+    uint64_t *ret_slot;
+    uint64_t ret_to;
+    uint64_t scrub_lo; /* ... and how far down it zeroes */
     /* heap arena (bump allocation, per-thread free lists) */
     bool arena_mapped;
     char *heap_next, *heap_end;
@@ -194,7 +200,16 @@ void *rv_zmap(uintptr_t key, void *fixed, size_t len, bool *fresh);
 /* --- platform --- */
 void rv_ctx_switch(void **save_sp, void *new_sp);
 void rv_ctx_trampoline(void);
+void rv_return_scrub(void);               /* see ctx_x86_64.S */
+extern uint64_t rv_scrub_to, rv_scrub_lo; /* the running thread's ret_to, scrub_lo */
 
-#define RV_PC() ((uint64_t)(uintptr_t)__builtin_return_address(0))
+/* A return address as the program's: the return stub stands for the
+ * address it will jump back to (sched.c, arm_return_scrub). */
+static inline uint64_t rv_pc_of(uint64_t ret)
+{
+    return ret == (uint64_t)(uintptr_t)rv_return_scrub ? rv_scrub_to : ret;
+}
+
+#define RV_PC() rv_pc_of((uint64_t)(uintptr_t)__builtin_return_address(0))
 
 #endif
