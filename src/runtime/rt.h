@@ -21,7 +21,12 @@
  *    pthread_mutex_t / pthread_cond_t / sem_t storage (no side tables), so
  *    fork copies them (a reset puts them back) and addresses name them.
  *  - nothing in the runtime is instrumented, so runtime memory accesses are
- *    never events.
+ *    never events;
+ *  - the program gets nothing of the runtime's back but results: after a
+ *    visible action its caller-saved and vector registers are clean
+ *    (rv_scrub_regs) and the runtime's dead frames below its stack
+ *    pointer zero (rv_return_scrub); main and every thread start with
+ *    clean registers (ctx_x86_64.S).
  */
 #ifndef RAVEL_RUNTIME_RT_H
 #define RAVEL_RUNTIME_RT_H
