@@ -31,7 +31,7 @@ rv_thr rv_threads[RV_MAX_THREADS];
 static rv_shm standalone_shm;
 
 extern int __ravel_user_main(int, char **, char **);
-/* ctx_x86_64.S: call fn(argc, argv, envp) with rbx, r12-r15 zeroed. */
+/* ctx_x86_64.S: call fn(argc, argv, envp) with every other register clean. */
 extern int rv_call_clean(int (*fn)(int, char **, char **), int, char **, char **);
 
 /* ------------------------------------------------------------------ */
