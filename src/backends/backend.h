@@ -43,7 +43,7 @@ typedef struct rv_limits {
 } rv_limits;
 
 /* rv_limits.engine (DESIGN §2 "Engines"): UNSET (no --engine given)
- * takes $RAVEL_ENGINE, else FORK; AUTO resets one process between
+ * takes $RAVEL_ENGINE, else AUTO; AUTO resets one process between
  * executions when the program allows it and forks otherwise; FORK forks a
  * child per execution; RESET resets even a program that imports functions
  * outside the known-safe list (still forking if the kernel cannot). */

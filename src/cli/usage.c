@@ -70,7 +70,7 @@ static const char check_help[] =
     "  --max-memory=MB      heap per execution (default 1024)\n"
     "  --engine=auto|fork|reset   how executions run: reset one process's memory\n"
     "                       between executions (fast), or fork one child per\n"
-    "                       execution (default, or $RAVEL_ENGINE); auto resets\n"
+    "                       execution; auto (default, or $RAVEL_ENGINE) resets\n"
     "                       unless the program calls something a reset cannot undo\n"
     "  --nondet-domain=LO:HI   values of __VERIFIER_nondet_* wider than 8 bits\n"
     "                       (default -1:2; such a result is not exhaustive)\n"

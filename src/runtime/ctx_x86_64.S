@@ -43,6 +43,10 @@ rv_ctx_switch:
 rv_ctx_trampoline:
     xorl %ebp, %ebp
     andq $-16, %rsp
+    /* a new thread starts with clean registers: its creator's caller-saved
+     * values (the scheduler's) would otherwise reach its stack */
+    movl rv_xmask_start(%rip), %eax
+    call rv_reset_regs
     call rv_thread_entry
     ud2
     .size rv_ctx_trampoline, .-rv_ctx_trampoline
@@ -83,8 +87,11 @@ rv_visible:
 
 /*
  * rv_call_clean(fn, argc, argv, envp): fn(argc, argv, envp) with rbx and
- * r12-r15 zeroed (callee-saved: restored before returning), so that the
- * program's main does not start with the fork server's values in them.
+ * r12-r15 zeroed (callee-saved: restored before returning), every other
+ * general register but the arguments zeroed and the vector and x87 state
+ * initial (rv_reset_regs), so that the program's main starts from the
+ * same registers in every execution and either engine, not with the fork
+ * server's or the previous execution's values in them.
  */
     .globl rv_call_clean
     .type rv_call_clean, @function
@@ -94,10 +101,16 @@ rv_call_clean:
     pushq %r13
     pushq %r14
     pushq %r15
-    movq %rdi, %rax
-    movl %esi, %edi
-    movq %rdx, %rsi
-    movq %rcx, %rdx
+    movq %rdi, %rbx
+    movl %esi, %r12d
+    movq %rdx, %r13
+    movq %rcx, %r14
+    movl rv_xmask_start(%rip), %eax
+    call rv_reset_regs
+    movq %rbx, %rax
+    movl %r12d, %edi
+    movq %r13, %rsi
+    movq %r14, %rdx
     xorl %ebx, %ebx
     xorl %r12d, %r12d
     xorl %r13d, %r13d
@@ -111,5 +124,112 @@ rv_call_clean:
     popq %rbx
     ret
     .size rv_call_clean, .-rv_call_clean
+
+/*
+ * Registers the program must not inherit from the runtime.  The vector
+ * and caller-saved registers hold whatever the runtime last computed: in
+ * a fork server's child the server's values, in the reset engine the
+ * previous execution's (its last fingerprint's hash state), in a thread
+ * resumed by the scheduler another thread's (the TLS copy, the step
+ * number).  Code that stores registers it never loaded - the compile
+ * driver's trampolines spill xmm0-7 and every argument register, a
+ * variadic callee its register save area - puts those bytes on the
+ * stack, where uninitialised locals and the fingerprints see them
+ * (issue 11 part 2: fuzzer seed 306 differed between engines in three
+ * words of main's frame holding an XXH3 accumulator).
+ *
+ * rv_reset_vec (eax = XSAVE component mask, 0 without XSAVE): puts the
+ * vector registers (and, if the mask says so, the x87 state) into their
+ * initial state with XRSTOR from an all-init header, keeping MXCSR (the
+ * thread's); clobbers eax and edx.  rv_reset_regs: the same, then zeroes
+ * every caller-saved general register.  rv_scrub_regs(): rv_reset_regs
+ * with the mask for a return into the program (the x87 state is kept:
+ * its control word is the thread's), callable from C as the last thing a
+ * function does (it clobbers only what the ABI lets a callee clobber).
+ */
+    .type rv_reset_vec, @function
+rv_reset_vec:
+    stmxcsr rv_xinit+24(%rip)
+    testl %eax, %eax
+    jz 1f
+    xorl %edx, %edx
+    xrstor64 rv_xinit(%rip)
+    ret
+1:  pxor %xmm0, %xmm0
+    pxor %xmm1, %xmm1
+    pxor %xmm2, %xmm2
+    pxor %xmm3, %xmm3
+    pxor %xmm4, %xmm4
+    pxor %xmm5, %xmm5
+    pxor %xmm6, %xmm6
+    pxor %xmm7, %xmm7
+    pxor %xmm8, %xmm8
+    pxor %xmm9, %xmm9
+    pxor %xmm10, %xmm10
+    pxor %xmm11, %xmm11
+    pxor %xmm12, %xmm12
+    pxor %xmm13, %xmm13
+    pxor %xmm14, %xmm14
+    pxor %xmm15, %xmm15
+    ret
+    .size rv_reset_vec, .-rv_reset_vec
+
+    .type rv_reset_regs, @function
+rv_reset_regs:
+    call rv_reset_vec
+    xorl %eax, %eax
+    xorl %ecx, %ecx
+    xorl %edx, %edx
+    xorl %esi, %esi
+    xorl %edi, %edi
+    xorl %r8d, %r8d
+    xorl %r9d, %r9d
+    xorl %r10d, %r10d
+    xorl %r11d, %r11d
+    ret
+    .size rv_reset_regs, .-rv_reset_regs
+
+    .globl rv_scrub_regs
+    .type rv_scrub_regs, @function
+rv_scrub_regs:
+    movl rv_xmask_visible(%rip), %eax
+    jmp rv_reset_regs
+    .size rv_scrub_regs, .-rv_scrub_regs
+
+/*
+ * rv_return_scrub: the runtime's way back into the program after a
+ * visible action (issue 12).  rv_visible_c replaces the return address of
+ * the outermost runtime frame (the program's call into the runtime) with
+ * this stub, the real one kept in rv_scrub_to.  Reached by that frame's
+ * ret, with rsp = the program's stack pointer before its call: it zeroes
+ * the dead stack below it, down to rv_scrub_lo (every frame the runtime
+ * used for this call: wrappers, the scheduler, the hash state), and jumps
+ * back.  Otherwise the runtime's leftovers (an event's index, the
+ * scheduler's locals) sit in uninitialised slots of the program's and the
+ * runtime's next frames, where fingerprints hash them (fuzzer seed 184)
+ * and the program can read them.  rax and rdx (the return value) and the
+ * vector registers are kept; the other caller-saved registers, the ABI's
+ * to clobber, leave zero (r11: the jump target).
+ */
+    .globl rv_return_scrub
+    .type rv_return_scrub, @function
+rv_return_scrub:
+    movq %rax, %r11
+    movq rv_scrub_lo(%rip), %rdi
+    movq %rsp, %rcx
+    subq %rdi, %rcx
+    jbe 1f
+    xorl %eax, %eax
+    rep stosb
+1:  movq %r11, %rax
+    xorl %ecx, %ecx
+    xorl %edi, %edi
+    xorl %esi, %esi
+    xorl %r8d, %r8d
+    xorl %r9d, %r9d
+    xorl %r10d, %r10d
+    movq rv_scrub_to(%rip), %r11
+    jmp *%r11
+    .size rv_return_scrub, .-rv_return_scrub
 
     .section .note.GNU-stack,"",@progbits

@@ -42,14 +42,17 @@ void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc, uint8_
     rv_action act = rv_act(k, a);
     act.len = len;
     act.flags = flags;
+    rt.running->note_old = true;
     rv_visible(act, pc);
-    rv_note_old(addr, len);
 }
 
 /* The running thread's memory event has just been taken and nothing ran
- * since: note the bytes it is about to access (rv_event.old).  Here, in the
- * thread, rather than in the scheduler: a wild address then faults in the
- * thread that accesses it, as the access itself would. */
+ * since: note the bytes it is about to access (rv_event.old).  Called by
+ * rv_visible_c once the thread is back, rather than by the scheduler: a
+ * wild address then faults in the thread that accesses it, as the access
+ * itself would; and rather than by the wrapper after rv_visible returns:
+ * the event's index it computes would stay in the caller-saved registers
+ * the program gets back (sched.c, rv_scrub_regs). */
 void rv_note_old(const void *addr, uint64_t len)
 {
     rv_thr *t = rt.running;
@@ -203,8 +206,8 @@ static void rv_cas_event(const void *a, size_t len, uint64_t expected, uint64_t 
     act.len = len;
     act.flags = RV_AF_ATOMIC | RV_AF_CAS;
     act.arg = expected;
+    rt.running->note_old = true;
     rv_visible(act, pc);
-    rv_note_old(a, len);
 }
 
 #define ATOMIC_RMW(N, T, NAME, EXPR)                                                               \

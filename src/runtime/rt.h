@@ -21,7 +21,12 @@
  *    pthread_mutex_t / pthread_cond_t / sem_t storage (no side tables), so
  *    fork copies them (a reset puts them back) and addresses name them.
  *  - nothing in the runtime is instrumented, so runtime memory accesses are
- *    never events.
+ *    never events;
+ *  - the program gets nothing of the runtime's back but results: after a
+ *    visible action its caller-saved and vector registers are clean
+ *    (rv_scrub_regs) and the runtime's dead frames below its stack
+ *    pointer zero (rv_return_scrub); main and every thread start with
+ *    clean registers (ctx_x86_64.S).
  */
 #ifndef RAVEL_RUNTIME_RT_H
 #define RAVEL_RUNTIME_RT_H
@@ -69,6 +74,12 @@ typedef struct rv_thr {
     void *keys[RV_MAX_KEYS];
     char *tp; /* thread pointer (%fs base) of its static TLS area (sched.c) */
     int64_t last_event;
+    bool note_old; /* rv_visible_c notes the accessed bytes (rv_note_old) */
+    /* the return into the program that rv_return_scrub stands in for
+     * (ctx_x86_64.S): the slot holding it, and the real address */
+    uint64_t *ret_slot;
+    uint64_t ret_to;
+    uint64_t scrub_lo; /* ... and how far down it zeroes */
     /* heap arena (bump allocation, per-thread free lists) */
     bool arena_mapped;
     char *heap_next, *heap_end;
@@ -201,8 +212,17 @@ void *rv_zmap(uintptr_t key, void *fixed, size_t len, bool *fresh);
 /* --- platform --- */
 void rv_ctx_switch(void **save_sp, void *new_sp);
 void rv_ctx_trampoline(void);
+void rv_return_scrub(void);               /* see ctx_x86_64.S */
+extern uint64_t rv_scrub_to, rv_scrub_lo; /* the running thread's ret_to, scrub_lo */
 
-#define RV_PC() ((uint64_t)(uintptr_t)__builtin_return_address(0))
+/* A return address as the program's: the return stub stands for the
+ * address it will jump back to (sched.c, arm_return_scrub). */
+static inline uint64_t rv_pc_of(uint64_t ret)
+{
+    return ret == (uint64_t)(uintptr_t)rv_return_scrub ? rv_scrub_to : ret;
+}
+
+#define RV_PC() rv_pc_of((uint64_t)(uintptr_t)__builtin_return_address(0))
 
 /* The program's pc of an API call that reaches sync.c through another
  * API's layer (c11threads.c: thrd_create calls __ravel_pthread_create):

@@ -33,8 +33,33 @@ rv_thr rv_threads[RV_MAX_THREADS];
 static rv_shm standalone_shm;
 
 extern int __ravel_user_main(int, char **, char **);
-/* ctx_x86_64.S: call fn(argc, argv, envp) with rbx, r12-r15 zeroed. */
+/* ctx_x86_64.S: call fn(argc, argv, envp) with every other register clean. */
 extern int rv_call_clean(int (*fn)(int, char **, char **), int, char **, char **);
+
+/* ------------------------------------------------------------------ */
+/* Registers the program starts from (ctx_x86_64.S, rv_reset_regs).   */
+
+/* An XSAVE area whose header says every component is in its initial
+ * state: XRSTOR from it clears the vector registers (MXCSR, at offset
+ * 24, is stored there first and so kept). */
+_Alignas(64) uint8_t rv_xinit[4096];
+/* XRSTOR component masks (0: no XSAVE, the SSE registers are cleared one
+ * by one): at a program's or thread's start x87, SSE, AVX and AVX-512
+ * (bits 0-2, 5-7); on a return into the program the same without x87,
+ * whose control word belongs to the thread.  Never PKRU (bit 9) or
+ * state the kernel hands out on request (AMX). */
+uint32_t rv_xmask_start, rv_xmask_visible;
+
+static void xstate_init(void)
+{
+    uint32_t a, b, c, d;
+    __asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(1), "c"(0));
+    if (!(c & (1u << 27))) return; /* no OSXSAVE: XRSTOR unusable */
+    uint32_t lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    rv_xmask_start = lo & 0xe7u;
+    rv_xmask_visible = lo & 0xe6u;
+}
 
 /* ------------------------------------------------------------------ */
 /* Thread-local storage: every thread has a static TLS area of its own. */
@@ -159,6 +184,9 @@ static void switch_to(rv_thr *from, rv_thr *to)
     /* nothing below reads TLS until `to` runs on its own area */
     if (to->tp != from->tp) set_thread_pointer(to->tp);
     rv_ctx_switch(&from->sp, to->sp);
+    /* back in `from` */
+    rv_scrub_to = from->ret_to;
+    rv_scrub_lo = from->scrub_lo;
 }
 
 /* ------------------------------------------------------------------ */
@@ -499,6 +527,73 @@ static __attribute__((noinline)) int run_user_main(rv_thr *m, int argc, char **a
     return rv_call_clean(__ravel_user_main, argc, argv, envp);
 }
 
+/* ------------------------------------------------------------------ */
+/* The boundary between the program's stack and the runtime's frames.  */
+
+static bool program_code(uint64_t pc);
+
+/* What rv_return_scrub (ctx_x86_64.S) does for the running thread: jump
+ * to rv_scrub_to after zeroing the stack down to rv_scrub_lo. */
+uint64_t rv_scrub_to, rv_scrub_lo;
+
+/* How far below the scheduler's frame the return scrub reaches: the
+ * frames the runtime's wrappers call after the action (rv_note_old, a
+ * copy) lie above it or a little below; below that scrub_dead cleared. */
+#define RV_RETURN_SCRUB_BELOW 4096u
+
+/* The slot of the running thread's return address into the program
+ * (issue 12): up the frame-pointer chain from the runtime's frame fp
+ * (the runtime keeps frame pointers), the first return address into
+ * program code, or the return stub that stands for one.  The program's
+ * stack pointer before its call is slot + 1.  NULL when there is none
+ * (the runtime calling itself). */
+static uint64_t *program_ret_slot(const rv_thr *t, char *fp)
+{
+    uint64_t lo = (uint64_t)(uintptr_t)fp, hi = (uint64_t)(uintptr_t)t->stack_hi, f = lo;
+    for (int i = 0; i < 64 && f >= lo && f + 16 <= hi && !(f & 7); i++) {
+        uint64_t *frame = (uint64_t *)(uintptr_t)f;
+        if (frame[1] == (uint64_t)(uintptr_t)rv_return_scrub || program_code(frame[1]))
+            return &frame[1];
+        lo = f + 16;
+        f = frame[0];
+    }
+    return NULL;
+}
+
+/* Before thread t returns from its visible action: its return into the
+ * program (slot) goes through rv_return_scrub, which zeroes the stack
+ * below the program's stack pointer down to RV_RETURN_SCRUB_BELOW under
+ * the scheduler's frame `here`.  The runtime's frames die there: the
+ * wrappers', the scheduler's (locals such as an event's index, the
+ * interleaving's), the fingerprint's hash state.  Left in place, they
+ * would be the bytes of uninitialised slots in the program's and the
+ * runtime's next frames (the fingerprints differed for equal states:
+ * fuzzer seed 184), which the program could read, too.  A wrapper that
+ * has two events (or calls back into the program, pthread_once) arms its
+ * slot once; an armed slot further up, abandoned for a deeper one, gets
+ * its address back and is not scrubbed. */
+static void arm_return_scrub(rv_thr *t, uint64_t *slot, char *here)
+{
+    const uint64_t stub = (uint64_t)(uintptr_t)rv_return_scrub;
+    if (!slot) return;
+    if (*slot != stub) {
+        if (t->ret_slot && t->ret_slot > slot && *t->ret_slot == stub) *t->ret_slot = t->ret_to;
+        t->ret_to = *slot;
+        t->ret_slot = slot;
+        *slot = stub;
+    }
+    char *lo = here - RV_RETURN_SCRUB_BELOW;
+    if (t->stack_lo && lo < t->stack_lo + 4096) lo = t->stack_lo + 4096;
+    t->scrub_lo = (uint64_t)(uintptr_t)lo;
+    rv_scrub_to = t->ret_to;
+    rv_scrub_lo = t->scrub_lo;
+}
+
+/* ctx_x86_64.S: the vector and caller-saved registers zeroed (kept MXCSR
+ * and x87): the last call of rv_visible_c, so that the program does not
+ * get the scheduler's values in them. */
+void rv_scrub_regs(void);
+
 /* One scheduling step; returns the thread whose action was executed. */
 static rv_thr *step_once(void)
 {
@@ -538,20 +633,26 @@ void rv_visible_c(rv_action a, uint64_t pc)
         return;
     }
     rv_thr *self = rt.running;
+    char *here = __builtin_frame_address(0);
     self->pending = a;
     self->pending_pc = pc;
     capture_wval(self);
-    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording)
-        fingerprint_last(self, __builtin_frame_address(0), true);
+    uint64_t *slot = program_ret_slot(self, here);
+    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording) fingerprint_last(self, here, true);
     if (self->priming) { /* first visible action of a new thread: back to its creator */
         self->priming = false;
         switch_to(self, rt.primer);
-        scrub_dead(self, __builtin_frame_address(0));
-        return;
+    } else {
+        rv_thr *next = step_once();
+        switch_to(self, next);
     }
-    rv_thr *next = step_once();
-    switch_to(self, next);
-    scrub_dead(self, __builtin_frame_address(0)); /* deeper than the scheduler's frames */
+    if (self->note_old) { /* a memory access: the bytes it is about to access */
+        self->note_old = false;
+        rv_note_old((const void *)(uintptr_t)a.obj, a.len);
+    }
+    scrub_dead(self, here); /* deeper than the scheduler's frames */
+    arm_return_scrub(self, slot, here);
+    rv_scrub_regs();
 }
 
 void rv_leave(void)
@@ -660,13 +761,15 @@ extern char __stop_ravel_leaf[] __attribute__((weak));
  * address). */
 static bool frameless_stub(uint64_t pc)
 {
-    uint64_t b = (uint64_t)(uintptr_t)__start_ravel_leaf, e = (uint64_t)(uintptr_t)__stop_ravel_leaf;
+    uint64_t b = (uint64_t)(uintptr_t)__start_ravel_leaf,
+             e = (uint64_t)(uintptr_t)__stop_ravel_leaf;
     if (b && pc >= b && pc < e) return true;
     const uint8_t *p = (const uint8_t *)(uintptr_t)pc;
     bool jmp = (p[0] == 0xff && p[1] == 0x25) || (p[0] == 0xf2 && p[1] == 0xff && p[2] == 0x25);
     bool endbr = p[0] == 0xf3 && p[1] == 0x0f && p[2] == 0x1e && p[3] == 0xfa;
     if ((pc & 15) == 0 && (jmp || endbr)) return true;
-    return (pc & 15) == 4 && jmp && p[-4] == 0xf3 && p[-3] == 0x0f && p[-2] == 0x1e && p[-1] == 0xfa;
+    return (pc & 15) == 4 && jmp && p[-4] == 0xf3 && p[-3] == 0x0f && p[-2] == 0x1e &&
+           p[-1] == 0xfa;
 }
 
 /* ret follows a call instruction: e8 rel32, or ff /2 (indirect) of 2, 3,
@@ -699,12 +802,12 @@ static uint64_t program_frame(uint64_t pc, uint64_t sp, uint64_t fp)
     rv_thr *t = rt.running;
     uint64_t lo = sp, hi = t && t->stack_hi ? (uint64_t)(uintptr_t)t->stack_hi : 0;
     if ((!in_exe || leaf) && sp + 8 <= hi && !(sp & 7)) {
-        uint64_t ret = *(const uint64_t *)(uintptr_t)sp;
+        uint64_t ret = rv_pc_of(*(const uint64_t *)(uintptr_t)sp);
         if (program_code(ret) && after_call(ret)) return ret;
     }
     for (int i = 0; i < 256 && fp >= lo && fp + 16 <= hi && !(fp & 7); i++) {
         const uint64_t *frame = (const uint64_t *)(uintptr_t)fp;
-        uint64_t ret = frame[1];
+        uint64_t ret = rv_pc_of(frame[1]);
         if (program_code(ret)) return ret;
         lo = fp + 16;
         fp = frame[0];
@@ -863,6 +966,7 @@ static void standalone(void)
 
 int main(int argc, char **argv, char **envp)
 {
+    xstate_init();
     install_crash_handlers();
     tls_init();
     if (getenv("RAVEL_SERVER"))

@@ -230,6 +230,8 @@ t_theorem1_philosophers_3() { theorem1 "$EX/philosophers.c" -DN=3; }
 t_theorem1_racy_counter() { theorem1 "$EX/racy_counter.c"; }
 t_theorem1_lost_wakeup() { theorem1 "$EX/lost_wakeup.c"; }
 t_theorem1_preempt2() { theorem1 "$ROOT/tests/dpor/preempt2.c"; }
+# issue 12: the runtime's leftovers in main's fingerprints (fuzzer seed 184)
+t_theorem1_cas_after_exit() { theorem1 "$ROOT/tests/dpor/cas_after_exit.c"; }
 
 # A bug that needs exactly 2 preemptions: not found with 1, found with 2;
 # the iterative bound reports 2; a bounded search without an error exits 3.

@@ -395,15 +395,14 @@ static const rv_backend_ops native_ops = {
 
 /* RAVEL_ENGINE=fork|reset|auto in the environment is the engine when no
  * --engine was given: it lets a test suite run in either engine without
- * changing its command lines.  With neither, executions fork: the reset
- * engine is opt-in until it restores every byte a forked child would see
- * (docs/DESIGN.md §2 "Engines", known difference). */
+ * changing its command lines.  With neither, auto: reset when the program
+ * allows it, else fork (docs/DESIGN.md §2 "Engines"). */
 static uint32_t engine_request(uint8_t engine)
 {
     const char *env = getenv("RAVEL_ENGINE");
     if (engine == RV_ENGINE_UNSET) {
-        engine = RV_ENGINE_FORK_ONLY;
-        if (env && !strcmp(env, "auto")) engine = RV_ENGINE_AUTO;
+        engine = RV_ENGINE_AUTO;
+        if (env && !strcmp(env, "fork")) engine = RV_ENGINE_FORK_ONLY;
         if (env && !strcmp(env, "reset")) engine = RV_ENGINE_RESET_ALWAYS;
     }
     switch (engine) {
