@@ -968,13 +968,42 @@ static node *push_node(eng *e)
     return nd;
 }
 
-/* Sleep set after event ev from a state whose sleepers are `sl`. */
-static uint64_t sleep_after(const eng *e, uint64_t sl, const rv_action *ev)
+/* next(s_k, q) as a sleeper's step at state k (before event k).  pending()
+ * gives q's step as it ran later, at index j = nxt[q] > k; its kind is the
+ * kind at k except for a compare-exchange (RV_AF_CAS) that failed at j: a
+ * write between k and j (an event dependent with the failed CAS) may have
+ * made it fail, and at k it may succeed, an RMW.  Then the announced kind
+ * (RMW, which covers both) is used: a failed CAS is a read, and a read
+ * commutes with another thread's read, which would wrongly keep q asleep
+ * after a load although the step q explored at k was a successful CAS
+ * (issue 12, tests/dpor/cas_loop.c).  A successful CAS at j is an RMW
+ * already, the over-approximation of both kinds. */
+static const rv_action *sleeper_step(const eng *e, size_t k, unsigned q, rv_action *tmp)
 {
+    const rv_action *a = pending(e, q);
+    if (!a || !rv_is_cas(a) || a->kind != RV_ACT_READ) return a;
+    for (size_t i = k; i < e->nxt[q] && i < e->t.n; i++) {
+        const rv_action *b = &e->t.ev[i].act;
+        if (b->tid != q && dep(b, a)) {
+            *tmp = *a;
+            tmp->kind = RV_ACT_RMW;
+            return tmp;
+        }
+    }
+    return a;
+}
+
+/* Sleep set after event k from a state whose sleepers are `sl` (FG 2005
+ * §4: a sleeper stays asleep while the events that run commute with the
+ * step it explored at the state where it fell asleep). */
+static uint64_t sleep_after(const eng *e, uint64_t sl, size_t k)
+{
+    const rv_action *ev = &e->t.ev[k].act;
     uint64_t out = 0;
     for (uint64_t m = sl & ~BIT(ev->tid); m; m &= m - 1) {
         unsigned q = (unsigned)__builtin_ctzll(m);
-        const rv_action *a = pending(e, q);
+        rv_action tmp;
+        const rv_action *a = sleeper_step(e, k, q, &tmp);
         if (a && !dep(a, ev)) out |= BIT(q);
     }
     return out;
@@ -1041,7 +1070,7 @@ static walk_end walk(eng *e, size_t n)
         memcpy(Y, e->yields, sizeof Y);
         if (t->ev[n - 1].act.kind == RV_ACT_YIELD) Y[b->tid]--; /* yields before n-1 */
         cost = cost_after(e, n - 1, b->enabled, b->cost, Y, b->tid);
-        if (e->sleep_sets) sl = sleep_after(e, b->sleep | (b->done & ~b->fatal), &t->ev[n - 1].act);
+        if (e->sleep_sets) sl = sleep_after(e, b->sleep | (b->done & ~b->fatal), n - 1);
         collect(e, n - 1);
     }
     for (size_t k = n;; k++) {
@@ -1091,7 +1120,7 @@ static walk_end walk(eng *e, size_t n)
         nd->tid = (uint16_t)p;
         nd->val = ev->val;
         nd->ndom = ev->act.ndom ? ev->act.ndom : 1;
-        if (e->sleep_sets) sl = sleep_after(e, sl, &ev->act);
+        if (e->sleep_sets) sl = sleep_after(e, sl, k);
         e->nxt[p] = e->nextsame[k];
         e->lastev[p] = (int64_t)k;
         if (ev->act.kind == RV_ACT_YIELD) e->yields[p]++;
