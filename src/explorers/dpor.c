@@ -245,6 +245,55 @@ static const rv_action *pending_at(const eng *e, size_t i, unsigned q)
     return NULL;
 }
 
+/* Does b write bytes that a accesses? */
+static bool writes_bytes(const rv_action *b, const rv_action *a)
+{
+    return rv_is_memory(b) && b->kind != RV_ACT_READ && b->obj < a->obj + a->len &&
+           a->obj < b->obj + b->len;
+}
+
+/* A compare-exchange a (RV_AF_CAS) that failed where it ran, as it would
+ * run where the bytes at its object are those event f found there (its
+ * `old`): a READ copy if f read other bytes than a expects, an RMW copy if
+ * the same (it succeeds there) or if f tells nothing (another range, no
+ * value known): the announced kind, which covers both. */
+static const rv_action *cas_before(const eng *e, size_t f, const rv_action *a, rv_action *tmp)
+{
+    const rv_event *ev = &e->t.ev[f];
+    *tmp = *a;
+    if (!rv_is_memory(&ev->act) || ev->act.obj != a->obj || ev->act.len != a->len ||
+        !(ev->vflags & RV_EV_OLD) || ev->old == a->arg)
+        tmp->kind = RV_ACT_RMW;
+    return tmp;
+}
+
+/* Thread q's step a, event j of the trace (j = n: its pending action), as
+ * it would run at state k <= j.  Its kind is the kind at k except for a
+ * compare-exchange that failed at j: an event of another thread between k
+ * and j dependent with it (a write to its bytes) may have made it fail,
+ * and at k it may succeed, an RMW (the first such event's `old` says).
+ * A failed CAS is a read, and a read commutes with another thread's read:
+ * with the kind at j, a thread asleep at k with a successful CAS stayed
+ * asleep after a load (issue 12, tests/dpor/cas_loop.c).  A successful
+ * CAS is an RMW already, the over-approximation of both kinds. */
+static const rv_action *step_at(const eng *e, size_t k, size_t j, const rv_action *a,
+                                rv_action *tmp)
+{
+    if (!a || !rv_is_cas(a) || a->kind != RV_ACT_READ) return a;
+    for (size_t i = k; i < j && i < e->t.n; i++) {
+        const rv_action *b = &e->t.ev[i].act;
+        if (b->tid != a->tid && dep(b, a)) return cas_before(e, i, a, tmp);
+    }
+    return a;
+}
+
+/* The index of q's first event at index >= i (n if none). */
+static size_t next_index(const eng *e, size_t i, unsigned q)
+{
+    while (i < e->t.n && e->t.ev[i].act.tid != q) i++;
+    return i;
+}
+
 static bool exists_at(const eng *e, unsigned q, size_t k)
 {
     if (q >= e->T) return false;
@@ -603,8 +652,10 @@ static bool sleep_blocks(const eng *e, size_t i, size_t nv)
     for (uint64_t m = nd->sleep | nd->done; m; m &= m - 1) {
         unsigned q = (unsigned)__builtin_ctzll(m);
         size_t at;
-        rv_action fatal = {.kind = RV_ACT_PEXIT, .tid = (uint16_t)q};
-        const rv_action *a = nd->fatal & BIT(q) ? &fatal : pending_at(e, i, q);
+        rv_action fatal = {.kind = RV_ACT_PEXIT, .tid = (uint16_t)q}, tmp;
+        size_t j = next_index(e, i, q);
+        const rv_action *a =
+            nd->fatal & BIT(q) ? &fatal : step_at(e, i, j, pending_at(e, i, q), &tmp);
         if (weak_initial(e, nv, q, -1, a, &at)) return true;
     }
     return false;
@@ -779,6 +830,23 @@ static void reverse_race_v(eng *e, size_t i, size_t j, unsigned u, const rv_acti
         bool fatal = aval == VIRTUAL && x + 1 == t->n;
         vpush(e, &nv, t->ev[x].act.tid, t->ev[x].val, fatal ? &e->fatal : &t->ev[x].act);
         if (t->ev[x].act.tid == u) u_in = true;
+    }
+    /* a runs before i now (i depends on it): a CAS that failed at j may
+     * succeed there, when no event kept in v writes its bytes and i found
+     * the bytes it expects */
+    rv_action moved;
+    if (rv_is_cas(a) && a->kind == RV_ACT_READ) {
+        bool written = false;
+        for (size_t x = i + 1; x < j && !written; x++)
+            written = !after(e, i, x) && (t->ev[x].act.tid != u ? dep(&t->ev[x].act, a)
+                                                                : writes_bytes(&t->ev[x].act, a));
+        if (written) {
+            moved = *a;
+            moved.kind = RV_ACT_RMW;
+            a = &moved;
+        } else {
+            a = cas_before(e, i, a, &moved);
+        }
     }
     vpush(e, &nv, (uint16_t)u, aval, a);
     if (refail) vpush(e, &nv, t->ev[i].act.tid, t->ev[i].val, &e->fatal);
@@ -968,29 +1036,10 @@ static node *push_node(eng *e)
     return nd;
 }
 
-/* next(s_k, q) as a sleeper's step at state k (before event k).  pending()
- * gives q's step as it ran later, at index j = nxt[q] > k; its kind is the
- * kind at k except for a compare-exchange (RV_AF_CAS) that failed at j: a
- * write between k and j (an event dependent with the failed CAS) may have
- * made it fail, and at k it may succeed, an RMW.  Then the announced kind
- * (RMW, which covers both) is used: a failed CAS is a read, and a read
- * commutes with another thread's read, which would wrongly keep q asleep
- * after a load although the step q explored at k was a successful CAS
- * (issue 12, tests/dpor/cas_loop.c).  A successful CAS at j is an RMW
- * already, the over-approximation of both kinds. */
+/* next(s_k, q) for a sleeper q: its step as it would run at state k. */
 static const rv_action *sleeper_step(const eng *e, size_t k, unsigned q, rv_action *tmp)
 {
-    const rv_action *a = pending(e, q);
-    if (!a || !rv_is_cas(a) || a->kind != RV_ACT_READ) return a;
-    for (size_t i = k; i < e->nxt[q] && i < e->t.n; i++) {
-        const rv_action *b = &e->t.ev[i].act;
-        if (b->tid != q && dep(b, a)) {
-            *tmp = *a;
-            tmp->kind = RV_ACT_RMW;
-            return tmp;
-        }
-    }
-    return a;
+    return step_at(e, k, e->nxt[q], pending(e, q), tmp);
 }
 
 /* Sleep set after event k from a state whose sleepers are `sl` (FG 2005
