@@ -252,37 +252,42 @@ static bool writes_bytes(const rv_action *b, const rv_action *a)
            a->obj < b->obj + b->len;
 }
 
-/* A compare-exchange a (RV_AF_CAS) that failed where it ran, as it would
- * run where the bytes at its object are those event f found there (its
- * `old`): a READ copy if f read other bytes than a expects, an RMW copy if
- * the same (it succeeds there) or if f tells nothing (another range, no
- * value known): the announced kind, which covers both. */
+/* A compare-exchange a (RV_AF_CAS) as it would run where the bytes at its
+ * object are those event f found there (its `old`): a READ copy if they
+ * differ from what a expects, an RMW copy if they are the same or if f
+ * tells nothing (another range, no value known): the announced kind, which
+ * covers both. */
 static const rv_action *cas_before(const eng *e, size_t f, const rv_action *a, rv_action *tmp)
 {
     const rv_event *ev = &e->t.ev[f];
     *tmp = *a;
-    if (!rv_is_memory(&ev->act) || ev->act.obj != a->obj || ev->act.len != a->len ||
-        !(ev->vflags & RV_EV_OLD) || ev->old == a->arg)
-        tmp->kind = RV_ACT_RMW;
+    bool known = rv_is_memory(&ev->act) && ev->act.obj == a->obj && ev->act.len == a->len &&
+                 (ev->vflags & RV_EV_OLD);
+    tmp->kind = known && ev->old != a->arg ? RV_ACT_READ : RV_ACT_RMW;
     return tmp;
+}
+
+/* Can b (another thread's event) change the outcome of compare-exchange
+ * a: a write to its bytes, or a non-memory event dependent with it? */
+static bool cas_changer(const rv_action *b, const rv_action *a)
+{
+    return writes_bytes(b, a) || (!rv_is_memory(b) && dep(b, a));
 }
 
 /* Thread q's step a, event j of the trace (j = n: its pending action), as
  * it would run at state k <= j.  Its kind is the kind at k except for a
- * compare-exchange that failed at j: an event of another thread between k
- * and j dependent with it (a write to its bytes) may have made it fail,
- * and at k it may succeed, an RMW (the first such event's `old` says).
- * A failed CAS is a read, and a read commutes with another thread's read:
- * with the kind at j, a thread asleep at k with a successful CAS stayed
- * asleep after a load (issue 12, tests/dpor/cas_loop.c).  A successful
- * CAS is an RMW already, the over-approximation of both kinds. */
+ * compare-exchange whose bytes another thread wrote between k and j: its
+ * kind at k (failed: READ, succeeded: RMW) is decided by the bytes the
+ * first such write found there (`old`).  With the kind at j, a thread
+ * asleep at k with a successful CAS that failed later stayed asleep after
+ * a load, a read like it (issue 12, tests/dpor/cas_loop.c). */
 static const rv_action *step_at(const eng *e, size_t k, size_t j, const rv_action *a,
                                 rv_action *tmp)
 {
-    if (!a || !rv_is_cas(a) || a->kind != RV_ACT_READ) return a;
+    if (!a || !rv_is_cas(a) || !rv_is_memory(a)) return a;
     for (size_t i = k; i < j && i < e->t.n; i++) {
         const rv_action *b = &e->t.ev[i].act;
-        if (b->tid != a->tid && dep(b, a)) return cas_before(e, i, a, tmp);
+        if (b->tid != a->tid && cas_changer(b, a)) return cas_before(e, i, a, tmp);
     }
     return a;
 }
@@ -831,14 +836,13 @@ static void reverse_race_v(eng *e, size_t i, size_t j, unsigned u, const rv_acti
         vpush(e, &nv, t->ev[x].act.tid, t->ev[x].val, fatal ? &e->fatal : &t->ev[x].act);
         if (t->ev[x].act.tid == u) u_in = true;
     }
-    /* a runs before i now (i depends on it): a CAS that failed at j may
-     * succeed there, when no event kept in v writes its bytes and i found
-     * the bytes it expects */
+    /* a runs before i now (i depends on it): a CAS sees the bytes i found
+     * there (`old`) unless an event kept in v before a writes them */
     rv_action moved;
-    if (rv_is_cas(a) && a->kind == RV_ACT_READ) {
+    if (rv_is_cas(a) && rv_is_memory(a)) {
         bool written = false;
         for (size_t x = i + 1; x < j && !written; x++)
-            written = !after(e, i, x) && (t->ev[x].act.tid != u ? dep(&t->ev[x].act, a)
+            written = !after(e, i, x) && (t->ev[x].act.tid != u ? cas_changer(&t->ev[x].act, a)
                                                                 : writes_bytes(&t->ev[x].act, a));
         if (written) {
             moved = *a;
