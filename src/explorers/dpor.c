@@ -248,6 +248,60 @@ static const rv_action *pending_at(const eng *e, size_t i, unsigned q)
     return NULL;
 }
 
+/* Does b write bytes that a accesses? */
+static bool writes_bytes(const rv_action *b, const rv_action *a)
+{
+    return rv_is_memory(b) && b->kind != RV_ACT_READ && b->obj < a->obj + a->len &&
+           a->obj < b->obj + b->len;
+}
+
+/* A compare-exchange a (RV_AF_CAS) as it would run where the bytes at its
+ * object are those event f found there (its `old`): a READ copy if they
+ * differ from what a expects, an RMW copy if they are the same or if f
+ * tells nothing (another range, no value known): the announced kind, which
+ * covers both. */
+static const rv_action *cas_before(const eng *e, size_t f, const rv_action *a, rv_action *tmp)
+{
+    const rv_event *ev = &e->t.ev[f];
+    *tmp = *a;
+    bool known = rv_is_memory(&ev->act) && ev->act.obj == a->obj && ev->act.len == a->len &&
+                 (ev->vflags & RV_EV_OLD);
+    tmp->kind = known && ev->old != a->arg ? RV_ACT_READ : RV_ACT_RMW;
+    return tmp;
+}
+
+/* Can b (another thread's event) change the outcome of compare-exchange
+ * a: a write to its bytes, or a non-memory event dependent with it? */
+static bool cas_changer(const rv_action *b, const rv_action *a)
+{
+    return writes_bytes(b, a) || (!rv_is_memory(b) && dep(b, a));
+}
+
+/* Thread q's step a, event j of the trace (j = n: its pending action), as
+ * it would run at state k <= j.  Its kind is the kind at k except for a
+ * compare-exchange whose bytes another thread wrote between k and j: its
+ * kind at k (failed: READ, succeeded: RMW) is decided by the bytes the
+ * first such write found there (`old`).  With the kind at j, a thread
+ * asleep at k with a successful CAS that failed later stayed asleep after
+ * a load, a read like it (issue 12, tests/dpor/cas_loop.c). */
+static const rv_action *step_at(const eng *e, size_t k, size_t j, const rv_action *a,
+                                rv_action *tmp)
+{
+    if (!a || !rv_is_cas(a) || !rv_is_memory(a)) return a;
+    for (size_t i = k; i < j && i < e->t.n; i++) {
+        const rv_action *b = &e->t.ev[i].act;
+        if (b->tid != a->tid && cas_changer(b, a)) return cas_before(e, i, a, tmp);
+    }
+    return a;
+}
+
+/* The index of q's first event at index >= i (n if none). */
+static size_t next_index(const eng *e, size_t i, unsigned q)
+{
+    while (i < e->t.n && e->t.ev[i].act.tid != q) i++;
+    return i;
+}
+
 static bool exists_at(const eng *e, unsigned q, size_t k)
 {
     if (q >= e->T) return false;
@@ -606,8 +660,10 @@ static bool sleep_blocks(const eng *e, size_t i, size_t nv)
     for (uint64_t m = nd->sleep | nd->done; m; m &= m - 1) {
         unsigned q = (unsigned)__builtin_ctzll(m);
         size_t at;
-        rv_action fatal = {.kind = RV_ACT_PEXIT, .tid = (uint16_t)q};
-        const rv_action *a = nd->fatal & BIT(q) ? &fatal : pending_at(e, i, q);
+        rv_action fatal = {.kind = RV_ACT_PEXIT, .tid = (uint16_t)q}, tmp;
+        size_t j = next_index(e, i, q);
+        const rv_action *a =
+            nd->fatal & BIT(q) ? &fatal : step_at(e, i, j, pending_at(e, i, q), &tmp);
         if (weak_initial(e, nv, q, -1, a, &at)) return true;
     }
     return false;
@@ -860,6 +916,22 @@ static void reverse_race_v(eng *e, size_t i, size_t j, unsigned u, const rv_acti
         vpush(e, &nv, t->ev[x].act.tid, t->ev[x].val, fatal ? &e->fatal : &t->ev[x].act);
         if (t->ev[x].act.tid == u) u_in = true;
     }
+    /* a runs before i now (i depends on it): a CAS sees the bytes i found
+     * there (`old`) unless an event kept in v before a writes them */
+    rv_action moved;
+    if (rv_is_cas(a) && rv_is_memory(a)) {
+        bool written = false;
+        for (size_t x = i + 1; x < j && !written; x++)
+            written = !after(e, i, x) && (t->ev[x].act.tid != u ? cas_changer(&t->ev[x].act, a)
+                                                                : writes_bytes(&t->ev[x].act, a));
+        if (written) {
+            moved = *a;
+            moved.kind = RV_ACT_RMW;
+            a = &moved;
+        } else {
+            a = cas_before(e, i, a, &moved);
+        }
+    }
     vpush(e, &nv, (uint16_t)u, aval, a);
     if (refail) vpush(e, &nv, t->ev[i].act.tid, t->ev[i].val, &e->fatal);
     node *nd = &e->st[i];
@@ -1048,13 +1120,23 @@ static node *push_node(eng *e)
     return nd;
 }
 
-/* Sleep set after event ev from a state whose sleepers are `sl`. */
-static uint64_t sleep_after(const eng *e, uint64_t sl, const rv_action *ev)
+/* next(s_k, q) for a sleeper q: its step as it would run at state k. */
+static const rv_action *sleeper_step(const eng *e, size_t k, unsigned q, rv_action *tmp)
 {
+    return step_at(e, k, e->nxt[q], pending(e, q), tmp);
+}
+
+/* Sleep set after event k from a state whose sleepers are `sl` (FG 2005
+ * §4: a sleeper stays asleep while the events that run commute with the
+ * step it explored at the state where it fell asleep). */
+static uint64_t sleep_after(const eng *e, uint64_t sl, size_t k)
+{
+    const rv_action *ev = &e->t.ev[k].act;
     uint64_t out = 0;
     for (uint64_t m = sl & ~BIT(ev->tid); m; m &= m - 1) {
         unsigned q = (unsigned)__builtin_ctzll(m);
-        const rv_action *a = pending(e, q);
+        rv_action tmp;
+        const rv_action *a = sleeper_step(e, k, q, &tmp);
         if (a && !dep(a, ev)) out |= BIT(q);
     }
     return out;
@@ -1121,7 +1203,7 @@ static walk_end walk(eng *e, size_t n)
         memcpy(Y, e->yields, sizeof Y);
         if (t->ev[n - 1].act.kind == RV_ACT_YIELD) Y[b->tid]--; /* yields before n-1 */
         cost = cost_after(e, n - 1, b->enabled, b->cost, Y, b->tid);
-        if (e->sleep_sets) sl = sleep_after(e, b->sleep | (b->done & ~b->fatal), &t->ev[n - 1].act);
+        if (e->sleep_sets) sl = sleep_after(e, b->sleep | (b->done & ~b->fatal), n - 1);
         collect(e, n - 1);
     }
     for (size_t k = n;; k++) {
@@ -1171,7 +1253,7 @@ static walk_end walk(eng *e, size_t n)
         nd->tid = (uint16_t)p;
         nd->val = ev->val;
         nd->ndom = ev->act.ndom ? ev->act.ndom : 1;
-        if (e->sleep_sets) sl = sleep_after(e, sl, &ev->act);
+        if (e->sleep_sets) sl = sleep_after(e, sl, k);
         e->nxt[p] = e->nextsame[k];
         e->lastev[p] = (int64_t)k;
         if (ev->act.kind == RV_ACT_YIELD) e->yields[p]++;

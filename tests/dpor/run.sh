@@ -4,6 +4,8 @@
 #    --keep-going is the truth; dpor and source (--count-traces) cover its
 #    complete and deadlocked traces exactly, executes at least as many
 #    executions as it covers traces, and finds the same errors (kind@location);
+#  - compare-exchange loops (cas_loop.c, issue 12), N = 2 and 3 and a bug
+#    in exactly one trace, against dfs as above (optimal: exactly);
 #  - the closed-form families of tests/native/run.sh (philosophers 2^n - 2
 #    complete + 1 deadlock, lock_many C(2n, n), lock_once n!, readers 2^n,
 #    private k x m: 1);
@@ -74,6 +76,37 @@ t_native_stack_overflow() {
 for p in lost_wakeup racy_counter; do
     eval "t_example_$p() { compare_with_dfs \"\$EX/$p.c\"; }"
 done
+
+# ---- compare-exchange loops (issue 12) ---------------------------------------
+# The kind of a CAS event depends on the value it reads (a failed CAS is a
+# read): a thread asleep with a successful CAS must wake at a load.  -DBUG
+# fails in exactly one trace (N = 2), the one dpor and source used to miss.
+CAS=$ROOT/tests/dpor/cas_loop.c
+t_cas_loop() { compare_with_dfs "$CAS"; }
+# cas_exact CFLAGS...: dpor and source cover dfs's traces; optimal explores
+# each once, and so does udpor --no-cutoffs (with cutoffs it runs fewer
+# executions for N = 3, as it may)
+cas_exact() {
+    compare_with_dfs "$CAS" "$@"
+    rv check --algo=optimal --count-traces --keep-going --json "$CAS" -- "$@"
+    expect_rc "$(jq -r .exit_code "$W/dfs.json")"
+    local k
+    for k in traces traces_complete traces_error; do
+        expect_json ".$k" "$(jq -r ".$k" "$W/dfs.json")"
+    done
+    expect_json .executions "$(jq -r .traces "$W/dfs.json")"
+    expect_json .blocked 0
+    if have_algo udpor; then
+        rv check --algo=udpor --no-cutoffs --keep-going --json "$CAS" -- "$@"
+        expect_json .executions "$(jq -r .traces "$W/dfs.json")"
+    fi
+}
+t_cas_loop_3() { cas_exact -DN=3; }
+t_cas_loop_3_bug() { cas_exact -DN=3 -DBUG; }
+t_cas_loop_bug() {
+    compare_with_dfs "$CAS" -DBUG
+    expect_eq "dfs failing traces" "$(jq -r .traces_error "$W/dfs.json")" 1
+}
 
 # ---- closed forms -----------------------------------------------------------
 # family PROG TRACES_COMPLETE TRACES_DEADLOCK ERRORKIND CFLAGS...
@@ -182,6 +215,8 @@ t_optimal_writers_shared_3_dfs() { optimal_exact "$ROOT/tests/dpor/writers.c" -D
 # fuzzer seed 533: a step cut off by a failure, commuting with the fatal
 # step (w1's exit), must be reversed as "exit, then the failure"
 # (tests/dpor/fatal_exit.c); -DGUARD: one that does not (a real race)
+t_optimal_cas_loop() { optimal_exact "$CAS"; }
+t_optimal_cas_loop_bug() { optimal_exact "$CAS" -DBUG; }
 t_optimal_fatal_exit() { optimal_exact "$ROOT/tests/dpor/fatal_exit.c" -DTWICE; }
 t_optimal_fatal_exit_guard() { optimal_exact "$ROOT/tests/dpor/fatal_exit.c" -DGUARD; }
 t_optimal_fatal_exit_both() { optimal_exact "$ROOT/tests/dpor/fatal_exit.c" -DTWICE -DGUARD; }
