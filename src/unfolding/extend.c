@@ -520,10 +520,10 @@ static rv_mstate view_for(objstate *s, const rv_action *a, const rv_action *b, r
     return v;
 }
 
-/* Does b change a state that a reads? */
-static bool relevant(const rv_action *a, const rv_action *b)
+/* Does b change a state that a reads?  m = rv_mutex_of(a), computed once
+ * per replay by the caller. */
+static bool relevant(const rv_action *a, uint64_t m, const rv_action *b)
 {
-    uint64_t m = rv_mutex_of(a);
     if (m && rv_mutex_of(b) == m) return true;
     if (b->obj == a->obj && ((rv_on_cond(a) && rv_on_cond(b)) || (rv_on_sem(a) && rv_on_sem(b)) ||
                              (rv_on_once(a) && rv_on_once(b))))
@@ -538,9 +538,10 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
 {
     memset(s, 0, sizeof *s);
     rv_model_start(&s->mx, &s->cv, &s->sem, &s->once, a);
+    uint64_t m = rv_mutex_of(a);
     for (size_t i = 0; i < u->ncur; i++) {
         const rv_uevent *y = u->cur[i];
-        if (!relevant(a, &y->act) || !in_hist(y, h)) continue;
+        if (!relevant(a, m, &y->act) || !in_hist(y, h)) continue;
         rv_mutex_st smx;
         rv_cond_st scv;
         rv_mstate v = view_for(s, a, &y->act, &smx, &scv);
@@ -987,7 +988,8 @@ static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bo
     uint64_t asig = template_sig(a);
     if (inc) { /* no new event can be in S: nothing new at this position */
         bool some = false;
-        for (size_t q = 0; q < nnw && !some; q++) some = may_be_in_r(a, asig, p, x, nw[q]);
+        for (size_t q = 0; q < nnw && !some; q++)
+            some = (asig & nw[q]->sig) && may_be_in_r(a, asig, p, x, nw[q]);
         if (!some) return 0;
     }
     struct rv_xscratch *xs = xscratch(u);
