@@ -461,9 +461,26 @@ int rv_algo_udpor(rv_explore *x)
     free(p.expect);
     rv_trace_free(&p.tr);
     rv_trace_free(&p.obs);
-    if (getenv("RV_UDPOR_DEBUG"))
+    if (getenv("RV_UDPOR_DEBUG")) {
         fprintf(stderr, "remove: %zu names of freed executed events recorded (%zu bytes)\n",
                 p.u.nxrec, p.u.capxrec * sizeof *p.u.xrec);
+        /* how the events of U stand with cutoffs (docs/UDPOR.md, PRODCONS) */
+        size_t undecided = 0, kept = 0, cut = 0, unexec = 0;
+        for (size_t i = 0; i < p.u.n; i++) {
+            const rv_uevent *e = p.u.ev[i];
+            unexec += !e->executed;
+            if (!e->state_ok)
+                undecided++;
+            else if (e->cutoff)
+                cut++;
+            else
+                kept++;
+        }
+        fprintf(stderr,
+                "cutoffs: |U| %zu, states %zu, decided non-cutoff %zu, cutoff or above %zu, "
+                "undecided %zu, never executed %zu\n",
+                p.u.n, p.u.ncut, kept, cut, undecided, unexec);
+    }
     rv_unf_fatal_free(&p.u);
     rv_unf_free(&p.u);
     x->backend->limits.budget = x->backend->limits.avoid = 0;

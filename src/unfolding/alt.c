@@ -81,9 +81,11 @@ static void collect(altctx *a, rv_uevent *e)
     }
 }
 
+/* The signature test first (issue 11): x_fits pairs every event of X with
+ * all of C, and most pairs touch disjoint objects. */
 static bool clash(const rv_uevent *x, const rv_uevent *y)
 {
-    return rv_unf_dep(&x->act, &y->act) && rv_unf_concurrent(x, y);
+    return (x->sig & y->sig) && rv_unf_dep(&x->act, &y->act) && rv_unf_concurrent(x, y);
 }
 
 /* Is C ∪ J ∪ X conflict-free?  X is a difference of a configuration, so

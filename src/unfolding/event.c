@@ -65,6 +65,7 @@ void rv_unf_free(rv_unf *u)
     free(u->hint);
     rv_unf_cut_free(u);
     rv_unf_vals_free(u);
+    rv_unf_extend_free(u);
     memset(u, 0, sizeof *u);
 }
 
@@ -86,12 +87,6 @@ typedef struct cname {
     size_t np;
     uint32_t ids[RV_MAX_THREADS * 4];
 } cname;
-
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
-}
 
 static uint64_t cname_hash(const cname *c)
 {
@@ -209,7 +204,8 @@ static void act_lookup_keys(const rv_action *a, keyset *ks)
 
 size_t rv_unf_dep_keys(const rv_action *a, bool lookup, uint64_t *out)
 {
-    keyset ks = {.n = 0};
+    keyset ks; /* k[0..n) only: no zeroing of 512 bytes (issue 11) */
+    ks.n = 0;
     if (universal_act(a)) {
         if (lookup) return SIZE_MAX;
         ks.k[ks.n++] = ix_key(K_UNIV, 0);
@@ -285,12 +281,15 @@ static void ix_add(rv_unf *u, const rv_uevent *e)
         ix_push(u, ix_key(K_UNIV, 0), e);
         return;
     }
-    keyset ks = {.n = 0};
+    keyset ks; /* k[0..n) only: no zeroing of 512 bytes (issue 11) */
+    ks.n = 0;
     act_filed_keys(&e->act, &ks);
     unsigned t = e->act.tid;
     bool rd = e->act.kind == RV_ACT_READ;
     for (unsigned i = 0; i < ks.n; i++) {
-        ix_get(u, ks.k[i])->mask |= 1ull << (t & 63);
+        rv_ubucket *ob = ix_get(u, ks.k[i]);
+        ob->mask |= 1ull << (t & 63);
+        if (e->id + 1 > ob->last) ob->last = e->id + 1;
         ix_push(u, split_key(ks.k[i], t, rd), e);
     }
     ix_push(u, sibling_key(e), e);
@@ -390,15 +389,29 @@ static void compute_fin(rv_uevent *e)
     }
 }
 
+/* Sort a name's predecessor ids (a few: insertion sort, no qsort call). */
+static void sort_ids(uint32_t *v, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        uint32_t x = v[i];
+        size_t k = i;
+        for (; k > 0 && v[k - 1] > x; k--) v[k] = v[k - 1];
+        v[k] = x;
+    }
+}
+
 /* The canonical name of ⟨a, ↓preds⟩; returns its hash bucket. */
 static size_t make_cname(rv_unf *u, cname *c, const rv_action *a, uint32_t val,
                          rv_uevent *const *preds, size_t np)
 {
-    *c = (cname){.tid = a->tid,
-                 .kind = a->kind,
-                 .obj = a->obj,
-                 .flags = a->flags & RV_UF_ERR,
-                 .choice = rv_unf_choice(a, val)};
+    /* field by field: a compound literal would zero ids[] (1 KiB) on
+     * every lookup (issue 11) */
+    c->tid = (uint16_t)a->tid;
+    c->kind = a->kind;
+    c->obj = a->obj;
+    c->flags = a->flags & RV_UF_ERR;
+    c->choice = rv_unf_choice(a, val);
+    c->np = 0;
     /* keep only maximal, distinct predecessors */
     for (size_t i = 0; i < np; i++) {
         bool keep = true;
@@ -411,7 +424,7 @@ static size_t make_cname(rv_unf *u, cname *c, const rv_action *a, uint32_t val,
         }
         if (keep) c->ids[c->np++] = preds[i]->id;
     }
-    qsort(c->ids, c->np, sizeof c->ids[0], cmp_u32);
+    sort_ids(c->ids, c->np);
     return cname_hash(c) & (u->hcap - 1);
 }
 
@@ -496,7 +509,9 @@ static bool cross_conflict(rv_uevent *const *X, size_t nx, rv_uevent *const *Y, 
 {
     for (size_t i = 0; i < nx; i++)
         for (size_t k = 0; k < ny; k++)
-            if (rv_unf_dep(&X[i]->act, &Y[k]->act) && rv_unf_concurrent(X[i], Y[k])) return true;
+            if ((X[i]->sig & Y[k]->sig) && rv_unf_dep(&X[i]->act, &Y[k]->act) &&
+                rv_unf_concurrent(X[i], Y[k]))
+                return true;
     return false;
 }
 
@@ -619,7 +634,7 @@ static uint32_t bucket_from(const rv_ubucket *b, uint32_t from)
 static bool gather(rv_unf *u, const rv_uevent *e, uint64_t key, size_t *nc)
 {
     const rv_ubucket *b = ix_find(u, key);
-    if (!b) return false;
+    if (!b || !b->n || (b->ent[b->n - 1].idt >> 32) < e->icf_upto) return false; /* nothing new */
     uint32_t k = bucket_from(b, e->icf_upto);
     if (k == b->n) return false;
     if (*nc + (b->n - k) > u->capscratch) {
@@ -646,7 +661,8 @@ static bool gather(rv_unf *u, const rv_uevent *e, uint64_t key, size_t *nc)
  * fatal, and fatal events are universal). */
 static void icf_update_indexed(rv_unf *u, rv_uevent *e)
 {
-    keyset ks = {.n = 0};
+    keyset ks; /* k[0..n) only: no zeroing of 512 bytes (issue 11) */
+    ks.n = 0;
     act_lookup_keys(&e->act, &ks);
     unsigned t = e->act.tid;
     bool rd = e->act.kind == RV_ACT_READ;
@@ -656,7 +672,9 @@ static void icf_update_indexed(rv_unf *u, rv_uevent *e)
     for (unsigned i = 0; i < ks.n; i++) {
         if (ks.k[i] == univ) continue;
         const rv_ubucket *ob = ix_find(u, ks.k[i]);
-        if (!ob) continue;
+        /* no event filed under the object since the last update: its
+         * split buckets have nothing new either (issue 11) */
+        if (!ob || ob->last <= e->icf_upto) continue;
         for (uint64_t m = ob->mask & ~(1ull << (t & 63)); m; m &= m - 1) {
             unsigned v = (unsigned)__builtin_ctzll(m);
             nb += gather(u, e, split_key(ks.k[i], v, false), &nc);

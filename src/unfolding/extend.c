@@ -523,10 +523,10 @@ static rv_mstate view_for(objstate *s, const rv_action *a, const rv_action *b, r
     return v;
 }
 
-/* Does b change a state that a reads? */
-static bool relevant(const rv_action *a, const rv_action *b)
+/* Does b change a state that a reads?  m = rv_mutex_of(a), computed once
+ * per replay by the caller. */
+static bool relevant(const rv_action *a, uint64_t m, const rv_action *b)
 {
-    uint64_t m = rv_mutex_of(a);
     if (m && rv_mutex_of(b) == m) return true;
     if (b->obj == a->obj &&
         ((rv_on_cond(a) && rv_on_cond(b)) || (rv_on_sem(a) && rv_on_sem(b)) ||
@@ -543,9 +543,10 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
 {
     memset(s, 0, sizeof *s);
     rv_model_start(&s->mx, &s->cv, &s->sem, &s->once, a);
+    uint64_t m = rv_mutex_of(a);
     for (size_t i = 0; i < u->ncur; i++) {
         const rv_uevent *y = u->cur[i];
-        if (!relevant(a, &y->act) || !in_hist(y, h)) continue;
+        if (!relevant(a, m, &y->act) || !in_hist(y, h)) continue;
         rv_mutex_st smx;
         rv_cond_st scv;
         rv_mstate v = view_for(s, a, &y->act, &smx, &scv);
@@ -692,8 +693,12 @@ static void emit(xctx *c)
 {
     hist h = {.p = c->p, .S = c->S, .ns = c->ns};
     size_t cap = max_choices(&c->tmpl);
-    rv_action *acts = rv_xmalloc(cap * sizeof *acts);
-    uint32_t *vals = rv_xmalloc(cap * sizeof *vals);
+    /* on the stack unless a nondet has more values than threads */
+    rv_action sacts[RV_MAX_THREADS + 1];
+    uint32_t svals[RV_MAX_THREADS + 1];
+    bool heap = cap > RV_MAX_THREADS + 1;
+    rv_action *acts = heap ? rv_xmalloc(cap * sizeof *acts) : sacts;
+    uint32_t *vals = heap ? rv_xmalloc(cap * sizeof *vals) : svals;
     size_t k = concretise(c->u, &c->tmpl, c->root, &h, acts, vals, cap);
     rv_uevent *preds[RV_MAX_THREADS * 4];
     for (size_t i = 0; i < k; i++) {
@@ -714,8 +719,10 @@ static void emit(xctx *c)
         rv_unf_intern(c->u, &acts[i], vals[i], c->p, preds, np, &isnew);
         c->created += isnew;
     }
-    free(acts);
-    free(vals);
+    if (heap) {
+        free(acts);
+        free(vals);
+    }
 }
 
 /* Is ⟨a, [p] ∪ ↓S⟩ the executed event x itself?  Its name would be x's:
@@ -783,6 +790,45 @@ typedef struct curix {
     unsigned T; /* threads of C: 1 + the largest tid */
 } curix;
 
+/* Extend's buffers, kept in rv_unf from call to call so that an execution
+ * does not pay for hundreds of small allocations (issue 11: malloc, free
+ * and realloc were a fifth of the explorer's instructions): the index of
+ * C (its buckets are emptied, not freed, between calls) and the
+ * per-position arrays of extend_position (it does not recurse). */
+struct rv_xscratch {
+    curix ix;
+    uint32_t *pos;
+    size_t cappos;
+    rv_uevent **R, **S;
+    size_t *newsuf;
+    size_t capr;
+};
+
+static struct rv_xscratch *xscratch(rv_unf *u)
+{
+    if (!u->xs) u->xs = rv_xcalloc(1, sizeof *u->xs);
+    return u->xs;
+}
+
+static void curix_free(curix *ix)
+{
+    for (size_t i = 0; i < ix->nb; i++) free(ix->b[i].pos);
+    free(ix->b);
+    memset(ix, 0, sizeof *ix);
+}
+
+void rv_unf_extend_free(rv_unf *u)
+{
+    if (!u->xs) return;
+    curix_free(&u->xs->ix);
+    free(u->xs->pos);
+    free(u->xs->R);
+    free(u->xs->S);
+    free(u->xs->newsuf);
+    free(u->xs);
+    u->xs = NULL;
+}
+
 static uint64_t tkey(uint64_t key, unsigned tid)
 {
     return ((key ^ ((uint64_t)tid * 0xff51afd7ed558ccdull)) * 0x9e3779b97f4a7c15ull) | 1;
@@ -828,6 +874,11 @@ static void pb_push(curix *ix, uint64_t key, uint32_t pos)
 
 static void cur_index(rv_unf *u, curix *ix)
 {
+    /* empty the buckets of the previous call; keys of objects that C no
+     * longer touches stay as empty buckets, unless they pile up */
+    if (ix->nused > 256 + 8 * u->ncur) curix_free(ix);
+    for (size_t i = 0; i < ix->nb; i++) ix->b[i].n = 0;
+    ix->T = 0;
     uint64_t keys[64];
     for (size_t i = 0; i < u->ncur; i++) {
         const rv_action *a = &u->cur[i]->act;
@@ -835,12 +886,6 @@ static void cur_index(rv_unf *u, curix *ix)
         size_t nk = rv_unf_dep_keys(a, false, keys);
         for (size_t k = 0; k < nk; k++) pb_push(ix, tkey(keys[k], a->tid), (uint32_t)i);
     }
-}
-
-static void curix_free(curix *ix)
-{
-    for (size_t i = 0; i < ix->nb; i++) free(ix->b[i].pos);
-    free(ix->b);
 }
 
 static int cmp_pos(const void *a, const void *b)
@@ -912,12 +957,27 @@ static size_t cur_candidates(rv_unf *u, const curix *ix, const rv_action *a, con
 }
 
 /* May an event of S be y (another thread's, neither below p nor above x,
- * one a may depend on)? */
-static bool may_be_in_r(const rv_action *a, const rv_uevent *p, const rv_uevent *x,
+ * one a may depend on)?  asig: a signature of a's dependence (template_sig):
+ * a disjoint signature rules y out with one word test, before the
+ * causality queries and the full dependence test (issue 11: rv_dependent
+ * from here was a fifth of Extend's cost on the philosophers). */
+static bool may_be_in_r(const rv_action *a, uint64_t asig, const rv_uevent *p, const rv_uevent *x,
                         const rv_uevent *y)
 {
-    return y->act.tid != a->tid && !(p && rv_unf_leq(y, p)) && !(x && rv_unf_leq(x, y)) &&
-           may_depend(a, &y->act);
+    return (asig & y->sig) && y->act.tid != a->tid && !(p && rv_unf_leq(y, p)) &&
+           !(x && rv_unf_leq(x, y)) && may_depend(a, &y->act);
+}
+
+/* A dependence signature of template a valid for every concretisation
+ * may_depend() considers: rv_dep_sig does not read a CAS's kind or a
+ * notification's woken threads (arg), and rv_unf_dep(a, b) implies
+ * rv_dep_sig(a) & rv_dep_sig(b) != 0 (action.h); fatal: every bit. */
+static uint64_t template_sig(const rv_action *a)
+{
+    if (a->flags & RV_UF_ERR) return ~0ull;
+    rv_action x = *a;
+    if (rv_is_cas(a)) x.kind = RV_ACT_RMW;
+    return rv_dep_sig(&x);
 }
 
 /* Extensions of thread t after p with template a; x = t's next event in C
@@ -933,28 +993,35 @@ static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bo
     rv_action any = c.tmpl;
     if (fatal) any.flags |= RV_UF_ERR; /* a fatal event's history may hold anything */
     a = &any;
+    uint64_t asig = template_sig(a);
     if (inc) { /* no new event can be in S: nothing new at this position */
         bool some = false;
-        for (size_t q = 0; q < nnw && !some; q++) some = may_be_in_r(a, p, x, nw[q]);
+        for (size_t q = 0; q < nnw && !some; q++)
+            some = (asig & nw[q]->sig) && may_be_in_r(a, asig, p, x, nw[q]);
         if (!some) return 0;
     }
-    uint32_t *pos = NULL;
-    size_t cap = 0, np = cur_candidates(u, ix, a, p, x, &pos, &cap);
+    struct rv_xscratch *xs = xscratch(u);
+    size_t np = cur_candidates(u, ix, a, p, x, &xs->pos, &xs->cappos);
     size_t nr = np == SIZE_MAX ? u->ncur : np;
-    c.R = rv_xmalloc((nr + 1) * sizeof *c.R);
-    c.S = rv_xmalloc((nr + 1) * sizeof *c.S);
-    for (size_t q = 0; q < nr; q++) {
-        rv_uevent *y = u->cur[np == SIZE_MAX ? q : pos[q]];
-        if (may_be_in_r(a, p, x, y)) c.R[c.nr++] = y;
+    if (nr + 1 > xs->capr) {
+        xs->capr = 2 * (nr + 1);
+        free(xs->R);
+        free(xs->S);
+        free(xs->newsuf);
+        xs->R = rv_xmalloc(xs->capr * sizeof *xs->R);
+        xs->S = rv_xmalloc(xs->capr * sizeof *xs->S);
+        xs->newsuf = rv_xmalloc(xs->capr * sizeof *xs->newsuf);
     }
-    free(pos);
-    c.newsuf = rv_xmalloc((c.nr + 1) * sizeof *c.newsuf);
+    c.R = xs->R;
+    c.S = xs->S;
+    for (size_t q = 0; q < nr; q++) {
+        rv_uevent *y = u->cur[np == SIZE_MAX ? q : xs->pos[q]];
+        if (may_be_in_r(a, asig, p, x, y)) c.R[c.nr++] = y;
+    }
+    c.newsuf = xs->newsuf;
     c.newsuf[c.nr] = 0;
     for (size_t q = c.nr; q-- > 0;) c.newsuf[q] = c.newsuf[q + 1] + c.R[q]->xnew;
     antichains(&c, 0);
-    free(c.newsuf);
-    free(c.R);
-    free(c.S);
     return c.created;
 }
 
@@ -1075,7 +1142,7 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
     }
     /* per thread and position: new events that may be in S (a window) */
     int32_t *cnt = rv_xcalloc(u->ncur + 2 * RV_MAX_THREADS + 2, sizeof *cnt);
-    curix ix = {0};
+    curix *ix = &xscratch(u)->ix;
     bool ixed = false;
     for (unsigned tid = 0; tid < t->nthreads && tid < RV_MAX_THREADS; tid++) {
         const rv_thread_end *te = &t->threads[tid];
@@ -1102,18 +1169,17 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
                 bool inc = enumerated_before(u, p, tid, gen);
                 bool dead = has_dead_child(u, p, tid);
                 if ((!inc || open > 0 || dead) && !ixed) {
-                    cur_index(u, &ix);
+                    cur_index(u, ix);
                     ixed = true;
                 }
                 if (!inc || open > 0)
-                    created += extend_position(u, &ix, a, root, p, x, false, inc, nw, nnw);
+                    created += extend_position(u, ix, a, root, p, x, false, inc, nw, nnw);
                 set_enumerated(u, p, tid, gen);
-                if (dead) created += extend_position(u, &ix, a, root, p, x, true, false, nw, nnw);
+                if (dead) created += extend_position(u, ix, a, root, p, x, true, false, nw, nnw);
             }
             p = x;
         }
     }
-    if (ixed) curix_free(&ix);
     free(cnt);
     free(ch.idx);
     free(nw);

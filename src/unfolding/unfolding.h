@@ -157,6 +157,7 @@ typedef struct rv_ubucket {
     rv_uentry *ent;
     uint64_t mask;
     uint32_t n, cap;
+    uint32_t last; /* object key: 1 + the largest id filed under it, any thread */
 } rv_ubucket;
 
 typedef struct rv_unf {
@@ -204,7 +205,12 @@ typedef struct rv_unf {
     uint32_t rootgen[RV_MAX_THREADS];
     uint64_t xevicted;
     uint32_t xival_ver;
+    /* Extend's buffers, kept from call to call (extend.c) */
+    struct rv_xscratch *xs;
 } rv_unf;
+
+/* Free Extend's buffers (rv_unf_free). */
+void rv_unf_extend_free(rv_unf *u);
 
 /* Free the initial-value table (rv_unf_free). */
 void rv_unf_vals_free(rv_unf *u);
