@@ -258,7 +258,7 @@ theorem1() {
     done
 }
 for p in atomic condvar_broadcast condvar_ok exit_thread lock_many lock_once malloc_mutex \
-    misuse_unlock nondet_bool once readers segv sem_bug sem_handoff sem_mutex tls; do
+    misuse_unlock m_keys nondet_bool once readers segv sem_bug sem_handoff sem_mutex tls; do
     eval "t_theorem1_$p() { theorem1 \"\$N_DIR/$p.c\"; }"
 done
 t_theorem1_philosophers_3() { theorem1 "$EX/philosophers.c" -DN=3; }
