@@ -3,14 +3,13 @@
 # program (on demand; CI runs a fixed list in tests/dpor/run.sh and random
 # programs in fuzz_bpor.sh).
 #
-# For each program (default: every .c under tests/native, tests/adversary,
-# tests/dpor, tests/cutoffs and examples) and c = 0, 1, 2 (BOUNDS): the naive
+# For each program (default: every test program, every_program.sh) and
+# c = 0, 1, 2 (BOUNDS): the naive
 # bounded DFS (--algo=dfs --preemption-bound=c) is the oracle; BPOR
 # (--algo=dpor --preemption-bound=c) must reach exactly the same set of
 # thread-local states (--local-states), explore no more executions and find
 # the same errors (kind@location) with the same exit status.
-# An argument FILE.c::FLAGS passes FLAGS to the compiler (the default list
-# adds the -D variants the programs' own tests use).  A program is skipped,
+# An argument FILE.c::FLAGS passes FLAGS to the compiler.  A program is skipped,
 # with the reason, when the theorem does not apply or the naive search gives
 # no verdict: an execution hit --max-events (the program is infinite, and
 # executions cut at the limit are not thread-local states of the program),
@@ -32,22 +31,11 @@ BOUNDS=${BOUNDS:-0 1 2}
 W=$(mktemp -d "${TMPDIR:-/tmp}/ravel-thm1.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 
+. "$ROOT/tests/dpor/every_program.sh"
 if [ $# = 0 ]; then
-    set -- "$ROOT"/tests/native/*.c "$ROOT"/tests/adversary/*.c "$ROOT"/tests/dpor/*.c \
-        "$ROOT"/tests/cutoffs/*.c "$ROOT"/examples/*.c
-    N=$ROOT/tests/native A=$ROOT/tests/adversary
-    set -- "$@" "$N/m_keys.c::-DBUG" "$N/m_assume_range.c::-DTYPE=1 -DTARGET=205" \
-        "$N/m_assume_range.c::-DTYPE=2 -DTARGET=5" "$N/m_nondet_wide.c::-DTARGET=100" \
-        "$N/m_nonowner_unlock.c::-DKIND=1" "$N/m_nonowner_unlock.c::-DKIND=2" \
-        "$N/m_sem_init.c::-DINIT=1" "$N/m_static_recursive.c::-DN=2" \
-        "$N/nondet_uchar.c::-DTARGET=200" "$N/sem_exclusion.c::-DINIT=1" \
-        "$N/sem_exclusion.c::-DINIT=2" "$A/atomic_deep.c::-DDEPTH=70"
+    mapfile -t progs < <(every_program "$ROOT")
+    set -- "${progs[@]}"
 fi
-
-kinds() {
-    jq -r '[.errors[]|select(.kind!="event-limit" and .kind!="timeout" and .kind!="resource-limit")
-            |"\(.kind)@\(.location)"]|unique|join(", ")' "$1" 2>/dev/null
-}
 
 # side PROG ALGO C OUT: one bounded search (FLAGS: compiler flags); sets RC
 side() {
