@@ -273,6 +273,55 @@ t_compile_cache() {
     ctool h.c
     expect_eq "runtime changed" "$RC_LINE" "rc=0 cached=0"
 }
+# Direct look-up (src/backends/native/depcache.h): an unchanged program is
+# found without the preprocessor, through a manifest of the files it read;
+# any change in one of them, however deep, falls back to preprocessing.
+t_compile_direct_cache() {
+    tool_setup
+    mkdir -p inc
+    printf '#define V 1\n' >inc/deep.h
+    printf '#include "deep.h"\n#define W V\n' >inc/mid.h
+    printf '#include "mid.h"\nint main(void){ return W; }\n' >d.c
+    ctool d.c -- -Iinc
+    expect_eq "first build" "$RC_LINE" "rc=0 cached=0"
+    local first=$BIN manifest
+    manifest=$(ls "$W"/cache/ravel/*.direct 2>/dev/null | head -1)
+    [ -n "$manifest" ] || fail_because "no manifest written"
+    grep -q ' inc/deep.h$' "$manifest" || fail_because "the manifest does not list inc/deep.h"
+    ctool d.c -- -Iinc
+    expect_eq "unchanged" "$RC_LINE" "rc=0 cached=1"
+    expect_eq "same binary" "$BIN" "$first"
+    touch -d '1 hour ago' inc/deep.h
+    ctool d.c -- -Iinc
+    expect_eq "touched, same bytes" "$RC_LINE" "rc=0 cached=1"
+    printf '#define V 3\n' >inc/deep.h
+    ctool d.c -- -Iinc
+    expect_eq "nested header changed" "$RC_LINE" "rc=0 cached=0"
+    "$BIN"
+    expect_eq "rebuilt program's status" "$?" 3
+    rm inc/deep.h
+    ctool d.c -- -Iinc
+    expect_eq "header removed" "${RC_LINE%% *}" "rc=1"
+    # a manifest naming a key that was never built is only a miss
+    printf '#define V 4\n' >inc/deep.h
+    ctool d.c -- -Iinc
+    local m
+    for m in "$W"/cache/ravel/*.direct; do sed -i 's/^key .*/key 00000000000000000000000000000000/' "$m"; done
+    ctool d.c -- -Iinc
+    expect_eq "bogus manifest key" "$RC_LINE" "rc=0 cached=1"
+    "$BIN"
+    expect_eq "program's status" "$?" 4
+    # the clock macros change the preprocessed text: no manifest
+    rm -f "$W"/cache/ravel/*.direct
+    printf 'const char *t = __TIME__;\nint main(void){ return 0; }\n' >clock.c
+    ctool clock.c
+    ls "$W"/cache/ravel/*.direct >/dev/null 2>&1 && fail_because "a manifest for a program using __TIME__"
+    # a line marker naming no file: no manifest, the build works
+    printf '#line 1 "nowhere.c"\nint main(void){ return 0; }\n' >line.c
+    ctool line.c
+    expect_eq "#line program" "$RC_LINE" "rc=0 cached=0"
+    ls "$W"/cache/ravel/*.direct >/dev/null 2>&1 && fail_because "a manifest listing a file that does not exist"
+}
 t_compile_sweeps_stale_builds() {
     tool_setup
     printf 'int main(void){ return 0; }\n' >p.c

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "../../core/util.h"
+#include "depcache.h"
 
 /* Bumped whenever the way a build is made changes, so old cache entries
  * are never reused for a different recipe. */
@@ -478,6 +479,7 @@ typedef struct job {
     bool gnu89;      /* retrying with GNU89 inline semantics (build_inline_retry) */
     bool cxx;        /* a source is C++ (rv_compile_is_cxx): see "C++" below */
     strv cxxv;       /* the C++ compiler command (cxx_compiler) */
+    rv_deps deps;    /* the files preprocessing read (compute_key), for depcache */
 } job;
 
 static void add_cc(const job *j, strv *argv)
@@ -626,6 +628,59 @@ static int cxx_version_key(job *j, buf *key)
     return 0;
 }
 
+/* Environment variables that change what the preprocessor reads. */
+static const char *const pp_env[] = {"CPATH",           "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH",
+                                     "GCC_EXEC_PREFIX", "COMPILER_PATH",  "CCC_OVERRIDE_OPTIONS"};
+
+/* The direct key (depcache.h): every input of compute_key's key but the
+ * preprocessed text, with the compiler named by its file's identity
+ * instead of its `--version` (an upgrade replaces the file).  False when
+ * direct look-up does not apply: a compiler command of several words
+ * (`ccache clang`: the compiler behind it is unseen), C++ (its library's
+ * bytes are part of the key), or an input that cannot be read. */
+static bool direct_key(const job *j, char hex[33])
+{
+    if (j->cxx || j->ccv.n != 1) return false;
+    char *ccpath = which(j->ccv.v[0]);
+    struct stat st;
+    if (!ccpath || stat(ccpath, &st) != 0) {
+        free(ccpath);
+        return false;
+    }
+    buf key = {0};
+    add_hash_str(&key, RECIPE "-direct");
+    add_hash_str(&key, ccpath);
+    free(ccpath);
+    uint64_t id[5] = {st.st_dev, st.st_ino, (uint64_t)st.st_size, (uint64_t)st.st_mtim.tv_sec,
+                      (uint64_t)st.st_mtim.tv_nsec};
+    add_hash(&key, id, sizeof id);
+    char cwd[4096];
+    add_hash_str(&key, getcwd(cwd, sizeof cwd) ? cwd : "?");
+    for (size_t i = 0; i < j->o->nflags; i++) add_hash_str(&key, j->o->flags[i]);
+    for (size_t i = 0; i < sizeof pp_env / sizeof *pp_env; i++) {
+        const char *v = getenv(pp_env[i]);
+        add_hash_str(&key, v ? v : "\x01unset");
+    }
+    bool ok = true;
+    for (size_t s = 0; ok && s < j->o->nsources; s++) {
+        buf src = {0};
+        ok = read_file(j->o->sources[s], &src);
+        add_hash_str(&key, j->o->sources[s]);
+        add_hash(&key, src.p ? src.p : "", src.n);
+        free(src.p);
+    }
+    buf rt = {0};
+    ok = ok && read_file(j->rt, &rt);
+    if (ok) add_hash(&key, rt.p, rt.n);
+    free(rt.p);
+    if (ok) {
+        rv_hash128 h = rv_hash(key.p, key.n);
+        snprintf(hex, 33, "%016llx%016llx", (unsigned long long)h.hi, (unsigned long long)h.lo);
+    }
+    free(key.p);
+    return ok;
+}
+
 /* The cache key as 32 hex digits; -1 if preprocessing failed (the
  * program's fault), -2 if the compiler or the runtime is unusable. */
 static int compute_key(job *j, char hex[33])
@@ -688,6 +743,7 @@ static int compute_key(job *j, char hex[33])
         strv_free(&argv);
         add_hash_str(&key, j->o->sources[s]);
         add_hash(&key, pp, n);
+        rv_deps_from_pp(&j->deps, pp, n);
         if (memmem(pp, n, "__VERIFIER_atomic_", 18)) j->has_atomic = true;
         free(pp);
         if (st != 0) {
@@ -1839,6 +1895,7 @@ void rv_build_free(rv_build *b)
 static int finish(job *j, rv_build *out, int rc)
 {
     out->diag = buf_take(&j->diag);
+    rv_deps_free(&j->deps);
     strv_free(&j->ccv);
     strv_free(&j->cxxv);
     strv_free(&j->cflags);
@@ -1846,6 +1903,16 @@ static int finish(job *j, rv_build *out, int rc)
     free(j->rt);
     free(j->dir);
     return rc;
+}
+
+/* A cached build: its warnings were shown when it was built. */
+static int cached(job *j, rv_build *out, char *prog)
+{
+    out->binary = prog;
+    out->cached = true;
+    free(j->diag.p);
+    j->diag = (buf){0};
+    return finish(j, out, 0);
 }
 
 int rv_compile(const rv_compile_opts *o, rv_build *out)
@@ -1879,10 +1946,22 @@ int rv_compile(const rv_compile_opts *o, rv_build *out)
             return finish(&j, out, 1);
         }
     }
-    char hex[33];
-    int k = compute_key(&j, hex);
-    if (k < 0) return finish(&j, out, k == -1 ? 1 : -1);
+    char hex[33], dkey[33];
     char *root = cache_root(o->cache_dir);
+    bool direct = root && direct_key(&j, dkey);
+    if (direct && !o->no_cache && rv_depcache_lookup(root, dkey, hex)) {
+        char *prog = rv_xasprintf("%s/%s/prog", root, hex);
+        if (access(prog, X_OK) == 0) {
+            free(root);
+            return cached(&j, out, prog);
+        }
+        free(prog);
+    }
+    int k = compute_key(&j, hex);
+    if (k < 0) {
+        free(root);
+        return finish(&j, out, k == -1 ? 1 : -1);
+    }
     if (!root) {
         buf_puts(&j.diag, "ravel: no writable cache directory\n");
         return finish(&j, out, -1);
@@ -1890,21 +1969,17 @@ int rv_compile(const rv_compile_opts *o, rv_build *out)
     char *final = rv_xasprintf("%s/%s", root, hex);
     char *prog = rv_xasprintf("%s/prog", final);
     if (!o->no_cache && access(prog, X_OK) == 0) {
-        out->binary = prog;
-        out->cached = true;
+        if (direct) rv_depcache_store(root, dkey, hex, &j.deps);
         free(final);
         free(root);
-        free(j.diag.p); /* warnings were shown when it was built */
-        j.diag = (buf){0};
-        return finish(&j, out, 0);
+        return cached(&j, out, prog);
     }
     sweep_stale(root);
     char *tmpl = rv_xasprintf("%s/%s.tmp-XXXXXX", root, hex);
-    free(root);
     if (!mkdtemp(tmpl)) {
         char *m = rv_xasprintf("ravel: cannot create %s: %s\n", tmpl, strerror(errno));
         buf_puts(&j.diag, m);
-        free(m), free(tmpl), free(final), free(prog);
+        free(m), free(tmpl), free(final), free(prog), free(root);
         return finish(&j, out, -1);
     }
     j.dir = tmpl;
@@ -1932,7 +2007,9 @@ int rv_compile(const rv_compile_opts *o, rv_build *out)
         free(prog);
     } else {
         out->binary = prog;
+        if (direct) rv_depcache_store(root, dkey, hex, &j.deps);
     }
     free(final);
+    free(root);
     return finish(&j, out, rc);
 }

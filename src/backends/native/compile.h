@@ -20,6 +20,8 @@
  * runtime archive's contents.  A build is made in a private temporary
  * directory and published by rename(2), so a reader sees a whole binary or
  * none, and two ravel processes may build the same key concurrently.
+ * Computing the key preprocesses; depcache.h finds it without, for a
+ * program whose files have not changed since it was last built.
  * Root: $XDG_CACHE_HOME/ravel, else ~/.cache/ravel, else
  * /tmp/ravel-cache-$UID.
  */
