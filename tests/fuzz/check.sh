@@ -27,11 +27,19 @@ fz_real_kinds() {
             |"\(.kind)@\(.location)"]|unique|.[]' "$1" 2>/dev/null
 }
 
-# fz_rv PROG ARGS...: rv with $RAVEL_FUZZ_PROG set (lib.sh's rv, output in $W/out)
+# fz_rv PROG ARGS...: rv with $RAVEL_FUZZ_PROG set (lib.sh's rv, output in
+# $W/out), then the fields the checks read, from one jq run (jq's start-up,
+# about 19 ms of CPU, was most of the harness's cost per program):
+#   J_reason J_traces J_exec J_blocked J_removes   as `json .FIELD` prints them
+#   J_kinds                                         as fz_kinds prints them
 fz_rv() {
-    local prog=$1
+    local prog=$1 line
     shift
     if [ -n "$prog" ]; then RAVEL_FUZZ_PROG=$prog rv "$@"; else rv "$@"; fi
+    line=$(jq -r '[.incomplete_reason, .traces, .executions, .blocked, .cache_removes,
+                   ([.errors[]|"\(.kind)@\(.location)"]|unique|join(", "))]
+                  | map(tostring) | join("\u0001")' "$W/out" 2>/dev/null)
+    IFS=$'\001' read -r J_reason J_traces J_exec J_blocked J_removes J_kinds <<<"$line"
 }
 
 # fz_fail CHECK DETAIL
@@ -54,8 +62,7 @@ fz_check() {
     # ground truth
     fz_rv "$prog" check --quiet --algo=dfs --count-traces --keep-going --max-executions="$cap" --json $flags "$file" ${cflags:+-- $cflags}
     cp "$W/out" "$W/dfs.json"
-    local drc=$RC reason
-    reason=$(json .incomplete_reason)
+    local drc=$RC reason=$J_reason
     # (an error found before the cap gives exit 1 with the same reason)
     if [[ $reason == *max-executions* ]]; then
         FZ_STATUS=skip
@@ -63,8 +70,7 @@ fz_check() {
     fi
     fz_hung dfs && return
     case $drc in 0 | 1 | 3) ;; *) fz_fail dfs-exit "dfs exit status $drc$(_rv_errhint)"; return ;; esac
-    local tr kinds
-    tr=$(json .traces) kinds=$(fz_kinds "$W/dfs.json")
+    local tr=$J_traces kinds=$J_kinds
     # exact: udpor without cutoffs visits every trace once
     fz_rv "$prog" check --quiet --algo=udpor --no-cutoffs --keep-going --json $flags "$file" ${cflags:+-- $cflags}
     fz_exact nocut "$drc" "$tr" "$kinds"
@@ -73,12 +79,11 @@ fz_check() {
     if fz_hung cutoffs; then
         :
     elif [ "$RC" = 3 ] && [ "$drc" != 3 ] && ! grep -q 'exploration failed' "$W/err"; then
-        FZ_NOTE="cutoffs gave up: $(json .incomplete_reason)"
+        FZ_NOTE="cutoffs gave up: $J_reason"
     else
         [ "$RC" = "$drc" ] || fz_fail cutoffs-exit "udpor exit status $RC, dfs $drc$(_rv_errhint)"
         expect_kinds cutoffs-errors "$kinds"
-        local ex
-        ex=$(json .executions)
+        local ex=$J_exec
         [ "${ex:-x}" -le "$tr" ] 2>/dev/null || fz_fail cutoffs-executions "udpor executions $ex > dfs traces $tr"
     fi
     # exact-gc: the smallest cache the CLI allows (1 KiB: G is discarded
@@ -86,7 +91,7 @@ fz_check() {
     if [ "${FZ_GC:-1}" = 1 ]; then
         fz_rv "$prog" check --quiet --algo=udpor --no-cutoffs --cache-kb=1 --keep-going --json $flags "$file" ${cflags:+-- $cflags}
         fz_exact gc "$drc" "$tr" "$kinds"
-        [ "$(json .cache_removes)" -gt 0 ] 2>/dev/null && FZ_GCED=1
+        [ "$J_removes" -gt 0 ] 2>/dev/null && FZ_GCED=1
     fi
     # k-partial alternatives: complete, so the same errors
     if [ "${FZ_KPART:-1}" = 1 ]; then
@@ -106,16 +111,14 @@ fz_hung() {
 fz_exact() {
     fz_hung "$1" && return
     [ "$RC" = "$2" ] || fz_fail "$1-exit" "udpor exit status $RC, dfs $2$(_rv_errhint)"
-    local ex bl
-    ex=$(json .executions) bl=$(json .blocked)
+    local ex=$J_exec bl=$J_blocked
     [ "$ex" = "$3" ] || fz_fail "$1-executions" "udpor executions $ex, dfs traces $3"
     [ "$bl" = 0 ] || fz_fail "$1-blocked" "udpor blocked $bl"
     expect_kinds "$1-errors" "$4"
 }
 
 expect_kinds() {
-    local got
-    got=$(fz_kinds "$W/out")
+    local got=$J_kinds
     [ "$got" = "$2" ] || fz_fail "$1" "udpor errors '$got', dfs '$2'"
 }
 
