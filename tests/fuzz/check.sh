@@ -28,18 +28,43 @@ fz_real_kinds() {
 }
 
 # fz_rv PROG ARGS...: rv with $RAVEL_FUZZ_PROG set (lib.sh's rv, output in
-# $W/out), then the fields the checks read, from one jq run (jq's start-up,
-# about 19 ms of CPU, was most of the harness's cost per program):
+# $W/out), then the fields the checks read:
 #   J_reason J_traces J_exec J_blocked J_removes   as `json .FIELD` prints them
 #   J_kinds                                         as fz_kinds prints them
+# jq 1.6 needs about 19 ms of CPU to start, more than ravel on most fuzzer
+# programs, so a batch keeps one jq running (fz_jq_start) and feeds it each
+# output as an RS-separated text (--seq: a text that does not parse is
+# dropped, not fatal) followed by an "#end" marker; without it, one jq per
+# output.
+FZ_JQ_PROG='if . == "#end" then . else (try ([.incomplete_reason, .traces, .executions, .blocked,
+    .cache_removes, ([.errors[]|"\(.kind)@\(.location)"]|unique|join(", "))]
+    | map(tostring) | join("\u0001")) catch "") end'
+fz_jq_start() {
+    coproc FZJQ { exec jq --seq --unbuffered -r "$FZ_JQ_PROG" 2>/dev/null; }
+}
+fz_jq_stop() {
+    [ -n "${FZJQ_PID:-}" ] || return 0
+    eval "exec ${FZJQ[1]}>&-"
+    wait "$FZJQ_PID" 2>/dev/null
+}
+fz_fields() {
+    local line= got
+    if [ -n "${FZJQ_PID:-}" ] && kill -0 "$FZJQ_PID" 2>/dev/null; then
+        { printf '\036'; cat "$W/out"; printf '\n\036"#end"\n'; } >&"${FZJQ[1]}"
+        while IFS= read -r -t 60 got <&"${FZJQ[0]}"; do
+            [ "$got" = "#end" ] && break
+            line=$got
+        done
+    else
+        line=$(jq -r "$FZ_JQ_PROG" "$W/out" 2>/dev/null)
+    fi
+    IFS=$'\001' read -r J_reason J_traces J_exec J_blocked J_removes J_kinds <<<"$line"
+}
 fz_rv() {
-    local prog=$1 line
+    local prog=$1
     shift
     if [ -n "$prog" ]; then RAVEL_FUZZ_PROG=$prog rv "$@"; else rv "$@"; fi
-    line=$(jq -r '[.incomplete_reason, .traces, .executions, .blocked, .cache_removes,
-                   ([.errors[]|"\(.kind)@\(.location)"]|unique|join(", "))]
-                  | map(tostring) | join("\u0001")' "$W/out" 2>/dev/null)
-    IFS=$'\001' read -r J_reason J_traces J_exec J_blocked J_removes J_kinds <<<"$line"
+    fz_fields
 }
 
 # fz_fail CHECK DETAIL

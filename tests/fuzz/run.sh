@@ -93,6 +93,7 @@ fz_batch() {
     local first=$1 n=$2
     "$FZ_GEN" --batch "$first" "$n" >"$W/batch-$first.c"
     local s skipped=0 cflags=
+    fz_jq_start
     # every 4th batch is built with -O1 (callee-saved registers, merged
     # accesses: issue 10 class 3); dfs sees the same binary
     [ $(((first - 1) / BATCH % 4)) = 3 ] && cflags=-O1
@@ -100,6 +101,7 @@ fz_batch() {
         FZ_GC=$((s % 5 == 0 ? 1 : 0)) FZ_KPART=$((s % 3 == 0 ? 1 : 0)) fz_one "$W/batch-$first.c" "$s" "$s" "$cflags"
         [ "$FZ_STATUS" = skip ] && skipped=$((skipped + 1))
     done
+    fz_jq_stop
     [ -s "$W/.firstcmd" ] && cp "$W/.firstcmd" "$W/.last"
     [ "$skipped" = 0 ] || echo "# fuzz: seeds $first-$((first + n - 1)): $skipped skipped (dfs hit --max-executions=$FZ_CAP)"
     return 0
