@@ -119,6 +119,7 @@ static rv_uevent *intern_fatal(rv_unf *u, const rv_action *a, uint32_t val, rv_u
  * object's chain), where the backward scan cost O(n) per event. */
 
 typedef struct mentry {
+    uint64_t key; /* its chain (to unlink it when the trace is cut back) */
     uint32_t ev;
     int32_t next; /* older entry of the same chain, -1 at the end */
 } mentry;
@@ -131,6 +132,27 @@ typedef struct mapctx {
     mentry *ent;
     size_t nent, capent;
 } mapctx;
+
+/* The mapping of the previous execution, kept for the next one (issue 11:
+ * an execution replays a prefix of the previous one, whose mapping is the
+ * same).  For trace index i < n: ev[i] the event as the backend reported
+ * it, vc/tpos/tprev as in rv_unf_map_trace, entfrom[i] the number of chain
+ * entries before i was filed, gfrom[i] the latest process exit or atomic
+ * section before i; last/exited at the end.  Cutting back to a prefix of
+ * length L costs O(L) comparisons plus the chain entries of [L, n)
+ * (unlinked newest first) and O(T) per thread to find last[] again
+ * (tprev); the mapping then runs from L.  Memory: O(n T) words, as the
+ * clocks of one mapping. */
+typedef struct rv_mapkeep {
+    bool valid; /* the previous mapping was incremental-eligible (no cutoffs, no CAS labels) */
+    size_t n, cap, T;
+    rv_event *ev;
+    uint32_t *vc, *tpos;
+    int32_t *tprev, *gfrom;
+    size_t *entfrom;
+    int32_t last[RV_MAX_THREADS], exited[RV_MAX_THREADS];
+    mapctx mc;
+} rv_mapkeep;
 
 enum { MK_ALL = 1, MK_WR, MK_MTX, MK_OBJ, MK_THR, MK_TOBJ };
 
@@ -180,7 +202,7 @@ static void mpush(mapctx *m, uint64_t key, size_t i)
         m->capent = m->capent ? 2 * m->capent : 1024;
         m->ent = rv_xrealloc(m->ent, m->capent * sizeof *m->ent);
     }
-    m->ent[m->nent] = (mentry){(uint32_t)i, m->head[b]};
+    m->ent[m->nent] = (mentry){key, (uint32_t)i, m->head[b]};
     m->head[b] = (int32_t)m->nent++;
 }
 
@@ -305,6 +327,74 @@ static void mapctx_free(mapctx *m)
     free(m->ent);
 }
 
+/* Unlink the chain entries of trace indices >= entfrom (the newest). */
+static void mapctx_cut(mapctx *m, size_t entfrom)
+{
+    while (m->nent > entfrom) {
+        const mentry *x = &m->ent[--m->nent];
+        m->head[mprobe(m, x->key)] = x->next;
+    }
+}
+
+void rv_unf_map_free(rv_unf *u)
+{
+    rv_mapkeep *k = u->mk;
+    if (!k) return;
+    mapctx_free(&k->mc);
+    free(k->ev);
+    free(k->vc);
+    free(k->tpos);
+    free(k->tprev);
+    free(k->gfrom);
+    free(k->entfrom);
+    free(k);
+    u->mk = NULL;
+}
+
+/* Room for n trace indices at T threads (contents kept). */
+static void mapkeep_reserve(rv_mapkeep *k, size_t n, size_t T)
+{
+    if (n + 1 <= k->cap && T == k->T) return;
+    size_t cap = n + 1 > k->cap ? 2 * (n + 1) : k->cap;
+    k->ev = rv_xrealloc(k->ev, cap * sizeof *k->ev);
+    k->vc = rv_xrealloc(k->vc, (cap * T + 1) * sizeof *k->vc);
+    k->tpos = rv_xrealloc(k->tpos, cap * sizeof *k->tpos);
+    k->tprev = rv_xrealloc(k->tprev, cap * sizeof *k->tprev);
+    k->gfrom = rv_xrealloc(k->gfrom, cap * sizeof *k->gfrom);
+    k->entfrom = rv_xrealloc(k->entfrom, cap * sizeof *k->entfrom);
+    k->cap = cap;
+}
+
+/* How many leading events of t the previous mapping already mapped: the
+ * events agree in everything the mapping reads (the whole record), the
+ * last event of either trace aside (it may be fatal), and C still holds
+ * them at the same indices. */
+static size_t kept_prefix(const rv_unf *u, const rv_mapkeep *k, const rv_trace *t, size_t T)
+{
+    if (!k->valid || k->T != T || u->ncur != k->n) return 0;
+    size_t n = t->n < k->n ? t->n : k->n, L = 0;
+    if (n) n--;
+    while (L < n && !memcmp(&t->ev[L], &k->ev[L], sizeof *k->ev) && u->cur[L]->pos == (int32_t)L)
+        L++;
+    return L;
+}
+
+/* Cut the kept mapping back to its first L indices: last/exited/global
+ * and the chains as they were before index L was mapped. */
+static void mapkeep_cut(rv_mapkeep *k, size_t L, int32_t *last, int32_t *exited, int32_t *global,
+                        uint32_t *cnt)
+{
+    for (size_t t = 0; t < RV_MAX_THREADS; t++) {
+        int32_t x = L ? k->last[t] : -1;
+        while (x >= (int32_t)L) x = k->tprev[x];
+        last[t] = x;
+        exited[t] = !L || k->exited[t] >= (int32_t)L ? -1 : k->exited[t];
+        cnt[t] = x >= 0 ? k->tpos[x] : 0;
+    }
+    *global = L ? k->gfrom[L] : -1;
+    mapctx_cut(&k->mc, L ? k->entfrom[L] : 0);
+}
+
 size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
 {
     /* compare-exchanges: learn initial values, then label each executed CAS
@@ -312,21 +402,14 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
      * (what each event really wrote) */
     const rv_trace *orig = t;
     rv_trace labelled;
-    bool copied = false;
-    if (rv_vals_learn(u, t)) t = rv_vals_label(u, t, &labelled, &copied);
+    bool copied = false, cas = rv_vals_learn(u, t);
+    if (cas) t = rv_vals_label(u, t, &labelled, &copied);
     if (u->caphint < u->ncur) {
         u->caphint = 2 * u->ncur;
         u->hint = rv_xrealloc(u->hint, u->caphint * sizeof *u->hint);
     }
     if (u->ncur) memcpy(u->hint, u->cur, u->ncur * sizeof *u->hint);
     u->nhint = u->ncur;
-    for (size_t i = 0; i < u->ncur; i++) u->cur[i]->pos = -1;
-    u->ncur = 0;
-    u->cutmask = 0;
-    if (u->capcur < t->n) {
-        u->capcur = t->n;
-        u->cur = rv_xrealloc(u->cur, u->capcur * sizeof *u->cur);
-    }
     size_t n = t->n, T = 1, created = 0;
     for (size_t i = 0; i < n; i++)
         if (t->ev[i].act.tid + 1u > T) T = t->ev[i].act.tid + 1u;
@@ -335,21 +418,38 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         if ((a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) && a->obj + 1 > T) T = a->obj + 1;
     }
     if (T > RV_MAX_THREADS) T = RV_MAX_THREADS;
-    /* vc[i*T+u]: events of thread u in [ev i]; tpos[i]: ev i's index in its thread */
-    uint32_t *vc = rv_xcalloc(n * T + 1, sizeof *vc);
-    uint32_t *tpos = rv_xcalloc(n + 1, sizeof *tpos);
-    int32_t *tprev = rv_xcalloc(n + 1, sizeof *tprev); /* previous event of the same thread */
-    unsigned maxtid = 0;
-    uint32_t cnt[RV_MAX_THREADS] = {0};
+    if (!u->mk) u->mk = rv_xcalloc(1, sizeof *u->mk);
+    rv_mapkeep *mk = u->mk;
+    /* indices [0, from) are mapped as in the previous execution */
+    size_t from = cas ? 0 : kept_prefix(u, mk, t, T);
+    for (size_t i = 0; i < u->ncur; i++) u->cur[i]->pos = -1;
+    u->ncur = 0;
+    u->cutmask = 0;
+    if (u->capcur < t->n) {
+        u->capcur = t->n;
+        u->cur = rv_xrealloc(u->cur, u->capcur * sizeof *u->cur);
+    }
+    mapkeep_reserve(mk, n, T);
+    mk->T = T;
+    /* vc[i*T+u]: events of thread u in [ev i]; tpos[i]: ev i's index in its
+     * thread; tprev[i]: the previous event of the same thread */
+    uint32_t *vc = mk->vc, *tpos = mk->tpos;
+    int32_t *tprev = mk->tprev;
+    uint32_t cnt[RV_MAX_THREADS];
     int32_t last[RV_MAX_THREADS], exited[RV_MAX_THREADS], cand[RV_MAX_THREADS];
-    for (size_t k = 0; k < RV_MAX_THREADS; k++) last[k] = exited[k] = -1;
-    int32_t global = -1; /* the latest process exit or atomic section */
-    mapctx mc = {.t = t};
+    int32_t global; /* the latest process exit or atomic section */
+    mapkeep_cut(mk, from, last, exited, &global, cnt);
+    mapctx *mcp = &mk->mc;
+    mcp->t = t;
     rv_uevent *preds[RV_MAX_THREADS * 4];
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < from; i++) u->cur[i]->pos = (int32_t)i;
+    for (size_t i = from; i < n; i++) {
         const rv_event *ev = &t->ev[i];
         unsigned tid = ev->act.tid;
         uint32_t *v = &vc[i * T];
+        memset(v, 0, T * sizeof *v);
+        mk->gfrom[i] = global;
+        mk->entfrom[i] = mcp->nent;
         size_t np = 0;
         /* dropped: above a cutoff (a cause was cut or dropped) */
         bool dropped = last[tid] >= 0 && !u->cur[last[tid]];
@@ -368,7 +468,7 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         if (ev->act.kind == RV_ACT_JOIN && ev->act.obj < T &&
             exited[ev->act.obj] > cand[ev->act.obj])
             cand[ev->act.obj] = exited[ev->act.obj];
-        mobjects(&mc, i, cand);
+        mobjects(mcp, i, cand);
         /* A candidate not yet in the past is maximal (anything above it
          * has a larger index and was taken first). */
         for (;;) {
@@ -386,7 +486,6 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
                 if (vc[jj * T + k] > v[k]) v[k] = vc[jj * T + k];
         }
         tprev[i] = last[tid];
-        if (tid > maxtid) maxtid = tid;
         tpos[i] = ++cnt[tid];
         v[tid] = tpos[i];
         if (is_global(&ev->act)) global = (int32_t)i;
@@ -447,10 +546,13 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         u->cur[w++] = e;
     }
     u->ncur = w;
-    mapctx_free(&mc);
-    free(vc);
-    free(tpos);
-    free(tprev);
+    /* kept for the next execution: only where every index was interned as
+     * the trace says (no cutoffs, no relabelled compare-exchange) */
+    if (n) memcpy(mk->ev + from, orig->ev + from, (n - from) * sizeof *mk->ev);
+    mk->n = n;
+    memcpy(mk->last, last, sizeof last);
+    memcpy(mk->exited, exited, sizeof exited);
+    mk->valid = !cutoffs && !cas && w == n;
     if (copied) free(labelled.ev);
     return created;
 }
@@ -536,16 +638,21 @@ static bool relevant(const rv_action *a, uint64_t m, const rv_action *b)
     return world_relevant(a, b);
 }
 
+static size_t sync_positions(rv_unf *u, const rv_action *a, const uint32_t **out);
+
 /* Replay H's events (in execution order, a linearisation of H) for the
  * objects a touches, through the model (rv_model_redo: an executed event
- * with its recorded results). */
+ * with its recorded results).  Only the positions of C the synchronisation
+ * index gives for a are looked at (a superset of those relevant() keeps). */
 static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
 {
     memset(s, 0, sizeof *s);
     rv_model_start(&s->mx, &s->cv, &s->sem, &s->once, a);
     uint64_t m = rv_mutex_of(a);
-    for (size_t i = 0; i < u->ncur; i++) {
-        const rv_uevent *y = u->cur[i];
+    const uint32_t *pos;
+    size_t np = sync_positions(u, a, &pos);
+    for (size_t q = 0; q < np; q++) {
+        const rv_uevent *y = u->cur[pos[q]];
         if (!relevant(a, m, &y->act) || !in_hist(y, h)) continue;
         rv_mutex_st smx;
         rv_cond_st scv;
@@ -782,12 +889,18 @@ typedef struct pbucket {
     uint64_t key; /* 0: empty */
     uint32_t *pos;
     uint32_t n, cap;
+    uint64_t mask; /* thread-less bucket (tid RV_MAX_THREADS): threads filed under the key */
 } pbucket;
 
 typedef struct curix {
     pbucket *b;
     size_t nb, nused;
-    unsigned T; /* threads of C: 1 + the largest tid */
+    /* the configuration indexed, so that the next call files only what
+     * differs after the common prefix (issue 11): ev[0..n), and
+     * u->nevicted then (a Remove since may have freed events of ev) */
+    rv_uevent **ev;
+    size_t n, cap;
+    uint64_t evicted;
 } curix;
 
 /* Extend's buffers, kept in rv_unf from call to call so that an execution
@@ -802,6 +915,10 @@ struct rv_xscratch {
     rv_uevent **R, **S;
     size_t *newsuf;
     size_t capr;
+    curix sx;       /* the synchronisation index of C (sync_index) */
+    bool sx_ok;     /* sx is that of the current C (reset by each Extend) */
+    uint32_t *spos; /* sync_positions' answer */
+    size_t capspos;
 };
 
 static struct rv_xscratch *xscratch(rv_unf *u)
@@ -814,6 +931,7 @@ static void curix_free(curix *ix)
 {
     for (size_t i = 0; i < ix->nb; i++) free(ix->b[i].pos);
     free(ix->b);
+    free(ix->ev);
     memset(ix, 0, sizeof *ix);
 }
 
@@ -821,6 +939,8 @@ void rv_unf_extend_free(rv_unf *u)
 {
     if (!u->xs) return;
     curix_free(&u->xs->ix);
+    curix_free(&u->xs->sx);
+    free(u->xs->spos);
     free(u->xs->pos);
     free(u->xs->R);
     free(u->xs->S);
@@ -842,7 +962,8 @@ static pbucket *pb_find(const curix *ix, uint64_t key)
     return ix->b[i].key ? &ix->b[i] : NULL;
 }
 
-static void pb_push(curix *ix, uint64_t key, uint32_t pos)
+/* The bucket of key, created empty if absent. */
+static pbucket *pb_slot(curix *ix, uint64_t key)
 {
     if (2 * (ix->nused + 1) > ix->nb) {
         pbucket *old = ix->b;
@@ -864,6 +985,12 @@ static void pb_push(curix *ix, uint64_t key, uint32_t pos)
         b->key = key;
         ix->nused++;
     }
+    return b;
+}
+
+static void pb_push(curix *ix, uint64_t key, uint32_t pos)
+{
+    pbucket *b = pb_slot(ix, key);
     if (b->n && b->pos[b->n - 1] == pos) return; /* two granules, one key */
     if (b->n == b->cap) {
         b->cap = b->cap ? 2 * b->cap : 4;
@@ -872,20 +999,134 @@ static void pb_push(curix *ix, uint64_t key, uint32_t pos)
     b->pos[b->n++] = pos;
 }
 
+/* The synchronisation index of C (issue 11: state_at tested every event
+ * of C against each template, a fifth of Extend's instructions on the
+ * philosophers): the positions of C, in increasing order, per key:
+ * (mutex m) the events whose rv_mutex_of is m; (object o) the events on
+ * a condition variable, semaphore, once object, read-write lock or barrier
+ * o; (thread u) the create and detach of u and u's exit; (global) process
+ * exits and atomic sections.  relevant(a, m, b) holds only for b in one
+ * of a's lists (sync_positions), so state_at replays the merge of those
+ * instead of scanning C.  Built once per Extend call that models a state,
+ * O(|C|) plus O(1) per event filed; a query merges at most five lists,
+ * O(r log 5)-ish for r entries (here a linear pick among five heads). */
+enum { SX_MTX = 1, SX_OBJ, SX_THR, SX_GLOBAL };
+
+static void sync_index(rv_unf *u, curix *sx)
+{
+    if (sx->nused > 256 + 16 * u->ncur) curix_free(sx);
+    for (size_t i = 0; i < sx->nb; i++) sx->b[i].n = 0;
+    for (size_t i = 0; i < u->ncur; i++) {
+        const rv_action *b = &u->cur[i]->act;
+        uint64_t m = rv_mutex_of(b);
+        if (m) pb_push(sx, mkey(SX_MTX, m), (uint32_t)i);
+        if (rv_on_sync_obj(b)) pb_push(sx, mkey(SX_OBJ, b->obj), (uint32_t)i);
+        if (b->kind == RV_ACT_PEXIT || rv_is_atomic_section(b))
+            pb_push(sx, mkey(SX_GLOBAL, 0), (uint32_t)i);
+        if (b->kind == RV_ACT_CREATE || b->kind == RV_ACT_DETACH)
+            pb_push(sx, mkey(SX_THR, b->obj), (uint32_t)i);
+        if (b->kind == RV_ACT_EXIT) pb_push(sx, mkey(SX_THR, b->tid), (uint32_t)i);
+    }
+}
+
+/* Positions of C (increasing, distinct) holding every event b with
+ * relevant(a, rv_mutex_of(a), b): a's mutex, a's object (when a is on a
+ * synchronisation object), the global list, the thread lists of a's
+ * thread (its creation) and, for join and detach, of the target. */
+static size_t sync_positions(rv_unf *u, const rv_action *a, const uint32_t **out)
+{
+    struct rv_xscratch *xs = xscratch(u);
+    if (!xs->sx_ok) {
+        sync_index(u, &xs->sx);
+        xs->sx_ok = true;
+    }
+    const pbucket *l[5];
+    size_t nl = 0, total = 0;
+    uint64_t m = rv_mutex_of(a);
+    uint64_t keys[5];
+    size_t nk = 0;
+    if (m) keys[nk++] = mkey(SX_MTX, m);
+    if (rv_on_sync_obj(a)) keys[nk++] = mkey(SX_OBJ, a->obj);
+    keys[nk++] = mkey(SX_GLOBAL, 0);
+    keys[nk++] = mkey(SX_THR, a->tid);
+    if ((a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH) && a->obj != a->tid)
+        keys[nk++] = mkey(SX_THR, a->obj);
+    for (size_t k = 0; k < nk; k++) {
+        const pbucket *b = pb_find(&xs->sx, keys[k]);
+        if (b && b->n) {
+            l[nl++] = b;
+            total += b->n;
+        }
+    }
+    if (total > xs->capspos) {
+        xs->capspos = 2 * total;
+        xs->spos = rv_xrealloc(xs->spos, xs->capspos * sizeof *xs->spos);
+    }
+    uint32_t at[5] = {0};
+    size_t n = 0;
+    for (;;) { /* merge, dropping repeats (a key collision or two lists) */
+        size_t best = nl;
+        for (size_t k = 0; k < nl; k++)
+            if (at[k] < l[k]->n && (best == nl || l[k]->pos[at[k]] < l[best]->pos[at[best]]))
+                best = k;
+        if (best == nl) break;
+        uint32_t p = l[best]->pos[at[best]++];
+        if (!n || xs->spos[n - 1] != p) xs->spos[n++] = p;
+    }
+    *out = xs->spos;
+    return n;
+}
+
+/* Unfile positions [L, ix->n) (their events are still allocated: no
+ * Remove since they were filed).  A thread-less bucket keeps its mask:
+ * a thread whose bucket is empty yields nothing in cur_candidates. */
+static void curix_cut(curix *ix, size_t L)
+{
+    uint64_t keys[64];
+    for (size_t i = ix->n; i-- > L;) {
+        const rv_action *a = &ix->ev[i]->act;
+        size_t nk = rv_unf_dep_keys(a, false, keys);
+        for (size_t k = 0; k < nk; k++) {
+            pbucket *b = pb_find(ix, tkey(keys[k], a->tid));
+            while (b && b->n && b->pos[b->n - 1] >= L) b->n--;
+        }
+    }
+    ix->n = L;
+}
+
+/* Bring the index to the current configuration: positions after the
+ * prefix it shares with the configuration last indexed are unfiled, and
+ * C's from there on filed.  O(|C|) pointer comparisons plus O(k) per
+ * position unfiled or filed (k keys), against O(|C| k) to rebuild. */
 static void cur_index(rv_unf *u, curix *ix)
 {
-    /* empty the buckets of the previous call; keys of objects that C no
-     * longer touches stay as empty buckets, unless they pile up */
-    if (ix->nused > 256 + 8 * u->ncur) curix_free(ix);
-    for (size_t i = 0; i < ix->nb; i++) ix->b[i].n = 0;
-    ix->T = 0;
-    uint64_t keys[64];
-    for (size_t i = 0; i < u->ncur; i++) {
-        const rv_action *a = &u->cur[i]->act;
-        if (a->tid + 1u > ix->T) ix->T = a->tid + 1u;
-        size_t nk = rv_unf_dep_keys(a, false, keys);
-        for (size_t k = 0; k < nk; k++) pb_push(ix, tkey(keys[k], a->tid), (uint32_t)i);
+    /* keys of objects that C no longer touches stay as empty buckets,
+     * unless they pile up */
+    if (ix->nused > 256 + 16 * u->ncur || ix->evicted != u->nevicted) {
+        for (size_t i = 0; i < ix->nb; i++) free(ix->b[i].pos);
+        free(ix->b);
+        ix->b = NULL;
+        ix->nb = ix->nused = ix->n = 0;
+        ix->evicted = u->nevicted;
     }
+    size_t L = 0;
+    while (L < ix->n && L < u->ncur && ix->ev[L] == u->cur[L]) L++;
+    curix_cut(ix, L);
+    if (ix->cap < u->ncur) {
+        ix->cap = 2 * u->ncur;
+        ix->ev = rv_xrealloc(ix->ev, ix->cap * sizeof *ix->ev);
+    }
+    uint64_t keys[64];
+    for (size_t i = L; i < u->ncur; i++) {
+        const rv_action *a = &u->cur[i]->act;
+        ix->ev[i] = u->cur[i];
+        size_t nk = rv_unf_dep_keys(a, false, keys);
+        for (size_t k = 0; k < nk; k++) {
+            pb_push(ix, tkey(keys[k], a->tid), (uint32_t)i);
+            pb_slot(ix, tkey(keys[k], RV_MAX_THREADS))->mask |= 1ull << (a->tid & 63);
+        }
+    }
+    ix->n = u->ncur;
 }
 
 static int cmp_pos(const void *a, const void *b)
@@ -930,9 +1171,11 @@ static size_t cur_candidates(rv_unf *u, const curix *ix, const rv_action *a, con
     size_t nk = rv_unf_dep_keys(a, true, keys), n = 0;
     if (nk == SIZE_MAX) return SIZE_MAX;
     unsigned nbk = 0;
-    for (size_t k = 0; k < nk; k++)
-        for (unsigned tu = 0; tu < ix->T; tu++) {
-            if (tu == a->tid) continue;
+    for (size_t k = 0; k < nk; k++) {
+        const pbucket *tb = pb_find(ix, tkey(keys[k], RV_MAX_THREADS));
+        uint64_t mask = tb ? tb->mask & ~(1ull << (a->tid & 63)) : 0;
+        for (; mask; mask &= mask - 1) { /* the other threads filed under the key */
+            unsigned tu = (unsigned)__builtin_ctzll(mask);
             const pbucket *b = pb_find(ix, tkey(keys[k], tu));
             if (!b) continue;
             uint32_t lo, hi;
@@ -946,6 +1189,7 @@ static size_t cur_candidates(rv_unf *u, const curix *ix, const rv_action *a, con
             memcpy(*out + n, b->pos + lo, (hi - lo) * sizeof **out);
             n += hi - lo;
         }
+    }
     if (nbk > 1) {
         qsort(*out, n, sizeof **out, cmp_pos);
         size_t w = 0;
@@ -1124,10 +1368,28 @@ static void mark_window(const rv_unf *u, const chains *ch, unsigned t, const rv_
     cnt[lo]--;
 }
 
+/* The union of the template signatures of thread t's positions (its
+ * events of C and its next action after C).  A new event y whose
+ * signature misses it can be in R at none of them (may_be_in_r tests
+ * asig & y->sig first), so its window need not be marked there: a
+ * position opened only by such an event enumerates nothing new.  O(len)
+ * per thread and call, against the O(|N| log len) of the windows it
+ * spares (issue 11: mark_window was 4% of the instructions on the
+ * philosophers, each new event marked against every thread). */
+static uint64_t thread_sig(const rv_unf *u, const chains *ch, unsigned t, const rv_action *tail)
+{
+    uint64_t s = tail ? template_sig(tail) : 0;
+    /* an event's sig covers its template's: rv_dep_sig reads no CAS kind
+     * (both are memory actions), and a fatal event's is every bit */
+    for (uint32_t k = ch->off[t]; k < ch->off[t + 1]; k++) s |= u->cur[ch->idx[k]]->sig;
+    return s;
+}
+
 size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
 {
     size_t created = 0, nnw;
     rv_uevent **nw;
+    xscratch(u)->sx_ok = false; /* C changed since the last call */
     uint32_t gen = next_generation(u, &nw, &nnw);
     chains ch;
     build_chains(u, &ch);
@@ -1151,14 +1413,15 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
         uint32_t len = ch.off[tid + 1] - ch.off[tid];
         int32_t *w = cnt + ch.off[tid] + 2 * tid;
         memset(w, 0, (len + 2) * sizeof *w);
-        for (size_t q = 0; q < nnw; q++)
-            if (nw[q]->act.tid != tid) mark_window(u, &ch, tid, nw[q], w);
         /* t's next action after C: its next event in the trace when C was
          * restricted by cutoffs (a suffix of each thread is dropped), else
          * its pending action */
         const rv_action *tail = after[tid] >= 0 ? &t->ev[after[tid]].act : NULL;
         if (!tail && pending && te->state == RV_T_LIVE && te->pending.kind != RV_ACT_NONE)
             tail = &te->pending;
+        uint64_t tsig = nnw ? thread_sig(u, &ch, tid, tail) : 0;
+        for (size_t q = 0; q < nnw; q++)
+            if (nw[q]->act.tid != tid && (nw[q]->sig & tsig)) mark_window(u, &ch, tid, nw[q], w);
         rv_uevent *p = NULL;
         int32_t open = 0;
         for (uint32_t k = 0; k <= len; k++) {

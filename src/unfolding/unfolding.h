@@ -51,15 +51,22 @@
  * search to icf_upto), then per candidate one word test of the dependence
  * signatures, O(1) sibling and depth tests, O(T log d) when the two
  * histories branch in some thread tree, else walks of [a) \ [b) and
- * [b) \ [a); mapping a trace: O(n T) plus the per-object chain entries
- * walked (extend.c), an event of the replayed prefix found by one name
- * comparison with the previous configuration (`hint`); Extend: O(|C| T +
- * |N| T log |C|) for N = C \ C' (C' the configuration of the previous
- * call) to find the positions that can have new extensions, then the
- * enumeration at those positions restricted to histories holding an
- * event of N (extend.c, "Incremental Extend"); conflict-freeness of
- * C ∪ X: O(|X| · |C|) dependence tests (tests filter by rv_dependent
- * before any causality query).
+ * [b) \ [a) (a bucket's blocks of 16 entries whose every history holds
+ * the end of e's thread are skipped in one test); mapping a trace of n
+ * events whose first L equal the previous trace's: O(L) comparisons, then
+ * O((n - L) T) plus the per-object chain entries walked and unlinked
+ * (extend.c, rv_mapkeep), an event not in the kept prefix found by one
+ * name comparison with the previous configuration (`hint`) or by hashing;
+ * Extend: O(|C| + |N| T' log |C|) for N = C \ C' (C' the configuration
+ * of the previous call, T' the threads whose templates' signatures meet
+ * the new event's) to find the positions that can have new extensions,
+ * the index of C brought up to date in O(k) per position of C past the
+ * prefix it shares with the last one indexed, then the enumeration at
+ * those positions restricted to histories holding an event of N
+ * (extend.c, "Incremental Extend"), each history's state replayed from
+ * the synchronisation index's positions for its template;
+ * conflict-freeness of C ∪ X: O(|X| · |C|) dependence tests (tests filter
+ * by rv_dependent before any causality query).
  */
 #ifndef RAVEL_UNFOLDING_UNFOLDING_H
 #define RAVEL_UNFOLDING_UNFOLDING_H
@@ -155,10 +162,17 @@ typedef struct rv_uentry {
 typedef struct rv_ubucket {
     uint64_t key; /* 0: empty slot */
     rv_uentry *ent;
+    /* ent[0..cap) is followed in the same allocation by band[0..cap /
+     * RV_UBLOCK]: band[b] is the AND of the fin of entries [b·RV_UBLOCK,
+     * (b+1)·RV_UBLOCK) filed so far, so that a conflict-list update skips
+     * a block whose every entry's history holds the updated event's
+     * thread's last event in one test (event.c gather; 8 bytes per
+     * RV_UBLOCK entries) */
     uint64_t mask;
     uint32_t n, cap;
     uint32_t last; /* object key: 1 + the largest id filed under it, any thread */
 } rv_ubucket;
+#define RV_UBLOCK 16
 
 typedef struct rv_unf {
     rv_uevent **ev; /* U: every event, by id */
@@ -207,7 +221,12 @@ typedef struct rv_unf {
     uint32_t xival_ver;
     /* Extend's buffers, kept from call to call (extend.c) */
     struct rv_xscratch *xs;
+    /* the previous execution's mapping, for the next one (extend.c) */
+    struct rv_mapkeep *mk;
 } rv_unf;
+
+/* Free the kept mapping (rv_unf_free). */
+void rv_unf_map_free(rv_unf *u);
 
 /* Free Extend's buffers (rv_unf_free). */
 void rv_unf_extend_free(rv_unf *u);
