@@ -17,17 +17,18 @@
  * stack (with serve()'s suspended frame).  Writes are tracked by
  * userfaultfd in asynchronous write-protect mode (UFFD_FEATURE_WP_ASYNC,
  * Linux 6.7): a write to a protected page only clears its protection, and
- * one PAGEMAP_SCAN ioctl lists the pages written since.  Those pages get
- * their snapshot back and are protected again; pages written outside the
- * snapshot (main's stack grown below it) are dropped (zero again).  The
- * brk is set back.  The runtime's fixed-address mappings (thread stacks,
- * heap arenas, the race detector's shadow) are mapped once and kept:
- * rv_zmap hands out the same region again, zero again after each
- * execution (resident pages cleared, or dropped with MADV_DONTNEED), as
- * fresh as a new mmap in a forked child.
- * A mapping that something else made during an execution (the C library's
- * malloc of a big block) moves the kernel's next mmap address; a probe
- * mapping notices it and the engine unmaps what was not there at start.
+ * one PAGEMAP_SCAN ioctl lists the pages written since and protects them
+ * again in the same walk.  Those pages get their snapshot back (those
+ * that differ from it); pages written outside the snapshot (main's stack
+ * grown below it) are zeroed.  The brk is set back.
+ * The runtime's fixed-address mappings (thread stacks, heap arenas, the
+ * race detector's shadow) are mapped once and kept: rv_zmap hands out the
+ * same region again, zero again after each execution (resident pages
+ * cleared, or dropped with MADV_DONTNEED), as fresh as a new mmap in a
+ * forked child.  A mapping that something else made during an execution
+ * (the C library's malloc of a big block) moves the kernel's next mmap
+ * address; a probe mapping notices it and the engine unmaps what was not
+ * there at start.
  *
  * What a reset cannot undo (files opened, signal handlers, fds closed,
  * mmap by the program, ...) is kept out by the compile driver: a program
@@ -103,7 +104,8 @@ typedef struct engine {
     struct rv_page_region vec[NVEC];
     char *stack;
     range now[MAX_VMAS];
-    char maps[64 << 10]; /* /proc/self/maps, read without libc (no errno) */
+    range ext[MAX_ZMAPS]; /* zero_zmaps */
+    char maps[64 << 10];  /* /proc/self/maps, read without libc (no errno) */
 } engine;
 
 /* In .bss, so part of the snapshot: set before it, the same ever after. */
@@ -408,24 +410,29 @@ static int snapshot(void)
 /* ------------------------------------------------------------------ */
 /* The reset.                                                          */
 
-/* Put [lo, hi) back: snapshot bytes where there are some, zeros
- * elsewhere (main's stack grown below its snapshot).  Zeros are written
- * rather than the pages dropped: a page that stays saves a fault in the
- * next execution. */
+/* Page a gets bytes src back (NULL: zeros), unless it holds them already:
+ * the scan has just write-protected it, and a page left unwritten stays
+ * protected, so it costs no fault now and is not listed by the next scan
+ * unless the next execution writes it. */
+static void put_page(uint64_t a, const char *src)
+{
+    char *p = (char *)(uintptr_t)a;
+    if (src) {
+        if (memcmp(p, src, PAGE)) memcpy(p, src, PAGE);
+    } else if (!page_is_zero(p))
+        memset(p, 0, PAGE);
+}
+
+/* Put [lo, hi) back, page by page: snapshot bytes where there are some,
+ * zeros elsewhere (main's stack grown below its snapshot).  Zeros are
+ * written rather than the pages dropped: a page that stays saves a fault
+ * in the next execution. */
 static void put_back(uint64_t lo, uint64_t hi)
 {
     for (uint64_t a = lo; a < hi;) {
         range *r = snap_range_of(a);
-        if (r) {
-            uint64_t e = hi < r->hi ? hi : r->hi;
-            memcpy((void *)(uintptr_t)a, r->copy + (a - r->lo), e - a);
-            a = e;
-        } else {
-            uint64_t e = a + PAGE;
-            while (e < hi && !snap_range_of(e)) e += PAGE;
-            memset((void *)(uintptr_t)a, 0, e - a);
-            a = e;
-        }
+        uint64_t e = r ? (hi < r->hi ? hi : r->hi) : a + PAGE;
+        for (; a < e; a += PAGE) put_page(a, r ? r->copy + (a - r->lo) : NULL);
     }
 }
 
@@ -453,15 +460,22 @@ static void unmap_strays(void)
     E->probe0 = probe();
 }
 
-/* One PAGEMAP_SCAN pass over every tracked page: with `protect`, write-
- * protect the written pages again (one TLB flush for all); otherwise put
- * each written page back. */
-static void scan(bool protect)
+/* Put every page the execution wrote back, in one PAGEMAP_SCAN pass over
+ * the tracked ranges: it lists the written pages and write-protects them
+ * again in the same walk (PM_SCAN_WP_MATCHING; one TLB flush per call).
+ * Putting a page back after that writes it, which takes one write-protect
+ * fault and leaves it unprotected, so the next pass lists it again
+ * whether the next execution wrote it or not: a superset of what that
+ * execution wrote, so still every page it wrote.  put_page leaves a page
+ * that already holds its snapshot bytes alone (and protected), so such a
+ * page drops out of the pass after next.  (Two passes, one to put back
+ * and one to protect, walked every tracked page table twice.) */
+static void scan_and_put_back(void)
 {
     for (uint64_t start = E->scan_lo; start < E->scan_hi;) {
         struct rv_pm_scan_arg a = {
             .size = sizeof a,
-            .flags = protect ? RV_PM_SCAN_WP_MATCHING : 0,
+            .flags = RV_PM_SCAN_WP_MATCHING,
             .start = start,
             .end = E->scan_hi,
             .vec = (uint64_t)(uintptr_t)E->vec,
@@ -471,8 +485,7 @@ static void scan(bool protect)
         };
         long n = sys_ioctl(E->pagemap, RV_PAGEMAP_SCAN, &a);
         if (n < 0) rv_sys_exit(71); /* cannot tell what changed: ravel restarts the server */
-        if (!protect)
-            for (long i = 0; i < n; i++) put_back(E->vec[i].start, E->vec[i].end);
+        for (long i = 0; i < n; i++) put_back(E->vec[i].start, E->vec[i].end);
         if (n < NVEC || a.walk_end >= E->scan_hi) break;
         start = a.walk_end;
     }
@@ -493,23 +506,19 @@ static uint64_t zmap_extent(const zmap *z)
     return z->len;
 }
 
-/* Make kept mapping z read as zero again: its present pages (one
- * PAGEMAP_SCAN, which skips missing page tables cheaply, unlike mincore)
- * are cleared in place, which keeps them mapped: no fault and no TLB
- * flush in the next execution.  A large extent is dropped instead. */
-static void zero_zmap(const zmap *z)
+/* Make [lo, hi) read as zero again: its present pages (PAGEMAP_SCAN,
+ * which skips missing page tables cheaply, unlike mincore) are cleared in
+ * place, which keeps them mapped: no fault and no TLB flush in the next
+ * execution.  A page that is zero already is not written (the scrub of a
+ * thread's dead stack only reads pages that are zero, mapping the shared
+ * zero page there). */
+static void zero_present(uint64_t lo, uint64_t hi)
 {
-    uint64_t a = (uint64_t)(uintptr_t)z->addr;
-    uint64_t n = (zmap_extent(z) + PAGE - 1) & ~(PAGE - 1);
-    if (n > (256ull << 20)) {
-        sys_madvise(a, n, MADV_DONTNEED);
-        return;
-    }
-    for (uint64_t start = a; start < a + n;) {
+    for (uint64_t start = lo; start < hi;) {
         struct rv_pm_scan_arg arg = {
             .size = sizeof arg,
             .start = start,
-            .end = a + n,
+            .end = hi,
             .vec = (uint64_t)(uintptr_t)E->vec,
             .vec_len = NVEC,
             .category_mask = RV_PAGE_IS_PRESENT,
@@ -517,23 +526,53 @@ static void zero_zmap(const zmap *z)
         };
         long k = sys_ioctl(E->pagemap, RV_PAGEMAP_SCAN, &arg);
         if (k < 0) {
-            sys_madvise(a, n, MADV_DONTNEED);
+            sys_madvise(start, hi - start, MADV_DONTNEED);
             return;
         }
         for (long i = 0; i < k; i++)
-            memset((void *)(uintptr_t)E->vec[i].start, 0, E->vec[i].end - E->vec[i].start);
-        if (k < NVEC || arg.walk_end >= a + n) break;
+            for (uint64_t a = E->vec[i].start; a < E->vec[i].end; a += PAGE)
+                if (!page_is_zero((const char *)(uintptr_t)a))
+                    memset((void *)(uintptr_t)a, 0, PAGE);
+        if (k < NVEC || arg.walk_end >= hi) break;
         start = arg.walk_end;
+    }
+}
+
+/* Make every kept mapping handed out in this execution read as zero
+ * again, as a fresh mmap in a forked child would.  Their extents are
+ * sorted and the adjacent ones merged (thread t's stack region ends where
+ * thread t+1's begins), so that one PAGEMAP_SCAN walks them all, not one
+ * per thread.  A large extent (a heap arena grown past 256 MiB) is
+ * dropped instead: clearing it would cost more than refaulting it. */
+static void zero_zmaps(void)
+{
+    range *ext = E->ext;
+    unsigned n = 0;
+    for (unsigned i = 0; i < E->nz; i++) {
+        zmap *z = &E->z[i];
+        if (!z->used) continue;
+        z->used = false;
+        uint64_t a = (uint64_t)(uintptr_t)z->addr;
+        uint64_t len = (zmap_extent(z) + PAGE - 1) & ~(PAGE - 1);
+        if (len > (256ull << 20)) {
+            sys_madvise(a, len, MADV_DONTNEED);
+            continue;
+        }
+        if (!len) continue;
+        unsigned j = n++;
+        for (; j > 0 && ext[j - 1].lo > a; j--) ext[j] = ext[j - 1];
+        ext[j] = (range){a, a + len, NULL};
+    }
+    for (unsigned i = 0; i < n;) {
+        uint64_t lo = ext[i].lo, hi = ext[i].hi;
+        for (i++; i < n && ext[i].lo == hi; i++) hi = ext[i].hi;
+        zero_present(lo, hi);
     }
 }
 
 static void reset(void)
 {
-    for (unsigned i = 0; i < E->nz; i++)
-        if (E->z[i].used) {
-            zero_zmap(&E->z[i]);
-            E->z[i].used = false;
-        }
+    zero_zmaps();
     uint64_t cur = (uint64_t)sys_brk(0);
     if (cur != E->brk0) {
         sys_brk(E->brk0);
@@ -549,8 +588,7 @@ static void reset(void)
     }
     /* main's stack, the highest range, may have grown below its snapshot:
      * still inside the scanned range */
-    scan(false);
-    scan(true);
+    scan_and_put_back();
     if (probe() != E->probe0) unmap_strays();
 }
 
