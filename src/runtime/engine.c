@@ -20,7 +20,9 @@
  * one PAGEMAP_SCAN ioctl lists the pages written since and protects them
  * again in the same walk.  Those pages get their snapshot back (those
  * that differ from it); pages written outside the snapshot (main's stack
- * grown below it) are zeroed.  The brk is set back.
+ * grown below it) are zeroed.  Pages that every one of the first
+ * executions wrote are taken out of the tracking and put back after
+ * every execution (a fault each would cost more).  The brk is set back.
  * The runtime's fixed-address mappings (thread stacks, heap arenas, the
  * race detector's shadow) are mapped once and kept: rv_zmap hands out the
  * same region again, zero again after each execution (resident pages
@@ -73,6 +75,8 @@ struct rv_pm_scan_arg {
 #define MAX_VMAS     256
 #define MAX_ZMAPS    160
 #define NVEC         256
+#define MAX_HOT      64
+#define HOT_AFTER    16
 #define ENGINE_STACK (256u << 10)
 
 typedef struct range {
@@ -105,7 +109,17 @@ typedef struct engine {
     char *stack;
     range now[MAX_VMAS];
     range ext[MAX_ZMAPS]; /* zero_zmaps */
-    char maps[64 << 10];  /* /proc/self/maps, read without libc (no errno) */
+    /* pages written by every execution: not tracked, always put back */
+    unsigned nexec, ncand, nhot;
+    struct cand {
+        uint64_t addr;
+        unsigned count;
+    } cand[MAX_HOT];
+    struct hot {
+        uint64_t addr;
+        const char *src;
+    } hot[MAX_HOT];
+    char maps[64 << 10]; /* /proc/self/maps, read without libc (no errno) */
 } engine;
 
 /* In .bss, so part of the snapshot: set before it, the same ever after. */
@@ -413,14 +427,30 @@ static int snapshot(void)
 /* Page a gets bytes src back (NULL: zeros), unless it holds them already:
  * the scan has just write-protected it, and a page left unwritten stays
  * protected, so it costs no fault now and is not listed by the next scan
- * unless the next execution writes it. */
-static void put_page(uint64_t a, const char *src)
+ * unless the next execution writes it.  True if it was written. */
+static bool put_page(uint64_t a, const char *src)
 {
     char *p = (char *)(uintptr_t)a;
     if (src) {
-        if (memcmp(p, src, PAGE)) memcpy(p, src, PAGE);
-    } else if (!page_is_zero(p))
+        if (!memcmp(p, src, PAGE)) return false;
+        memcpy(p, src, PAGE);
+    } else {
+        if (page_is_zero(p)) return false;
         memset(p, 0, PAGE);
+    }
+    return true;
+}
+
+/* Page a of a snapshot range had to be put back after one of the first
+ * HOT_AFTER executions: count it (see take_hot_pages). */
+static void count_written(uint64_t a)
+{
+    for (unsigned i = 0; i < E->ncand; i++)
+        if (E->cand[i].addr == a) {
+            E->cand[i].count++;
+            return;
+        }
+    if (E->ncand < MAX_HOT) E->cand[E->ncand++] = (struct cand){a, 1};
 }
 
 /* Put [lo, hi) back, page by page: snapshot bytes where there are some,
@@ -432,7 +462,9 @@ static void put_back(uint64_t lo, uint64_t hi)
     for (uint64_t a = lo; a < hi;) {
         range *r = snap_range_of(a);
         uint64_t e = r ? (hi < r->hi ? hi : r->hi) : a + PAGE;
-        for (; a < e; a += PAGE) put_page(a, r ? r->copy + (a - r->lo) : NULL);
+        for (; a < e; a += PAGE)
+            if (put_page(a, r ? r->copy + (a - r->lo) : NULL) && r && E->nexec <= HOT_AFTER)
+                count_written(a);
     }
 }
 
@@ -570,8 +602,38 @@ static void zero_zmaps(void)
     }
 }
 
+/* After HOT_AFTER executions: the pages of the snapshot that every one of
+ * them wrote (the runtime's state, the C library's, ...) are taken out of
+ * userfaultfd's tracking (UFFDIO_UNREGISTER) and from then on put back
+ * after every execution unconditionally (compared, and copied if they
+ * differ).  Tracked, each would cost a write-protect fault in every
+ * execution (the put-back's, see scan_and_put_back) and a place in the
+ * scan.  Not main's stack: a page at its bottom leaving the registered
+ * range would take the growth of the stack below it out of tracking. */
+static void take_hot_pages(void)
+{
+    const range *stack = snap_range_of((uint64_t)(uintptr_t)E->exec_sp);
+    for (unsigned i = 0; i < E->ncand; i++) {
+        uint64_t a = E->cand[i].addr;
+        const range *r = snap_range_of(a);
+        if (E->cand[i].count < HOT_AFTER || !r || r == stack) continue;
+        struct uffdio_range u = {.start = a, .len = PAGE};
+        if (sys_ioctl(E->uffd, UFFDIO_UNREGISTER, &u)) continue;
+        E->hot[E->nhot].addr = a;
+        E->hot[E->nhot].src = r->copy + (a - r->lo);
+        E->nhot++;
+    }
+    E->ncand = 0;
+}
+
+static void put_hot_pages(void)
+{
+    for (unsigned i = 0; i < E->nhot; i++) put_page(E->hot[i].addr, E->hot[i].src);
+}
+
 static void reset(void)
 {
+    E->nexec++;
     zero_zmaps();
     uint64_t cur = (uint64_t)sys_brk(0);
     if (cur != E->brk0) {
@@ -589,6 +651,8 @@ static void reset(void)
     /* main's stack, the highest range, may have grown below its snapshot:
      * still inside the scanned range */
     scan_and_put_back();
+    put_hot_pages();
+    if (E->nexec == HOT_AFTER) take_hot_pages();
     if (probe() != E->probe0) unmap_strays();
 }
 
