@@ -336,6 +336,21 @@ static void drop_zero_pages(const range *r)
     }
 }
 
+/* Add [lo, hi) minus the holes to the snapshot ranges; false if there is
+ * no room. */
+static bool keep_range(uint64_t lo, uint64_t hi, const range *holes, unsigned nholes)
+{
+    if (lo >= hi) return true;
+    if (!nholes) {
+        if (E->nranges >= MAX_RANGES) return false;
+        E->ranges[E->nranges++] = (range){lo, hi, NULL};
+        return true;
+    }
+    if (hi <= holes->lo || lo >= holes->hi) return keep_range(lo, hi, holes + 1, nholes - 1);
+    return keep_range(lo, holes->lo, holes + 1, nholes - 1) &&
+           keep_range(holes->hi, hi, holes + 1, nholes - 1);
+}
+
 /* Snapshot and protect; 0, or -1 with the reason in engine_why.  Runs on
  * the engine's stack while main's stack is frozen. */
 static int snapshot(void)
@@ -362,18 +377,21 @@ static int snapshot(void)
         return -1;
     }
     E->nvmas = nv;
-    /* the engine's own memory is not the program's */
+    /* the engine's own memory is not the program's; the rest of a
+     * mapping the kernel merged with it is */
     uint64_t elo = (uint64_t)(uintptr_t)E, ehi = elo + ((sizeof *E + PAGE - 1) & ~(PAGE - 1));
     uint64_t slo = (uint64_t)(uintptr_t)E->stack, shi = slo + ENGINE_STACK;
+    const range own[2] = {{elo, ehi, NULL}, {slo, shi, NULL}};
+    unsigned n = E->nranges;
+    memcpy(E->now, E->ranges, n * sizeof *E->ranges);
+    E->nranges = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (!keep_range(E->now[i].lo, E->now[i].hi, own, 2)) {
+            why("too many mappings to snapshot");
+            return -1;
+        }
     uint64_t total = 0;
-    unsigned k = 0;
-    for (unsigned i = 0; i < E->nranges; i++) {
-        range r = E->ranges[i];
-        if ((r.lo < ehi && r.hi > elo) || (r.lo < shi && r.hi > slo)) continue;
-        E->ranges[k++] = r;
-        total += r.hi - r.lo;
-    }
-    E->nranges = k;
+    for (unsigned i = 0; i < E->nranges; i++) total += E->ranges[i].hi - E->ranges[i].lo;
     long m = rv_sys_mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (m < 0 && m > -4096) {
         why("cannot map %llu bytes for the snapshot", (unsigned long long)total);
