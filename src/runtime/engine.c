@@ -17,17 +17,20 @@
  * stack (with serve()'s suspended frame).  Writes are tracked by
  * userfaultfd in asynchronous write-protect mode (UFFD_FEATURE_WP_ASYNC,
  * Linux 6.7): a write to a protected page only clears its protection, and
- * one PAGEMAP_SCAN ioctl lists the pages written since.  Those pages get
- * their snapshot back and are protected again; pages written outside the
- * snapshot (main's stack grown below it) are dropped (zero again).  The
- * brk is set back.  The runtime's fixed-address mappings (thread stacks,
- * heap arenas, the race detector's shadow) are mapped once and kept:
- * rv_zmap hands out the same region again, zero again after each
- * execution (resident pages cleared, or dropped with MADV_DONTNEED), as
- * fresh as a new mmap in a forked child.
- * A mapping that something else made during an execution (the C library's
- * malloc of a big block) moves the kernel's next mmap address; a probe
- * mapping notices it and the engine unmaps what was not there at start.
+ * one PAGEMAP_SCAN ioctl lists the pages written since and protects them
+ * again in the same walk.  Those pages get their snapshot back (those
+ * that differ from it); pages written outside the snapshot (main's stack
+ * grown below it) are zeroed.  Pages that every one of the first
+ * executions wrote are taken out of the tracking and put back after
+ * every execution (a fault each would cost more).  The brk is set back.
+ * The runtime's fixed-address mappings (thread stacks, heap arenas, the
+ * race detector's shadow) are mapped once and kept: rv_zmap hands out the
+ * same region again, zero again after each execution (resident pages
+ * cleared, or dropped with MADV_DONTNEED), as fresh as a new mmap in a
+ * forked child.  A mapping that something else made during an execution
+ * (the C library's malloc of a big block) moves the kernel's next mmap
+ * address; a probe mapping notices it and the engine unmaps what was not
+ * there at start.
  *
  * What a reset cannot undo (files opened, signal handlers, fds closed,
  * mmap by the program, ...) is kept out by the compile driver: a program
@@ -72,6 +75,8 @@ struct rv_pm_scan_arg {
 #define MAX_VMAS     256
 #define MAX_ZMAPS    160
 #define NVEC         256
+#define MAX_HOT      64
+#define HOT_AFTER    16
 #define ENGINE_STACK (256u << 10)
 
 typedef struct range {
@@ -103,6 +108,17 @@ typedef struct engine {
     struct rv_page_region vec[NVEC];
     char *stack;
     range now[MAX_VMAS];
+    range ext[MAX_ZMAPS]; /* zero_zmaps */
+    /* pages written by every execution: not tracked, always put back */
+    unsigned nexec, ncand, nhot;
+    struct cand {
+        uint64_t addr;
+        unsigned count;
+    } cand[MAX_HOT];
+    struct hot {
+        uint64_t addr;
+        const char *src;
+    } hot[MAX_HOT];
     char maps[64 << 10]; /* /proc/self/maps, read without libc (no errno) */
 } engine;
 
@@ -148,6 +164,16 @@ static void why(const char *fmt, ...)
 bool rv_engine_active(void)
 {
     return E && E->in_exec;
+}
+
+static bool page_is_zero(const char *p)
+{
+    typedef uint64_t __attribute__((may_alias)) word;
+    const word *w = (const word *)p;
+    for (unsigned i = 0; i < PAGE / sizeof *w; i += 8)
+        if (w[i] | w[i + 1] | w[i + 2] | w[i + 3] | w[i + 4] | w[i + 5] | w[i + 6] | w[i + 7])
+            return false;
+    return true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -283,6 +309,48 @@ static uint64_t probe(void)
     return (uint64_t)p;
 }
 
+static range *snap_range_of(uint64_t a)
+{
+    for (unsigned i = 0; i < E->nranges; i++)
+        if (a >= E->ranges[i].lo && a < E->ranges[i].hi) return &E->ranges[i];
+    return NULL;
+}
+
+/* Unmap the pages of main's stack (range r) that hold only zeros: they
+ * read as zeros all the same, and the snapshot's copy then maps the
+ * shared zero page there, so the scrub of the 64 KiB below main's frame
+ * at the start of every execution (sched.c), which reads them, reads one
+ * page that stays in the cache rather than sixteen. */
+static void drop_zero_pages(const range *r)
+{
+    if (!r) return;
+    for (uint64_t a = r->lo; a < r->hi;) {
+        if (!page_is_zero((const char *)(uintptr_t)a)) {
+            a += PAGE;
+            continue;
+        }
+        uint64_t e = a + PAGE;
+        while (e < r->hi && page_is_zero((const char *)(uintptr_t)e)) e += PAGE;
+        sys_madvise(a, e - a, MADV_DONTNEED);
+        a = e;
+    }
+}
+
+/* Add [lo, hi) minus the holes to the snapshot ranges; false if there is
+ * no room. */
+static bool keep_range(uint64_t lo, uint64_t hi, const range *holes, unsigned nholes)
+{
+    if (lo >= hi) return true;
+    if (!nholes) {
+        if (E->nranges >= MAX_RANGES) return false;
+        E->ranges[E->nranges++] = (range){lo, hi, NULL};
+        return true;
+    }
+    if (hi <= holes->lo || lo >= holes->hi) return keep_range(lo, hi, holes + 1, nholes - 1);
+    return keep_range(lo, holes->lo, holes + 1, nholes - 1) &&
+           keep_range(holes->hi, hi, holes + 1, nholes - 1);
+}
+
 /* Snapshot and protect; 0, or -1 with the reason in engine_why.  Runs on
  * the engine's stack while main's stack is frozen. */
 static int snapshot(void)
@@ -309,24 +377,28 @@ static int snapshot(void)
         return -1;
     }
     E->nvmas = nv;
-    /* the engine's own memory is not the program's */
+    /* the engine's own memory is not the program's; the rest of a
+     * mapping the kernel merged with it is */
     uint64_t elo = (uint64_t)(uintptr_t)E, ehi = elo + ((sizeof *E + PAGE - 1) & ~(PAGE - 1));
     uint64_t slo = (uint64_t)(uintptr_t)E->stack, shi = slo + ENGINE_STACK;
+    const range own[2] = {{elo, ehi, NULL}, {slo, shi, NULL}};
+    unsigned n = E->nranges;
+    memcpy(E->now, E->ranges, n * sizeof *E->ranges);
+    E->nranges = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (!keep_range(E->now[i].lo, E->now[i].hi, own, 2)) {
+            why("too many mappings to snapshot");
+            return -1;
+        }
     uint64_t total = 0;
-    unsigned k = 0;
-    for (unsigned i = 0; i < E->nranges; i++) {
-        range r = E->ranges[i];
-        if ((r.lo < ehi && r.hi > elo) || (r.lo < shi && r.hi > slo)) continue;
-        E->ranges[k++] = r;
-        total += r.hi - r.lo;
-    }
-    E->nranges = k;
+    for (unsigned i = 0; i < E->nranges; i++) total += E->ranges[i].hi - E->ranges[i].lo;
     long m = rv_sys_mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (m < 0 && m > -4096) {
         why("cannot map %llu bytes for the snapshot", (unsigned long long)total);
         return -1;
     }
     add_own((uint64_t)m, (uint64_t)m + total);
+    drop_zero_pages(snap_range_of((uint64_t)(uintptr_t)E->exec_sp));
     /* register, copy (reading maps every page, the zero page where none
      * was), then protect what is mapped; nothing of the program's is
      * written in between (raw system calls: not even errno).  A page not
@@ -370,31 +442,47 @@ static int snapshot(void)
 /* ------------------------------------------------------------------ */
 /* The reset.                                                          */
 
-static range *snap_range_of(uint64_t a)
+/* Page a gets bytes src back (NULL: zeros), unless it holds them already:
+ * the scan has just write-protected it, and a page left unwritten stays
+ * protected, so it costs no fault now and is not listed by the next scan
+ * unless the next execution writes it.  True if it was written. */
+static bool put_page(uint64_t a, const char *src)
 {
-    for (unsigned i = 0; i < E->nranges; i++)
-        if (a >= E->ranges[i].lo && a < E->ranges[i].hi) return &E->ranges[i];
-    return NULL;
+    char *p = (char *)(uintptr_t)a;
+    if (src) {
+        if (!memcmp(p, src, PAGE)) return false;
+        memcpy(p, src, PAGE);
+    } else {
+        if (page_is_zero(p)) return false;
+        memset(p, 0, PAGE);
+    }
+    return true;
 }
 
-/* Put [lo, hi) back: snapshot bytes where there are some, zeros
- * elsewhere (main's stack grown below its snapshot).  Zeros are written
- * rather than the pages dropped: a page that stays saves a fault in the
- * next execution. */
+/* Page a of a snapshot range had to be put back after one of the first
+ * HOT_AFTER executions: count it (see take_hot_pages). */
+static void count_written(uint64_t a)
+{
+    for (unsigned i = 0; i < E->ncand; i++)
+        if (E->cand[i].addr == a) {
+            E->cand[i].count++;
+            return;
+        }
+    if (E->ncand < MAX_HOT) E->cand[E->ncand++] = (struct cand){a, 1};
+}
+
+/* Put [lo, hi) back, page by page: snapshot bytes where there are some,
+ * zeros elsewhere (main's stack grown below its snapshot).  Zeros are
+ * written rather than the pages dropped: a page that stays saves a fault
+ * in the next execution. */
 static void put_back(uint64_t lo, uint64_t hi)
 {
     for (uint64_t a = lo; a < hi;) {
         range *r = snap_range_of(a);
-        if (r) {
-            uint64_t e = hi < r->hi ? hi : r->hi;
-            memcpy((void *)(uintptr_t)a, r->copy + (a - r->lo), e - a);
-            a = e;
-        } else {
-            uint64_t e = a + PAGE;
-            while (e < hi && !snap_range_of(e)) e += PAGE;
-            memset((void *)(uintptr_t)a, 0, e - a);
-            a = e;
-        }
+        uint64_t e = r ? (hi < r->hi ? hi : r->hi) : a + PAGE;
+        for (; a < e; a += PAGE)
+            if (put_page(a, r ? r->copy + (a - r->lo) : NULL) && r && E->nexec <= HOT_AFTER)
+                count_written(a);
     }
 }
 
@@ -422,15 +510,22 @@ static void unmap_strays(void)
     E->probe0 = probe();
 }
 
-/* One PAGEMAP_SCAN pass over every tracked page: with `protect`, write-
- * protect the written pages again (one TLB flush for all); otherwise put
- * each written page back. */
-static void scan(bool protect)
+/* Put every page the execution wrote back, in one PAGEMAP_SCAN pass over
+ * the tracked ranges: it lists the written pages and write-protects them
+ * again in the same walk (PM_SCAN_WP_MATCHING; one TLB flush per call).
+ * Putting a page back after that writes it, which takes one write-protect
+ * fault and leaves it unprotected, so the next pass lists it again
+ * whether the next execution wrote it or not: a superset of what that
+ * execution wrote, so still every page it wrote.  put_page leaves a page
+ * that already holds its snapshot bytes alone (and protected), so such a
+ * page drops out of the pass after next.  (Two passes, one to put back
+ * and one to protect, walked every tracked page table twice.) */
+static void scan_and_put_back(void)
 {
     for (uint64_t start = E->scan_lo; start < E->scan_hi;) {
         struct rv_pm_scan_arg a = {
             .size = sizeof a,
-            .flags = protect ? RV_PM_SCAN_WP_MATCHING : 0,
+            .flags = RV_PM_SCAN_WP_MATCHING,
             .start = start,
             .end = E->scan_hi,
             .vec = (uint64_t)(uintptr_t)E->vec,
@@ -440,8 +535,7 @@ static void scan(bool protect)
         };
         long n = sys_ioctl(E->pagemap, RV_PAGEMAP_SCAN, &a);
         if (n < 0) rv_sys_exit(71); /* cannot tell what changed: ravel restarts the server */
-        if (!protect)
-            for (long i = 0; i < n; i++) put_back(E->vec[i].start, E->vec[i].end);
+        for (long i = 0; i < n; i++) put_back(E->vec[i].start, E->vec[i].end);
         if (n < NVEC || a.walk_end >= E->scan_hi) break;
         start = a.walk_end;
     }
@@ -462,23 +556,19 @@ static uint64_t zmap_extent(const zmap *z)
     return z->len;
 }
 
-/* Make kept mapping z read as zero again: its present pages (one
- * PAGEMAP_SCAN, which skips missing page tables cheaply, unlike mincore)
- * are cleared in place, which keeps them mapped: no fault and no TLB
- * flush in the next execution.  A large extent is dropped instead. */
-static void zero_zmap(const zmap *z)
+/* Make [lo, hi) read as zero again: its present pages (PAGEMAP_SCAN,
+ * which skips missing page tables cheaply, unlike mincore) are cleared in
+ * place, which keeps them mapped: no fault and no TLB flush in the next
+ * execution.  A page that is zero already is not written (the scrub of a
+ * thread's dead stack only reads pages that are zero, mapping the shared
+ * zero page there). */
+static void zero_present(uint64_t lo, uint64_t hi)
 {
-    uint64_t a = (uint64_t)(uintptr_t)z->addr;
-    uint64_t n = (zmap_extent(z) + PAGE - 1) & ~(PAGE - 1);
-    if (n > (256ull << 20)) {
-        sys_madvise(a, n, MADV_DONTNEED);
-        return;
-    }
-    for (uint64_t start = a; start < a + n;) {
+    for (uint64_t start = lo; start < hi;) {
         struct rv_pm_scan_arg arg = {
             .size = sizeof arg,
             .start = start,
-            .end = a + n,
+            .end = hi,
             .vec = (uint64_t)(uintptr_t)E->vec,
             .vec_len = NVEC,
             .category_mask = RV_PAGE_IS_PRESENT,
@@ -486,23 +576,83 @@ static void zero_zmap(const zmap *z)
         };
         long k = sys_ioctl(E->pagemap, RV_PAGEMAP_SCAN, &arg);
         if (k < 0) {
-            sys_madvise(a, n, MADV_DONTNEED);
+            sys_madvise(start, hi - start, MADV_DONTNEED);
             return;
         }
         for (long i = 0; i < k; i++)
-            memset((void *)(uintptr_t)E->vec[i].start, 0, E->vec[i].end - E->vec[i].start);
-        if (k < NVEC || arg.walk_end >= a + n) break;
+            for (uint64_t a = E->vec[i].start; a < E->vec[i].end; a += PAGE)
+                if (!page_is_zero((const char *)(uintptr_t)a))
+                    memset((void *)(uintptr_t)a, 0, PAGE);
+        if (k < NVEC || arg.walk_end >= hi) break;
         start = arg.walk_end;
     }
 }
 
+/* Make every kept mapping handed out in this execution read as zero
+ * again, as a fresh mmap in a forked child would.  Their extents are
+ * sorted and the adjacent ones merged (thread t's stack region ends where
+ * thread t+1's begins), so that one PAGEMAP_SCAN walks them all, not one
+ * per thread.  A large extent (a heap arena grown past 256 MiB) is
+ * dropped instead: clearing it would cost more than refaulting it. */
+static void zero_zmaps(void)
+{
+    range *ext = E->ext;
+    unsigned n = 0;
+    for (unsigned i = 0; i < E->nz; i++) {
+        zmap *z = &E->z[i];
+        if (!z->used) continue;
+        z->used = false;
+        uint64_t a = (uint64_t)(uintptr_t)z->addr;
+        uint64_t len = (zmap_extent(z) + PAGE - 1) & ~(PAGE - 1);
+        if (len > (256ull << 20)) {
+            sys_madvise(a, len, MADV_DONTNEED);
+            continue;
+        }
+        if (!len) continue;
+        unsigned j = n++;
+        for (; j > 0 && ext[j - 1].lo > a; j--) ext[j] = ext[j - 1];
+        ext[j] = (range){a, a + len, NULL};
+    }
+    for (unsigned i = 0; i < n;) {
+        uint64_t lo = ext[i].lo, hi = ext[i].hi;
+        for (i++; i < n && ext[i].lo == hi; i++) hi = ext[i].hi;
+        zero_present(lo, hi);
+    }
+}
+
+/* After HOT_AFTER executions: the pages of the snapshot that every one of
+ * them wrote (the runtime's state, the C library's, ...) are taken out of
+ * userfaultfd's tracking (UFFDIO_UNREGISTER) and from then on put back
+ * after every execution unconditionally (compared, and copied if they
+ * differ).  Tracked, each would cost a write-protect fault in every
+ * execution (the put-back's, see scan_and_put_back) and a place in the
+ * scan.  Not main's stack: a page at its bottom leaving the registered
+ * range would take the growth of the stack below it out of tracking. */
+static void take_hot_pages(void)
+{
+    const range *stack = snap_range_of((uint64_t)(uintptr_t)E->exec_sp);
+    for (unsigned i = 0; i < E->ncand; i++) {
+        uint64_t a = E->cand[i].addr;
+        const range *r = snap_range_of(a);
+        if (E->cand[i].count < HOT_AFTER || !r || r == stack) continue;
+        struct uffdio_range u = {.start = a, .len = PAGE};
+        if (sys_ioctl(E->uffd, UFFDIO_UNREGISTER, &u)) continue;
+        E->hot[E->nhot].addr = a;
+        E->hot[E->nhot].src = r->copy + (a - r->lo);
+        E->nhot++;
+    }
+    E->ncand = 0;
+}
+
+static void put_hot_pages(void)
+{
+    for (unsigned i = 0; i < E->nhot; i++) put_page(E->hot[i].addr, E->hot[i].src);
+}
+
 static void reset(void)
 {
-    for (unsigned i = 0; i < E->nz; i++)
-        if (E->z[i].used) {
-            zero_zmap(&E->z[i]);
-            E->z[i].used = false;
-        }
+    E->nexec++;
+    zero_zmaps();
     uint64_t cur = (uint64_t)sys_brk(0);
     if (cur != E->brk0) {
         sys_brk(E->brk0);
@@ -518,8 +668,9 @@ static void reset(void)
     }
     /* main's stack, the highest range, may have grown below its snapshot:
      * still inside the scanned range */
-    scan(false);
-    scan(true);
+    scan_and_put_back();
+    put_hot_pages();
+    if (E->nexec == HOT_AFTER) take_hot_pages();
     if (probe() != E->probe0) unmap_strays();
 }
 

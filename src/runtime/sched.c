@@ -492,16 +492,38 @@ static void fingerprint_exit(rv_thr *t)
     ev->taint |= take_taint();
 }
 
+typedef uint64_t __attribute__((may_alias)) rv_word;
+
+/* Zero [p, p + n), p 16-byte aligned, writing only the 64-byte blocks
+ * that are not zero already: main's stack is tracked page by page by the
+ * reset engine (engine.c), where the first write to a page costs a
+ * write-protect fault and the page's put-back after the execution; most
+ * of the area is zero already.  (The threads' stacks are not tracked:
+ * there a plain memset is cheaper than the reads.) */
+static void zero_nonzero(char *p, size_t n)
+{
+    size_t i = 0;
+    for (; i + 64 <= n; i += 64) {
+        const rv_word *w = (const rv_word *)(p + i);
+        if (w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7]) memset(p + i, 0, 64);
+    }
+    if (i < n) memset(p + i, 0, n - i);
+    __asm__ volatile("" : : "r"(p) : "memory"); /* the stores are not dead */
+}
+
 /* Zero the stack just below the caller's frame.  The runtime's own frames
  * (scheduler, fork server) leave values there that depend on the
  * interleaving or on the execution count (step numbers, enabled masks,
  * event pointers); the program's later frames would inherit them in
  * uninitialised slots and the fingerprints of equal states would differ
  * (cutoffs, seed 001 §5.2). */
-static __attribute__((noinline)) void scrub_below(size_t bytes)
+static __attribute__((noinline)) void scrub_below(size_t bytes, bool main_stack)
 {
     char *area = __builtin_alloca(bytes);
-    explicit_bzero(area, bytes);
+    if (main_stack)
+        zero_nonzero(area, bytes);
+    else
+        explicit_bzero(area, bytes);
 }
 
 /* Bytes below the low-water mark that the scrub also clears: frames of
@@ -528,7 +550,7 @@ static void scrub_dead(rv_thr *t, char *here)
     if (t->stack_lo && here - t->stack_lo < (ptrdiff_t)bytes + 4096)
         bytes = here - t->stack_lo > 4096 ? (size_t)(here - t->stack_lo) - 4096 : 0;
     t->stack_low = NULL;
-    if (bytes) scrub_below(bytes);
+    if (bytes) scrub_below(bytes, t == &rv_threads[0]);
 }
 
 /* The program's main, with thread 0's fingerprinted stack starting at this
@@ -984,9 +1006,13 @@ int main(int argc, char **argv, char **envp)
     xstate_init();
     install_crash_handlers();
     tls_init();
-    if (getenv("RAVEL_SERVER"))
+    if (getenv("RAVEL_SERVER")) {
+        /* the scrub below at the start of every execution then finds
+         * zeros but for serve()'s frames: the reset engine's snapshot of
+         * main's stack is taken in serve() */
+        scrub_below(64 << 10, true);
         serve();
-    else
+    } else
         standalone();
 
     rv_shm *s = rt.shm;
@@ -1003,7 +1029,7 @@ int main(int argc, char **argv, char **envp)
     rt.running = m;
     if (rt.flags & RV_REQ_DRF) rv_race_thread_start(0, 0);
     rt.active = true;
-    scrub_below(64 << 10); /* the fork server's frames (every mode: one semantics) */
+    scrub_below(64 << 10, true); /* the fork server's frames (every mode: one semantics) */
     int r = run_user_main(m, argc, argv, envp);
     if (rt.flags & RV_REQ_POSIX_EXIT) {
         extern void __ravel_exit(int);

@@ -70,6 +70,13 @@ t_uninit_local_states() {
     cmp -s "$W/naive.ls" "$W/reset.ls" || fail_because "naive and bpor local states differ (reset)"
 }
 
+# The engine's own mappings merged with the program's (main's TLS block):
+# the program's part is still snapshotted and put back.
+t_merged_mapping() {
+    same_in_both "$D/merged.c" --algo=dfs --keep-going
+    expect_json '.errors|length' 0
+}
+
 t_unsafe_falls_back() {
     rv check --engine=auto --json --algo=dfs "$D/unsafe.c"
     expect_rc 0
