@@ -88,7 +88,9 @@ typedef struct zmap {
     uintptr_t key;
     char *addr;
     size_t len;
-    bool used; /* handed out in this execution: dropped after it */
+    bool used;   /* handed out in this execution: dropped after it */
+    bool keep;   /* mapped before the engine started: in use in every execution */
+    size_t base; /* bytes at its start that are a snapshot range instead */
 } zmap;
 
 typedef struct engine {
@@ -124,6 +126,14 @@ typedef struct engine {
 
 /* In .bss, so part of the snapshot: set before it, the same ever after. */
 static engine *E;
+
+/* Kept mappings handed out before the engine existed: a constructor's
+ * malloc maps thread 0's 16 GiB heap arena.  The snapshot copies only the
+ * part of such an arena below the bump pointer (keep_early_arenas); the
+ * whole mapping would be 16 GiB to copy. */
+#define MAX_EARLY 8
+static zmap early[MAX_EARLY];
+static unsigned nearly;
 
 /* Set by the generated stubs.c: the first function the program imports
  * that a reset may not undo ("" or absent: none). */
@@ -226,7 +236,8 @@ void *rv_zmap(uintptr_t key, void *fixed, size_t len, bool *fresh)
     if (p == MAP_FAILED || (fixed && p != fixed)) return MAP_FAILED;
     /* not tracked by userfaultfd: a scan walks every page table of a
      * registered range, mapped or not, and these are large and sparse */
-    if (E && E->nz < MAX_ZMAPS) E->z[E->nz++] = (zmap){key, p, len, true};
+    if (E && E->nz < MAX_ZMAPS) E->z[E->nz++] = (zmap){key, p, len, true, false, 0};
+    if (!E && nearly < MAX_EARLY) early[nearly++] = (zmap){key, p, len, true, true, 0};
     return p;
 }
 
@@ -351,6 +362,33 @@ static bool keep_range(uint64_t lo, uint64_t hi, const range *holes, unsigned nh
            keep_range(holes->hi, hi, holes + 1, nholes - 1);
 }
 
+static uint64_t zmap_extent(const zmap *z);
+
+static bool is_arena(const zmap *z)
+{
+    uint64_t a = (uint64_t)(uintptr_t)z->addr;
+    return a >= RV_HEAP_BASE && a < RV_HEAP_BASE + RV_MAX_THREADS * RV_HEAP_SPAN &&
+           z->len == RV_HEAP_SPAN;
+}
+
+/* The heap arenas mapped before the engine started: the part in use (up
+ * to the bump pointer) becomes a snapshot range, the rest a kept mapping
+ * whose part past that base is zeroed after every execution, as for an
+ * arena mapped later.  False if there is no room. */
+static bool keep_early_arenas(void)
+{
+    for (unsigned i = 0; i < nearly; i++) {
+        zmap z = early[i];
+        if (!is_arena(&z)) continue;
+        z.base = (zmap_extent(&z) + PAGE - 1) & ~(PAGE - 1);
+        uint64_t a = (uint64_t)(uintptr_t)z.addr;
+        if (E->nz >= MAX_ZMAPS || (z.base && E->nranges >= MAX_RANGES)) return false;
+        if (z.base) E->ranges[E->nranges++] = (range){a, a + z.base, NULL};
+        E->z[E->nz++] = z;
+    }
+    return true;
+}
+
 /* Snapshot and protect; 0, or -1 with the reason in engine_why.  Runs on
  * the engine's stack while main's stack is frozen. */
 static int snapshot(void)
@@ -381,15 +419,25 @@ static int snapshot(void)
      * mapping the kernel merged with it is */
     uint64_t elo = (uint64_t)(uintptr_t)E, ehi = elo + ((sizeof *E + PAGE - 1) & ~(PAGE - 1));
     uint64_t slo = (uint64_t)(uintptr_t)E->stack, shi = slo + ENGINE_STACK;
-    const range own[2] = {{elo, ehi, NULL}, {slo, shi, NULL}};
+    range own[2 + MAX_EARLY] = {{elo, ehi, NULL}, {slo, shi, NULL}};
+    unsigned nown = 2;
+    for (unsigned i = 0; i < nearly; i++)
+        if (is_arena(&early[i])) {
+            uint64_t a = (uint64_t)(uintptr_t)early[i].addr;
+            own[nown++] = (range){a, a + early[i].len, NULL};
+        }
     unsigned n = E->nranges;
     memcpy(E->now, E->ranges, n * sizeof *E->ranges);
     E->nranges = 0;
     for (unsigned i = 0; i < n; i++)
-        if (!keep_range(E->now[i].lo, E->now[i].hi, own, 2)) {
+        if (!keep_range(E->now[i].lo, E->now[i].hi, own, nown)) {
             why("too many mappings to snapshot");
             return -1;
         }
+    if (!keep_early_arenas()) {
+        why("too many mappings to snapshot");
+        return -1;
+    }
     uint64_t total = 0;
     for (unsigned i = 0; i < E->nranges; i++) total += E->ranges[i].hi - E->ranges[i].lo;
     long m = rv_sys_mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -547,8 +595,7 @@ static void scan_and_put_back(void)
 static uint64_t zmap_extent(const zmap *z)
 {
     uint64_t a = (uint64_t)(uintptr_t)z->addr;
-    if (a >= RV_HEAP_BASE && a < RV_HEAP_BASE + RV_MAX_THREADS * RV_HEAP_SPAN &&
-        z->len == RV_HEAP_SPAN) {
+    if (is_arena(z)) {
         const rv_thr *t = &rv_threads[(a - RV_HEAP_BASE) / RV_HEAP_SPAN];
         uint64_t next = (uint64_t)(uintptr_t)t->heap_next;
         if (t->arena_mapped && next >= a && next <= a + z->len) return next - a;
@@ -601,9 +648,10 @@ static void zero_zmaps(void)
     for (unsigned i = 0; i < E->nz; i++) {
         zmap *z = &E->z[i];
         if (!z->used) continue;
-        z->used = false;
-        uint64_t a = (uint64_t)(uintptr_t)z->addr;
+        z->used = z->keep;
+        uint64_t a = (uint64_t)(uintptr_t)z->addr + z->base;
         uint64_t len = (zmap_extent(z) + PAGE - 1) & ~(PAGE - 1);
+        len = len > z->base ? len - z->base : 0;
         if (len > (256ull << 20)) {
             sys_madvise(a, len, MADV_DONTNEED);
             continue;

@@ -77,6 +77,15 @@ t_merged_mapping() {
     expect_json '.errors|length' 0
 }
 
+# A constructor's allocation maps main's heap arena before the engine
+# starts: only its used part is snapshotted, the rest zeroed after each
+# execution.
+t_ctor_heap() {
+    same_in_both "$D/ctor_heap.c" --algo=dfs --keep-going
+    expect_json '.errors|length' 0
+    expect_json .traces 2
+}
+
 t_unsafe_falls_back() {
     rv check --engine=auto --json --algo=dfs "$D/unsafe.c"
     expect_rc 0
