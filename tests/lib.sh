@@ -71,8 +71,12 @@ _rv_one() {
     area=$(basename "$(dirname "$RV_SCRIPT")")
     W=$(mktemp -d "${TMPDIR:-/tmp}/ravel-test.XXXXXX")
     export W
-    # (the function's own exit status is ignored: only expectations count)
-    (cd "$W" && "$name") >"$W/.testlog" 2>&1
+    # (the function's own exit status is ignored: only expectations count;
+    # but a function the shell stopped midway, e.g. on an unset variable
+    # under `set -u`, never reaches .done and fails)
+    (cd "$W" && "$name" && :; echo done >"$W/.done") >"$W/.testlog" 2>&1
+    [ -e "$W/.done" ] ||
+        fail_because "the test stopped before its end: $(grep -v '^#' "$W/.testlog" | tail -2 | tr '\n' ' ' | cut -c1-300)"
     if [ -s "$W/.skip" ] && [ ! -s "$W/.fails" ] && [ ! -s "$W/.last" ]; then
         echo "# SKIP $area/${name#t_}: $(head -1 "$W/.skip")"
     elif [ -s "$W/.fails" ]; then

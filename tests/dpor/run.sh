@@ -81,7 +81,8 @@ done
 # The kind of a CAS event depends on the value it reads (a failed CAS is a
 # read): a thread asleep with a successful CAS must wake at a load.  -DBUG
 # fails in exactly one trace (N = 2), the one dpor and source used to miss.
-CAS=$ROOT/tests/dpor/cas_loop.c
+D=$ROOT/tests/dpor
+CAS=$D/cas_loop.c
 t_cas_loop() { compare_with_dfs "$CAS"; }
 # cas_exact CFLAGS...: dpor and source cover dfs's traces; optimal explores
 # each once, and so does udpor --no-cutoffs (with cutoffs it runs fewer
@@ -180,6 +181,11 @@ t_optimal_native_m_cond_destroy_bug() { optimal_exact "$N_DIR/m_cond_destroy.c" 
 t_optimal_native_m_keys_bug() { optimal_exact "$N_DIR/m_keys.c" -DBUG; }
 t_optimal_native_m_sem_init() { optimal_exact "$N_DIR/m_sem_init.c" -DINIT=1 -DN=2; }
 t_optimal_native_m_assume_range() { optimal_exact "$N_DIR/m_assume_range.c" -DTYPE=2 -DTARGET=5; }
+# a failing value next to commuting steps (was 30 executions for 12 traces)
+t_optimal_native_m_assume_range_bug() { optimal_exact "$N_DIR/m_assume_range.c" -DTYPE=1 -DTARGET=205; }
+t_optimal_value_fatal() { optimal_exact "$D/value_fatal.c" -DASSERT; }
+t_optimal_value_fatal_assume() { optimal_exact "$D/value_fatal.c" -DASSUME -DASSERT; }
+t_optimal_value_fatal_plain() { optimal_exact "$D/value_fatal.c"; }
 for p in lost_wakeup racy_counter; do
     eval "t_optimal_example_$p() { optimal_exact \"\$EX/$p.c\"; }"
 done
