@@ -53,7 +53,7 @@ typedef struct node {
     uint16_t tid;  /* thread taken here; NONE before a choice */
     uint32_t val, ndom;
     int32_t wut, cur; /* optimal: wakeup tree (its root) and the branch being explored */
-    uint64_t fatal;   /* optimal: threads whose step explored here ended the program */
+    uint64_t fatal;   /* threads whose step explored here ended the program: they do not sleep */
     uint64_t vsib;    /* optimal: threads whose other values were considered here */
     /* optimal: threads every value of whose step is covered here: asleep,
      * or done at an earlier state, a step that ended the program included,
@@ -1195,7 +1195,7 @@ static walk_end walk(eng *e, size_t n)
     rv_trace *t = &e->t;
     index_trace(e);
     if (e->hb) compute_clocks(e, n ? n - 1 : 0);
-    if (e->cfg.mode == RV_DPOR_OPTIMAL) fatal_step(e);
+    fatal_step(e);
     for (unsigned q = 0; q < RV_MAX_THREADS; q++) e->nxt[q] = t->n, e->lastev[q] = -1;
     memset(e->yields, 0, sizeof e->yields);
     for (size_t i = t->n; i-- > n;) e->nxt[t->ev[i].act.tid] = i;
