@@ -1,12 +1,12 @@
 /* Optimal-DPOR and a thread that never ran when another failed.  main
  * creates the signaler, then (mutex held) waits on a condition with a
  * time-out unless flag is set, and fails an assertion on a time-out
- * (line 26) and, with WOKEN, when woken (line 28).  The first execution
+ * (line 40) and, with WOKEN, when woken (line 42).  The first execution
  * runs main alone: it times out and fails before the signaler's first
  * step (its lock) ran.  optimal raced that pending lock only with main's
  * fatal step (its unlock, where the mutex is held: not reversible), so it
  * explored 1 execution of dfs's 3 traces (WOKEN 0) or of 5 (WOKEN 1),
- * and missed the error at line 28 (src/explorers/dpor.c optimal_at: the
+ * and missed the error at line 42 (src/explorers/dpor.c optimal_at: the
  * pending step now also races with the events the fatal step follows).
  * Traces (WOKEN 0): the signaler's section before main's (no wait), or
  * after main's w1 and before its timed w2 (woken), or after it (timed

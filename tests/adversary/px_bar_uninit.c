@@ -20,7 +20,8 @@ int main(void)
     pthread_t t;
     b = malloc(sizeof *b);
 #if STATIC
-    static pthread_barrier_t sb; b = &sb;
+    static pthread_barrier_t sb;
+    b = &sb;
 #endif
     pthread_create(&t, 0, thr, 0);
     pthread_barrier_init(b, 0, COUNT);

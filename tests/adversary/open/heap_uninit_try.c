@@ -20,7 +20,8 @@
  * return a 4th value, rv_model_start then start from an uninitialised
  * status; rwlock actions would need the same), spin locks likewise.
  *   ravel check --keep-going --no-cutoffs tests/adversary/open/heap_uninit_try.c -- -DOBJ=0
- *   ravel check --keep-going --algo=dfs --count-traces tests/adversary/open/heap_uninit_try.c -- -DOBJ=0 */
+ *   ravel check --keep-going --algo=dfs --count-traces tests/adversary/open/heap_uninit_try.c --
+ * -DOBJ=0 */
 #include <pthread.h>
 #include <stdlib.h>
 #include <semaphore.h>
@@ -49,7 +50,9 @@ static void *thr(void *a)
 int main(void)
 {
     pthread_t t;
-    m = malloc(sizeof *m); l = malloc(sizeof *l); s = malloc(sizeof *s);
+    m = malloc(sizeof *m);
+    l = malloc(sizeof *l);
+    s = malloc(sizeof *s);
     pthread_create(&t, 0, thr, 0);
     pthread_mutex_init(m, 0);
     pthread_rwlock_init(l, 0);
