@@ -178,5 +178,20 @@ t_c11_if() { agree px_c11_spur.c "" 4 drf -DIF=1 -DTIMEDLOCK=0; }
 t_c11_timedlock() { agree px_c11_spur.c deadlock 10 drf -DIF=0 -DTIMEDLOCK=1; }
 t_c11_if_spurious() { mem_flags=--spurious-wakeups agree px_c11_spur.c assertion 7 drf -DIF=1 -DTIMEDLOCK=0; }
 t_c11_if_timed_spurious() { mem_flags=--spurious-wakeups agree px_c11_spur.c assertion 19 drf -DIF=1 -DTIMEDLOCK=1; }
+# spin locks under drf: trylock then lock, no race (4 traces); races
+# when a thread skips the lock (every algorithm stops at the race:
+# --keep-going under drf is not supported by udpor, tests/posix "finds")
+t_spin_drf() { agree px_spin_drf.c "" 4 drf -DBUG=0; }
+spin_race() {
+    local mode
+    for mode in "--algo=dfs" "" "--no-cutoffs" "--algo=optimal" "--algo=dpor" "--algo=source"; do
+        # shellcheck disable=SC2086
+        rv check --json --memory=drf $mode "$D/px_spin_drf.c" -- -DBUG="$1"
+        expect_rc 1
+        expect_eq "error of '${mode:-udpor}'" "$(kinds_only)" data-race
+    done
+}
+t_spin_drf_skip() { spin_race 1; }
+t_spin_drf_trylock() { spin_race 2; }
 
 rv_main "$@"
