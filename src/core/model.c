@@ -481,24 +481,38 @@ static int apply_rwlock(rv_rwlock_st *r, rv_action *a, uint32_t val, char *msg, 
 static int apply_barrier(rv_barrier_st *b, rv_action *a, char *msg, size_t cap)
 {
     if (a->kind == RV_ACT_BAR_INIT) {
-        if (b->status == RV_MST_INIT && b->inside)
+        if (b->status == RV_MST_INIT && b->arrived)
             return misuse(msg, cap, "re-initialisation of a barrier with waiting threads");
         if (a->arg == 0 || a->arg > UINT32_MAX) return EINVAL; /* POSIX: count 0 */
+        /* threads of a completed cycle may still be inside (destroy below):
+         * their leaves compare with the generation */
+        bool was = b->status == RV_MST_INIT || b->status == RV_MST_DEAD;
+        uint32_t gen = was ? b->gen : 0, inside = was ? b->inside : 0;
         memset(b, 0, sizeof *b);
         b->status = RV_MST_INIT;
         b->count = (uint32_t)a->arg;
+        b->gen = gen;
+        b->inside = inside;
         return 0;
     }
     if (a->kind == RV_ACT_BAR_LEAVE) {
         b->inside--;
         return 0;
     }
-    if (b->status != RV_MST_INIT)
+    if (b->status != RV_MST_INIT) {
+        /* the result of a misused arrive: none, whatever the action carried
+         * (the unfolding predicts it from an executed arrive's action) */
+        if (a->kind == RV_ACT_BAR_ARRIVE) a->arg = 0;
         return misuse(msg, cap,
                       b->status == RV_MST_DEAD ? "use of a destroyed barrier"
                                                : "use of an uninitialised barrier");
+    }
     if (a->kind == RV_ACT_BAR_DESTROY) {
-        if (b->inside) return misuse(msg, cap, "destroy of a barrier with waiting threads");
+        /* a thread blocked in the current cycle is a misuse; threads of a
+         * completed cycle are released: they leave the destroyed barrier
+         * (glibc's destroy waits for them: destroying right after one's
+         * own wait returned is allowed) */
+        if (b->arrived) return misuse(msg, cap, "destroy of a barrier with waiting threads");
         b->status = RV_MST_DEAD;
         return 0;
     }
@@ -517,6 +531,11 @@ static int apply_barrier(rv_barrier_st *b, rv_action *a, char *msg, size_t cap)
 int rv_model_apply(rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t cap)
 {
     if (msg && cap) msg[0] = 0;
+    /* results only: a misuse leaves none, whatever the action carried (the
+     * unfolding predicts an event from another execution's action) */
+    if (a->kind == RV_ACT_TRYLOCK || a->kind == RV_ACT_SEM_TRYWAIT ||
+        a->kind == RV_ACT_TRYRDLOCK || a->kind == RV_ACT_TRYWRLOCK)
+        a->arg = 0;
     switch (a->kind) {
     case RV_ACT_LOCK:
         return apply_lock(s->mx, a, msg, cap);

@@ -1014,7 +1014,17 @@ static void optimal_at(eng *e, size_t k, size_t first)
             /* the program ended before a: only the fatal step itself
              * races with it (a before F), and a sequence in which the
              * fatal step comes before a could not reach a */
-            if (t->ev[t->n - 1].act.tid != u) pending_fatal_race(e, u, a);
+            if (t->ev[t->n - 1].act.tid == u) continue;
+            /* and where a cannot run right before the fatal step (a lock
+             * of a mutex the failing thread holds there), with the earlier
+             * events the fatal step happens after: a before them, then the
+             * failing thread (tests/adversary/opt_pending_fatal.c) */
+            for (size_t i = t->n - 1; i-- > 0;) {
+                if (t->ev[i].act.tid == u || !dep(&t->ev[i].act, a)) continue;
+                if (hb_before(e, i, u) || !after(e, i, t->n - 1)) continue;
+                reverse_race(e, i, t->n, u, a, 0);
+            }
+            pending_fatal_race(e, u, a);
             continue;
         }
         pending_races(e, u, a, 0);

@@ -21,7 +21,8 @@ agree() {
     shift 4
     local cf=(-- "$@")
     [ $# -gt 0 ] || cf=()
-    rv check --json --keep-going --memory="$mem" --algo=dfs --count-traces "$f" "${cf[@]}"
+    # shellcheck disable=SC2086
+    rv check --json --keep-going --memory="$mem" ${mem_flags:-} --algo=dfs --count-traces "$f" "${cf[@]}"
     local drc=$RC dk tr
     dk=$(kinds) tr=$(json .traces)
     expect_eq "dfs error kinds" "$(kinds_only)" "$want"
@@ -31,7 +32,7 @@ agree() {
     for mode in "" "--no-cutoffs" "--no-cutoffs --alt=k1" "--no-cutoffs --alt=k2" \
         "--no-cutoffs --cache-kb=1" "--algo=optimal" "--algo=dpor" "--algo=source"; do
         # shellcheck disable=SC2086
-        rv check --json --keep-going --memory="$mem" $mode "$f" "${cf[@]}"
+        rv check --json --keep-going --memory="$mem" ${mem_flags:-} $mode "$f" "${cf[@]}"
         expect_eq "exit status of '${mode:-udpor}'" "$RC" "$drc"
         expect_eq "errors of '${mode:-udpor}' (vs dfs)" "$(kinds)" "$dk"
         expect_json .exhaustive true
@@ -130,5 +131,67 @@ t_tls_errno_drf() { agree tls_errno.c "" 1 drf; }
 # initialisers seen fresh in each thread and execution; main's r: 2 traces
 t_tls_init() { agree tls_init.c assertion 2 sc; }
 t_tls_init_reset() { RAVEL_ENGINE=reset agree tls_init.c assertion 2 sc; }
+
+# ---- the rest of POSIX threads (adversary2; counts derived in each file)
+# rwlock reader preference with a waiting writer (TRY 0 tryrdlock, 1
+# timedrdlock, 2 rdlock)
+t_rw_pref_try() { agree px_rw_pref.c "" 3 sc -DTRY=0 -DMODE=0; }
+t_rw_pref_try_bug() { agree px_rw_pref.c assertion "" sc -DTRY=0 -DMODE=1; }
+t_rw_pref_try_excl() { agree px_rw_pref.c "" 3 sc -DTRY=0 -DMODE=2; }
+t_rw_pref_timed() { agree px_rw_pref.c "" 5 sc -DTRY=1 -DMODE=0; }
+t_rw_pref_timed_bug() { agree px_rw_pref.c assertion "" sc -DTRY=1 -DMODE=1; }
+t_rw_pref_timed_excl() { agree px_rw_pref.c "" 5 sc -DTRY=1 -DMODE=2; }
+t_rw_pref_block() { agree px_rw_pref.c "" 2 sc -DTRY=2 -DMODE=1; }
+# cond_timedwait in a predicate loop racing a signal/broadcast; C11 too
+for _b in 0 1; do
+    eval "t_timedcond_ok_$_b() { agree px_timedcond.c '' 3 drf -DMODE=0 -DBCAST=$_b; }"
+    eval "t_timedcond_bug_$_b() { agree px_timedcond.c assertion 3 drf -DMODE=1 -DBCAST=$_b; }"
+    eval "t_timedcond_c11_$_b() { agree px_timedcond.c '' 3 drf -DMODE=2 -DBCAST=$_b; }"
+    eval "t_timedcond_c11_bug_$_b() { agree px_timedcond.c assertion 3 drf -DMODE=3 -DBCAST=$_b; }"
+done
+# a barrier destroyed right after its cycle completed (was a misuse)
+t_bar_destroy() { agree px_bar_destroy.c "" 3 sc -DMODE=0; }
+t_bar_destroy_misuse() { agree px_bar_destroy.c misuse "" sc -DMODE=1; }
+t_bar_destroy_reinit() { agree px_bar_destroy.c "" 8 sc -DMODE=2; }
+# three threads, four arrivals on a barrier of count 3: deadlock
+t_barrier3_count3() { agree px_barrier3.c deadlock "" drf -DMODE=2; }
+# optimal: a thread whose first step never ran when main failed
+t_opt_pending_fatal() { agree opt_pending_fatal.c assertion 3 sc -DWOKEN=0; }
+t_opt_pending_fatal_woken() { agree opt_pending_fatal.c assertion 5 sc -DWOKEN=1; }
+# a misused barrier arrive predicted from a serial one (was "predicted
+# result differs"); a semaphore in heap storage tried before sem_init
+t_bar_uninit_heap() { agree px_bar_uninit.c misuse 3 sc -DSTATIC=0 -DCOUNT=1; }
+t_bar_uninit_static() { agree px_bar_uninit.c misuse 3 sc -DSTATIC=1 -DCOUNT=1; }
+t_sem_uninit_heap() { agree open/heap_uninit_try.c misuse 7 sc -DOBJ=2; }
+t_sem_uninit_heap_timed() { agree open/heap_uninit_try.c misuse 8 sc -DOBJ=5; }
+# rwlock and mutex in opposite orders (deadlocks unless both read or a
+# timed acquire gives up)
+t_rw_mutex_ww() { agree px_rw_mutex.c deadlock 3 drf -DRD=0 -DB_RD=0 -DTIMED=0; }
+t_rw_mutex_rr() { agree px_rw_mutex.c "" 2 drf -DRD=1 -DB_RD=1 -DTIMED=0; }
+t_rw_mutex_rw() { agree px_rw_mutex.c deadlock 3 drf -DRD=1 -DB_RD=0 -DTIMED=0; }
+t_rw_mutex_timed_w() { agree px_rw_mutex.c "" 6 drf -DRD=0 -DB_RD=1 -DTIMED=1; }
+t_rw_mutex_timed_r() { agree px_rw_mutex.c "" 6 drf -DRD=1 -DB_RD=0 -DTIMED=1; }
+# C11 threads: call_once, tss, mtx_timedlock, cnd_wait with an if and
+# spurious wake-ups (mem_flags: extra ravel flags for agree)
+t_c11_while() { agree px_c11_spur.c "" 4 drf -DIF=0 -DTIMEDLOCK=0; }
+t_c11_if() { agree px_c11_spur.c "" 4 drf -DIF=1 -DTIMEDLOCK=0; }
+t_c11_timedlock() { agree px_c11_spur.c deadlock 10 drf -DIF=0 -DTIMEDLOCK=1; }
+t_c11_if_spurious() { mem_flags=--spurious-wakeups agree px_c11_spur.c assertion 7 drf -DIF=1 -DTIMEDLOCK=0; }
+t_c11_if_timed_spurious() { mem_flags=--spurious-wakeups agree px_c11_spur.c assertion 19 drf -DIF=1 -DTIMEDLOCK=1; }
+# spin locks under drf: trylock then lock, no race (4 traces); races
+# when a thread skips the lock (every algorithm stops at the race:
+# --keep-going under drf is not supported by udpor, tests/posix "finds")
+t_spin_drf() { agree px_spin_drf.c "" 4 drf -DBUG=0; }
+spin_race() {
+    local mode
+    for mode in "--algo=dfs" "" "--no-cutoffs" "--algo=optimal" "--algo=dpor" "--algo=source"; do
+        # shellcheck disable=SC2086
+        rv check --json --memory=drf $mode "$D/px_spin_drf.c" -- -DBUG="$1"
+        expect_rc 1
+        expect_eq "error of '${mode:-udpor}'" "$(kinds_only)" data-race
+    done
+}
+t_spin_drf_skip() { spin_race 1; }
+t_spin_drf_trylock() { spin_race 2; }
 
 rv_main "$@"

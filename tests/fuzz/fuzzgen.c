@@ -7,6 +7,12 @@
  *   RAVEL_FUZZ_AVOID=nondet,assume   never generate these statement kinds
  *                                     (kind_name[]; to look past a known bug)
  *   RAVEL_FUZZ_SIZE=N                 the largest interleavings() estimate
+ *   RAVEL_FUZZ_EXT=1                  also the rest of POSIX threads:
+ *                                     read-write locks (rd/wr/try/timed),
+ *                                     barriers, spin locks, timed mutex,
+ *                                     semaphore and condition waits (new
+ *                                     statement kinds; without it every
+ *                                     seed prints the program it always did)
  *   fuzzgen --batch FIRST N           N programs (seeds FIRST..FIRST+N-1) in
  *                                     one file: main runs the program whose
  *                                     seed is in $RAVEL_FUZZ_PROG, so one
@@ -115,39 +121,29 @@ enum {
     F_ERRNO,
     F_LOOP,
     F_SPIN,
+    F_RWLOCK, /* RAVEL_FUZZ_EXT only, from here on */
+    F_RW_TRY,
+    F_RW_TIMED,
+    F_BARRIER,
+    F_SPINLOCK,
+    F_TIMEDLOCK,
+    F_SEM_TIMED,
+    F_COND_TIMED,
     F_COUNT
 };
-static const char *fname[F_COUNT] = {"plain",
-                                     "assert",
-                                     "mutex",
-                                     "errorcheck",
-                                     "recursive",
-                                     "recursive_np",
-                                     "trylock",
-                                     "condvar",
-                                     "broadcast",
-                                     "cv_recursive",
-                                     "sem",
-                                     "sem_trywait",
-                                     "atomic",
-                                     "cas",
-                                     "c11",
-                                     "nondet_uchar",
-                                     "nondet_char",
-                                     "nondet_bool",
-                                     "nondet_int",
-                                     "assume",
-                                     "atomic_section",
-                                     "nested_section",
-                                     "create_branch",
-                                     "join",
-                                     "detach",
-                                     "key",
-                                     "malloc",
-                                     "memcpy",
-                                     "errno",
-                                     "loop",
-                                     "spin"};
+static const char *fname[F_COUNT] = {"plain",          "assert",        "mutex",
+                                     "errorcheck",     "recursive",     "recursive_np",
+                                     "trylock",        "condvar",       "broadcast",
+                                     "cv_recursive",   "sem",           "sem_trywait",
+                                     "atomic",         "cas",           "c11",
+                                     "nondet_uchar",   "nondet_char",   "nondet_bool",
+                                     "nondet_int",     "assume",        "atomic_section",
+                                     "nested_section", "create_branch", "join",
+                                     "detach",         "key",           "malloc",
+                                     "memcpy",         "errno",         "loop",
+                                     "spin",           "rwlock",        "rw_try",
+                                     "rw_timed",       "barrier",       "spinlock",
+                                     "timedlock",      "sem_timed",     "cond_timed"};
 static int used[F_COUNT];
 
 /* ---- the program being generated ------------------------------------------ */
@@ -171,7 +167,10 @@ static struct {
     int budget[MAXF];  /* visible operations left per function */
     int nondet_left;   /* 8-bit nondets allowed (each multiplies dfs) */
     int sections;      /* atomic sections allowed */
+    int rw, bar, sl;   /* RAVEL_FUZZ_EXT: rwlock, barrier (count 2), spin lock */
 } P;
+static int ext;                          /* $RAVEL_FUZZ_EXT */
+static int held_rw[MAXF], held_sl[MAXF]; /* rwlock / spin lock held by the function */
 static sbuf fn[MAXF];
 static int cur;                 /* function being generated */
 static int held[MAXF][3];       /* lock count per mutex (2 = cv mutex) */
@@ -593,17 +592,114 @@ static void st_create_branch(int depth)
          pick(2));
 }
 
+/* ---- RAVEL_FUZZ_EXT: the rest of POSIX threads ---------------------------- */
+
+static void st_rwlock(int depth)
+{
+    use(F_RWLOCK);
+    int wr = chance(50), how = pick(3); /* blocking, try, timed */
+    const char *k = wr ? "wr" : "rd";
+    held_rw[cur] = 1;
+    if (how == 1) {
+        use(F_RW_TRY);
+        emit(depth, "if (pthread_rwlock_try%slock(&@rw) == 0) {", k);
+        stmts(depth + 1, 1);
+        emit(depth + 1, "pthread_rwlock_unlock(&@rw);");
+        emit(depth, "} else l++;");
+    } else if (how == 2) {
+        use(F_RW_TIMED);
+        emit(depth,
+             "{ int r = pthread_rwlock_timed%slock(&@rw, &@ts); assert(r == 0 || r == "
+             "ETIMEDOUT); if (r == 0) {",
+             k);
+        stmts(depth + 1, 1);
+        emit(depth + 1, "pthread_rwlock_unlock(&@rw); } }");
+    } else {
+        emit(depth, "pthread_rwlock_%slock(&@rw);", k);
+        stmts(depth, 1 + pick(2));
+        emit(depth, "pthread_rwlock_unlock(&@rw);");
+    }
+    held_rw[cur] = 0;
+}
+
+static void st_barrier(int depth)
+{
+    use(F_BARRIER);
+    emit(depth,
+         "if (pthread_barrier_wait(&@bar) == PTHREAD_BARRIER_SERIAL_THREAD) @v%d = %d; "
+         "else l++;",
+         V(), 1 + pick(2));
+}
+
+static void st_spinlock(int depth)
+{
+    use(F_SPINLOCK);
+    held_sl[cur] = 1;
+    if (chance(40)) {
+        emit(depth, "if (pthread_spin_trylock(&@sl) == 0) {");
+        stmts(depth + 1, 1);
+        emit(depth + 1, "pthread_spin_unlock(&@sl);");
+        emit(depth, "} else l++;");
+    } else {
+        emit(depth, "pthread_spin_lock(&@sl);");
+        stmts(depth, 1);
+        emit(depth, "pthread_spin_unlock(&@sl);");
+    }
+    held_sl[cur] = 0;
+}
+
+/* a timed wait on an object the program has (the caller checked one) */
+static void st_timed(int depth)
+{
+    int opts[3], n = 0;
+    if (P.nm && !held[cur][0] && (P.nm < 2 || !held[cur][1])) opts[n++] = 0;
+    if (P.sem) opts[n++] = 1;
+    if (P.cv && !held[cur][2]) opts[n++] = 2;
+    if (!n) {
+        emit(depth, "l++;");
+        return;
+    }
+    switch (opts[pick(n)]) {
+    case 0: {
+        use(F_TIMEDLOCK);
+        int m = pick(P.nm);
+        const char *nm = mname(m);
+        held[cur][m]++;
+        emit(depth, "{ int r = pthread_mutex_timedlock(&%s, &@ts); if (r == 0) {", nm);
+        stmts(depth + 1, 1);
+        emit(depth + 1, "pthread_mutex_unlock(&%s); } else assert(r == ETIMEDOUT); }", nm);
+        held[cur][m]--;
+        break;
+    }
+    case 1:
+        use(F_SEM_TIMED), use(F_ERRNO);
+        emit(depth, "if (sem_timedwait(&@s, &@ts) == 0) l++; else assert(errno == ETIMEDOUT);");
+        break;
+    default:
+        use(F_COND_TIMED), use(F_CONDVAR);
+        emit(depth, "pthread_mutex_lock(&@cm);");
+        emit(depth, "while (@flag < 1) if (pthread_cond_timedwait(&@cv, &@cm, &@ts) == ETIMEDOUT) "
+                    "break;");
+        if (chance(50)) emit(depth, "if (@flag > 0) @flag--;");
+        emit(depth, "pthread_mutex_unlock(&@cm);");
+        break;
+    }
+}
+
 /* One statement with its own id; the kinds allowed depend on the program's
  * objects, the budget and the context (no blocking call inside an atomic
  * section except sometimes a lock). */
 /* statement kinds, in stmt()'s order, and their weights in this program
  * (a few "focus" kinds weigh more, so that small programs still combine
  * several features) */
-enum { NKIND = 16 };
-static const int base_weight[NKIND] = {14, 8, 12, 6, 6, 7, 8, 9, 3, 5, 4, 5, 3, 6, 3, 5};
-static const char *kind_name[NKIND] = {"plain",  "assert", "mutex",  "cv_wait", "cv_notify", "sem",
-                                       "atomic", "nondet", "assume", "section", "key",       "heap",
-                                       "errno",  "loop",   "spin",   "create"};
+enum { NKIND0 = 16, NKIND = 20 }; /* NKIND0 without RAVEL_FUZZ_EXT */
+static int nkind = NKIND0;
+static const int base_weight[NKIND] = {14, 8, 12, 6, 6, 7, 8, 9, 3, 5,
+                                       4,  5, 3,  6, 3, 5, 8, 5, 5, 6};
+static const char *kind_name[NKIND] = {"plain",  "assert", "mutex",   "cv_wait",  "cv_notify",
+                                       "sem",    "atomic", "nondet",  "assume",   "section",
+                                       "key",    "heap",   "errno",   "loop",     "spin",
+                                       "create", "rwlock", "barrier", "spinlock", "timed"};
 static int weight[NKIND];
 static const char *avoid; /* $RAVEL_FUZZ_AVOID: kinds never generated */
 static int avoided(int k)
@@ -617,9 +713,9 @@ static int avoided(int k)
 static int pick_kind(void)
 {
     int sum = 0;
-    for (int k = 0; k < NKIND; k++) sum += weight[k];
+    for (int k = 0; k < nkind; k++) sum += weight[k];
     int r = pick(sum);
-    for (int k = 0; k < NKIND; k++)
+    for (int k = 0; k < nkind; k++)
         if ((r -= weight[k]) < 0) return k;
     return 0;
 }
@@ -681,9 +777,21 @@ static void stmt(int depth)
         } else if (r == 14) {
             if (!P.loops || in_section || depth > 1 || !spend(2)) continue;
             st_unbounded(depth);
-        } else {
+        } else if (r == 15) {
             if (P.xthread != 1 || cur == 0 || cur == FX || in_section || !spend(3)) continue;
             st_create_branch(depth);
+        } else if (r == 16) {
+            if (!P.rw || held_rw[cur] || in_section || depth > 2 || !spend(3)) continue;
+            st_rwlock(depth);
+        } else if (r == 17) {
+            if (!P.bar || in_section || depth > 1 || cur == FX || !spend(2)) continue;
+            st_barrier(depth);
+        } else if (r == 18) {
+            if (!P.sl || held_sl[cur] || depth > 2 || !spend(3)) continue;
+            st_spinlock(depth);
+        } else {
+            if (in_section || depth > 1 || !spend(3)) continue;
+            st_timed(depth);
         }
         break;
     }
@@ -708,6 +816,8 @@ static void generate(void)
     nstmts = 0;
     sp = 0;
     in_section = 0;
+    memset(held_rw, 0, sizeof held_rw);
+    memset(held_sl, 0, sizeof held_sl);
 
     P.loops = chance(10);
     P.nw = chance(45) ? 1 : chance(60) ? 2 : 3;
@@ -726,10 +836,15 @@ static void generate(void)
     P.nondet_left = 1;
     P.sections = chance(35) ? 1 + pick(2) : 0;
     P.xthread = P.nw < MAXW && chance(60);
-    for (int k = 0; k < NKIND; k++) weight[k] = base_weight[k];
+    if (ext) { /* drawn only with the switch: the default stream is unchanged */
+        P.rw = chance(40);
+        P.bar = chance(25);
+        P.sl = chance(30);
+    }
+    for (int k = 0; k < nkind; k++) weight[k] = base_weight[k];
     weight[0] += !!avoid; /* never all zero */
     for (int i = 0; i < 2; i++) {
-        int k = 2 + pick(NKIND - 2);
+        int k = 2 + pick(nkind - 2);
         weight[k] *= 5;
         if (k == 3 || k == 4) weight[3] *= 2, weight[4] *= 2, P.cv = 1; /* wait and notify */
         if (k == 2 && !P.nm) P.nm = 1;
@@ -737,6 +852,18 @@ static void generate(void)
         if (k == 6 && !P.na) P.na = 1 + pick(2);
         if (k == 9 && !P.sections) P.sections = 1;
         if (k == 10) P.key = 1;
+        if (k == 16) P.rw = 1;
+        if (k == 17) P.bar = 1;
+        if (k == 18) P.sl = 1;
+        if (k == 19 && !P.nm && !P.sem && !P.cv) P.sem = 1;
+    }
+    if (ext) { /* and one focus among the new kinds */
+        int k = NKIND0 + pick(NKIND - NKIND0);
+        weight[k] *= 6;
+        P.rw |= k == 16;
+        P.bar |= k == 17;
+        P.sl |= k == 18;
+        if (k == 19 && !P.nm && !P.sem && !P.cv) P.nm = 1;
     }
     for (int k = 0; k < NKIND; k++)
         if (avoided(k)) weight[k] = 0;
@@ -841,6 +968,12 @@ static void print_program(FILE *o, unsigned long long seed, int standalone, doub
                    ? "PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP"
                    : "PTHREAD_MUTEX_INITIALIZER /* made recursive by main */");
     if (P.sem) sb_add(&b, "RV_U static sem_t @s;\n");
+    if (ext)
+        sb_add(&b, "RV_U static struct timespec @ts; /* the deadline is no event: time-outs are "
+                   "choices */\n");
+    if (P.rw) sb_add(&b, "RV_U static pthread_rwlock_t @rw = PTHREAD_RWLOCK_INITIALIZER;\n");
+    if (P.bar) sb_add(&b, "RV_U static pthread_barrier_t @bar;\n");
+    if (P.sl) sb_add(&b, "RV_U static pthread_spinlock_t @sl;\n");
     if (P.key) sb_add(&b, "RV_U static pthread_key_t @key;\nRV_U static int @dk;\n");
     if (P.key && P.key_dtor) sb_add(&b, "static void @dtor(void *p) { @dk += (int)(long)p; }\n");
     if (P.heap) sb_add(&b, "RV_U static int *@gp;\n");
@@ -871,6 +1004,8 @@ static void print_program(FILE *o, unsigned long long seed, int standalone, doub
         sb_add(&mb, "    pthread_mutexattr_settype(&at, PTHREAD_MUTEX_RECURSIVE);\n    "
                     "pthread_mutex_init(&@cm, &at);\n");
     if (P.sem) sb_add(&mb, "    sem_init(&@s, 0, %d);\n", P.sem_init);
+    if (P.bar) sb_add(&mb, "    pthread_barrier_init(&@bar, NULL, 2);\n");
+    if (P.sl) sb_add(&mb, "    pthread_spin_init(&@sl, PTHREAD_PROCESS_PRIVATE);\n");
     if (P.key) sb_add(&mb, "    pthread_key_create(&@key, %s);\n", P.key_dtor ? "@dtor" : "NULL");
     if (P.heap) sb_add(&mb, "    @gp = calloc(2, sizeof(int));\n");
     if (main_pre.n) sb_add(&mb, "%s", main_pre.s);
@@ -945,6 +1080,8 @@ int main(int argc, char **argv)
 {
     if (getenv("RAVEL_FUZZ_SIZE")) limit = atof(getenv("RAVEL_FUZZ_SIZE"));
     avoid = getenv("RAVEL_FUZZ_AVOID");
+    ext = getenv("RAVEL_FUZZ_EXT") && atoi(getenv("RAVEL_FUZZ_EXT")) > 0;
+    if (ext) nkind = NKIND;
     if (argc >= 4 && !strcmp(argv[1], "--batch")) {
         unsigned long long first = strtoull(argv[2], NULL, 10), n = strtoull(argv[3], NULL, 10);
         printf(

@@ -12,6 +12,12 @@
 #   RAVEL_FUZZ_CAP=2500                      dfs --max-executions; a program
 #                                            whose dfs hits it is skipped and
 #                                            counted ('#' note)
+#   RAVEL_FUZZ_EXT=1                         the generator also writes read-write
+#                                            locks, barriers, spin locks and
+#                                            timed waits (every program)
+#   RAVEL_FUZZ_EXT_N=150                     CI: seeds 1..150 generated with
+#                                            RAVEL_FUZZ_EXT=1 as well (tests
+#                                            t_ext_seeds_*; 0: none)
 #   RAVEL_ONLY=regress                       only the regression programs
 #   RAVEL_FUZZ_AVOID=nondet,assume           the generator leaves out these
 #                                            statement kinds (to look past a
@@ -43,6 +49,7 @@ export RV_GUARD=${RV_GUARD:-60}
 . "$(dirname "$0")/../lib.sh"
 . "$ROOT/tests/fuzz/check.sh"
 N=${RAVEL_FUZZ_N:-500}
+EXT_N=${RAVEL_FUZZ_EXT_N:-150}
 SEED0=${RAVEL_FUZZ_SEED0:-0}
 BATCH=${RAVEL_FUZZ_BATCH:-25}
 export FZ_CAP=${RAVEL_FUZZ_CAP:-2500}
@@ -72,15 +79,15 @@ fz_one() {
     [ -s "$W/.fails" ] && before=$(wc -l <"$W/.fails")
     [ "$class" = loops ] && cflags=
     fz_check "$file" "$prog" "$class" "$flags" "$cflags"
-    echo "$seed $class $FZ_STATUS $(fz_field features "$hdr")${FZ_GCED:+,gc-effective}${cflags:+,O1}" >>"$FZ_DIR/stats/$seed"
+    echo "$seed $class $FZ_STATUS $(fz_field features "$hdr")${FZ_GCED:+,gc-effective}${cflags:+,O1}" >>"$FZ_DIR/stats/$seed${FZ_EXT:+-ext}"
     if [ "$FZ_STATUS" = fail ]; then
         # one line per program in the FAIL line: its seed and failed checks
         head -n "$before" "$W/.fails" >"$W/.fails.tmp"
         echo "seed $seed ($FZ_CHECKS)" >>"$W/.fails.tmp"
         echo "# fuzz: seed $seed: $(tail -n +$((before + 1)) "$W/.fails" | head -1 | cut -c1-300)"
         mv "$W/.fails.tmp" "$W/.fails"
-        echo "#   reproduce: $FZ_GEN_HINT $seed > p$seed.c && ${FZ_CMD/$file/p$seed.c}"
-        echo "#   shrink:    bash tests/fuzz/shrink $seed"
+        echo "#   reproduce: ${FZ_EXT:+RAVEL_FUZZ_EXT=1 }$FZ_GEN_HINT $seed > p$seed.c && ${FZ_CMD/$file/p$seed.c}"
+        echo "#   shrink:    ${FZ_EXT:+RAVEL_FUZZ_EXT=1 }bash tests/fuzz/shrink $seed"
         # the FAIL line's [cmd: ...] shows the first failing command
         [ -s "$W/.firstcmd" ] || echo "${FZ_CMD/$file/p$seed.c} (RAVEL_FUZZ_PROG=$seed in the batch)" >"$W/.firstcmd"
     fi
@@ -89,9 +96,11 @@ fz_one() {
 }
 FZ_GEN_HINT="cc -o /tmp/fuzzgen tests/fuzz/fuzzgen.c && /tmp/fuzzgen"
 
+# fz_batch FIRST N [ext]: ext generates with RAVEL_FUZZ_EXT=1
 fz_batch() {
-    local first=$1 n=$2
-    "$FZ_GEN" --batch "$first" "$n" >"$W/batch-$first.c"
+    local first=$1 n=$2 FZ_EXT=${3:-}
+    [ -n "${RAVEL_FUZZ_EXT:-}" ] && [ "${RAVEL_FUZZ_EXT:-}" != 0 ] && FZ_EXT=ext
+    RAVEL_FUZZ_EXT=${FZ_EXT:+1} "$FZ_GEN" --batch "$first" "$n" >"$W/batch-$first.c"
     local s skipped=0 cflags=
     fz_jq_start
     # every 4th batch is built with -O1 (callee-saved registers, merged
@@ -121,6 +130,12 @@ for ((b = 0; b * BATCH < N; b++)); do
     first=$((SEED0 + b * BATCH + 1))
     n=$((N - b * BATCH < BATCH ? N - b * BATCH : BATCH))
     eval "t_seeds_$(printf %06d "$first")() { fz_batch $first $n; }"
+done
+# the rest of POSIX threads (RAVEL_FUZZ_EXT): its own seed range
+for ((b = 0; b * BATCH < EXT_N; b++)); do
+    first=$((b * BATCH + 1))
+    n=$((EXT_N - b * BATCH < BATCH ? EXT_N - b * BATCH : BATCH))
+    eval "t_ext_seeds_$(printf %06d "$first")() { fz_batch $first $n ext; }"
 done
 
 rv_main "$@"
