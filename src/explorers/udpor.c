@@ -352,6 +352,7 @@ static int settle(udpor *p, size_t *blocked, bool *cut)
         uint64_t cutmask = p->u.cutmask;
         *cut = cutmask != 0;
         rv_unf_extend(&p->u, &p->tr, pending_valid(p->tr.end));
+        if (p->u.interrupted) return -1; /* --time-limit: rv_explore sees the deadline passed */
         /* events freed by Remove and met again: executed, and the fatal
          * variants of dead twins over them (fatal.c) */
         rv_unf_fatal_recall(&p->u, n0);
@@ -447,6 +448,7 @@ int rv_algo_udpor(rv_explore *x)
 {
     udpor p = {.x = x, .budget = 256};
     rv_unf_init(&p.u);
+    p.u.deadline = x->deadline;
     rv_trace_init(&p.tr);
     rv_trace_init(&p.obs);
     if (x->opt->cutoffs) x->backend->limits.fingerprints = true;

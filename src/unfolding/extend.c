@@ -856,9 +856,19 @@ static bool is_x_itself(const xctx *c)
     return true;
 }
 
+/* rv_unf.deadline passed (checked every 1024 calls): Extend stops. */
+static bool past_deadline(rv_unf *u)
+{
+    if (u->interrupted) return true;
+    if (u->deadline > 0 && (++u->ticks & 1023) == 0 && rv_now() >= u->deadline)
+        u->interrupted = true;
+    return u->interrupted;
+}
+
 /* Every antichain of R[i..]: include R[i] only if concurrent with S. */
 static void antichains(xctx *c, size_t i)
 {
+    if (past_deadline(c->u)) return;
     /* incremental: a history within the previous C was enumerated then */
     if (c->inc && !c->nnew && !c->newsuf[i]) return;
     if (i == c->nr) {
@@ -1424,7 +1434,8 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
             if (nw[q]->act.tid != tid && (nw[q]->sig & tsig)) mark_window(u, &ch, tid, nw[q], w);
         rv_uevent *p = NULL;
         int32_t open = 0;
-        for (uint32_t k = 0; k <= len; k++) {
+        for (uint32_t k = 0; k <= len && !u->interrupted; k++) {
+            if (past_deadline(u)) break;
             rv_uevent *x = k < len ? u->cur[ch.idx[ch.off[tid] + k]] : NULL;
             open += w[k];
             const rv_action *a = x ? &x->act : tail;

@@ -207,6 +207,13 @@ typedef struct rv_unf {
     size_t nxrec, capxrec;
     size_t named;      /* ev[0..named) have nh */
     bool inconsistent; /* a backend result contradicted the model */
+    /* rv_unf_extend stops early once rv_now() passes `deadline` (0: never)
+     * and sets `interrupted`: U is then incomplete, and the caller ends
+     * the exploration (--time-limit; one long execution of a loop over a
+     * mutex costs Extend quadratic time in its length) */
+    double deadline;
+    bool interrupted;
+    uint32_t ticks;
     char why[256];
     /* initial values of the bytes compare-exchanges touch (extend.c) */
     struct rv_ival *ival;

@@ -54,6 +54,16 @@ t_time_limit_udpor_forever() {
     expect_json_match .incomplete_reason '^time-limit'
 }
 
+# ... and inside the unfolding's work on one long execution (Extend's
+# enumeration of histories), which took 500 s on lock_loop.c with
+# --time-limit=1 before the unfolding checked the deadline.
+t_time_limit_udpor_extend() {
+    rv check --time-limit=2 --json "$L/lock_loop.c"
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json_match .incomplete_reason '^time-limit'
+}
+
 # A limit that is reached after an error keeps the error: exit 1 (the
 # first execution already fails: both writers end with 29).
 t_time_limit_keeps_errors() {
