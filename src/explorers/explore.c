@@ -43,11 +43,18 @@ void rv_explore_free(rv_explore *x)
     memset(x, 0, sizeof *x);
 }
 
+/* The first reason comes first; a different later one is added after it
+ * (a --max-executions reached after a --nondet-domain draw used to hide
+ * behind it, and the fuzzer took the cut-short dfs for ground truth). */
 void rv_explore_incomplete(rv_explore *x, const char *why)
 {
-    x->stats.exhaustive = false;
-    if (!x->stats.incomplete_why[0])
-        snprintf(x->stats.incomplete_why, sizeof x->stats.incomplete_why, "%s", why);
+    rv_stats *s = &x->stats;
+    s->exhaustive = false;
+    size_t n = strlen(s->incomplete_why);
+    if (!n)
+        snprintf(s->incomplete_why, sizeof s->incomplete_why, "%s", why);
+    else if (!strstr(s->incomplete_why, why))
+        snprintf(s->incomplete_why + n, sizeof s->incomplete_why - n, "; also: %s", why);
 }
 
 /* ---- whole-run limits and progress ------------------------------------ */
@@ -274,7 +281,8 @@ static const algo algos[] = {
     {"udpor", rv_algo_udpor, "unfolding-based POR with cutoffs (seeds 001, 004)"},
     {"dpor", rv_algo_dpor, "persistent-set DPOR with sleep sets; BPOR with a bound (seed 002)"},
     {"source", rv_algo_source, "Source-DPOR with sleep sets (Abdulla et al. POPL 2014)"},
-    {"optimal", rv_algo_optimal, "Optimal-DPOR: wakeup trees + sleep sets (Abdulla et al. POPL 2014)"},
+    {"optimal", rv_algo_optimal,
+     "Optimal-DPOR: wakeup trees + sleep sets (Abdulla et al. POPL 2014)"},
 };
 
 rv_algo_fn rv_algo_lookup(const char *name)

@@ -696,6 +696,16 @@ void rv_leave(void)
 {
     rv_thr *self = rt.running;
     if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording) fingerprint_exit(self);
+    if (self->priming) {
+        /* stopped before its first visible action (a failed assume): the
+         * creator's create event is still running and takes control back,
+         * as from a first action; scheduling from here would record the
+         * create a second time (fuzzer seed 19983, tests/native
+         * m_assume_prime.c) */
+        self->priming = false;
+        switch_to(self, rt.primer);
+        __builtin_unreachable();
+    }
     for (;;) {
         rv_thr *next = step_once();
         if (next != self) {

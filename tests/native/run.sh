@@ -532,6 +532,18 @@ t_model_atomic_exit() { model_case 9 "" "$N_DIR/m_atomic_exit.c"; }
 # or after it (infeasible, not counted).  -DBUG: main asserts it read y == 0,
 # and the error traces end early at main's read of y (+1).
 t_model_assume_thread() { model_case 2 "" "$N_DIR/m_assume_thread.c"; }
+# An assume failing before the thread's first visible action (while it is
+# primed inside its create event): every execution infeasible.
+t_model_assume_prime() {
+    model_case 0 "" "$N_DIR/m_assume_prime.c"
+    local algo
+    for algo in dfs optimal dpor; do
+        rv check --algo=$algo --count-traces --keep-going --json "$N_DIR/m_assume_prime.c"
+        expect_rc 0
+        expect_json .traces 0
+        expect_json '.infeasible > 0' true
+    done
+}
 t_model_assume_thread_bug() { model_case 3 assertion "$N_DIR/m_assume_thread.c" -DBUG; }
 # c = nondet(); assume(0 <= c && c < 3) over --nondet-domain=-5:10: 3 values.
 # With a writer thread whose only event commutes with main's: per value one
