@@ -1214,6 +1214,7 @@ static walk_end walk(eng *e, size_t n)
         if (t->ev[i].act.kind == RV_ACT_YIELD) e->yields[t->ev[i].act.tid]++;
     }
     uint64_t cost = 0, sl = 0, vsl = 0;
+    bool optimal = e->cfg.mode == RV_DPOR_OPTIMAL;
     if (n) {
         node *b = &e->st[n - 1];
         b->ndom = t->ev[n - 1].act.ndom ? t->ev[n - 1].act.ndom : 1;
@@ -1226,10 +1227,8 @@ static walk_end walk(eng *e, size_t n)
         memcpy(Y, e->yields, sizeof Y);
         if (t->ev[n - 1].act.kind == RV_ACT_YIELD) Y[b->tid]--; /* yields before n-1 */
         cost = cost_after(e, n - 1, b->enabled, b->cost, Y, b->tid);
-        if (e->sleep_sets) {
-            sl = sleep_after(e, b->sleep | (b->done & ~b->fatal), n - 1);
-            vsl = sleep_after(e, b->vdone | b->sleep | b->done, n - 1);
-        }
+        if (e->sleep_sets) sl = sleep_after(e, b->sleep | (b->done & ~b->fatal), n - 1);
+        if (optimal) vsl = sleep_after(e, b->vdone | b->sleep | b->done, n - 1);
         collect(e, n - 1);
     }
     for (size_t k = n;; k++) {
@@ -1248,7 +1247,7 @@ static walk_end walk(eng *e, size_t n)
         if (e->cfg.mode == RV_DPOR_OPTIMAL) nd->wut = k ? e->st[k - 1].cur : e->wroot;
         nd->enabled = ev->enabled;
         nd->sleep = sl;
-        nd->vdone = vsl | sl;
+        nd->vdone = vsl; /* ⊇ sl: the same filter over a superset */
         nd->cost = cost;
         if (sl & BIT(p)) {
             /* the backend had to run a sleeping thread */
@@ -1280,10 +1279,8 @@ static walk_end walk(eng *e, size_t n)
         nd->tid = (uint16_t)p;
         nd->val = ev->val;
         nd->ndom = ev->act.ndom ? ev->act.ndom : 1;
-        if (e->sleep_sets) {
-            sl = sleep_after(e, sl, k);
-            vsl = sleep_after(e, vsl, k);
-        }
+        if (e->sleep_sets) sl = sleep_after(e, sl, k);
+        if (optimal) vsl = sleep_after(e, vsl, k); /* only value_siblings reads it */
         e->nxt[p] = e->nextsame[k];
         e->lastev[p] = (int64_t)k;
         if (ev->act.kind == RV_ACT_YIELD) e->yields[p]++;
