@@ -136,6 +136,12 @@ typedef struct rv_action {
  * pthread_spinlock_t: a normal mutex whose state the runtime packs into
  * the lock's 4 bytes (sync.c); the model only names it differently. */
 #define RV_AF_SPIN 8u
+/* On condition-variable and rwlock actions: the object's storage held no
+ * valid object before its first *_init (uninitialised heap memory), so the
+ * model starts it uninitialised (rv_model_start; a mutex or spin lock
+ * says so in `len` instead: RV_MK_RAW).  The runtime keeps this for the
+ * object's whole life, so that every action on it tells the same start. */
+#define RV_AF_RAW 16u
 
 /* Dependence of the atomic builtins (issue 9 part 3; docs/UDPOR.md
  * "Compare-and-swap").  Every atomic is one memory action on [obj, obj+len)

@@ -19,21 +19,40 @@ static int norm_kind(int64_t k)
     return k == RV_MK_RECURSIVE || k == RV_MK_ERRORCHECK ? (int)k : RV_MK_NORMAL;
 }
 
+static bool usable_or_dead(uint32_t status)
+{
+    return status == RV_MST_STATIC || status == RV_MST_INIT || status == RV_MST_DEAD;
+}
+
 uint64_t rv_model_mutex_static_kind(const rv_mutex_st *m)
 {
     if (m->status == RV_MST_STATIC) return (uint64_t)norm_kind(m->kind) + 1;
-    if (m->kind0 >= 1 && m->kind0 <= 3) return (uint64_t)m->kind0;
+    if (!usable_or_dead(m->status)) return RV_MK_RAW; /* never initialised storage */
+    if (m->kind0 >= 1 && m->kind0 <= RV_MK_RAW) return (uint64_t)m->kind0;
     return RV_MK_NORMAL + 1;
 }
 
 void rv_model_start(rv_mutex_st *mx, rv_cond_st *cv, rv_sem_st *sem, int32_t *once,
-                    const rv_action *a)
+                    rv_rwlock_st *rw, const rv_action *a)
 {
     if (mx) {
         memset(mx, 0, sizeof *mx);
-        mx->kind = a->len ? norm_kind((int64_t)a->len - 1) : RV_MK_NORMAL;
+        if (a->len == RV_MK_RAW) {
+            mx->status = RV_MST_RAW;
+            mx->kind0 = RV_MK_RAW;
+        } else {
+            mx->kind = a->len ? norm_kind((int64_t)a->len - 1) : RV_MK_NORMAL;
+        }
     }
-    if (cv) memset(cv, 0, sizeof *cv);
+    bool raw = (a->flags & RV_AF_RAW) != 0;
+    if (cv) {
+        memset(cv, 0, sizeof *cv);
+        if (raw && rv_on_cond(a)) cv->status = RV_MST_RAW;
+    }
+    if (rw) {
+        memset(rw, 0, sizeof *rw);
+        if (raw && rv_on_rwlock(a)) rw->status = RV_MST_RAW;
+    }
     if (sem) {
         memset(sem, 0, sizeof *sem);
         bool is_sem = a->kind == RV_ACT_SEM_WAIT || a->kind == RV_ACT_SEM_TRYWAIT ||
@@ -153,7 +172,7 @@ static bool timed_can_acquire(const rv_mstate *s, const rv_action *a)
 
 uint32_t rv_model_domain(const rv_mstate *s, const rv_action *a)
 {
-    if (a->kind == RV_ACT_SIGNAL && s->cv && s->cv->waiters)
+    if (a->kind == RV_ACT_SIGNAL && s->cv && s->cv->waiters && !status_problem(s->cv->status))
         return (uint32_t)__builtin_popcountll(s->cv->waiters);
     if (a->kind == RV_ACT_NONDET) return a->ndom ? a->ndom : 1;
     if (a->flags & RV_AF_TIMED) return timed_can_acquire(s, a) ? 2 : 1;
@@ -263,8 +282,10 @@ static int apply_mutex_destroy(rv_mutex_st *m, const rv_action *a, char *msg, si
 
 static int cond_problem(const rv_cond_st *c, char *msg, size_t cap)
 {
-    if (c->status != RV_MST_DEAD) return 0;
-    return misuse(msg, cap, "use of a destroyed condition variable");
+    const char *p = status_problem(c->status);
+    if (!p) return 0;
+    if (msg && cap) snprintf(msg, cap, "use of a%s %s condition variable", p[0] == 'u' ? "n" : "", p);
+    return RV_MODEL_MISUSE;
 }
 
 /* w1: release the mutex (remembering the recursion count in a->arg, which
@@ -297,11 +318,9 @@ static int apply_wait2(rv_mstate *s, const rv_action *a)
 /* The val-th waiter in ascending thread order (seed 004: sig(c, j)). */
 static int apply_signal(rv_cond_st *c, rv_action *a, uint32_t val, char *msg, size_t cap)
 {
+    a->arg = RV_NO_THREAD; /* lost signal, or a misuse: it wakes nobody */
     if (cond_problem(c, msg, cap)) return RV_MODEL_MISUSE;
-    if (!c->waiters) {
-        a->arg = RV_NO_THREAD; /* lost signal */
-        return 0;
-    }
+    if (!c->waiters) return 0;
     uint64_t w = c->waiters;
     for (uint32_t i = 0; i < val && (w & (w - 1)); i++) w &= w - 1;
     unsigned j = (unsigned)__builtin_ctzll(w);
@@ -312,6 +331,7 @@ static int apply_signal(rv_cond_st *c, rv_action *a, uint32_t val, char *msg, si
 
 static int apply_broadcast(rv_cond_st *c, rv_action *a, char *msg, size_t cap)
 {
+    a->arg = 0; /* a misuse wakes nobody */
     if (cond_problem(c, msg, cap)) return RV_MODEL_MISUSE;
     a->arg = c->waiters;
     c->waiters = 0;

@@ -45,15 +45,22 @@
 #define RV_MST_STATIC 0u
 #define RV_MST_INIT   0x52564d31u /* "RVM1" */
 #define RV_MST_DEAD   0x44454144u /* "DEAD" */
+/* The unfolding's stand-in for storage that never held an object (the
+ * runtime sees the heap fill there): uninitialised, like any value other
+ * than the three above. */
+#define RV_MST_RAW 0x21574152u /* "RAW!" */
 
 /* Mutex kinds: the values of glibc's PTHREAD_MUTEX_{NORMAL,RECURSIVE,ERRORCHECK}
  * (checked in sync.c); every other kind (adaptive) behaves as normal. */
 enum { RV_MK_NORMAL = 0, RV_MK_RECURSIVE = 1, RV_MK_ERRORCHECK = 2 };
+/* rv_model_mutex_static_kind's answer for a mutex whose storage held no
+ * valid object before its first init (kind0 keeps it after the init). */
+#define RV_MK_RAW 4
 
 /* pthread_mutex_t overlay: glibc's __lock, __count, __owner, __nusers,
  * __kind, so that PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP and friends work. */
 typedef struct rv_mutex_st {
-    int32_t kind0;   /* the static initialiser's kind + 1, saved by the first init */
+    int32_t kind0;   /* the static initialiser's kind + 1 (RV_MK_RAW: none), saved by the first init */
     uint32_t count;  /* recursion count of the owner */
     int32_t owner;   /* tid + 1; 0 = free */
     uint32_t status; /* RV_MST_* */
@@ -138,14 +145,18 @@ void rv_model_redo(rv_mstate *s, const rv_action *a, uint32_t val);
 
 /* The kind a mutex had before any pthread_mutex_init (its static
  * initialiser), as the runtime records it in the `len` of mutex actions
- * (+1, so that 0 means "unknown": normal). */
+ * (+1, so that 0 means "unknown": normal; RV_MK_RAW: the storage held no
+ * valid mutex, e.g. heap memory used before its init). */
 uint64_t rv_model_mutex_static_kind(const rv_mutex_st *m);
 
 /* The state of an object before any event, as far as the action tells:
  * a mutex of the static kind in a->len, a free condvar, a semaphore with
  * the count in a->obj2 (PV; runtime semaphores start uninitialised and
- * get their count from a SEM_INIT event), a once control not run. */
+ * get their count from a SEM_INIT event), a once control not run, a free
+ * rwlock; uninitialised instead where the action says the storage held no
+ * object (RV_MK_RAW, RV_AF_RAW).  NULL pointers are skipped; barriers start
+ * all-zero (never initialised) and need no call. */
 void rv_model_start(rv_mutex_st *mx, rv_cond_st *cv, rv_sem_st *sem, int32_t *once,
-                    const rv_action *a);
+                    rv_rwlock_st *rw, const rv_action *a);
 
 #endif

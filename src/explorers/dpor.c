@@ -42,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/model.h"
 #include "../core/util.h"
 
 #define NONE   RV_NO_THREAD
@@ -823,11 +824,32 @@ static bool timed_acquire_as_blocking(const rv_action *a, uint32_t aval, rv_acti
     }
 }
 
+/* Is the mutex or rwlock of timed acquire a usable after the events kept
+ * before j?  It starts usable unless its storage held no object (model.h
+ * RV_MK_RAW, RV_AF_RAW); an init makes it usable, a destroy unusable.  On
+ * an unusable object the acquire offers only value 0 (and is a misuse). */
+static bool timed_object_usable(eng *e, size_t i, size_t j, const rv_action *a)
+{
+    bool rw = a->kind == RV_ACT_TRYRDLOCK || a->kind == RV_ACT_TRYWRLOCK;
+    if (!rw && a->kind != RV_ACT_TRYLOCK) return true; /* semaphores: their count says it */
+    bool ok = rw ? !(a->flags & RV_AF_RAW) : a->len != RV_MK_RAW;
+    rv_kind init = rw ? RV_ACT_RW_INIT : RV_ACT_MUTEX_INIT;
+    rv_kind fini = rw ? RV_ACT_RW_DESTROY : RV_ACT_MUTEX_DESTROY;
+    for (size_t x = 0; x < j; x++) {
+        const rv_action *b = &e->t.ev[x].act;
+        if (!kept(e, i, x) || b->obj != a->obj) continue;
+        if (b->kind == init) ok = true;
+        if (b->kind == fini) ok = false;
+    }
+    return ok;
+}
+
 static bool reversible(eng *e, size_t i, size_t j, unsigned u, const rv_action *a, uint32_t aval,
                        size_t from)
 {
     rv_action blk;
     bool timed = timed_acquire_as_blocking(a, aval, &blk);
+    if (timed && !timed_object_usable(e, i, j, a)) return false;
     if (timed) a = &blk;
     /* rwlock acquires: readers commute, so notdep(i) may hold another
      * reader's rdlock that disables a wrlock enabled at pre(i) */

@@ -172,8 +172,15 @@ static int run_once(udpor *p)
      * every event of D (seed 001 Def. 8: all are concurrent with it). */
     if (!ok && u->ncur && rv_unf_is_err(u->cur[u->ncur - 1])) {
         u->epoch++;
-        for (size_t i = 0; i < p->nexpect; i++) p->expect[i]->mark = u->epoch;
-        ok = true;
+        bool twin = false; /* the expected event that ran fatal is dead now */
+        for (size_t i = 0; i < p->nexpect; i++) {
+            p->expect[i]->mark = u->epoch;
+            twin |= p->expect[i]->pos < 0 && p->expect[i]->dead;
+        }
+        /* without it the fatal event is not the one predicted (another
+         * name: e.g. another result), and the same alternative would be
+         * chosen again and again */
+        ok = twin;
         for (size_t i = 0; ok && i + 1 < u->ncur; i++) ok = u->cur[i]->mark == u->epoch;
     }
     if (!ok && getenv("RV_UDPOR_DEBUG")) {

@@ -36,10 +36,12 @@ _Static_assert(sizeof(pthread_spinlock_t) == 4, "spin lock word");
 /* ---- spin locks ------------------------------------------------------------ */
 
 /* The word: 0 = free and never initialised (a zero-filled lock is usable,
- * as in glibc); else SPIN_TAG | status code << 8 | owner (tid + 1).  Any
- * other value (heap garbage) is an uninitialised lock. */
+ * as in glibc); else SPIN_TAG | status code << 8 | owner (tid + 1), the
+ * code's SPIN_RAW bit set when the lock was initialised over garbage (the
+ * start every action reports: RV_MK_RAW).  Any other value (heap garbage)
+ * is an uninitialised lock. */
 #define SPIN_TAG 0x5a000000u
-enum { SPIN_STATIC, SPIN_INIT, SPIN_DEAD };
+enum { SPIN_STATIC, SPIN_INIT, SPIN_DEAD, SPIN_CODE = 0x7f, SPIN_RAW = 0x80 };
 
 void rv_spin_unpack(uint64_t addr, rv_mutex_st *m)
 {
@@ -48,12 +50,13 @@ void rv_spin_unpack(uint64_t addr, rv_mutex_st *m)
     memset(m, 0, sizeof *m);
     m->kind = RV_MK_NORMAL;
     if (w == 0) return;
-    unsigned code = (w >> 8) & 0xff;
+    unsigned code = (w >> 8) & SPIN_CODE;
     if ((w & 0xff000000u) != SPIN_TAG || code > SPIN_DEAD) {
         m->status = 0xbadu; /* neither static, initialised nor destroyed */
         return;
     }
     m->status = status[code];
+    if (w & SPIN_RAW << 8) m->kind0 = RV_MK_RAW;
     m->owner = (int32_t)(w & 0xff);
     m->count = m->owner ? 1 : 0;
 }
@@ -69,6 +72,7 @@ void rv_spin_pack(uint64_t addr, const rv_mutex_st *m)
         code = SPIN_DEAD;
     else
         return; /* still uninitialised (a misuse): leave the bytes */
+    if (m->kind0 == RV_MK_RAW) code |= SPIN_RAW; /* initialised over garbage */
     uint32_t w = code == SPIN_STATIC && !m->owner ? 0 : SPIN_TAG | code << 8 | (uint32_t)m->owner;
     *(volatile uint32_t *)(uintptr_t)addr = w;
 }
@@ -77,7 +81,9 @@ static rv_action spin_act(rv_kind k, pthread_spinlock_t *l)
 {
     rv_action a = rv_act(k, (uint64_t)(uintptr_t)l);
     a.flags = RV_AF_SPIN;
-    a.len = RV_MK_NORMAL + 1; /* the static kind the unfolding starts from */
+    rv_mutex_st m;
+    rv_spin_unpack(a.obj, &m);
+    a.len = rv_model_mutex_static_kind(&m); /* the start the unfolding models */
     return a;
 }
 
@@ -145,12 +151,12 @@ int __ravel_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
 {
     (void)abstime;
     uint64_t pc = PC;
-    rv_action a = rv_act(RV_ACT_WAIT1, (uint64_t)(uintptr_t)c);
+    rv_action a = rv_cond_act(RV_ACT_WAIT1, c);
     a.obj2 = (uint64_t)(uintptr_t)m;
     a.len = rv_model_mutex_static_kind((const rv_mutex_st *)m);
     rv_visible(a, pc);
     a.kind = RV_ACT_WAIT2;
-    a.flags = RV_AF_TIMED; /* wakes when notified, or times out without */
+    a.flags |= RV_AF_TIMED; /* wakes when notified, or times out without */
     a.arg = rv_self()->wait_count;
     rv_visible(a, pc);
     return rv_self()->result;
@@ -160,7 +166,9 @@ int __ravel_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m,
 
 static rv_action rw_act(rv_kind k, pthread_rwlock_t *l)
 {
-    return rv_act(k, (uint64_t)(uintptr_t)l);
+    rv_action a = rv_act(k, (uint64_t)(uintptr_t)l);
+    a.flags = rv_raw_start(a.obj, sizeof(rv_rwlock_st), ((const rv_rwlock_st *)l)->status);
+    return a;
 }
 
 int __ravel_pthread_rwlock_init(pthread_rwlock_t *l, const pthread_rwlockattr_t *attr)
@@ -192,7 +200,7 @@ int __ravel_pthread_rwlock_timedrdlock(pthread_rwlock_t *l, const struct timespe
 {
     (void)abstime;
     rv_action a = rw_act(RV_ACT_TRYRDLOCK, l);
-    a.flags = RV_AF_TIMED;
+    a.flags |= RV_AF_TIMED;
     rv_visible(a, PC);
     return rv_self()->result;
 }
@@ -213,7 +221,7 @@ int __ravel_pthread_rwlock_timedwrlock(pthread_rwlock_t *l, const struct timespe
 {
     (void)abstime;
     rv_action a = rw_act(RV_ACT_TRYWRLOCK, l);
-    a.flags = RV_AF_TIMED;
+    a.flags |= RV_AF_TIMED;
     rv_visible(a, PC);
     return rv_self()->result;
 }

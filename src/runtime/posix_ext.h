@@ -8,6 +8,8 @@
 #ifndef RAVEL_RUNTIME_POSIX_EXT_H
 #define RAVEL_RUNTIME_POSIX_EXT_H
 
+#include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../core/model.h"
@@ -16,5 +18,13 @@
 void rv_spin_unpack(uint64_t addr, rv_mutex_st *m);
 /* Store m back into the pthread_spinlock_t at addr. */
 void rv_spin_pack(uint64_t addr, const rv_mutex_st *m);
+/* RV_AF_RAW if the condvar or rwlock at obj (model status `status`, overlay
+ * of `overlay` bytes) started in storage that held no object: a status no
+ * init or static initialiser writes, now or before (a tag past the overlay
+ * remembers it, so that every action on the object tells the unfolding the
+ * same start: model.h rv_model_start); else 0. */
+uint8_t rv_raw_start(uint64_t obj, size_t overlay, uint32_t status);
+/* A condition-variable action of kind k on c, with its RV_AF_RAW. */
+rv_action rv_cond_act(rv_kind k, pthread_cond_t *c);
 
 #endif

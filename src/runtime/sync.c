@@ -404,22 +404,41 @@ int __ravel_pthread_mutex_unlock(pthread_mutex_t *m)
 /* ------------------------------------------------------------------ */
 /* Condition variables.                                                */
 
+#define RAW_TAG 0x21574152u /* past the overlay: "this object started raw" */
+
+uint8_t rv_raw_start(uint64_t obj, size_t overlay, uint32_t status)
+{
+    volatile uint32_t *tag = (volatile uint32_t *)(uintptr_t)(obj + overlay);
+    bool raw = *tag == RAW_TAG ||
+               !(status == RV_MST_STATIC || status == RV_MST_INIT || status == RV_MST_DEAD);
+    if (!raw) return 0;
+    *tag = RAW_TAG;
+    return RV_AF_RAW;
+}
+
+rv_action rv_cond_act(rv_kind k, pthread_cond_t *c)
+{
+    rv_action a = rv_act(k, (uint64_t)(uintptr_t)c);
+    a.flags = rv_raw_start(a.obj, sizeof(rv_cond_st), ((const rv_cond_st *)c)->status);
+    return a;
+}
+
 int __ravel_pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *attr)
 {
-    rv_visible(rv_act(RV_ACT_COND_INIT, (uint64_t)(uintptr_t)c), PC);
+    rv_visible(rv_cond_act(RV_ACT_COND_INIT, c), PC);
     return 0;
 }
 
 int __ravel_pthread_cond_destroy(pthread_cond_t *c)
 {
-    rv_visible(rv_act(RV_ACT_COND_DESTROY, (uint64_t)(uintptr_t)c), PC);
+    rv_visible(rv_cond_act(RV_ACT_COND_DESTROY, c), PC);
     return 0;
 }
 
 int __ravel_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
 {
     uint64_t pc = PC;
-    rv_action a = rv_act(RV_ACT_WAIT1, (uint64_t)(uintptr_t)c);
+    rv_action a = rv_cond_act(RV_ACT_WAIT1, c);
     a.obj2 = (uint64_t)(uintptr_t)m;
     a.len = rv_model_mutex_static_kind((const rv_mutex_st *)m);
     rv_visible(a, pc);
@@ -427,20 +446,20 @@ int __ravel_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
     a.arg = rv_self()->wait_count; /* the recursion count w1 released */
     /* --spurious-wakeups: the wake-up need not wait for a notification,
      * as a timed wait's (model.h), and returns 0 all the same */
-    if (rt.flags & RV_REQ_SPURIOUS) a.flags = RV_AF_TIMED;
+    if (rt.flags & RV_REQ_SPURIOUS) a.flags |= RV_AF_TIMED;
     rv_visible(a, pc);
     return 0;
 }
 
 int __ravel_pthread_cond_signal(pthread_cond_t *c)
 {
-    rv_visible(rv_act(RV_ACT_SIGNAL, (uint64_t)(uintptr_t)c), PC);
+    rv_visible(rv_cond_act(RV_ACT_SIGNAL, c), PC);
     return 0;
 }
 
 int __ravel_pthread_cond_broadcast(pthread_cond_t *c)
 {
-    rv_visible(rv_act(RV_ACT_BROADCAST, (uint64_t)(uintptr_t)c), PC);
+    rv_visible(rv_cond_act(RV_ACT_BROADCAST, c), PC);
     return 0;
 }
 

@@ -647,7 +647,7 @@ static size_t sync_positions(rv_unf *u, const rv_action *a, const uint32_t **out
 static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
 {
     memset(s, 0, sizeof *s);
-    rv_model_start(&s->mx, &s->cv, &s->sem, &s->once, a);
+    rv_model_start(&s->mx, &s->cv, &s->sem, &s->once, &s->rw, a);
     uint64_t m = rv_mutex_of(a);
     const uint32_t *pos;
     size_t np = sync_positions(u, a, &pos);

@@ -162,8 +162,17 @@ t_opt_pending_fatal_woken() { agree opt_pending_fatal.c assertion 5 sc -DWOKEN=1
 # result differs"); a semaphore in heap storage tried before sem_init
 t_bar_uninit_heap() { agree px_bar_uninit.c misuse 3 sc -DSTATIC=0 -DCOUNT=1; }
 t_bar_uninit_static() { agree px_bar_uninit.c misuse 3 sc -DSTATIC=1 -DCOUNT=1; }
-t_sem_uninit_heap() { agree open/heap_uninit_try.c misuse 7 sc -DOBJ=2; }
-t_sem_uninit_heap_timed() { agree open/heap_uninit_try.c misuse 8 sc -DOBJ=5; }
+# synchronisation objects in heap storage used before their init (see the file)
+t_uninit_heap_trylock() { agree heap_uninit.c misuse 3 sc -DOBJ=0; }
+t_uninit_heap_tryrdlock() { agree heap_uninit.c misuse 5 sc -DOBJ=1; }
+t_uninit_heap_sem() { agree heap_uninit.c misuse 7 sc -DOBJ=2; }
+t_uninit_heap_timedlock() { agree heap_uninit.c misuse 4 sc -DOBJ=3; }
+t_uninit_heap_timedwrlock() { agree heap_uninit.c misuse 6 sc -DOBJ=4; }
+t_uninit_heap_sem_timed() { agree heap_uninit.c misuse 8 sc -DOBJ=5; }
+t_uninit_heap_cond() { agree heap_uninit.c misuse 9 sc -DOBJ=6; }
+t_uninit_heap_spin() { agree heap_uninit.c misuse 11 sc -DOBJ=7; }
+t_dead_timedlock() { agree dead_timed.c misuse 6 sc -DRW=0; }
+t_dead_timedwrlock() { agree dead_timed.c misuse 5 sc -DRW=1; }
 # rwlock and mutex in opposite orders (deadlocks unless both read or a
 # timed acquire gives up)
 t_rw_mutex_ww() { agree px_rw_mutex.c deadlock 3 drf -DRD=0 -DB_RD=0 -DTIMED=0; }

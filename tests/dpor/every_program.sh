@@ -16,6 +16,23 @@ every_program() {
         "$n/m_sem_init.c::-DINIT=1" "$n/m_static_recursive.c::-DN=2" \
         "$n/nondet_uchar.c::-DTARGET=200" "$n/sem_exclusion.c::-DINIT=1" \
         "$n/sem_exclusion.c::-DINIT=2" "$a/atomic_deep.c::-DDEPTH=70"
+    variants "$r/tests/posix" "$a"
+}
+
+# variants DIR...: the -D variants DIR/run.sh gives its programs (a line
+# naming FILE.c and -DNAME=VALUE flags), as FILE.c::FLAGS, once each
+variants() {
+    local d line f flags w
+    for d; do
+        grep -ho '[A-Za-z_0-9]*\.c[^;}]*-D[^;}]*' "$d/run.sh" | while read -r line; do
+            f=${line%%.c*}.c flags=""
+            for w in ${line#*.c}; do
+                w=${w//\"/}
+                case $w in -D*) flags+="${flags:+ }$w" ;; esac
+            done
+            [ -f "$d/$f" ] && [ -n "$flags" ] && printf '%s\n' "$d/$f::$flags"
+        done
+    done | sort -u
 }
 
 # kinds JSON: the program errors of a run, as sorted kind@location
