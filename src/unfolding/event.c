@@ -58,8 +58,10 @@ void rv_unf_free(rv_unf *u)
         free(e->pred);
         free(e->tmax);
         free(e->icf);
+        free(e->kids.ent);
         free(e);
     }
+    for (size_t t = 0; t < RV_MAX_THREADS; t++) free(u->rootkids[t].ent);
     for (size_t i = 0; i < u->capix; i++) free(u->ix[i].ent);
     free(u->ix);
     free(u->scratch);
@@ -139,7 +141,7 @@ static void rebuild_htab(rv_unf *u, size_t ncap)
 
 /* ---- per-object index (see the header) -------------------------------- */
 
-enum { K_UNIV = 1, K_CHILD, K_ROOT, K_TEV, K_EXIT, K_CJ, K_MTX, K_MEM, K_OBJ, K_SPLIT, K_TOBJ };
+enum { K_UNIV = 1, K_TEV, K_EXIT, K_CJ, K_MTX, K_MEM, K_OBJ, K_SPLIT, K_TOBJ };
 
 static uint64_t ix_key(unsigned tag, uint64_t v)
 {
@@ -224,10 +226,12 @@ size_t rv_unf_dep_keys(const rv_action *a, bool lookup, uint64_t *out)
     return ks.n;
 }
 
-/* The bucket of its siblings in the thread tree. */
-static uint64_t sibling_key(const rv_uevent *e)
+/* The bucket of its siblings in the thread tree: in the parent event, or
+ * per thread for first events (not in the hash table: one key per parent
+ * made most of its probes and misses). */
+static rv_ubucket *sibling_bucket(rv_unf *u, const rv_uevent *e)
 {
-    return e->tparent ? ix_key(K_CHILD, e->tparent->id) : ix_key(K_ROOT, e->act.tid);
+    return e->tparent ? &e->tparent->kids : &u->rootkids[e->act.tid];
 }
 
 static rv_ubucket *ix_slot(rv_ubucket *tab, size_t cap, uint64_t key)
@@ -285,9 +289,8 @@ static void bucket_grow(rv_ubucket *b)
     b->cap = ncap;
 }
 
-static void ix_push(rv_unf *u, uint64_t key, const rv_uevent *e)
+static void ix_push(rv_ubucket *b, const rv_uevent *e)
 {
-    rv_ubucket *b = ix_get(u, key);
     rv_uentry x = {(uint64_t)e->id << 32 | e->act.tid, e->fin};
     if (b->n && b->ent[b->n - 1].idt == x.idt) return; /* two granules, one key */
     if (b->n == b->cap) bucket_grow(b);
@@ -297,10 +300,16 @@ static void ix_push(rv_unf *u, uint64_t key, const rv_uevent *e)
     b->ent[b->n++] = x;
 }
 
+static void bucket_clear(rv_ubucket *b)
+{
+    free(b->ent);
+    memset(b, 0, sizeof *b);
+}
+
 static void ix_add(rv_unf *u, const rv_uevent *e)
 {
     if (universal(e)) {
-        ix_push(u, ix_key(K_UNIV, 0), e);
+        ix_push(ix_get(u, ix_key(K_UNIV, 0)), e);
         return;
     }
     keyset ks; /* k[0..n) only: no zeroing of 512 bytes (issue 11) */
@@ -312,9 +321,9 @@ static void ix_add(rv_unf *u, const rv_uevent *e)
         rv_ubucket *ob = ix_get(u, ks.k[i]);
         ob->mask |= 1ull << (t & 63);
         if (e->id + 1 > ob->last) ob->last = e->id + 1;
-        ix_push(u, split_key(ks.k[i], t, rd), e);
+        ix_push(ix_get(u, split_key(ks.k[i], t, rd)), e);
     }
-    ix_push(u, sibling_key(e), e);
+    ix_push(sibling_bucket(u, e), e);
 }
 
 /* The index from scratch (ids were renumbered). */
@@ -324,6 +333,8 @@ static void ix_rebuild(rv_unf *u)
     free(u->ix);
     u->ix = NULL;
     u->nix = u->capix = 0;
+    for (size_t t = 0; t < RV_MAX_THREADS; t++) bucket_clear(&u->rootkids[t]);
+    for (size_t i = 0; i < u->n; i++) bucket_clear(&u->ev[i]->kids);
     for (size_t i = 0; i < u->n; i++) ix_add(u, u->ev[i]);
 }
 
@@ -653,9 +664,8 @@ static uint32_t bucket_from(const rv_ubucket *b, uint32_t from)
  * or on another branch of the thread tree than z, or deeper than z on
  * z's branch, which cannot be (nothing follows z); rv_unf_icf would
  * reject the pair (causality, depth or thread-tree test). */
-static bool gather(rv_unf *u, const rv_uevent *e, uint64_t key, size_t *nc)
+static bool gather(rv_unf *u, const rv_uevent *e, const rv_ubucket *b, size_t *nc)
 {
-    const rv_ubucket *b = ix_find(u, key);
     if (!b || !b->n || (b->ent[b->n - 1].idt >> 32) < e->icf_upto) return false; /* nothing new */
     uint32_t k = bucket_from(b, e->icf_upto);
     if (k == b->n) return false;
@@ -708,12 +718,12 @@ static void icf_update_indexed(rv_unf *u, rv_uevent *e)
         if (!ob || ob->last <= e->icf_upto) continue;
         for (uint64_t m = ob->mask & ~(1ull << (t & 63)); m; m &= m - 1) {
             unsigned v = (unsigned)__builtin_ctzll(m);
-            nb += gather(u, e, split_key(ks.k[i], v, false), &nc);
-            if (!rd) nb += gather(u, e, split_key(ks.k[i], v, true), &nc);
+            nb += gather(u, e, ix_find(u, split_key(ks.k[i], v, false)), &nc);
+            if (!rd) nb += gather(u, e, ix_find(u, split_key(ks.k[i], v, true)), &nc);
         }
     }
-    nb += gather(u, e, sibling_key(e), &nc);
-    nb += gather(u, e, univ, &nc);
+    nb += gather(u, e, sibling_bucket(u, e), &nc);
+    nb += gather(u, e, ix_find(u, univ), &nc);
     if (nb > 1) {
         qsort(u->scratch, nc, sizeof *u->scratch, cmp_entry);
         size_t w = 0;

@@ -92,6 +92,7 @@ static void free_event(rv_unf *u, rv_uevent *e)
     free(e->pred);
     free(e->tmax);
     free(e->icf);
+    free(e->kids.ent);
     free(e);
 }
 

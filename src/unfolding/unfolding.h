@@ -80,6 +80,31 @@
 
 typedef struct rv_uevent rv_uevent;
 
+/* An entry of the per-object index: what its filters need without
+ * touching the event. */
+typedef struct rv_uentry {
+    uint64_t idt; /* id << 32 | tid */
+    uint64_t fin; /* the event's fin */
+} rv_uentry;
+
+/* One bucket of the per-object index of U (event.c): the events filed
+ * under one key, in increasing id order; for an object key, the threads
+ * that have events filed under it. */
+typedef struct rv_ubucket {
+    uint64_t key; /* 0: empty slot */
+    rv_uentry *ent;
+    /* ent[0..cap) is followed in the same allocation by band[0..cap /
+     * RV_UBLOCK]: band[b] is the AND of the fin of entries [b·RV_UBLOCK,
+     * (b+1)·RV_UBLOCK) filed so far, so that a conflict-list update skips
+     * a block whose every entry's history holds the updated event's
+     * thread's last event in one test (event.c gather; 8 bytes per
+     * RV_UBLOCK entries) */
+    uint64_t mask;
+    uint32_t n, cap;
+    uint32_t last; /* object key: 1 + the largest id filed under it, any thread */
+} rv_ubucket;
+#define RV_UBLOCK 16
+
 struct rv_uevent {
     rv_action act;      /* with its results (trylock success, woken thread, ...) */
     uint32_t val;       /* value choice (rv_step.val) observed or computed at [e) */
@@ -129,6 +154,10 @@ struct rv_uevent {
      * previous C) */
     uint32_t xgen, pgen;
     bool xnew;
+    /* the bucket of its thread successors (the siblings' bucket of the
+     * per-object index, event.c): here, not in the index's hash table,
+     * whose probes it made most of (one key per event with a child) */
+    rv_ubucket kids;
 };
 
 #define RV_WEFF_NONE    0 /* writes nothing (reads, a failed CAS, sync objects) */
@@ -149,31 +178,6 @@ static inline bool rv_unf_dep(const rv_action *a, const rv_action *b)
     return ((a->flags | b->flags) & RV_UF_ERR) || rv_dependent(a, b);
 }
 
-/* An entry of the per-object index: what its filters need without
- * touching the event. */
-typedef struct rv_uentry {
-    uint64_t idt; /* id << 32 | tid */
-    uint64_t fin; /* the event's fin */
-} rv_uentry;
-
-/* One bucket of the per-object index of U (event.c): the events filed
- * under one key, in increasing id order; for an object key, the threads
- * that have events filed under it. */
-typedef struct rv_ubucket {
-    uint64_t key; /* 0: empty slot */
-    rv_uentry *ent;
-    /* ent[0..cap) is followed in the same allocation by band[0..cap /
-     * RV_UBLOCK]: band[b] is the AND of the fin of entries [b·RV_UBLOCK,
-     * (b+1)·RV_UBLOCK) filed so far, so that a conflict-list update skips
-     * a block whose every entry's history holds the updated event's
-     * thread's last event in one test (event.c gather; 8 bytes per
-     * RV_UBLOCK entries) */
-    uint64_t mask;
-    uint32_t n, cap;
-    uint32_t last; /* object key: 1 + the largest id filed under it, any thread */
-} rv_ubucket;
-#define RV_UBLOCK 16
-
 typedef struct rv_unf {
     rv_uevent **ev; /* U: every event, by id */
     uint64_t *sig;  /* sig[id] = ev[id]->sig, contiguous for the conflict-list scans */
@@ -182,7 +186,8 @@ typedef struct rv_unf {
     size_t hcap;
     rv_ubucket *ix; /* per-object index: key -> events (open addressing) */
     size_t nix, capix;
-    rv_uentry *scratch; /* candidates of one conflict-list update */
+    rv_ubucket rootkids[RV_MAX_THREADS]; /* per thread, the events without tparent */
+    rv_uentry *scratch;                  /* candidates of one conflict-list update */
     size_t capscratch;
     uint32_t epoch;  /* for mark */
     uint32_t jepoch; /* for jmark */
