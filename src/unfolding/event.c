@@ -53,16 +53,7 @@ void rv_unf_init(rv_unf *u)
 
 void rv_unf_free(rv_unf *u)
 {
-    for (size_t i = 0; i < u->n; i++) {
-        rv_uevent *e = u->ev[i];
-        free(e->pred);
-        free(e->tmax);
-        free(e->icf);
-        free(e->kids.ent);
-        free(e);
-    }
-    for (size_t t = 0; t < RV_MAX_THREADS; t++) free(u->rootkids[t].ent);
-    for (size_t i = 0; i < u->capix; i++) free(u->ix[i].ent);
+    rv_arena_release(&u->arena); /* events, lists and buckets at once */
     free(u->ix);
     free(u->scratch);
     free(u->ev);
@@ -279,37 +270,43 @@ static uint64_t *bucket_band(const rv_ubucket *b)
     return (uint64_t *)(b->ent + b->cap);
 }
 
+/* The bytes of a bucket's allocation: entries and block ANDs. */
+static size_t bucket_bytes(uint32_t cap)
+{
+    return cap ? cap * sizeof(rv_uentry) + (cap / RV_UBLOCK + 1) * sizeof(uint64_t) : 0;
+}
+
 /* Double a bucket's room, moving its block ANDs after the new room. */
-static void bucket_grow(rv_ubucket *b)
+static void bucket_grow(rv_unf *u, rv_ubucket *b)
 {
     uint32_t ocap = b->cap, ncap = ocap ? 2 * ocap : 4;
-    size_t nband = ncap / RV_UBLOCK + 1, oband = ocap ? ocap / RV_UBLOCK + 1 : 0;
-    b->ent = rv_xrealloc(b->ent, ncap * sizeof *b->ent + nband * sizeof(uint64_t));
+    size_t oband = ocap ? ocap / RV_UBLOCK + 1 : 0;
+    b->ent = rv_arena_resize(&u->arena, b->ent, bucket_bytes(ocap), bucket_bytes(ncap));
     if (oband) memmove(b->ent + ncap, b->ent + ocap, oband * sizeof(uint64_t));
     b->cap = ncap;
 }
 
-static void ix_push(rv_ubucket *b, const rv_uevent *e)
+static void ix_push(rv_unf *u, rv_ubucket *b, const rv_uevent *e)
 {
     rv_uentry x = {(uint64_t)e->id << 32 | e->act.tid, e->fin};
     if (b->n && b->ent[b->n - 1].idt == x.idt) return; /* two granules, one key */
-    if (b->n == b->cap) bucket_grow(b);
+    if (b->n == b->cap) bucket_grow(u, b);
     uint64_t *band = bucket_band(b);
     uint32_t blk = b->n / RV_UBLOCK;
     band[blk] = b->n % RV_UBLOCK ? band[blk] & x.fin : x.fin;
     b->ent[b->n++] = x;
 }
 
-static void bucket_clear(rv_ubucket *b)
+static void bucket_clear(rv_unf *u, rv_ubucket *b)
 {
-    free(b->ent);
+    rv_arena_free(&u->arena, b->ent, bucket_bytes(b->cap));
     memset(b, 0, sizeof *b);
 }
 
 static void ix_add(rv_unf *u, const rv_uevent *e)
 {
     if (universal(e)) {
-        ix_push(ix_get(u, ix_key(K_UNIV, 0)), e);
+        ix_push(u, ix_get(u, ix_key(K_UNIV, 0)), e);
         return;
     }
     keyset ks; /* k[0..n) only: no zeroing of 512 bytes (issue 11) */
@@ -321,20 +318,20 @@ static void ix_add(rv_unf *u, const rv_uevent *e)
         rv_ubucket *ob = ix_get(u, ks.k[i]);
         ob->mask |= 1ull << (t & 63);
         if (e->id + 1 > ob->last) ob->last = e->id + 1;
-        ix_push(ix_get(u, split_key(ks.k[i], t, rd)), e);
+        ix_push(u, ix_get(u, split_key(ks.k[i], t, rd)), e);
     }
-    ix_push(sibling_bucket(u, e), e);
+    ix_push(u, sibling_bucket(u, e), e);
 }
 
 /* The index from scratch (ids were renumbered). */
 static void ix_rebuild(rv_unf *u)
 {
-    for (size_t i = 0; i < u->capix; i++) free(u->ix[i].ent);
+    for (size_t i = 0; i < u->capix; i++) bucket_clear(u, &u->ix[i]);
     free(u->ix);
     u->ix = NULL;
     u->nix = u->capix = 0;
-    for (size_t t = 0; t < RV_MAX_THREADS; t++) bucket_clear(&u->rootkids[t]);
-    for (size_t i = 0; i < u->n; i++) bucket_clear(&u->ev[i]->kids);
+    for (size_t t = 0; t < RV_MAX_THREADS; t++) bucket_clear(u, &u->rootkids[t]);
+    for (size_t i = 0; i < u->n; i++) bucket_clear(u, &u->ev[i]->kids);
     for (size_t i = 0; i < u->n; i++) ix_add(u, u->ev[i]);
 }
 
@@ -377,12 +374,7 @@ static void link_thread(rv_uevent *e, rv_uevent *p)
  * the history is a configuration), plus e itself. */
 static void compute_tmax(rv_uevent *e)
 {
-    unsigned nt = e->act.tid + 1u;
-    for (size_t i = 0; i < e->npred; i++)
-        if (e->pred[i]->nt > nt) nt = e->pred[i]->nt;
-    if (e->tparent && e->tparent->nt > nt) nt = e->tparent->nt;
-    e->nt = (uint16_t)nt;
-    e->tmax = rv_xcalloc(nt, sizeof *e->tmax);
+    unsigned nt = e->nt;
     for (size_t i = 0; i <= e->npred; i++) {
         rv_uevent *p = i < e->npred ? e->pred[i] : e->tparent;
         if (!p) continue;
@@ -461,6 +453,36 @@ static size_t make_cname(rv_unf *u, cname *c, const rv_action *a, uint32_t val,
     return cname_hash(c) & (u->hcap - 1);
 }
 
+/* The bytes of an event's block: the event, then pred[npred], tmax[nt]. */
+static size_t event_bytes(size_t npred, size_t nt)
+{
+    return sizeof(rv_uevent) + (npred + nt) * sizeof(rv_uevent *);
+}
+
+/* A zeroed event with pred filled from the name and room for tmax (its
+ * width: the widest of the causes' and the thread's own), one block. */
+static rv_uevent *event_new(rv_unf *u, const cname *c, const rv_action *a, rv_uevent *tparent)
+{
+    unsigned nt = a->tid + 1u;
+    for (size_t i = 0; i < c->np; i++)
+        if (u->ev[c->ids[i]]->nt > nt) nt = u->ev[c->ids[i]]->nt;
+    if (tparent && tparent->nt > nt) nt = tparent->nt;
+    rv_uevent *e = rv_arena_calloc(&u->arena, event_bytes(c->np, nt));
+    e->pred = (rv_uevent **)(e + 1);
+    e->tmax = e->pred + c->np;
+    e->npred = (uint16_t)c->np;
+    e->nt = (uint16_t)nt;
+    for (size_t i = 0; i < c->np; i++) e->pred[i] = u->ev[c->ids[i]];
+    return e;
+}
+
+void rv_unf_event_free(rv_unf *u, rv_uevent *e)
+{
+    rv_arena_free(&u->arena, e->icf, e->capicf * sizeof *e->icf);
+    bucket_clear(u, &e->kids);
+    rv_arena_free(&u->arena, e, event_bytes(e->npred, e->nt));
+}
+
 rv_uevent *rv_unf_find(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *const *preds,
                        size_t np)
 {
@@ -481,16 +503,13 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
             if (created) *created = false;
             return e;
         }
-    rv_uevent *e = rv_xcalloc(1, sizeof *e);
+    rv_uevent *e = event_new(u, &c, a, tparent);
     e->act = *a;
     e->val = val;
     e->choice = c.choice;
     e->sig = rv_unf_is_err(e) ? ~0ull : rv_dep_sig(a);
     e->id = (uint32_t)u->n;
     e->pos = -1;
-    e->npred = (uint16_t)c.np;
-    e->pred = rv_xmalloc((c.np ? c.np : 1) * sizeof *e->pred);
-    for (size_t i = 0; i < c.np; i++) e->pred[i] = u->ev[c.ids[i]];
     link_thread(e, tparent);
     compute_tmax(e);
     compute_fin(e);
@@ -504,7 +523,7 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
     u->sig[u->n] = e->sig;
     u->ev[u->n++] = e;
     ix_add(u, e);
-    u->bytes += sizeof *e + (c.np + e->nt) * sizeof(void *);
+    u->bytes += RV_UEVENT_BYTES + (c.np + e->nt) * sizeof(void *);
     if (u->n > u->hcap) rebuild_htab(u, 2 * u->hcap);
     if (created) *created = true;
     return e;
@@ -625,7 +644,8 @@ static void icf_push(rv_unf *u, rv_uevent *e, rv_uevent *x)
     if (e->nicf == e->capicf) {
         u->bytes += (e->capicf ? e->capicf : 8) * sizeof *e->icf;
         e->capicf = e->capicf ? 2 * e->capicf : 8;
-        e->icf = rv_xrealloc(e->icf, e->capicf * sizeof *e->icf);
+        e->icf = rv_arena_resize(&u->arena, e->icf, e->nicf * sizeof *e->icf,
+                                 e->capicf * sizeof *e->icf);
     }
     e->icf[e->nicf++] = x;
 }

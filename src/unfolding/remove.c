@@ -83,17 +83,13 @@ static void mark_closure(rv_unf *u, rv_uevent **stack, size_t n)
 
 static uint64_t event_bytes(const rv_uevent *e)
 {
-    return sizeof *e + (e->npred + e->nt + e->capicf) * sizeof(void *);
+    return RV_UEVENT_BYTES + (e->npred + e->nt + e->capicf) * sizeof(void *);
 }
 
 static void free_event(rv_unf *u, rv_uevent *e)
 {
     u->bytes -= event_bytes(e) < u->bytes ? event_bytes(e) : u->bytes;
-    free(e->pred);
-    free(e->tmax);
-    free(e->icf);
-    free(e->kids.ent);
-    free(e);
+    rv_unf_event_free(u, e);
 }
 
 /* Keep only marked entries in e's conflict list; its completeness bound

@@ -77,6 +77,7 @@
 
 #include "../core/trace.h"
 #include "../core/util.h"
+#include "arena.h"
 
 typedef struct rv_uevent rv_uevent;
 
@@ -160,6 +161,10 @@ struct rv_uevent {
     rv_ubucket kids;
 };
 
+/* The bytes of an event that u->bytes counts (--cache-mb): its fields
+ * but the siblings' bucket, which belongs to the index (not counted). */
+#define RV_UEVENT_BYTES offsetof(rv_uevent, kids)
+
 #define RV_WEFF_NONE    0 /* writes nothing (reads, a failed CAS, sync objects) */
 #define RV_WEFF_KNOWN   1 /* wrote wval */
 #define RV_WEFF_UNKNOWN 2 /* wrote bytes the backend did not report */
@@ -179,8 +184,9 @@ static inline bool rv_unf_dep(const rv_action *a, const rv_action *b)
 }
 
 typedef struct rv_unf {
-    rv_uevent **ev; /* U: every event, by id */
-    uint64_t *sig;  /* sig[id] = ev[id]->sig, contiguous for the conflict-list scans */
+    rv_uarena arena; /* events, their arrays, conflict lists, index buckets (arena.h) */
+    rv_uevent **ev;  /* U: every event, by id */
+    uint64_t *sig;   /* sig[id] = ev[id]->sig, contiguous for the conflict-list scans */
     size_t n, cap;
     rv_uevent **htab; /* hash-consing table, chained by hnext */
     size_t hcap;
@@ -236,6 +242,9 @@ typedef struct rv_unf {
     /* the previous execution's mapping, for the next one (extend.c) */
     struct rv_mapkeep *mk;
 } rv_unf;
+
+/* Free an event, its conflict list and its siblings' bucket (rv_unf_remove). */
+void rv_unf_event_free(rv_unf *u, rv_uevent *e);
 
 /* Free the kept mapping (rv_unf_free). */
 void rv_unf_map_free(rv_unf *u);
