@@ -273,16 +273,26 @@ static uint64_t *bucket_band(const rv_ubucket *b)
 /* The bytes of a bucket's allocation: entries and block ANDs. */
 static size_t bucket_bytes(uint32_t cap)
 {
-    return cap ? cap * sizeof(rv_uentry) + (cap / RV_UBLOCK + 1) * sizeof(uint64_t) : 0;
+    size_t nb = cap / RV_UBLOCK + 1;
+    return cap ? cap * sizeof(rv_uentry) + nb * (sizeof(uint64_t) + sizeof(uint32_t)) : 0;
+}
+
+/* The first ids of a bucket's blocks, after its block ANDs. */
+static uint32_t *bucket_bfirst(const rv_ubucket *b)
+{
+    return (uint32_t *)(bucket_band(b) + b->cap / RV_UBLOCK + 1);
 }
 
 /* Double a bucket's room, moving its block ANDs after the new room. */
 static void bucket_grow(rv_unf *u, rv_ubucket *b)
 {
     uint32_t ocap = b->cap, ncap = ocap ? 2 * ocap : 4;
-    size_t oband = ocap ? ocap / RV_UBLOCK + 1 : 0;
+    size_t oband = ocap ? ocap / RV_UBLOCK + 1 : 0, nband = ncap / RV_UBLOCK + 1;
     b->ent = rv_arena_resize(&u->arena, b->ent, bucket_bytes(ocap), bucket_bytes(ncap));
-    if (oband) memmove(b->ent + ncap, b->ent + ocap, oband * sizeof(uint64_t));
+    /* the new places lie past the old arrays' end: no overlap */
+    char *oa = (char *)(b->ent + ocap), *na = (char *)(b->ent + ncap);
+    memcpy(na, oa, oband * sizeof(uint64_t));
+    memcpy(na + nband * sizeof(uint64_t), oa + oband * sizeof(uint64_t), oband * sizeof(uint32_t));
     b->cap = ncap;
 }
 
@@ -294,6 +304,8 @@ static void ix_push(rv_unf *u, rv_ubucket *b, const rv_uevent *e)
     uint64_t *band = bucket_band(b);
     uint32_t blk = b->n / RV_UBLOCK;
     band[blk] = b->n % RV_UBLOCK ? band[blk] & x.fin : x.fin;
+    if (b->n % RV_UBLOCK == 0) bucket_bfirst(b)[blk] = e->id;
+    if (e->id + 1 > b->last) b->last = e->id + 1;
     b->ent[b->n++] = x;
 }
 
@@ -663,18 +675,23 @@ static int cmp_entry(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* First index of a bucket holding an id >= from. */
+/* First index of a bucket holding an id >= from: a binary search of the
+ * blocks' first ids, then a scan of one block. */
 static uint32_t bucket_from(const rv_ubucket *b, uint32_t from)
 {
-    uint32_t lo = 0, hi = b->n;
+    const uint32_t *bf = bucket_bfirst(b);
+    uint32_t lo = 0, hi = (b->n + RV_UBLOCK - 1) / RV_UBLOCK;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
-        if (b->ent[mid].idt >> 32 < from)
+        if (bf[mid] < from)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo;
+    if (!lo) return 0; /* block 0 starts at or after from */
+    uint32_t k = (lo - 1) * RV_UBLOCK, end = lo * RV_UBLOCK < b->n ? lo * RV_UBLOCK : b->n;
+    while (k < end && (b->ent[k].idt >> 32) < from) k++;
+    return k;
 }
 
 /* Append the entries of a bucket from id `from` on to the scratch list,
@@ -686,7 +703,7 @@ static uint32_t bucket_from(const rv_ubucket *b, uint32_t from)
  * reject the pair (causality, depth or thread-tree test). */
 static bool gather(rv_unf *u, const rv_uevent *e, const rv_ubucket *b, size_t *nc)
 {
-    if (!b || !b->n || (b->ent[b->n - 1].idt >> 32) < e->icf_upto) return false; /* nothing new */
+    if (!b || !b->n || b->last <= e->icf_upto) return false; /* nothing new */
     uint32_t k = bucket_from(b, e->icf_upto);
     if (k == b->n) return false;
     if (*nc + (b->n - k) > u->capscratch) {

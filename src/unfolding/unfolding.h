@@ -99,10 +99,12 @@ typedef struct rv_ubucket {
      * (b+1)·RV_UBLOCK) filed so far, so that a conflict-list update skips
      * a block whose every entry's history holds the updated event's
      * thread's last event in one test (event.c gather; 8 bytes per
-     * RV_UBLOCK entries) */
+     * RV_UBLOCK entries); then bfirst[0..cap / RV_UBLOCK]: the id of each
+     * block's first entry, so that finding where an update starts reads
+     * one small array, not log n lines of entries (4 bytes per block) */
     uint64_t mask;
     uint32_t n, cap;
-    uint32_t last; /* object key: 1 + the largest id filed under it, any thread */
+    uint32_t last; /* 1 + the largest id filed under it (object key: any thread) */
 } rv_ubucket;
 #define RV_UBLOCK 16
 
