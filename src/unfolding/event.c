@@ -77,7 +77,7 @@ uint64_t rv_unf_choice(const rv_action *a, uint32_t val)
 }
 
 /* Canonical name: thread, kind, object, choice and the sorted ids of the
- * maximal events of the history. */
+ * maximal events of the history (p: those events, in the same order). */
 typedef struct cname {
     uint16_t tid;
     uint8_t kind;
@@ -85,6 +85,7 @@ typedef struct cname {
     uint64_t obj, choice;
     size_t np;
     uint32_t ids[RV_MAX_THREADS * 4];
+    rv_uevent *p[RV_MAX_THREADS * 4];
 } cname;
 
 static uint64_t cname_hash(const cname *c)
@@ -97,31 +98,42 @@ static uint64_t cname_hash(const cname *c)
     return h ^ (h >> 29);
 }
 
-static bool cname_eq(const cname *c, const rv_uevent *e)
+/* The full hash first, then the fields; predecessors by pointer, so that
+ * a lookup touches no event but the candidate (issue 11: the misses on
+ * the predecessors' ids were most of rv_unf_intern's time). */
+static bool cname_eq(const cname *c, uint64_t h, const rv_uevent *e)
 {
-    if (e->act.tid != c->tid || e->act.kind != c->kind || e->act.obj != c->obj ||
+    if (e->hname != h || e->act.tid != c->tid || e->act.kind != c->kind || e->act.obj != c->obj ||
         (e->act.flags & RV_UF_ERR) != c->flags || e->choice != c->choice || e->npred != c->np)
         return false;
     for (size_t i = 0; i < c->np; i++)
-        if (e->pred[i]->id != c->ids[i]) return false;
+        if (e->pred[i] != c->p[i]) return false;
     return true;
 }
 
-/* Rebuild the hash-consing table with ncap buckets (names hold pred ids,
- * so also after rv_unf_remove renumbered them). */
-static void rebuild_htab(rv_unf *u, size_t ncap)
+/* The hash of an event's name under the current ids. */
+static uint64_t event_hname(const rv_uevent *e)
+{
+    cname c; /* field by field: no zeroing of ids[] and p[] */
+    c.tid = e->act.tid;
+    c.kind = e->act.kind;
+    c.obj = e->act.obj;
+    c.flags = e->act.flags & RV_UF_ERR;
+    c.choice = e->choice;
+    c.np = e->npred;
+    for (size_t k = 0; k < e->npred; k++) c.ids[k] = e->pred[k]->id;
+    return cname_hash(&c);
+}
+
+/* Rebuild the hash-consing table with ncap buckets; with `renamed`, ids
+ * changed (rv_unf_remove) and each name's hash is computed again. */
+static void rebuild_htab(rv_unf *u, size_t ncap, bool renamed)
 {
     rv_uevent **nt = rv_xcalloc(ncap, sizeof *nt);
     for (size_t i = 0; i < u->n; i++) {
         rv_uevent *e = u->ev[i];
-        cname c = {.tid = e->act.tid,
-                   .kind = e->act.kind,
-                   .obj = e->act.obj,
-                   .flags = e->act.flags & RV_UF_ERR,
-                   .choice = e->choice,
-                   .np = e->npred};
-        for (size_t k = 0; k < e->npred; k++) c.ids[k] = e->pred[k]->id;
-        size_t b = cname_hash(&c) & (ncap - 1);
+        if (renamed) e->hname = event_hname(e);
+        size_t b = e->hname & (ncap - 1);
         e->hnext = nt[b];
         nt[b] = e;
     }
@@ -349,7 +361,7 @@ static void ix_rebuild(rv_unf *u)
 
 void rv_unf_rehash(rv_unf *u)
 {
-    rebuild_htab(u, u->hcap);
+    rebuild_htab(u, u->hcap, true);
     ix_rebuild(u);
 }
 
@@ -426,22 +438,24 @@ static void compute_fin(rv_uevent *e)
     }
 }
 
-/* Sort a name's predecessor ids (a few: insertion sort, no qsort call). */
-static void sort_ids(uint32_t *v, size_t n)
+/* Sort a name's predecessors by id (a few: insertion sort, no qsort
+ * call), then read their ids. */
+static void sort_preds(cname *c)
 {
-    for (size_t i = 1; i < n; i++) {
-        uint32_t x = v[i];
+    for (size_t i = 1; i < c->np; i++) {
+        rv_uevent *x = c->p[i];
         size_t k = i;
-        for (; k > 0 && v[k - 1] > x; k--) v[k] = v[k - 1];
-        v[k] = x;
+        for (; k > 0 && c->p[k - 1]->id > x->id; k--) c->p[k] = c->p[k - 1];
+        c->p[k] = x;
     }
+    for (size_t i = 0; i < c->np; i++) c->ids[i] = c->p[i]->id;
 }
 
-/* The canonical name of ⟨a, ↓preds⟩; returns its hash bucket. */
-static size_t make_cname(rv_unf *u, cname *c, const rv_action *a, uint32_t val,
-                         rv_uevent *const *preds, size_t np)
+/* The canonical name of ⟨a, ↓preds⟩; returns its hash. */
+static uint64_t make_cname(cname *c, const rv_action *a, uint32_t val, rv_uevent *const *preds,
+                           size_t np)
 {
-    /* field by field: a compound literal would zero ids[] (1 KiB) on
+    /* field by field: a compound literal would zero ids[] and p[] on
      * every lookup (issue 11) */
     c->tid = (uint16_t)a->tid;
     c->kind = a->kind;
@@ -459,10 +473,10 @@ static size_t make_cname(rv_unf *u, cname *c, const rv_action *a, uint32_t val,
             else if (rv_unf_leq(preds[i], preds[k]))
                 keep = false;
         }
-        if (keep) c->ids[c->np++] = preds[i]->id;
+        if (keep) c->p[c->np++] = preds[i];
     }
-    sort_ids(c->ids, c->np);
-    return cname_hash(c) & (u->hcap - 1);
+    sort_preds(c);
+    return cname_hash(c);
 }
 
 /* The bytes of an event's block: the event, then pred[npred], tmax[nt]. */
@@ -477,14 +491,14 @@ static rv_uevent *event_new(rv_unf *u, const cname *c, const rv_action *a, rv_ue
 {
     unsigned nt = a->tid + 1u;
     for (size_t i = 0; i < c->np; i++)
-        if (u->ev[c->ids[i]]->nt > nt) nt = u->ev[c->ids[i]]->nt;
+        if (c->p[i]->nt > nt) nt = c->p[i]->nt;
     if (tparent && tparent->nt > nt) nt = tparent->nt;
     rv_uevent *e = rv_arena_calloc(&u->arena, event_bytes(c->np, nt));
     e->pred = (rv_uevent **)(e + 1);
     e->tmax = e->pred + c->np;
     e->npred = (uint16_t)c->np;
     e->nt = (uint16_t)nt;
-    for (size_t i = 0; i < c->np; i++) e->pred[i] = u->ev[c->ids[i]];
+    memcpy(e->pred, c->p, c->np * sizeof *e->pred);
     return e;
 }
 
@@ -499,9 +513,9 @@ rv_uevent *rv_unf_find(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *c
                        size_t np)
 {
     cname c;
-    size_t b = make_cname(u, &c, a, val, preds, np);
-    for (rv_uevent *e = u->htab[b]; e; e = e->hnext)
-        if (cname_eq(&c, e)) return e;
+    uint64_t h = make_cname(&c, a, val, preds, np);
+    for (rv_uevent *e = u->htab[h & (u->hcap - 1)]; e; e = e->hnext)
+        if (cname_eq(&c, h, e)) return e;
     return NULL;
 }
 
@@ -509,9 +523,10 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
                          rv_uevent *const *preds, size_t np, bool *created)
 {
     cname c;
-    size_t b = make_cname(u, &c, a, val, preds, np);
+    uint64_t h = make_cname(&c, a, val, preds, np);
+    size_t b = h & (u->hcap - 1);
     for (rv_uevent *e = u->htab[b]; e; e = e->hnext)
-        if (cname_eq(&c, e)) {
+        if (cname_eq(&c, h, e)) {
             if (created) *created = false;
             return e;
         }
@@ -522,6 +537,7 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
     e->sig = rv_unf_is_err(e) ? ~0ull : rv_dep_sig(a);
     e->id = (uint32_t)u->n;
     e->pos = -1;
+    e->hname = h;
     link_thread(e, tparent);
     compute_tmax(e);
     compute_fin(e);
@@ -536,7 +552,7 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
     u->ev[u->n++] = e;
     ix_add(u, e);
     u->bytes += RV_UEVENT_BYTES + (c.np + e->nt) * sizeof(void *);
-    if (u->n > u->hcap) rebuild_htab(u, 2 * u->hcap);
+    if (u->n > u->hcap) rebuild_htab(u, 2 * u->hcap, false);
     if (created) *created = true;
     return e;
 }
