@@ -119,7 +119,6 @@ struct rv_uevent {
     rv_uevent **pred;   /* immediate causal predecessors: max([e) ) */
     rv_uevent **tmax;   /* per-thread maxima of [e], length nt */
     rv_uevent *hnext;   /* hash chain */
-    uint64_t hname;     /* hash of the canonical name under the current ids (event.c) */
     uint32_t depth;     /* events of this thread in [e] */
     uint32_t flevel;    /* Foata level: 1 + the largest flevel of a cause (1 if none) */
     uint32_t lsize;     /* |[e]| */
@@ -162,12 +161,14 @@ struct rv_uevent {
      * per-object index, event.c): here, not in the index's hash table,
      * whose probes it made most of (one key per event with a child) */
     rv_ubucket kids;
+    uint64_t hname;     /* hash of the canonical name under the current ids (event.c) */
+    rv_uevent *lastkid; /* the thread successor mapped last (a guess for the next mapping) */
 };
 
-/* The bytes of an event that u->bytes counts (--cache-mb): its fields but
- * the siblings' bucket and the name's hash, which belong to the index and
- * the hash-consing table (not counted). */
-#define RV_UEVENT_BYTES (sizeof(rv_uevent) - sizeof(rv_ubucket) - sizeof(uint64_t))
+/* The bytes of an event that u->bytes counts (--cache-mb): its fields up
+ * to `kids`; those from `kids` on belong to the index, the hash-consing
+ * table and the mapping, which are not counted. */
+#define RV_UEVENT_BYTES offsetof(rv_uevent, kids)
 
 #define RV_WEFF_NONE    0 /* writes nothing (reads, a failed CAS, sync objects) */
 #define RV_WEFF_KNOWN   1 /* wrote wval */
