@@ -56,6 +56,9 @@ void rv_unf_free(rv_unf *u)
     rv_arena_release(&u->arena); /* events, lists and buckets at once */
     free(u->ix);
     free(u->scratch);
+    free(u->scratch2);
+    free(u->altX);
+    free(u->alttg);
     free(u->ev);
     free(u->sig);
     free(u->htab);
@@ -745,6 +748,65 @@ static bool gather(rv_unf *u, const rv_uevent *e, const rv_ubucket *b, size_t *n
     return *nc > n0;
 }
 
+/* The candidates of one update as sorted runs, one per bucket gathered. */
+typedef struct runs {
+    size_t st[129]; /* st[0..n) run starts, st[n] = the end */
+    unsigned n;
+    bool many; /* more runs than st holds: sort instead */
+} runs;
+
+static void gather_run(rv_unf *u, const rv_uevent *e, const rv_ubucket *b, size_t *nc, runs *r)
+{
+    size_t s = *nc;
+    if (!gather(u, e, b, nc)) return;
+    if (r->n < 128)
+        r->st[r->n++] = s;
+    else
+        r->many = true;
+}
+
+/* Merge src[lo, mid) and src[mid, hi) into dst[lo, hi). */
+static void merge2(const rv_uentry *src, rv_uentry *dst, size_t lo, size_t mid, size_t hi)
+{
+    size_t i = lo, k = mid, w = lo;
+    while (i < mid && k < hi) dst[w++] = src[k].idt < src[i].idt ? src[k++] : src[i++];
+    while (i < mid) dst[w++] = src[i++];
+    while (k < hi) dst[w++] = src[k++];
+}
+
+/* Sort the candidates by merging their runs pairwise (was qsort: the runs
+ * are sorted already, and there are a few). */
+static void merge_runs(rv_unf *u, runs *r, size_t nc)
+{
+    if (u->capscratch2 < u->capscratch) {
+        u->capscratch2 = u->capscratch;
+        u->scratch2 = rv_xrealloc(u->scratch2, u->capscratch2 * sizeof *u->scratch2);
+    }
+    rv_uentry *src = u->scratch, *dst = u->scratch2;
+    size_t n = r->n;
+    r->st[n] = nc;
+    while (n > 1) {
+        size_t m = 0;
+        for (size_t i = 0; i < n; i += 2) {
+            size_t lo = r->st[i], mid = r->st[i + 1], hi = r->st[i + 2 <= n ? i + 2 : n];
+            merge2(src, dst, lo, mid, hi);
+            r->st[m++] = lo;
+        }
+        r->st[m] = nc;
+        n = m;
+        rv_uentry *x = src;
+        src = dst;
+        dst = x;
+    }
+    if (src != u->scratch) { /* the result is in the other buffer: swap them */
+        size_t c = u->capscratch;
+        u->scratch2 = u->scratch;
+        u->capscratch = u->capscratch2;
+        u->capscratch2 = c;
+        u->scratch = src;
+    }
+}
+
 /* Bring e's list up to date through the index: the candidates of its
  * buckets from icf_upto on, tested in increasing id order (the order of
  * a scan of U, so lists are the same as without the index).  Object
@@ -762,7 +824,9 @@ static void icf_update_indexed(rv_unf *u, rv_uevent *e)
     bool rd = e->act.kind == RV_ACT_READ;
     uint64_t univ = ix_key(K_UNIV, 0);
     size_t nc = 0;
-    unsigned nb = 0;
+    runs r;
+    r.n = 0;
+    r.many = false;
     for (unsigned i = 0; i < ks.n; i++) {
         if (ks.k[i] == univ) continue;
         const rv_ubucket *ob = ix_find(u, ks.k[i]);
@@ -771,14 +835,17 @@ static void icf_update_indexed(rv_unf *u, rv_uevent *e)
         if (!ob || ob->last <= e->icf_upto) continue;
         for (uint64_t m = ob->mask & ~(1ull << (t & 63)); m; m &= m - 1) {
             unsigned v = (unsigned)__builtin_ctzll(m);
-            nb += gather(u, e, ix_find(u, split_key(ks.k[i], v, false)), &nc);
-            if (!rd) nb += gather(u, e, ix_find(u, split_key(ks.k[i], v, true)), &nc);
+            gather_run(u, e, ix_find(u, split_key(ks.k[i], v, false)), &nc, &r);
+            if (!rd) gather_run(u, e, ix_find(u, split_key(ks.k[i], v, true)), &nc, &r);
         }
     }
-    nb += gather(u, e, sibling_bucket(u, e), &nc);
-    nb += gather(u, e, ix_find(u, univ), &nc);
-    if (nb > 1) {
-        qsort(u->scratch, nc, sizeof *u->scratch, cmp_entry);
+    gather_run(u, e, sibling_bucket(u, e), &nc, &r);
+    gather_run(u, e, ix_find(u, univ), &nc, &r);
+    if (r.many || r.n > 1) {
+        if (r.many)
+            qsort(u->scratch, nc, sizeof *u->scratch, cmp_entry);
+        else
+            merge_runs(u, &r, nc);
         size_t w = 0;
         for (size_t i = 0; i < nc; i++)
             if (!w || u->scratch[w - 1].idt != u->scratch[i].idt) u->scratch[w++] = u->scratch[i];

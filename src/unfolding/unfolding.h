@@ -200,6 +200,8 @@ typedef struct rv_unf {
     rv_ubucket rootkids[RV_MAX_THREADS]; /* per thread, the events without tparent */
     rv_uentry *scratch;                  /* candidates of one conflict-list update */
     size_t capscratch;
+    rv_uentry *scratch2; /* the other buffer of their merge */
+    size_t capscratch2;
     uint32_t epoch;  /* for mark */
     uint32_t jepoch; /* for jmark */
     rv_uevent **cur; /* the current configuration, in execution order */
@@ -244,6 +246,9 @@ typedef struct rv_unf {
     uint32_t xival_ver;
     /* Extend's buffers, kept from call to call (extend.c) */
     struct rv_xscratch *xs;
+    /* the alternatives' scratch, kept from call to call (alt.c) */
+    rv_uevent **altX, **alttg;
+    size_t capaltX, capalttg;
     /* the previous execution's mapping, for the next one (extend.c) */
     struct rv_mapkeep *mk;
 } rv_unf;
