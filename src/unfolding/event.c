@@ -11,7 +11,8 @@
  * object, or a thread (create(t) with t's events, join(t) with t's exit).
  * Events of one thread are in immediate conflict only with their siblings
  * in the thread tree.  So U is filed in buckets, one per key (object kind,
- * object) and one per thread-tree parent, each holding event ids in
+ * object) and one per thread-tree parent (kept in the parent event, not in
+ * the keys' hash table), each holding event ids in
  * increasing order; an event's conflict list is brought up to date by
  * scanning only the buckets of its own keys, from its completeness bound
  * icf_upto on (binary search), instead of every later event of U.  Events
@@ -30,10 +31,15 @@
  * Each bucket also keeps, per block of RV_UBLOCK entries, the AND of
  * their fin masks (unfolding.h, rv_ubucket): a block where every entry's
  * history holds the updated event's thread's end is skipped in one test
- * (issue 11: main's events after the joins made most of the scan).
+ * (issue 11: main's events after the joins made most of the scan), and
+ * each block's first id, so that where an update starts is found without
+ * touching the entries but those of one block.
+ * Memory (issue 11, fifth pass): events with their pred and tmax arrays,
+ * conflict lists and buckets come from the arena of arena.h.
  * Costs: filing an event O(k) amortised (k = its keys, 2-4 but for wide
- * memory ranges); an update O(k T' log |bucket| + b + c log c) for b
- * blocks and c entries scanned (T' = threads touching the object), then
+ * memory ranges); an update O(k T' log |bucket| + b + c log r) for b
+ * blocks and c entries scanned in r buckets, merged (T' = threads
+ * touching the object), then
  * rv_unf_icf on each candidate.
  * The index is rebuilt in O(|U|) after rv_unf_remove renumbers ids, and is
  * not counted in u->bytes (the --cache-mb accounting is that of the
