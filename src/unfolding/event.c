@@ -107,12 +107,12 @@ static uint64_t cname_hash(const cname *c)
     return h ^ (h >> 29);
 }
 
-/* The full hash first, then the fields; predecessors by pointer, so that
- * a lookup touches no event but the candidate (issue 11: the misses on
- * the predecessors' ids were most of rv_unf_intern's time). */
-static bool cname_eq(const cname *c, uint64_t h, const rv_uevent *e)
+/* Predecessors by pointer, so that a lookup touches no event but the
+ * candidate (issue 11: the misses on the predecessors' ids were part of
+ * rv_unf_intern's time). */
+static bool cname_eq(const cname *c, const rv_uevent *e)
 {
-    if (e->hname != h || e->act.tid != c->tid || e->act.kind != c->kind || e->act.obj != c->obj ||
+    if (e->act.tid != c->tid || e->act.kind != c->kind || e->act.obj != c->obj ||
         (e->act.flags & RV_UF_ERR) != c->flags || e->choice != c->choice || e->npred != c->np)
         return false;
     for (size_t i = 0; i < c->np; i++)
@@ -134,21 +134,50 @@ static uint64_t event_hname(const rv_uevent *e)
     return cname_hash(&c);
 }
 
-/* Rebuild the hash-consing table with ncap buckets; with `renamed`, ids
- * changed (rv_unf_remove) and each name's hash is computed again. */
-static void rebuild_htab(rv_unf *u, size_t ncap, bool renamed)
+static size_t hslot_first(uint64_t h, size_t cap)
 {
-    rv_uevent **nt = rv_xcalloc(ncap, sizeof *nt);
-    for (size_t i = 0; i < u->n; i++) {
-        rv_uevent *e = u->ev[i];
-        if (renamed) e->hname = event_hname(e);
-        size_t b = e->hname & (ncap - 1);
-        e->hnext = nt[b];
-        nt[b] = e;
+    return (size_t)((h * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
+}
+
+/* The slot holding the event of name c (hash h), or the empty slot where
+ * it goes. */
+static struct rv_hslot *hslot_find(rv_unf *u, const cname *c, uint64_t h)
+{
+    for (size_t i = hslot_first(h, u->hcap);; i = (i + 1) & (u->hcap - 1)) {
+        struct rv_hslot *s = &u->htab[i];
+        if (!s->e || (s->h == h && cname_eq(c, s->e))) return s;
     }
+}
+
+static void hslot_put(struct rv_hslot *tab, size_t cap, uint64_t h, rv_uevent *e)
+{
+    size_t i = hslot_first(h, cap);
+    while (tab[i].e) i = (i + 1) & (cap - 1);
+    tab[i] = (struct rv_hslot){h, e};
+}
+
+/* Double the table: the slots move with their hashes, no event touched. */
+static void grow_htab(rv_unf *u)
+{
+    size_t ncap = 2 * u->hcap;
+    struct rv_hslot *nt = rv_xcalloc(ncap, sizeof *nt);
+    for (size_t i = 0; i < u->hcap; i++)
+        if (u->htab[i].e) hslot_put(nt, ncap, u->htab[i].h, u->htab[i].e);
     free(u->htab);
     u->htab = nt;
     u->hcap = ncap;
+}
+
+/* The table from scratch after ids changed (rv_unf_remove): each name's
+ * hash is computed again. */
+static void rebuild_htab(rv_unf *u)
+{
+    memset(u->htab, 0, u->hcap * sizeof *u->htab);
+    for (size_t i = 0; i < u->n; i++) {
+        rv_uevent *e = u->ev[i];
+        e->hname = event_hname(e);
+        hslot_put(u->htab, u->hcap, e->hname, e);
+    }
 }
 
 /* ---- per-object index (see the header) -------------------------------- */
@@ -370,7 +399,7 @@ static void ix_rebuild(rv_unf *u)
 
 void rv_unf_rehash(rv_unf *u)
 {
-    rebuild_htab(u, u->hcap, true);
+    rebuild_htab(u);
     ix_rebuild(u);
 }
 
@@ -523,9 +552,7 @@ rv_uevent *rv_unf_find(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *c
 {
     cname c;
     uint64_t h = make_cname(&c, a, val, preds, np);
-    for (rv_uevent *e = u->htab[h & (u->hcap - 1)]; e; e = e->hnext)
-        if (cname_eq(&c, h, e)) return e;
-    return NULL;
+    return hslot_find(u, &c, h)->e;
 }
 
 rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *tparent,
@@ -533,12 +560,11 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
 {
     cname c;
     uint64_t h = make_cname(&c, a, val, preds, np);
-    size_t b = h & (u->hcap - 1);
-    for (rv_uevent *e = u->htab[b]; e; e = e->hnext)
-        if (cname_eq(&c, h, e)) {
-            if (created) *created = false;
-            return e;
-        }
+    struct rv_hslot *slot = hslot_find(u, &c, h);
+    if (slot->e) {
+        if (created) *created = false;
+        return slot->e;
+    }
     rv_uevent *e = event_new(u, &c, a, tparent);
     e->act = *a;
     e->val = val;
@@ -550,8 +576,7 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
     link_thread(e, tparent);
     compute_tmax(e);
     compute_fin(e);
-    e->hnext = u->htab[b];
-    u->htab[b] = e;
+    *slot = (struct rv_hslot){h, e};
     if (u->n == u->cap) {
         u->cap = u->cap ? 2 * u->cap : 1024;
         u->ev = rv_xrealloc(u->ev, u->cap * sizeof *u->ev);
@@ -561,7 +586,7 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
     u->ev[u->n++] = e;
     ix_add(u, e);
     u->bytes += RV_UEVENT_BYTES + (c.np + e->nt) * sizeof(void *);
-    if (u->n > u->hcap) rebuild_htab(u, 2 * u->hcap, false);
+    if (2 * u->n > u->hcap) grow_htab(u);
     if (created) *created = true;
     return e;
 }

@@ -118,7 +118,7 @@ struct rv_uevent {
     rv_uevent *jump;    /* skew-binary jump pointer in the thread tree */
     rv_uevent **pred;   /* immediate causal predecessors: max([e) ) */
     rv_uevent **tmax;   /* per-thread maxima of [e], length nt */
-    rv_uevent *hnext;   /* hash chain */
+    uint64_t hname;     /* hash of the canonical name under the current ids (event.c) */
     uint32_t depth;     /* events of this thread in [e] */
     uint32_t flevel;    /* Foata level: 1 + the largest flevel of a cause (1 if none) */
     uint32_t lsize;     /* |[e]| */
@@ -161,7 +161,6 @@ struct rv_uevent {
      * per-object index, event.c): here, not in the index's hash table,
      * whose probes it made most of (one key per event with a child) */
     rv_ubucket kids;
-    uint64_t hname;     /* hash of the canonical name under the current ids (event.c) */
     rv_uevent *lastkid; /* the thread successor mapped last (a guess for the next mapping) */
 };
 
@@ -188,12 +187,21 @@ static inline bool rv_unf_dep(const rv_action *a, const rv_action *b)
     return ((a->flags | b->flags) & RV_UF_ERR) || rv_dependent(a, b);
 }
 
+/* A slot of the hash-consing table: the name's hash beside the event, so
+ * that a probe touches an event only when the hashes match (issue 11:
+ * most lookups of the mapping create the event, and walking a chain
+ * missed on every event in it). */
+struct rv_hslot {
+    uint64_t h;
+    rv_uevent *e; /* NULL: empty */
+};
+
 typedef struct rv_unf {
     rv_uarena arena; /* events, their arrays, conflict lists, index buckets (arena.h) */
     rv_uevent **ev;  /* U: every event, by id */
     uint64_t *sig;   /* sig[id] = ev[id]->sig, contiguous for the conflict-list scans */
     size_t n, cap;
-    rv_uevent **htab; /* hash-consing table, chained by hnext */
+    struct rv_hslot *htab; /* hash-consing table: open addressing, load <= 1/2 */
     size_t hcap;
     rv_ubucket *ix; /* per-object index: key -> events (open addressing) */
     size_t nix, capix;
