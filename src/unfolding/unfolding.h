@@ -55,8 +55,9 @@
  * the end of e's thread are skipped in one test); mapping a trace of n
  * events whose first L equal the previous trace's: O(L) comparisons, then
  * O((n - L) T) plus the per-object chain entries walked and unlinked
- * (extend.c, rv_mapkeep), an event not in the kept prefix found by one
- * name comparison with the previous configuration (`hint`) or by hashing;
+ * (extend.c, rv_mapkeep), an event not in the kept prefix found by a
+ * name comparison with the previous configuration (`hint`) or with its
+ * thread predecessor's last mapped successor (`lastkid`), or by hashing;
  * Extend: O(|C| + |N| T' log |C|) for N = C \ C' (C' the configuration
  * of the previous call, T' the threads whose templates' signatures meet
  * the new event's) to find the positions that can have new extensions,
