@@ -112,13 +112,26 @@ static bool x_meets_d(altctx *a)
     return false;
 }
 
+/* A context whose X is the scratch kept in u (one malloc per call was a
+ * few percent of the explorer's instructions on the philosophers). */
+static altctx alt_open(rv_unf *u, size_t j)
+{
+    return (altctx){.u = u, .j = j, .X = u->altX, .capX = u->capaltX};
+}
+
+static void alt_close(altctx *a)
+{
+    a->u->altX = a->X;
+    a->u->capaltX = a->capX;
+}
+
 bool rv_unf_compatible(rv_unf *u, size_t j, rv_uevent *e)
 {
     u->jepoch++;
-    altctx a = {.u = u, .j = j};
+    altctx a = alt_open(u, j);
     collect(&a, e);
     bool ok = x_fits(&a);
-    free(a.X);
+    alt_close(&a);
     return ok;
 }
 
@@ -139,7 +152,8 @@ static bool search(altctx *a, size_t idx)
     size_t n;
     rv_uevent *const *l = rv_unf_icf_list(a->u, d, &n);
     /* copy: the list may grow while recursing */
-    rv_uevent **cand = rv_xmalloc((n ? n : 1) * sizeof *cand);
+    rv_uevent *small[16];
+    rv_uevent **cand = n <= 16 ? small : rv_xmalloc(n * sizeof *cand);
     if (n) memcpy(cand, l, n * sizeof *cand);
     bool found = false;
     for (size_t i = 0; i < n && !found; i++) {
@@ -158,7 +172,7 @@ static bool search(altctx *a, size_t idx)
             a->nJ = base;
         }
     }
-    free(cand);
+    if (cand != small) free(cand);
     return found;
 }
 
@@ -173,8 +187,12 @@ bool rv_unf_alt(rv_unf *u, size_t j, rv_uevent *const *D, size_t nd, unsigned k,
                 size_t *nout)
 {
     u->jepoch++;
-    altctx a = {.u = u, .j = j};
-    a.tg = rv_xmalloc((nd ? nd : 1) * sizeof *a.tg);
+    altctx a = alt_open(u, j);
+    if (u->capalttg < nd) {
+        u->capalttg = 2 * nd;
+        u->alttg = rv_xrealloc(u->alttg, u->capalttg * sizeof *u->alttg);
+    }
+    a.tg = u->alttg;
     for (size_t i = 0; i < nd; i++) D[i]->dmark = u->jepoch;
     /* targets, most recent first; the ones in conflict with C need nothing */
     for (size_t i = nd; i-- > 0;) {
@@ -193,8 +211,7 @@ bool rv_unf_alt(rv_unf *u, size_t j, rv_uevent *const *D, size_t nd, unsigned k,
         *out = NULL;
         *nout = 0;
     }
-    free(a.X);
-    free(a.tg);
+    alt_close(&a);
     return found;
 }
 

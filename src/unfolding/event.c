@@ -11,7 +11,8 @@
  * object, or a thread (create(t) with t's events, join(t) with t's exit).
  * Events of one thread are in immediate conflict only with their siblings
  * in the thread tree.  So U is filed in buckets, one per key (object kind,
- * object) and one per thread-tree parent, each holding event ids in
+ * object) and one per thread-tree parent (kept in the parent event, not in
+ * the keys' hash table), each holding event ids in
  * increasing order; an event's conflict list is brought up to date by
  * scanning only the buckets of its own keys, from its completeness bound
  * icf_upto on (binary search), instead of every later event of U.  Events
@@ -30,10 +31,15 @@
  * Each bucket also keeps, per block of RV_UBLOCK entries, the AND of
  * their fin masks (unfolding.h, rv_ubucket): a block where every entry's
  * history holds the updated event's thread's end is skipped in one test
- * (issue 11: main's events after the joins made most of the scan).
+ * (issue 11: main's events after the joins made most of the scan), and
+ * each block's first id, so that where an update starts is found without
+ * touching the entries but those of one block.
+ * Memory (issue 11, fifth pass): events with their pred and tmax arrays,
+ * conflict lists and buckets come from the arena of arena.h.
  * Costs: filing an event O(k) amortised (k = its keys, 2-4 but for wide
- * memory ranges); an update O(k T' log |bucket| + b + c log c) for b
- * blocks and c entries scanned (T' = threads touching the object), then
+ * memory ranges); an update O(k T' log |bucket| + b + c log r) for b
+ * blocks and c entries scanned in r buckets, merged (T' = threads
+ * touching the object), then
  * rv_unf_icf on each candidate.
  * The index is rebuilt in O(|U|) after rv_unf_remove renumbers ids, and is
  * not counted in u->bytes (the --cache-mb accounting is that of the
@@ -53,16 +59,12 @@ void rv_unf_init(rv_unf *u)
 
 void rv_unf_free(rv_unf *u)
 {
-    for (size_t i = 0; i < u->n; i++) {
-        rv_uevent *e = u->ev[i];
-        free(e->pred);
-        free(e->tmax);
-        free(e->icf);
-        free(e);
-    }
-    for (size_t i = 0; i < u->capix; i++) free(u->ix[i].ent);
+    rv_arena_release(&u->arena); /* events, lists and buckets at once */
     free(u->ix);
     free(u->scratch);
+    free(u->scratch2);
+    free(u->altX);
+    free(u->alttg);
     free(u->ev);
     free(u->sig);
     free(u->htab);
@@ -84,7 +86,7 @@ uint64_t rv_unf_choice(const rv_action *a, uint32_t val)
 }
 
 /* Canonical name: thread, kind, object, choice and the sorted ids of the
- * maximal events of the history. */
+ * maximal events of the history (p: those events, in the same order). */
 typedef struct cname {
     uint16_t tid;
     uint8_t kind;
@@ -92,6 +94,7 @@ typedef struct cname {
     uint64_t obj, choice;
     size_t np;
     uint32_t ids[RV_MAX_THREADS * 4];
+    rv_uevent *p[RV_MAX_THREADS * 4];
 } cname;
 
 static uint64_t cname_hash(const cname *c)
@@ -104,42 +107,82 @@ static uint64_t cname_hash(const cname *c)
     return h ^ (h >> 29);
 }
 
+/* Predecessors by pointer, so that a lookup touches no event but the
+ * candidate (issue 11: the misses on the predecessors' ids were part of
+ * rv_unf_intern's time). */
 static bool cname_eq(const cname *c, const rv_uevent *e)
 {
     if (e->act.tid != c->tid || e->act.kind != c->kind || e->act.obj != c->obj ||
         (e->act.flags & RV_UF_ERR) != c->flags || e->choice != c->choice || e->npred != c->np)
         return false;
     for (size_t i = 0; i < c->np; i++)
-        if (e->pred[i]->id != c->ids[i]) return false;
+        if (e->pred[i] != c->p[i]) return false;
     return true;
 }
 
-/* Rebuild the hash-consing table with ncap buckets (names hold pred ids,
- * so also after rv_unf_remove renumbered them). */
-static void rebuild_htab(rv_unf *u, size_t ncap)
+/* The hash of an event's name under the current ids. */
+static uint64_t event_hname(const rv_uevent *e)
 {
-    rv_uevent **nt = rv_xcalloc(ncap, sizeof *nt);
-    for (size_t i = 0; i < u->n; i++) {
-        rv_uevent *e = u->ev[i];
-        cname c = {.tid = e->act.tid,
-                   .kind = e->act.kind,
-                   .obj = e->act.obj,
-                   .flags = e->act.flags & RV_UF_ERR,
-                   .choice = e->choice,
-                   .np = e->npred};
-        for (size_t k = 0; k < e->npred; k++) c.ids[k] = e->pred[k]->id;
-        size_t b = cname_hash(&c) & (ncap - 1);
-        e->hnext = nt[b];
-        nt[b] = e;
+    cname c; /* field by field: no zeroing of ids[] and p[] */
+    c.tid = e->act.tid;
+    c.kind = e->act.kind;
+    c.obj = e->act.obj;
+    c.flags = e->act.flags & RV_UF_ERR;
+    c.choice = e->choice;
+    c.np = e->npred;
+    for (size_t k = 0; k < e->npred; k++) c.ids[k] = e->pred[k]->id;
+    return cname_hash(&c);
+}
+
+static size_t hslot_first(uint64_t h, size_t cap)
+{
+    return (size_t)((h * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
+}
+
+/* The slot holding the event of name c (hash h), or the empty slot where
+ * it goes. */
+static struct rv_hslot *hslot_find(rv_unf *u, const cname *c, uint64_t h)
+{
+    for (size_t i = hslot_first(h, u->hcap);; i = (i + 1) & (u->hcap - 1)) {
+        struct rv_hslot *s = &u->htab[i];
+        if (!s->e || (s->h == h && cname_eq(c, s->e))) return s;
     }
+}
+
+static void hslot_put(struct rv_hslot *tab, size_t cap, uint64_t h, rv_uevent *e)
+{
+    size_t i = hslot_first(h, cap);
+    while (tab[i].e) i = (i + 1) & (cap - 1);
+    tab[i] = (struct rv_hslot){h, e};
+}
+
+/* Double the table: the slots move with their hashes, no event touched. */
+static void grow_htab(rv_unf *u)
+{
+    size_t ncap = 2 * u->hcap;
+    struct rv_hslot *nt = rv_xcalloc(ncap, sizeof *nt);
+    for (size_t i = 0; i < u->hcap; i++)
+        if (u->htab[i].e) hslot_put(nt, ncap, u->htab[i].h, u->htab[i].e);
     free(u->htab);
     u->htab = nt;
     u->hcap = ncap;
 }
 
+/* The table from scratch after ids changed (rv_unf_remove): each name's
+ * hash is computed again. */
+static void rebuild_htab(rv_unf *u)
+{
+    memset(u->htab, 0, u->hcap * sizeof *u->htab);
+    for (size_t i = 0; i < u->n; i++) {
+        rv_uevent *e = u->ev[i];
+        e->hname = event_hname(e);
+        hslot_put(u->htab, u->hcap, e->hname, e);
+    }
+}
+
 /* ---- per-object index (see the header) -------------------------------- */
 
-enum { K_UNIV = 1, K_CHILD, K_ROOT, K_TEV, K_EXIT, K_CJ, K_MTX, K_MEM, K_OBJ, K_SPLIT, K_TOBJ };
+enum { K_UNIV = 1, K_TEV, K_EXIT, K_CJ, K_MTX, K_MEM, K_OBJ, K_SPLIT, K_TOBJ };
 
 static uint64_t ix_key(unsigned tag, uint64_t v)
 {
@@ -224,10 +267,12 @@ size_t rv_unf_dep_keys(const rv_action *a, bool lookup, uint64_t *out)
     return ks.n;
 }
 
-/* The bucket of its siblings in the thread tree. */
-static uint64_t sibling_key(const rv_uevent *e)
+/* The bucket of its siblings in the thread tree: in the parent event, or
+ * per thread for first events (not in the hash table: one key per parent
+ * made most of its probes and misses). */
+static rv_ubucket *sibling_bucket(rv_unf *u, const rv_uevent *e)
 {
-    return e->tparent ? ix_key(K_CHILD, e->tparent->id) : ix_key(K_ROOT, e->act.tid);
+    return e->tparent ? &e->tparent->kids : &u->rootkids[e->act.tid];
 }
 
 static rv_ubucket *ix_slot(rv_ubucket *tab, size_t cap, uint64_t key)
@@ -275,32 +320,55 @@ static uint64_t *bucket_band(const rv_ubucket *b)
     return (uint64_t *)(b->ent + b->cap);
 }
 
+/* The bytes of a bucket's allocation: entries and block ANDs. */
+static size_t bucket_bytes(uint32_t cap)
+{
+    size_t nb = cap / RV_UBLOCK + 1;
+    return cap ? cap * sizeof(rv_uentry) + nb * (sizeof(uint64_t) + sizeof(uint32_t)) : 0;
+}
+
+/* The first ids of a bucket's blocks, after its block ANDs. */
+static uint32_t *bucket_bfirst(const rv_ubucket *b)
+{
+    return (uint32_t *)(bucket_band(b) + b->cap / RV_UBLOCK + 1);
+}
+
 /* Double a bucket's room, moving its block ANDs after the new room. */
-static void bucket_grow(rv_ubucket *b)
+static void bucket_grow(rv_unf *u, rv_ubucket *b)
 {
     uint32_t ocap = b->cap, ncap = ocap ? 2 * ocap : 4;
-    size_t nband = ncap / RV_UBLOCK + 1, oband = ocap ? ocap / RV_UBLOCK + 1 : 0;
-    b->ent = rv_xrealloc(b->ent, ncap * sizeof *b->ent + nband * sizeof(uint64_t));
-    if (oband) memmove(b->ent + ncap, b->ent + ocap, oband * sizeof(uint64_t));
+    size_t oband = ocap ? ocap / RV_UBLOCK + 1 : 0, nband = ncap / RV_UBLOCK + 1;
+    b->ent = rv_arena_resize(&u->arena, b->ent, bucket_bytes(ocap), bucket_bytes(ncap));
+    /* the new places lie past the old arrays' end: no overlap */
+    char *oa = (char *)(b->ent + ocap), *na = (char *)(b->ent + ncap);
+    memcpy(na, oa, oband * sizeof(uint64_t));
+    memcpy(na + nband * sizeof(uint64_t), oa + oband * sizeof(uint64_t), oband * sizeof(uint32_t));
     b->cap = ncap;
 }
 
-static void ix_push(rv_unf *u, uint64_t key, const rv_uevent *e)
+static void ix_push(rv_unf *u, rv_ubucket *b, const rv_uevent *e)
 {
-    rv_ubucket *b = ix_get(u, key);
     rv_uentry x = {(uint64_t)e->id << 32 | e->act.tid, e->fin};
     if (b->n && b->ent[b->n - 1].idt == x.idt) return; /* two granules, one key */
-    if (b->n == b->cap) bucket_grow(b);
+    if (b->n == b->cap) bucket_grow(u, b);
     uint64_t *band = bucket_band(b);
     uint32_t blk = b->n / RV_UBLOCK;
     band[blk] = b->n % RV_UBLOCK ? band[blk] & x.fin : x.fin;
+    if (b->n % RV_UBLOCK == 0) bucket_bfirst(b)[blk] = e->id;
+    if (e->id + 1 > b->last) b->last = e->id + 1;
     b->ent[b->n++] = x;
+}
+
+static void bucket_clear(rv_unf *u, rv_ubucket *b)
+{
+    rv_arena_free(&u->arena, b->ent, bucket_bytes(b->cap));
+    memset(b, 0, sizeof *b);
 }
 
 static void ix_add(rv_unf *u, const rv_uevent *e)
 {
     if (universal(e)) {
-        ix_push(u, ix_key(K_UNIV, 0), e);
+        ix_push(u, ix_get(u, ix_key(K_UNIV, 0)), e);
         return;
     }
     keyset ks; /* k[0..n) only: no zeroing of 512 bytes (issue 11) */
@@ -312,24 +380,26 @@ static void ix_add(rv_unf *u, const rv_uevent *e)
         rv_ubucket *ob = ix_get(u, ks.k[i]);
         ob->mask |= 1ull << (t & 63);
         if (e->id + 1 > ob->last) ob->last = e->id + 1;
-        ix_push(u, split_key(ks.k[i], t, rd), e);
+        ix_push(u, ix_get(u, split_key(ks.k[i], t, rd)), e);
     }
-    ix_push(u, sibling_key(e), e);
+    ix_push(u, sibling_bucket(u, e), e);
 }
 
 /* The index from scratch (ids were renumbered). */
 static void ix_rebuild(rv_unf *u)
 {
-    for (size_t i = 0; i < u->capix; i++) free(u->ix[i].ent);
+    for (size_t i = 0; i < u->capix; i++) bucket_clear(u, &u->ix[i]);
     free(u->ix);
     u->ix = NULL;
     u->nix = u->capix = 0;
+    for (size_t t = 0; t < RV_MAX_THREADS; t++) bucket_clear(u, &u->rootkids[t]);
+    for (size_t i = 0; i < u->n; i++) bucket_clear(u, &u->ev[i]->kids);
     for (size_t i = 0; i < u->n; i++) ix_add(u, u->ev[i]);
 }
 
 void rv_unf_rehash(rv_unf *u)
 {
-    rebuild_htab(u, u->hcap);
+    rebuild_htab(u);
     ix_rebuild(u);
 }
 
@@ -366,12 +436,7 @@ static void link_thread(rv_uevent *e, rv_uevent *p)
  * the history is a configuration), plus e itself. */
 static void compute_tmax(rv_uevent *e)
 {
-    unsigned nt = e->act.tid + 1u;
-    for (size_t i = 0; i < e->npred; i++)
-        if (e->pred[i]->nt > nt) nt = e->pred[i]->nt;
-    if (e->tparent && e->tparent->nt > nt) nt = e->tparent->nt;
-    e->nt = (uint16_t)nt;
-    e->tmax = rv_xcalloc(nt, sizeof *e->tmax);
+    unsigned nt = e->nt;
     for (size_t i = 0; i <= e->npred; i++) {
         rv_uevent *p = i < e->npred ? e->pred[i] : e->tparent;
         if (!p) continue;
@@ -411,22 +476,24 @@ static void compute_fin(rv_uevent *e)
     }
 }
 
-/* Sort a name's predecessor ids (a few: insertion sort, no qsort call). */
-static void sort_ids(uint32_t *v, size_t n)
+/* Sort a name's predecessors by id (a few: insertion sort, no qsort
+ * call), then read their ids. */
+static void sort_preds(cname *c)
 {
-    for (size_t i = 1; i < n; i++) {
-        uint32_t x = v[i];
+    for (size_t i = 1; i < c->np; i++) {
+        rv_uevent *x = c->p[i];
         size_t k = i;
-        for (; k > 0 && v[k - 1] > x; k--) v[k] = v[k - 1];
-        v[k] = x;
+        for (; k > 0 && c->p[k - 1]->id > x->id; k--) c->p[k] = c->p[k - 1];
+        c->p[k] = x;
     }
+    for (size_t i = 0; i < c->np; i++) c->ids[i] = c->p[i]->id;
 }
 
-/* The canonical name of ⟨a, ↓preds⟩; returns its hash bucket. */
-static size_t make_cname(rv_unf *u, cname *c, const rv_action *a, uint32_t val,
-                         rv_uevent *const *preds, size_t np)
+/* The canonical name of ⟨a, ↓preds⟩; returns its hash. */
+static uint64_t make_cname(cname *c, const rv_action *a, uint32_t val, rv_uevent *const *preds,
+                           size_t np)
 {
-    /* field by field: a compound literal would zero ids[] (1 KiB) on
+    /* field by field: a compound literal would zero ids[] and p[] on
      * every lookup (issue 11) */
     c->tid = (uint16_t)a->tid;
     c->kind = a->kind;
@@ -444,47 +511,72 @@ static size_t make_cname(rv_unf *u, cname *c, const rv_action *a, uint32_t val,
             else if (rv_unf_leq(preds[i], preds[k]))
                 keep = false;
         }
-        if (keep) c->ids[c->np++] = preds[i]->id;
+        if (keep) c->p[c->np++] = preds[i];
     }
-    sort_ids(c->ids, c->np);
-    return cname_hash(c) & (u->hcap - 1);
+    sort_preds(c);
+    return cname_hash(c);
+}
+
+/* The bytes of an event's block: the event, then pred[npred], tmax[nt]. */
+static size_t event_bytes(size_t npred, size_t nt)
+{
+    return sizeof(rv_uevent) + (npred + nt) * sizeof(rv_uevent *);
+}
+
+/* A zeroed event with pred filled from the name and room for tmax (its
+ * width: the widest of the causes' and the thread's own), one block. */
+static rv_uevent *event_new(rv_unf *u, const cname *c, const rv_action *a, rv_uevent *tparent)
+{
+    unsigned nt = a->tid + 1u;
+    for (size_t i = 0; i < c->np; i++)
+        if (c->p[i]->nt > nt) nt = c->p[i]->nt;
+    if (tparent && tparent->nt > nt) nt = tparent->nt;
+    rv_uevent *e = rv_arena_calloc(&u->arena, event_bytes(c->np, nt));
+    e->pred = (rv_uevent **)(e + 1);
+    e->tmax = e->pred + c->np;
+    e->npred = (uint16_t)c->np;
+    e->nt = (uint16_t)nt;
+    memcpy(e->pred, c->p, c->np * sizeof *e->pred);
+    return e;
+}
+
+void rv_unf_event_free(rv_unf *u, rv_uevent *e)
+{
+    rv_arena_free(&u->arena, e->icf, e->capicf * sizeof *e->icf);
+    bucket_clear(u, &e->kids);
+    rv_arena_free(&u->arena, e, event_bytes(e->npred, e->nt));
 }
 
 rv_uevent *rv_unf_find(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *const *preds,
                        size_t np)
 {
     cname c;
-    size_t b = make_cname(u, &c, a, val, preds, np);
-    for (rv_uevent *e = u->htab[b]; e; e = e->hnext)
-        if (cname_eq(&c, e)) return e;
-    return NULL;
+    uint64_t h = make_cname(&c, a, val, preds, np);
+    return hslot_find(u, &c, h)->e;
 }
 
 rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *tparent,
                          rv_uevent *const *preds, size_t np, bool *created)
 {
     cname c;
-    size_t b = make_cname(u, &c, a, val, preds, np);
-    for (rv_uevent *e = u->htab[b]; e; e = e->hnext)
-        if (cname_eq(&c, e)) {
-            if (created) *created = false;
-            return e;
-        }
-    rv_uevent *e = rv_xcalloc(1, sizeof *e);
+    uint64_t h = make_cname(&c, a, val, preds, np);
+    struct rv_hslot *slot = hslot_find(u, &c, h);
+    if (slot->e) {
+        if (created) *created = false;
+        return slot->e;
+    }
+    rv_uevent *e = event_new(u, &c, a, tparent);
     e->act = *a;
     e->val = val;
     e->choice = c.choice;
     e->sig = rv_unf_is_err(e) ? ~0ull : rv_dep_sig(a);
     e->id = (uint32_t)u->n;
     e->pos = -1;
-    e->npred = (uint16_t)c.np;
-    e->pred = rv_xmalloc((c.np ? c.np : 1) * sizeof *e->pred);
-    for (size_t i = 0; i < c.np; i++) e->pred[i] = u->ev[c.ids[i]];
+    e->hname = h;
     link_thread(e, tparent);
     compute_tmax(e);
     compute_fin(e);
-    e->hnext = u->htab[b];
-    u->htab[b] = e;
+    *slot = (struct rv_hslot){h, e};
     if (u->n == u->cap) {
         u->cap = u->cap ? 2 * u->cap : 1024;
         u->ev = rv_xrealloc(u->ev, u->cap * sizeof *u->ev);
@@ -493,8 +585,8 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
     u->sig[u->n] = e->sig;
     u->ev[u->n++] = e;
     ix_add(u, e);
-    u->bytes += sizeof *e + (c.np + e->nt) * sizeof(void *);
-    if (u->n > u->hcap) rebuild_htab(u, 2 * u->hcap);
+    u->bytes += RV_UEVENT_BYTES + (c.np + e->nt) * sizeof(void *);
+    if (2 * u->n > u->hcap) grow_htab(u);
     if (created) *created = true;
     return e;
 }
@@ -614,7 +706,8 @@ static void icf_push(rv_unf *u, rv_uevent *e, rv_uevent *x)
     if (e->nicf == e->capicf) {
         u->bytes += (e->capicf ? e->capicf : 8) * sizeof *e->icf;
         e->capicf = e->capicf ? 2 * e->capicf : 8;
-        e->icf = rv_xrealloc(e->icf, e->capicf * sizeof *e->icf);
+        e->icf = rv_arena_resize(&u->arena, e->icf, e->nicf * sizeof *e->icf,
+                                 e->capicf * sizeof *e->icf);
     }
     e->icf[e->nicf++] = x;
 }
@@ -632,18 +725,23 @@ static int cmp_entry(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* First index of a bucket holding an id >= from. */
+/* First index of a bucket holding an id >= from: a binary search of the
+ * blocks' first ids, then a scan of one block. */
 static uint32_t bucket_from(const rv_ubucket *b, uint32_t from)
 {
-    uint32_t lo = 0, hi = b->n;
+    const uint32_t *bf = bucket_bfirst(b);
+    uint32_t lo = 0, hi = (b->n + RV_UBLOCK - 1) / RV_UBLOCK;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
-        if (b->ent[mid].idt >> 32 < from)
+        if (bf[mid] < from)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo;
+    if (!lo) return 0; /* block 0 starts at or after from */
+    uint32_t k = (lo - 1) * RV_UBLOCK, end = lo * RV_UBLOCK < b->n ? lo * RV_UBLOCK : b->n;
+    while (k < end && (b->ent[k].idt >> 32) < from) k++;
+    return k;
 }
 
 /* Append the entries of a bucket from id `from` on to the scratch list,
@@ -653,10 +751,9 @@ static uint32_t bucket_from(const rv_ubucket *b, uint32_t from)
  * or on another branch of the thread tree than z, or deeper than z on
  * z's branch, which cannot be (nothing follows z); rv_unf_icf would
  * reject the pair (causality, depth or thread-tree test). */
-static bool gather(rv_unf *u, const rv_uevent *e, uint64_t key, size_t *nc)
+static bool gather(rv_unf *u, const rv_uevent *e, const rv_ubucket *b, size_t *nc)
 {
-    const rv_ubucket *b = ix_find(u, key);
-    if (!b || !b->n || (b->ent[b->n - 1].idt >> 32) < e->icf_upto) return false; /* nothing new */
+    if (!b || !b->n || b->last <= e->icf_upto) return false; /* nothing new */
     uint32_t k = bucket_from(b, e->icf_upto);
     if (k == b->n) return false;
     if (*nc + (b->n - k) > u->capscratch) {
@@ -682,6 +779,65 @@ static bool gather(rv_unf *u, const rv_uevent *e, uint64_t key, size_t *nc)
     return *nc > n0;
 }
 
+/* The candidates of one update as sorted runs, one per bucket gathered. */
+typedef struct runs {
+    size_t st[129]; /* st[0..n) run starts, st[n] = the end */
+    unsigned n;
+    bool many; /* more runs than st holds: sort instead */
+} runs;
+
+static void gather_run(rv_unf *u, const rv_uevent *e, const rv_ubucket *b, size_t *nc, runs *r)
+{
+    size_t s = *nc;
+    if (!gather(u, e, b, nc)) return;
+    if (r->n < 128)
+        r->st[r->n++] = s;
+    else
+        r->many = true;
+}
+
+/* Merge src[lo, mid) and src[mid, hi) into dst[lo, hi). */
+static void merge2(const rv_uentry *src, rv_uentry *dst, size_t lo, size_t mid, size_t hi)
+{
+    size_t i = lo, k = mid, w = lo;
+    while (i < mid && k < hi) dst[w++] = src[k].idt < src[i].idt ? src[k++] : src[i++];
+    while (i < mid) dst[w++] = src[i++];
+    while (k < hi) dst[w++] = src[k++];
+}
+
+/* Sort the candidates by merging their runs pairwise (was qsort: the runs
+ * are sorted already, and there are a few). */
+static void merge_runs(rv_unf *u, runs *r, size_t nc)
+{
+    if (u->capscratch2 < u->capscratch) {
+        u->capscratch2 = u->capscratch;
+        u->scratch2 = rv_xrealloc(u->scratch2, u->capscratch2 * sizeof *u->scratch2);
+    }
+    rv_uentry *src = u->scratch, *dst = u->scratch2;
+    size_t n = r->n;
+    r->st[n] = nc;
+    while (n > 1) {
+        size_t m = 0;
+        for (size_t i = 0; i < n; i += 2) {
+            size_t lo = r->st[i], mid = r->st[i + 1], hi = r->st[i + 2 <= n ? i + 2 : n];
+            merge2(src, dst, lo, mid, hi);
+            r->st[m++] = lo;
+        }
+        r->st[m] = nc;
+        n = m;
+        rv_uentry *x = src;
+        src = dst;
+        dst = x;
+    }
+    if (src != u->scratch) { /* the result is in the other buffer: swap them */
+        size_t c = u->capscratch;
+        u->scratch2 = u->scratch;
+        u->capscratch = u->capscratch2;
+        u->capscratch2 = c;
+        u->scratch = src;
+    }
+}
+
 /* Bring e's list up to date through the index: the candidates of its
  * buckets from icf_upto on, tested in increasing id order (the order of
  * a scan of U, so lists are the same as without the index).  Object
@@ -699,7 +855,9 @@ static void icf_update_indexed(rv_unf *u, rv_uevent *e)
     bool rd = e->act.kind == RV_ACT_READ;
     uint64_t univ = ix_key(K_UNIV, 0);
     size_t nc = 0;
-    unsigned nb = 0;
+    runs r;
+    r.n = 0;
+    r.many = false;
     for (unsigned i = 0; i < ks.n; i++) {
         if (ks.k[i] == univ) continue;
         const rv_ubucket *ob = ix_find(u, ks.k[i]);
@@ -708,14 +866,17 @@ static void icf_update_indexed(rv_unf *u, rv_uevent *e)
         if (!ob || ob->last <= e->icf_upto) continue;
         for (uint64_t m = ob->mask & ~(1ull << (t & 63)); m; m &= m - 1) {
             unsigned v = (unsigned)__builtin_ctzll(m);
-            nb += gather(u, e, split_key(ks.k[i], v, false), &nc);
-            if (!rd) nb += gather(u, e, split_key(ks.k[i], v, true), &nc);
+            gather_run(u, e, ix_find(u, split_key(ks.k[i], v, false)), &nc, &r);
+            if (!rd) gather_run(u, e, ix_find(u, split_key(ks.k[i], v, true)), &nc, &r);
         }
     }
-    nb += gather(u, e, sibling_key(e), &nc);
-    nb += gather(u, e, univ, &nc);
-    if (nb > 1) {
-        qsort(u->scratch, nc, sizeof *u->scratch, cmp_entry);
+    gather_run(u, e, sibling_bucket(u, e), &nc, &r);
+    gather_run(u, e, ix_find(u, univ), &nc, &r);
+    if (r.many || r.n > 1) {
+        if (r.many)
+            qsort(u->scratch, nc, sizeof *u->scratch, cmp_entry);
+        else
+            merge_runs(u, &r, nc);
         size_t w = 0;
         for (size_t i = 0; i < nc; i++)
             if (!w || u->scratch[w - 1].idt != u->scratch[i].idt) u->scratch[w++] = u->scratch[i];

@@ -83,16 +83,13 @@ static void mark_closure(rv_unf *u, rv_uevent **stack, size_t n)
 
 static uint64_t event_bytes(const rv_uevent *e)
 {
-    return sizeof *e + (e->npred + e->nt + e->capicf) * sizeof(void *);
+    return RV_UEVENT_BYTES + (e->npred + e->nt + e->capicf) * sizeof(void *);
 }
 
 static void free_event(rv_unf *u, rv_uevent *e)
 {
     u->bytes -= event_bytes(e) < u->bytes ? event_bytes(e) : u->bytes;
-    free(e->pred);
-    free(e->tmax);
-    free(e->icf);
-    free(e);
+    rv_unf_event_free(u, e);
 }
 
 /* Keep only marked entries in e's conflict list; its completeness bound
@@ -118,8 +115,12 @@ size_t rv_unf_remove(rv_unf *u, rv_uevent *const *keep, size_t nkeep)
     kept_below[0] = 0;
     for (size_t i = 0; i < u->n; i++)
         kept_below[i + 1] = kept_below[i] + (u->ev[i]->mark == u->epoch);
-    for (size_t i = 0; i < u->n; i++)
-        if (u->ev[i]->mark == u->epoch) filter_icf(u, u->ev[i], kept_below);
+    for (size_t i = 0; i < u->n; i++) {
+        rv_uevent *e = u->ev[i];
+        if (e->mark != u->epoch) continue;
+        filter_icf(u, e, kept_below);
+        if (e->lastkid && e->lastkid->mark != u->epoch) e->lastkid = NULL; /* freed below */
+    }
     rv_unf_name_all(u); /* while every cause is alive */
     size_t w = 0, freed = 0;
     for (size_t i = 0; i < u->n; i++) {

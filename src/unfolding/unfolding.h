@@ -55,8 +55,9 @@
  * the end of e's thread are skipped in one test); mapping a trace of n
  * events whose first L equal the previous trace's: O(L) comparisons, then
  * O((n - L) T) plus the per-object chain entries walked and unlinked
- * (extend.c, rv_mapkeep), an event not in the kept prefix found by one
- * name comparison with the previous configuration (`hint`) or by hashing;
+ * (extend.c, rv_mapkeep), an event not in the kept prefix found by a
+ * name comparison with the previous configuration (`hint`) or with its
+ * thread predecessor's last mapped successor (`lastkid`), or by hashing;
  * Extend: O(|C| + |N| T' log |C|) for N = C \ C' (C' the configuration
  * of the previous call, T' the threads whose templates' signatures meet
  * the new event's) to find the positions that can have new extensions,
@@ -77,8 +78,36 @@
 
 #include "../core/trace.h"
 #include "../core/util.h"
+#include "arena.h"
 
 typedef struct rv_uevent rv_uevent;
+
+/* An entry of the per-object index: what its filters need without
+ * touching the event. */
+typedef struct rv_uentry {
+    uint64_t idt; /* id << 32 | tid */
+    uint64_t fin; /* the event's fin */
+} rv_uentry;
+
+/* One bucket of the per-object index of U (event.c): the events filed
+ * under one key, in increasing id order; for an object key, the threads
+ * that have events filed under it. */
+typedef struct rv_ubucket {
+    uint64_t key; /* 0: empty slot */
+    rv_uentry *ent;
+    /* ent[0..cap) is followed in the same allocation by band[0..cap /
+     * RV_UBLOCK]: band[b] is the AND of the fin of entries [b·RV_UBLOCK,
+     * (b+1)·RV_UBLOCK) filed so far, so that a conflict-list update skips
+     * a block whose every entry's history holds the updated event's
+     * thread's last event in one test (event.c gather; 8 bytes per
+     * RV_UBLOCK entries); then bfirst[0..cap / RV_UBLOCK]: the id of each
+     * block's first entry, so that finding where an update starts reads
+     * one small array, not log n lines of entries (4 bytes per block) */
+    uint64_t mask;
+    uint32_t n, cap;
+    uint32_t last; /* 1 + the largest id filed under it (object key: any thread) */
+} rv_ubucket;
+#define RV_UBLOCK 16
 
 struct rv_uevent {
     rv_action act;      /* with its results (trylock success, woken thread, ...) */
@@ -90,7 +119,7 @@ struct rv_uevent {
     rv_uevent *jump;    /* skew-binary jump pointer in the thread tree */
     rv_uevent **pred;   /* immediate causal predecessors: max([e) ) */
     rv_uevent **tmax;   /* per-thread maxima of [e], length nt */
-    rv_uevent *hnext;   /* hash chain */
+    uint64_t hname;     /* hash of the canonical name under the current ids (event.c) */
     uint32_t depth;     /* events of this thread in [e] */
     uint32_t flevel;    /* Foata level: 1 + the largest flevel of a cause (1 if none) */
     uint32_t lsize;     /* |[e]| */
@@ -129,7 +158,17 @@ struct rv_uevent {
      * previous C) */
     uint32_t xgen, pgen;
     bool xnew;
+    /* the bucket of its thread successors (the siblings' bucket of the
+     * per-object index, event.c): here, not in the index's hash table,
+     * whose probes it made most of (one key per event with a child) */
+    rv_ubucket kids;
+    rv_uevent *lastkid; /* the thread successor mapped last (a guess for the next mapping) */
 };
+
+/* The bytes of an event that u->bytes counts (--cache-mb): its fields up
+ * to `kids`; those from `kids` on belong to the index, the hash-consing
+ * table and the mapping, which are not counted. */
+#define RV_UEVENT_BYTES offsetof(rv_uevent, kids)
 
 #define RV_WEFF_NONE    0 /* writes nothing (reads, a failed CAS, sync objects) */
 #define RV_WEFF_KNOWN   1 /* wrote wval */
@@ -149,41 +188,29 @@ static inline bool rv_unf_dep(const rv_action *a, const rv_action *b)
     return ((a->flags | b->flags) & RV_UF_ERR) || rv_dependent(a, b);
 }
 
-/* An entry of the per-object index: what its filters need without
- * touching the event. */
-typedef struct rv_uentry {
-    uint64_t idt; /* id << 32 | tid */
-    uint64_t fin; /* the event's fin */
-} rv_uentry;
-
-/* One bucket of the per-object index of U (event.c): the events filed
- * under one key, in increasing id order; for an object key, the threads
- * that have events filed under it. */
-typedef struct rv_ubucket {
-    uint64_t key; /* 0: empty slot */
-    rv_uentry *ent;
-    /* ent[0..cap) is followed in the same allocation by band[0..cap /
-     * RV_UBLOCK]: band[b] is the AND of the fin of entries [b·RV_UBLOCK,
-     * (b+1)·RV_UBLOCK) filed so far, so that a conflict-list update skips
-     * a block whose every entry's history holds the updated event's
-     * thread's last event in one test (event.c gather; 8 bytes per
-     * RV_UBLOCK entries) */
-    uint64_t mask;
-    uint32_t n, cap;
-    uint32_t last; /* object key: 1 + the largest id filed under it, any thread */
-} rv_ubucket;
-#define RV_UBLOCK 16
+/* A slot of the hash-consing table: the name's hash beside the event, so
+ * that a probe touches an event only when the hashes match (issue 11:
+ * most lookups of the mapping create the event, and walking a chain
+ * missed on every event in it). */
+struct rv_hslot {
+    uint64_t h;
+    rv_uevent *e; /* NULL: empty */
+};
 
 typedef struct rv_unf {
-    rv_uevent **ev; /* U: every event, by id */
-    uint64_t *sig;  /* sig[id] = ev[id]->sig, contiguous for the conflict-list scans */
+    rv_uarena arena; /* events, their arrays, conflict lists, index buckets (arena.h) */
+    rv_uevent **ev;  /* U: every event, by id */
+    uint64_t *sig;   /* sig[id] = ev[id]->sig, contiguous for the conflict-list scans */
     size_t n, cap;
-    rv_uevent **htab; /* hash-consing table, chained by hnext */
+    struct rv_hslot *htab; /* hash-consing table: open addressing, load <= 1/2 */
     size_t hcap;
     rv_ubucket *ix; /* per-object index: key -> events (open addressing) */
     size_t nix, capix;
-    rv_uentry *scratch; /* candidates of one conflict-list update */
+    rv_ubucket rootkids[RV_MAX_THREADS]; /* per thread, the events without tparent */
+    rv_uentry *scratch;                  /* candidates of one conflict-list update */
     size_t capscratch;
+    rv_uentry *scratch2; /* the other buffer of their merge */
+    size_t capscratch2;
     uint32_t epoch;  /* for mark */
     uint32_t jepoch; /* for jmark */
     rv_uevent **cur; /* the current configuration, in execution order */
@@ -228,9 +255,15 @@ typedef struct rv_unf {
     uint32_t xival_ver;
     /* Extend's buffers, kept from call to call (extend.c) */
     struct rv_xscratch *xs;
+    /* the alternatives' scratch, kept from call to call (alt.c) */
+    rv_uevent **altX, **alttg;
+    size_t capaltX, capalttg;
     /* the previous execution's mapping, for the next one (extend.c) */
     struct rv_mapkeep *mk;
 } rv_unf;
+
+/* Free an event, its conflict list and its siblings' bucket (rv_unf_remove). */
+void rv_unf_event_free(rv_unf *u, rv_uevent *e);
 
 /* Free the kept mapping (rv_unf_free). */
 void rv_unf_map_free(rv_unf *u);
