@@ -123,7 +123,8 @@ typedef struct rv_shm {
     uint32_t engine_used; /* RV_ENGINE_FORK or RV_ENGINE_RESET */
     char engine_why[160]; /* why a reset was asked for and not used ("" otherwise) */
     /* --- doorbells (above); set by ravel before it starts a server --- */
-    uint64_t spin_ticks; /* longest spin before blocking, in rv_ticks (0: never spin) */
+    uint64_t spin_ticks; /* longest spin before blocking, in rv_ticks (0: do not spin); ravel
+                          * changes it as the machine gets busy (native.c, spin_gate) */
     int32_t pid;         /* answers: the child's pid (-1: fork failed) */
     int32_t status;      /* its wait status */
     rv_bell to_server, to_ravel;
@@ -173,6 +174,8 @@ static inline bool rv_bell_arrived(rv_bell *b, uint32_t want)
 typedef struct rv_spinner {
     uint64_t limit; /* the next spin's limit, in ticks */
     uint32_t rest;  /* waits left that do not spin (it was preempted while spinning) */
+    uint32_t waits; /* waits so far: every 64th at the lowest limit spins the longest */
+    bool probe;     /* this wait spins the longest */
 } rv_spinner;
 
 /* Receiver: spin for message `want` up to sp->limit ticks, of at most
@@ -182,13 +185,20 @@ typedef struct rv_spinner {
  * waits do not spin. */
 static inline bool rv_bell_spin(rv_bell *b, uint32_t want, rv_spinner *sp, uint64_t max)
 {
+    sp->probe = false;
     if (rv_bell_arrived(b, want)) return true;
+    if (!max) return false;
     if (sp->rest) {
         sp->rest--;
         return false;
     }
+    uint64_t limit = sp->limit;
+    if (limit <= max / 64 && ++sp->waits % 64 == 0) {
+        limit = max;
+        sp->probe = true;
+    }
     uint64_t t0 = rv_ticks(), t = t0, gap = max / 4;
-    while (t - t0 < sp->limit) {
+    while (t - t0 < limit) {
         for (int i = 0; i < 8; i++) __builtin_ia32_pause();
         if (rv_bell_arrived(b, want)) return true;
         uint64_t now = rv_ticks();
@@ -199,6 +209,25 @@ static inline bool rv_bell_spin(rv_bell *b, uint32_t want, rv_spinner *sp, uint6
         t = now;
     }
     return false;
+}
+
+/* After a wait of `waited` ticks, caught by the spin or not, as an
+ * adaptive mutex does: a caught one lets the next spin last twice as long
+ * as it did (or a quarter more, up to max); a spin that ran out halves
+ * the limit, down to max/64, where every 64th wait probes with max.  A
+ * spin that ran out is never a reason to spin longer: the sender may
+ * have waited for this very CPU (2 CPUs, one busy with something else:
+ * measured, lockloop took 5 times as long when such a wait doubled it). */
+static inline void rv_spin_adapt(rv_spinner *sp, uint64_t max, uint64_t waited, bool spun)
+{
+    uint64_t l = sp->limit;
+    if (!max) return;
+    if (spun) {
+        l = l + l / 4 > 2 * waited ? l + l / 4 : 2 * waited;
+        sp->limit = l < max ? l : max;
+    } else if (!sp->probe) {
+        sp->limit = l / 2 > max / 64 ? l / 2 : max / 64;
+    }
 }
 
 /* Receiver, before blocking: true if it must read one byte from its pipe
@@ -218,19 +247,6 @@ static inline bool rv_bell_sleep(rv_bell *b, uint32_t want)
 static inline bool rv_bell_wake(rv_bell *b)
 {
     return __atomic_exchange_n(&b->sleeping, 0, __ATOMIC_SEQ_CST) != 0;
-}
-
-/* After a wait of `waited` ticks, caught by the spin or not, as an
- * adaptive mutex does: a wait that a longer spin would have caught (at
- * most `max`) sets the limit to twice it; a longer one halves it (long
- * executions: spinning would only burn a core), down to max/64. */
-static inline void rv_spin_adapt(rv_spinner *sp, uint64_t max, uint64_t waited, bool spun)
-{
-    if (spun || !max) return;
-    if (waited <= max)
-        sp->limit = 2 * waited < max ? 2 * waited : max;
-    else
-        sp->limit = sp->limit / 2 > max / 64 ? sp->limit / 2 : max / 64;
 }
 
 /* Symbols the compile driver wires up (src/backends/native/compile.c):

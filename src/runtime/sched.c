@@ -946,8 +946,8 @@ bool rv_proto_wait_request(rv_server_bells *v)
     rv_shm *s = rt.shm;
     rv_bell *b = &s->to_server;
     uint32_t want = ++v->seen;
-    uint64_t t0 = rv_ticks();
-    bool spun = !v->asleep && rv_bell_spin(b, want, &v->spin, s->spin_ticks);
+    uint64_t t0 = rv_ticks(), max = __atomic_load_n(&s->spin_ticks, __ATOMIC_RELAXED);
+    bool spun = !v->asleep && rv_bell_spin(b, want, &v->spin, max);
     if (!spun) {
         bool byte = v->asleep; /* a new server's first request always writes one */
         v->asleep = false;
@@ -962,7 +962,7 @@ bool rv_proto_wait_request(rv_server_bells *v)
             if (rv_bell_arrived(b, want)) break;
         }
     }
-    rv_spin_adapt(&v->spin, s->spin_ticks, rv_ticks() - t0, spun);
+    rv_spin_adapt(&v->spin, max, rv_ticks() - t0, spun);
     return true;
 }
 

@@ -40,7 +40,10 @@ typedef struct native {
     bool reset;          /* the running server has answered and runs the reset engine */
     uint32_t sent, seen; /* doorbells: requests sent, answers received (protocol.h) */
     rv_spinner spin;
-    bool cut; /* the last execution was cut by limits.deadline, not by --timeout */
+    uint64_t spin_max; /* shm->spin_ticks while spinning pays (spin_gate) */
+    unsigned ncpus;
+    double gate_at; /* when spin_gate looks again */
+    bool cut;       /* the last execution was cut by limits.deadline, not by --timeout */
     rv_symbols *sym;
 } native;
 
@@ -91,7 +94,7 @@ static int start_server(native *nb, char *err, size_t cap)
     s->to_server.sleeping = 1; /* the server starts in a read of its pipe */
     nb->sent = nb->seen = 0;
     nb->reset = false;
-    nb->spin = (rv_spinner){s->spin_ticks, 0};
+    nb->spin = (rv_spinner){.limit = nb->spin_max};
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0) {
@@ -160,7 +163,8 @@ static int wait_answer(native *nb, int32_t *field, int32_t *value, int timeout_m
     rv_bell *b = &nb->shm->to_ravel;
     uint32_t want = nb->seen + 1;
     uint64_t t0 = rv_ticks();
-    bool spun = rv_bell_spin(b, want, &nb->spin, nb->shm->spin_ticks);
+    uint64_t max = __atomic_load_n(&nb->shm->spin_ticks, __ATOMIC_RELAXED);
+    bool spun = rv_bell_spin(b, want, &nb->spin, max);
     if (!spun) {
         double end = rv_now() + timeout_ms / 1000.0;
         for (;;) {
@@ -181,7 +185,7 @@ static int wait_answer(native *nb, int32_t *field, int32_t *value, int timeout_m
             if (rv_bell_arrived(b, want)) break;
         }
     }
-    rv_spin_adapt(&nb->spin, nb->shm->spin_ticks, rv_ticks() - t0, spun);
+    rv_spin_adapt(&nb->spin, max, rv_ticks() - t0, spun);
     nb->seen = want;
     *value = __atomic_load_n(field, __ATOMIC_RELAXED);
     return 1;
@@ -244,12 +248,40 @@ static int child_wait_ms(native *nb)
 /* How long a child past its --timeout may take to say where it is. */
 #define WHERE_DEADLINE_MS 200
 
+/* Spinning pays only while each side has a CPU of its own: with more
+ * threads runnable than CPUs (/proc/loadavg's fourth field, read every
+ * 10 ms) a spinner may hold the very CPU its sender waits for (measured:
+ * lockloop 3 times as slow on a loaded machine), so then neither side
+ * spins (shm->spin_ticks 0). */
+static void spin_gate(native *nb)
+{
+    double now = rv_now();
+    if (!nb->spin_max || now < nb->gate_at) return;
+    nb->gate_at = now + 0.01;
+    char buf[128];
+    int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
+    if (fd >= 0) close(fd);
+    if (n <= 0) return;
+    buf[n] = 0;
+    const char *p = buf;
+    for (int f = 0; f < 3 && p; f++) {
+        p = strchr(p, ' ');
+        if (p) p++;
+    }
+    if (!p) return;
+    long running = strtol(p, NULL, 10);
+    __atomic_store_n(&nb->shm->spin_ticks, running <= (long)nb->ncpus ? nb->spin_max : 0,
+                     __ATOMIC_RELAXED);
+}
+
 /* Send the request and collect the child's pid and status.  Returns 0, or
  * -1 if the server is gone or silent (then *why says so).  Every wait has
  * a deadline, so a program that breaks the protocol ends the exploration
  * with a message instead of hanging ravel. */
 static int run_child(native *nb, int *status, bool *timed_out, const char **why)
 {
+    spin_gate(nb);
     nb->sent++;
     if (rv_bell_ring(&nb->shm->to_server) && write(nb->req_fd, "", 1) != 1) {
         /* a program that ends before its server reads (a constructor that
@@ -472,10 +504,11 @@ static uint32_t engine_request(uint8_t engine)
  * waits turn out longer.  None with fewer than two CPUs to run on: there
  * a spinning side would only keep the other from running. */
 #define SPIN_US 200
-static uint64_t spin_ticks(void)
+static uint64_t spin_ticks(unsigned *ncpus)
 {
     cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) || CPU_COUNT(&set) < 2) return 0;
+    *ncpus = sched_getaffinity(0, sizeof set, &set) ? 1 : (unsigned)CPU_COUNT(&set);
+    if (*ncpus < 2) return 0;
     double us = SPIN_US;
     const char *e = getenv("RAVEL_SPIN_US");
     if (e) us = atof(e);
@@ -508,7 +541,7 @@ static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthrea
     s->max_events = max_events;
     s->nreg = 1;
     s->engine = engine_request(nb->base.limits.engine);
-    s->spin_ticks = spin_ticks();
+    s->spin_ticks = nb->spin_max = spin_ticks(&nb->ncpus);
     for (unsigned i = 1; registry && i < nthreads && i < RV_MAX_THREADS; i++) {
         s->reg_parent[i] = registry[i].parent;
         s->reg_index[i] = registry[i].index;
