@@ -103,7 +103,6 @@ static int start_server(native *nb, char *err, size_t cap)
     }
     if (pid == 0) exec_server(nb, req[0], rsp[1]);
     close(req[0]);
-
     close(rsp[1]);
     nb->req_fd = req[1];
     nb->rsp_fd = rsp[0];
@@ -512,6 +511,8 @@ static uint64_t spin_ticks(unsigned *ncpus)
     double us = SPIN_US;
     const char *e = getenv("RAVEL_SPIN_US");
     if (e) us = atof(e);
+    if (!(us > 0)) return 0;
+    if (us > 10000) us = 10000;
     double t0 = rv_now(), t;
     uint64_t k0 = rv_ticks();
     while ((t = rv_now()) - t0 < 100e-6) {
