@@ -733,19 +733,20 @@ void rv_engine_main(void)
     }
     rt.shm->engine_used = RV_ENGINE_RESET;
     int32_t pid = (int32_t)rv_syscall6(SYS_getpid, 0, 0, 0, 0, 0, 0);
+    /* on this stack: a reset puts the program's memory back, not this */
+    rv_server_bells bells = {.spin.limit = rt.shm->spin_ticks, .asleep = true};
     for (;;) {
-        rv_req req;
-        if (!rv_proto_read(RV_FD_REQ, &req, sizeof req)) rv_sys_exit(0);
-        rv_proto_write(RV_FD_RSP, &pid, sizeof pid);
+        if (!rv_proto_wait_request(&bells)) rv_sys_exit(0);
+        /* ravel knows the pid, and learns the engine from the first answer */
+        if (bells.seen == 1) rv_proto_answer(&rt.shm->pid, pid);
         E->status = 0;
         E->in_exec = true;
         rv_ctx_switch(&E->engine_sp, E->exec_sp);
         E->in_exec = false;
         /* an execution that ended in a signal handler left its signal blocked */
         rv_syscall6(SYS_rt_sigprocmask, SIG_SETMASK, (long)&E->sigmask0, 0, 8, 0, 0);
-        int32_t st = E->status;
         /* ravel reads the results while the memory is put back */
-        rv_proto_write(RV_FD_RSP, &st, sizeof st);
+        rv_proto_answer(&rt.shm->status, E->status);
         reset();
     }
 }

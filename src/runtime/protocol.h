@@ -4,9 +4,8 @@
  *
  * ravel starts the program with three inherited descriptors:
  *   RV_FD_SHM  a memfd holding one rv_shm (below), shared read-write;
- *   RV_FD_REQ  ravel -> server: one rv_req per execution;
- *   RV_FD_RSP  server -> ravel: the child's pid (int32), then its wait
- *              status (int32) once it has ended.
+ *   RV_FD_REQ  ravel -> server: wake-up bytes (see "Doorbells");
+ *   RV_FD_RSP  server -> ravel: wake-up bytes.
  * and RAVEL_SERVER=1 in the environment.  Without it the program simply
  * runs once under the runtime's own scheduler (no server).
  *
@@ -14,15 +13,32 @@
  * where the running thread is (err_tid, err_pc: the program's own frame)
  * and exits; ravel kills it if it has not ended shortly after.
  *
- * Per execution: ravel writes the prefix into shm->steps, sends a request;
- * the server forks a child, reports its pid, and waits for it (with the
- * reset engine, shm->engine_used == RV_ENGINE_RESET, the server runs the
- * execution itself and reports its own pid: a timeout's SIGXCPU ends just
- * the execution, a SIGKILL the server, which ravel restarts).  The child
- * replays the prefix, continues by the policy, appends every event to
- * shm->events (so a crash loses nothing already written), fills the result
- * fields and _exits.  Only one child runs at a time, so the child owns the
- * shared memory while it runs and ravel reads it after the status arrives.
+ * Per execution: ravel writes the prefix into shm->steps and sends a
+ * request; the server forks a child, answers its pid (shm->pid), and then
+ * its wait status (shm->status) once it has ended.  With the reset engine
+ * (shm->engine_used == RV_ENGINE_RESET) the server runs the execution
+ * itself, and only the first request of a server is answered with a pid
+ * (its own; ravel knows it, and learns the engine from that answer): a
+ * timeout's SIGXCPU ends just the execution, a SIGKILL the server, which
+ * ravel restarts.  The child replays the prefix, continues by the policy,
+ * appends every event to shm->events (so a crash loses nothing already
+ * written), fills the result fields and _exits.  Only one child runs at a
+ * time, so the child owns the shared memory while it runs and ravel reads
+ * it after the status arrives.
+ *
+ * Doorbells.  A message (a request, a pid, a status) is its fields in
+ * shared memory and a bump of its direction's rv_bell.seq.  The receiver
+ * spins on seq for a while (bounded by shm->spin_ticks, adapted to how
+ * long the waits are: rv_spin_adapt) and then blocks in a read of its
+ * pipe, after saying so (rv_bell.sleeping); the sender writes one byte to
+ * the pipe only when it takes that flag (rv_bell_ring).  So when both
+ * sides are running on their cores no system call is made, and a blocked
+ * side keeps the pipe's guarantees: ravel's poll has its deadline and sees
+ * a dead server as end of file, the server sees ravel gone the same way.
+ * Each byte written is read exactly once (the flag is taken by exactly
+ * one side: rv_bell_sleep).  A new server starts asleep in its first read
+ * (to_server.sleeping = 1), so ravel's first request always writes, and a
+ * program that has already ended is noticed there (EPIPE).
  *
  * Address layout: stacks and heap arenas of canonical thread t live at
  * fixed addresses so that addresses are the same in every execution
@@ -37,7 +53,7 @@
 #define RV_FD_REQ 201
 #define RV_FD_RSP 202
 
-#define RV_PROTOCOL_MAGIC 0x7261766c31ull /* "ravl1" */
+#define RV_PROTOCOL_MAGIC 0x7261766c32ull /* "ravl2" */
 
 /* Thread t's stack: [RV_STACK_BASE + t*RV_STACK_SPAN, + RV_STACK_SPAN); the
  * lowest RV_GUARD_SIZE bytes are a guard.  Thread 0 (main) keeps the
@@ -64,9 +80,11 @@
 #define RV_ENGINE_RESET 1u
 #define RV_ENGINE_FORCE 2u
 
-typedef struct rv_req {
-    uint64_t magic;
-} rv_req;
+/* One direction's doorbell (see above), on a cache line of its own. */
+typedef struct rv_bell {
+    _Alignas(64) uint32_t seq; /* messages sent so far (written by the sender) */
+    uint32_t sleeping;         /* 1: the receiver blocks, or is about to, in a read of its pipe */
+} rv_bell;
 
 /* The shared region: header, then steps[max_steps], then events[max_events]. */
 typedef struct rv_shm {
@@ -104,6 +122,12 @@ typedef struct rv_shm {
     /* --- written by the server once, before its first answer --- */
     uint32_t engine_used; /* RV_ENGINE_FORK or RV_ENGINE_RESET */
     char engine_why[160]; /* why a reset was asked for and not used ("" otherwise) */
+    /* --- doorbells (above); set by ravel before it starts a server --- */
+    uint64_t spin_ticks; /* longest spin before blocking, in rv_ticks (0: do not spin); ravel
+                          * changes it as the machine gets busy (native.c, spin_gate) */
+    int32_t pid;         /* answers: the child's pid (-1: fork failed) */
+    int32_t status;      /* its wait status */
+    rv_bell to_server, to_ravel;
     /* steps[] and events[] follow, aligned to 64 bytes */
 } rv_shm;
 
@@ -124,6 +148,105 @@ static inline size_t rv_shm_size(uint64_t max_steps, uint64_t max_events)
 {
     return rv_shm_header_size() + ((max_steps * sizeof(rv_step) + 63) & ~(size_t)63) +
            max_events * sizeof(rv_event);
+}
+
+/* A clock for bounding spins: the time-stamp counter (no system call). */
+static inline uint64_t rv_ticks(void)
+{
+    return __builtin_ia32_rdtsc();
+}
+
+/* Sender: the message's fields are written.  True if the receiver sleeps:
+ * then one byte must be written to its pipe. */
+static inline bool rv_bell_ring(rv_bell *b)
+{
+    __atomic_store_n(&b->seq, __atomic_load_n(&b->seq, __ATOMIC_RELAXED) + 1, __ATOMIC_SEQ_CST);
+    return __atomic_exchange_n(&b->sleeping, 0, __ATOMIC_SEQ_CST) != 0;
+}
+
+/* Receiver: has message number `want` (counted from 1) been sent? */
+static inline bool rv_bell_arrived(rv_bell *b, uint32_t want)
+{
+    return (int32_t)(__atomic_load_n(&b->seq, __ATOMIC_ACQUIRE) - want) >= 0;
+}
+
+/* A receiver's spinning state (rv_bell_spin). */
+typedef struct rv_spinner {
+    uint64_t limit; /* the next spin's limit, in ticks */
+    uint32_t rest;  /* waits left that do not spin (it was preempted while spinning) */
+    uint32_t waits; /* waits so far: every 64th at the lowest limit spins the longest */
+    bool probe;     /* this wait spins the longest */
+} rv_spinner;
+
+/* Receiver: spin for message `want` up to sp->limit ticks, of at most
+ * `max` (shm->spin_ticks).  A spin that is itself preempted (a gap of
+ * max/4 in the clock) means more runnable threads than CPUs, where
+ * spinning takes a CPU from someone, perhaps the sender: the next 64
+ * waits do not spin. */
+static inline bool rv_bell_spin(rv_bell *b, uint32_t want, rv_spinner *sp, uint64_t max)
+{
+    sp->probe = false;
+    if (rv_bell_arrived(b, want)) return true;
+    if (!max) return false;
+    if (sp->rest) {
+        sp->rest--;
+        return false;
+    }
+    uint64_t limit = sp->limit;
+    if (limit <= max / 64 && ++sp->waits % 64 == 0) {
+        limit = max;
+        sp->probe = true;
+    }
+    uint64_t t0 = rv_ticks(), t = t0, gap = max / 4;
+    while (t - t0 < limit) {
+        for (int i = 0; i < 8; i++) __builtin_ia32_pause();
+        if (rv_bell_arrived(b, want)) return true;
+        uint64_t now = rv_ticks();
+        if (now - t > gap) {
+            sp->rest = 64;
+            return false;
+        }
+        t = now;
+    }
+    return false;
+}
+
+/* After a wait of `waited` ticks, caught by the spin or not, as an
+ * adaptive mutex does: a caught one lets the next spin last twice as long
+ * as it did (or a quarter more, up to max); a spin that ran out halves
+ * the limit, down to max/64, where every 64th wait probes with max.  A
+ * spin that ran out is never a reason to spin longer: the sender may
+ * have waited for this very CPU (2 CPUs, one busy with something else:
+ * measured, lockloop took 5 times as long when such a wait doubled it). */
+static inline void rv_spin_adapt(rv_spinner *sp, uint64_t max, uint64_t waited, bool spun)
+{
+    uint64_t l = sp->limit;
+    if (!max) return;
+    if (spun) {
+        l = l + l / 4 > 2 * waited ? l + l / 4 : 2 * waited;
+        sp->limit = l < max ? l : max;
+    } else if (!sp->probe) {
+        sp->limit = l / 2 > max / 64 ? l / 2 : max / 64;
+    }
+}
+
+/* Receiver, before blocking: true if it must read one byte from its pipe
+ * (and then look again), false if the message came meanwhile and the
+ * flag was taken back before the sender took it (no byte comes).  The
+ * flag's store and the sender's bump are both sequentially consistent:
+ * either the receiver sees the message or the sender sees the flag. */
+static inline bool rv_bell_sleep(rv_bell *b, uint32_t want)
+{
+    __atomic_store_n(&b->sleeping, 1, __ATOMIC_SEQ_CST);
+    if (!rv_bell_arrived(b, want)) return true;
+    return __atomic_exchange_n(&b->sleeping, 0, __ATOMIC_SEQ_CST) == 0;
+}
+
+/* Receiver, giving up (a deadline passed): false if the sender has taken
+ * the flag, so that its byte must still be read. */
+static inline bool rv_bell_wake(rv_bell *b)
+{
+    return __atomic_exchange_n(&b->sleeping, 0, __ATOMIC_SEQ_CST) != 0;
 }
 
 /* Symbols the compile driver wires up (src/backends/native/compile.c):

@@ -188,10 +188,18 @@ void rv_race_order(int mo, int fmo); /* order of the running thread's next atomi
 void rv_race_fence(int mo);          /* atomic_thread_fence by the running thread */
 
 /* --- sched.c: the server's protocol I/O (raw system calls, sys.h) --- */
-/* Read n bytes; false at end of file or on an error. */
-bool rv_proto_read(int fd, void *p, size_t n);
-/* Write n bytes; exits the process (status 70) when ravel has gone. */
-void rv_proto_write(int fd, const void *p, size_t n);
+/* The server's side of the doorbells (protocol.h); all zero but asleep
+ * (true: the server starts in a read of its pipe). */
+typedef struct rv_server_bells {
+    uint32_t seen; /* requests received */
+    rv_spinner spin;
+    bool asleep;
+} rv_server_bells;
+/* Wait for ravel's next request; false when ravel has gone. */
+bool rv_proto_wait_request(rv_server_bells *v);
+/* Answer *field = v (shm->pid or shm->status); exits the process (status
+ * 70) when ravel has gone. */
+void rv_proto_answer(int32_t *field, int32_t v);
 
 /* --- engine.c: the reset engine --- */
 /* At the server's fork: true in each execution the engine runs (memory as

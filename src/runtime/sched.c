@@ -929,20 +929,7 @@ static void install_crash_handlers(void)
 
 /* Protocol I/O goes through raw system calls (sys.h): nothing the program
  * defines or preloads can intercept it. */
-bool rv_proto_read(int fd, void *p, size_t n)
-{
-    char *c = p;
-    while (n) {
-        long r = rv_sys_read(fd, c, n);
-        if (r == -EINTR) continue;
-        if (r <= 0) return false;
-        c += r;
-        n -= (size_t)r;
-    }
-    return true;
-}
-
-void rv_proto_write(int fd, const void *p, size_t n)
+static void proto_write(int fd, const void *p, size_t n)
 {
     const char *c = p;
     while (n) {
@@ -952,6 +939,37 @@ void rv_proto_write(int fd, const void *p, size_t n)
         c += r;
         n -= (size_t)r;
     }
+}
+
+bool rv_proto_wait_request(rv_server_bells *v)
+{
+    rv_shm *s = rt.shm;
+    rv_bell *b = &s->to_server;
+    uint32_t want = ++v->seen;
+    uint64_t t0 = rv_ticks(), max = __atomic_load_n(&s->spin_ticks, __ATOMIC_RELAXED);
+    bool spun = !v->asleep && rv_bell_spin(b, want, &v->spin, max);
+    if (!spun) {
+        bool byte = v->asleep; /* a new server's first request always writes one */
+        v->asleep = false;
+        for (;;) {
+            if (!byte && !rv_bell_sleep(b, want)) break;
+            byte = false;
+            char c;
+            long r;
+            while ((r = rv_sys_read(RV_FD_REQ, &c, 1)) == -EINTR) {
+            }
+            if (r <= 0) return false;
+            if (rv_bell_arrived(b, want)) break;
+        }
+    }
+    rv_spin_adapt(&v->spin, max, rv_ticks() - t0, spun);
+    return true;
+}
+
+void rv_proto_answer(int32_t *field, int32_t v)
+{
+    __atomic_store_n(field, v, __ATOMIC_RELAXED);
+    if (rv_bell_ring(&rt.shm->to_ravel)) proto_write(RV_FD_RSP, "", 1);
 }
 
 /* Serve executions until ravel closes the request pipe; returns in each
@@ -975,25 +993,23 @@ static void serve(void)
     rt.server = true;
     rt.recording = true;
     if ((s->engine & RV_ENGINE_RESET) && rv_engine_start(s)) return; /* in each execution */
+    rv_server_bells bells = {.spin.limit = s->spin_ticks, .asleep = true};
     for (;;) {
-        rv_req req;
-        if (!rv_proto_read(RV_FD_REQ, &req, sizeof req)) rv_sys_exit(0);
+        if (!rv_proto_wait_request(&bells)) rv_sys_exit(0);
         pid_t pid = fork();
         if (pid == 0) {
             rv_sys_close(RV_FD_REQ);
             rv_sys_close(RV_FD_RSP);
             return;
         }
-        int32_t p = pid;
-        rv_proto_write(RV_FD_RSP, &p, sizeof p);
+        rv_proto_answer(&s->pid, pid > 0 ? pid : -1);
         int status = 0;
         if (pid > 0)
             while (rv_sys_wait4(pid, &status, 0) == -EINTR) {
             }
         else
             status = -1;
-        int32_t st = status;
-        rv_proto_write(RV_FD_RSP, &st, sizeof st);
+        rv_proto_answer(&s->status, status);
     }
 }
 

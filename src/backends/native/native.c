@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,8 +36,14 @@ typedef struct native {
     int shm_fd;
     int req_fd, rsp_fd;
     pid_t server;
-    bool answered; /* some server of this backend has answered a request */
-    bool cut;      /* the last execution was cut by limits.deadline, not by --timeout */
+    bool answered;       /* some server of this backend has answered a request */
+    bool reset;          /* the running server has answered and runs the reset engine */
+    uint32_t sent, seen; /* doorbells: requests sent, answers received (protocol.h) */
+    rv_spinner spin;
+    uint64_t spin_max; /* shm->spin_ticks while spinning pays (spin_gate) */
+    unsigned ncpus;
+    double gate_at; /* when spin_gate looks again */
+    bool cut;       /* the last execution was cut by limits.deadline, not by --timeout */
     rv_symbols *sym;
 } native;
 
@@ -80,6 +87,14 @@ static int start_server(native *nb, char *err, size_t cap)
         snprintf(err, cap, "pipe: %s", strerror(errno));
         return -1;
     }
+    /* the previous server, if any, is gone (stop_server) */
+    rv_shm *s = nb->shm;
+    s->to_server.seq = s->to_ravel.seq = 0;
+    s->to_ravel.sleeping = 0;
+    s->to_server.sleeping = 1; /* the server starts in a read of its pipe */
+    nb->sent = nb->seen = 0;
+    nb->reset = false;
+    nb->spin = (rv_spinner){.limit = nb->spin_max};
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0) {
@@ -136,6 +151,42 @@ static int read_deadline(int fd, void *p, size_t n, int timeout_ms)
         c += k;
         n -= (size_t)k;
     }
+    return 1;
+}
+
+/* Wait for the server's next answer (protocol.h "Doorbells") within
+ * timeout_ms (<0: no deadline): its value, then 1; 0 if the server is
+ * gone, -1 on timeout. */
+static int wait_answer(native *nb, int32_t *field, int32_t *value, int timeout_ms)
+{
+    rv_bell *b = &nb->shm->to_ravel;
+    uint32_t want = nb->seen + 1;
+    uint64_t t0 = rv_ticks();
+    uint64_t max = __atomic_load_n(&nb->shm->spin_ticks, __ATOMIC_RELAXED);
+    bool spun = rv_bell_spin(b, want, &nb->spin, max);
+    if (!spun) {
+        double end = rv_now() + timeout_ms / 1000.0;
+        for (;;) {
+            if (!rv_bell_sleep(b, want)) break;
+            int left = -1;
+            if (timeout_ms >= 0) {
+                double l = end - rv_now();
+                left = l > 0 ? (int)(l * 1000) + 1 : 0;
+            }
+            char c;
+            int r = left == 0 ? -1 : read_deadline(nb->rsp_fd, &c, 1, left);
+            if (r == 0) return 0;
+            if (r == -1) {
+                if (rv_bell_wake(b)) return -1;
+                /* the server has just answered: its byte comes at once */
+                if (read_deadline(nb->rsp_fd, &c, 1, 1000) != 1) return 0;
+            }
+            if (rv_bell_arrived(b, want)) break;
+        }
+    }
+    rv_spin_adapt(&nb->spin, max, rv_ticks() - t0, spun);
+    nb->seen = want;
+    *value = __atomic_load_n(field, __ATOMIC_RELAXED);
     return 1;
 }
 
@@ -196,14 +247,42 @@ static int child_wait_ms(native *nb)
 /* How long a child past its --timeout may take to say where it is. */
 #define WHERE_DEADLINE_MS 200
 
+/* Spinning pays only while each side has a CPU of its own: with more
+ * threads runnable than CPUs (/proc/loadavg's fourth field, read every
+ * 10 ms) a spinner may hold the very CPU its sender waits for (measured:
+ * lockloop 3 times as slow on a loaded machine), so then neither side
+ * spins (shm->spin_ticks 0). */
+static void spin_gate(native *nb)
+{
+    double now = rv_now();
+    if (!nb->spin_max || now < nb->gate_at) return;
+    nb->gate_at = now + 0.01;
+    char buf[128];
+    int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
+    if (fd >= 0) close(fd);
+    if (n <= 0) return;
+    buf[n] = 0;
+    const char *p = buf;
+    for (int f = 0; f < 3 && p; f++) {
+        p = strchr(p, ' ');
+        if (p) p++;
+    }
+    if (!p) return;
+    long running = strtol(p, NULL, 10);
+    __atomic_store_n(&nb->shm->spin_ticks, running <= (long)nb->ncpus ? nb->spin_max : 0,
+                     __ATOMIC_RELAXED);
+}
+
 /* Send the request and collect the child's pid and status.  Returns 0, or
  * -1 if the server is gone or silent (then *why says so).  Every wait has
  * a deadline, so a program that breaks the protocol ends the exploration
  * with a message instead of hanging ravel. */
 static int run_child(native *nb, int *status, bool *timed_out, const char **why)
 {
-    rv_req req = {RV_PROTOCOL_MAGIC};
-    if (write(nb->req_fd, &req, sizeof req) != (ssize_t)sizeof req) {
+    spin_gate(nb);
+    nb->sent++;
+    if (rv_bell_ring(&nb->shm->to_server) && write(nb->req_fd, "", 1) != 1) {
         /* a program that ends before its server reads (a constructor that
          * exits) closes the pipe before the first request is written */
         *why = nb->answered ? "the program's fork server is not running"
@@ -211,8 +290,9 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
                               "constructor that exits?)";
         return -1;
     }
-    int32_t pid = 0;
-    int r = read_deadline(nb->rsp_fd, &pid, sizeof pid, PID_DEADLINE_MS);
+    int32_t pid = nb->server;
+    int r = 1;
+    if (!nb->reset) r = wait_answer(nb, &nb->shm->pid, &pid, PID_DEADLINE_MS);
     if (r != 1 || pid <= 0) {
         if (pid < 0)
             *why = "the program's fork server could not fork";
@@ -234,17 +314,20 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
                  s->engine_why);
     }
     nb->answered = true;
+    /* a reset server answers only its first request with a pid (its own) */
+    nb->reset = nb->shm->engine_used == RV_ENGINE_RESET;
     int32_t st = 0;
-    r = read_deadline(nb->rsp_fd, &st, sizeof st, child_wait_ms(nb));
+    int32_t *stf = &nb->shm->status;
+    r = wait_answer(nb, stf, &st, child_wait_ms(nb));
     *timed_out = r == -1;
     if (r != -1) nb->cut = false;
     if (r == -1) {
         /* ask the runtime where the program is (protocol.h), then kill */
         kill(pid, SIGXCPU);
-        r = read_deadline(nb->rsp_fd, &st, sizeof st, WHERE_DEADLINE_MS);
+        r = wait_answer(nb, stf, &st, WHERE_DEADLINE_MS);
         if (r == -1) {
             kill(pid, SIGKILL);
-            r = read_deadline(nb->rsp_fd, &st, sizeof st, PID_DEADLINE_MS);
+            r = wait_answer(nb, stf, &st, PID_DEADLINE_MS);
         }
     }
     if (r != 1) {
@@ -415,6 +498,28 @@ static uint32_t engine_request(uint8_t engine)
     }
 }
 
+/* The doorbells' longest spin (protocol.h), in time-stamp counter ticks
+ * measured here against the clock: SPIN_US, adapted down by each side as
+ * waits turn out longer.  None with fewer than two CPUs to run on: there
+ * a spinning side would only keep the other from running. */
+#define SPIN_US 200
+static uint64_t spin_ticks(unsigned *ncpus)
+{
+    cpu_set_t set;
+    *ncpus = sched_getaffinity(0, sizeof set, &set) ? 1 : (unsigned)CPU_COUNT(&set);
+    if (*ncpus < 2) return 0;
+    double us = SPIN_US;
+    const char *e = getenv("RAVEL_SPIN_US");
+    if (e) us = atof(e);
+    if (!(us > 0)) return 0;
+    if (us > 10000) us = 10000;
+    double t0 = rv_now(), t;
+    uint64_t k0 = rv_ticks();
+    while ((t = rv_now()) - t0 < 100e-6) {
+    }
+    return (uint64_t)((double)(rv_ticks() - k0) / ((t - t0) * 1e6) * us);
+}
+
 static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthreads, char *err,
                       size_t cap)
 {
@@ -437,6 +542,7 @@ static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthrea
     s->max_events = max_events;
     s->nreg = 1;
     s->engine = engine_request(nb->base.limits.engine);
+    s->spin_ticks = nb->spin_max = spin_ticks(&nb->ncpus);
     for (unsigned i = 1; registry && i < nthreads && i < RV_MAX_THREADS; i++) {
         s->reg_parent[i] = registry[i].parent;
         s->reg_index[i] = registry[i].index;
