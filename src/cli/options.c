@@ -84,6 +84,7 @@ enum {
     O_TIMEOUT,
     O_MAXEX,
     O_MAXMEM,
+    O_MAXTHREADS,
     O_NONDET,
     O_POSIX,
     O_SPURIOUS,
@@ -122,6 +123,7 @@ static const optdef optdefs[] = {
     {"engine", A_VALUE, true, O_ENGINE},
     {"max-executions", A_VALUE, false, O_MAXEX},
     {"max-memory", A_VALUE, true, O_MAXMEM},
+    {"max-threads", A_VALUE, true, O_MAXTHREADS},
     {"nondet-domain", A_VALUE, true, O_NONDET},
     {"posix-exit", A_FLAG, true, O_POSIX},
     {"spurious-wakeups", A_FLAG, true, O_SPURIOUS},
@@ -283,6 +285,11 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
         if (!parse_u64(v, &u) || u == 0 || u > (1ull << 24))
             return bad_value(cmd, d->name, "a positive number of MB", v);
         o->lim.max_heap_mb = u;
+        return 0;
+    case O_MAXTHREADS:
+        if (!parse_u64(v, &u) || u == 0 || u > RV_MAX_THREADS)
+            return bad_value(cmd, d->name, "a number of threads from 1 to 64", v);
+        o->lim.max_threads = (uint32_t)u;
         return 0;
     case O_CACHEMB:
         if (!parse_u64(v, &u) || u == 0 || u > (1ull << 24))
@@ -477,5 +484,7 @@ char **rv_cli_replay_options(const rv_cli_opts *o, size_t *n)
         push(&v, n, rv_xasprintf("--max-events=%llu", (unsigned long long)o->lim.max_events));
     if (o->lim.max_heap_mb != DEFAULT_HEAP_MB)
         push(&v, n, rv_xasprintf("--max-memory=%llu", (unsigned long long)o->lim.max_heap_mb));
+    if (o->lim.max_threads)
+        push(&v, n, rv_xasprintf("--max-threads=%u", (unsigned)o->lim.max_threads));
     return v;
 }

@@ -68,6 +68,7 @@ static const char check_help[] =
     "  --max-events=N       events per execution (default 100000)\n"
     "  --timeout=SECONDS    wall-clock time per execution (default 10; 0 = none)\n"
     "  --max-memory=MB      heap per execution (default 1024)\n"
+    "  --max-threads=N      threads per execution, main included (default and most 64)\n"
     "  --engine=auto|fork|reset   how executions run: reset one process's memory\n"
     "                       between executions (fast), or fork one child per\n"
     "                       execution; auto (default, or $RAVEL_ENGINE) resets\n"
@@ -98,6 +99,7 @@ static const char replay_help[] =
     "\n"
     "options: --json, --quiet, --cc=CC, --no-cache, --posix-exit, --memory=sc|drf, --property=P,\n"
     "         --nondet-domain=LO:HI, --max-events=N, --timeout=SECONDS, --max-memory=MB,\n"
+    "         --max-threads=N,\n"
     "         --engine=auto|fork|reset\n";
 
 void rv_cli_usage(FILE *f, const char *topic)

@@ -99,6 +99,7 @@ typedef struct rv_shm {
     uint64_t budget;     /* this execution stops after min(budget, max_events) events */
     uint64_t avoid;      /* threads RV_POLICY_FIRST picks last */
     uint64_t max_heap;   /* bytes of heap per execution */
+    uint32_t max_threads; /* threads one execution may create, main included (--max-threads) */
     int64_t nondet_lo, nondet_hi;
     /* canonical thread registry, kept across executions (ravel may preload
      * it): thread t is the reg_index[t]-th thread created by reg_parent[t]. */

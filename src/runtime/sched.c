@@ -1020,6 +1020,7 @@ static void standalone(void)
     s->max_events = UINT64_MAX;
     s->budget = UINT64_MAX;
     s->max_heap = UINT64_MAX;
+    s->max_threads = RV_MAX_THREADS;
     s->policy = RV_POLICY_FIRST;
     s->nondet_lo = -1;
     s->nondet_hi = 2;

@@ -185,13 +185,21 @@ void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
 
 #define PC RV_API_PC() /* the program's pc, also through c11threads.c (rt.h) */
 
+/* Threads this execution created, main included (--max-threads; reset
+ * with the rest of the runtime's data between executions). */
+static unsigned threads_created = 1;
+
 int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
                            void *arg)
 {
     uint64_t pc = PC;
     rv_thr *self = rv_self();
+    unsigned cap = rt.shm->max_threads ? rt.shm->max_threads : RV_MAX_THREADS;
+    if (threads_created >= cap && cap < RV_MAX_THREADS)
+        rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %u threads (--max-threads)", cap);
     int id = rv_child_id(self);
     if (id < 0) rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %d threads", RV_MAX_THREADS);
+    threads_created++;
     int ds = PTHREAD_CREATE_JOINABLE;
     if (attr) pthread_attr_getdetachstate(attr, &ds);
     self->spawn_fn = fn;

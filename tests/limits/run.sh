@@ -122,4 +122,27 @@ t_progress_terminal() {
     grep -aq 'verdict *INCOMPLETE' tty.out || fail_because "no summary after the progress line"
 }
 
+# --max-threads: threads created in an unbounded loop.  With room for two
+# besides main the lost update is found in every algorithm; with room for
+# one there is nothing to find and the bound is the reason (exit 3).
+max_threads_case() { # ALGO
+    rv check --json --keep-going --max-threads=3 --algo="$1" "$L/create_loop.c"
+    expect_rc 1
+    expect_json '[.errors[].kind]|sort|join(",")' "assertion,resource-limit"
+    expect_json .incomplete_reason "more than 3 threads (--max-threads)"
+    rv check --json --keep-going --max-threads=2 --algo="$1" "$L/create_loop.c"
+    expect_rc 3
+    expect_json '[.errors[].kind]|join(",")' "resource-limit"
+    expect_json .verdict UNKNOWN
+}
+t_max_threads_udpor() { max_threads_case udpor; }
+t_max_threads_dfs() { max_threads_case dfs; }
+t_max_threads_optimal() { max_threads_case optimal; }
+t_max_threads_bad() {
+    rv check --max-threads=65 "$L/create_loop.c"
+    expect_rc 2
+    grep -q "max-threads expects a number of threads from 1 to 64" "$W/err" ||
+        fail_because "no clear message for --max-threads=65"
+}
+
 rv_main "$@"

@@ -207,6 +207,7 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
                (l->show_output ? RV_REQ_SHOW_OUTPUT : 0) | (l->drf ? RV_REQ_DRF : 0) |
                (l->spurious ? RV_REQ_SPURIOUS : 0);
     s->max_heap = l->max_heap_mb ? l->max_heap_mb << 20 : UINT64_MAX;
+    s->max_threads = l->max_threads ? l->max_threads : RV_MAX_THREADS;
     s->nondet_lo = l->nondet_lo;
     s->nondet_hi = l->nondet_hi;
     s->nevents = 0;
