@@ -605,7 +605,7 @@ static bool world_relevant(const rv_action *a, const rv_action *b)
 /* The model's view of s for action b: a's objects where b touches them,
  * scratch objects for b's other object (a wait's condvar when a is about
  * its mutex and the reverse; b was executed, so its mutex was held). */
-static rv_mstate view_for(objstate *s, const rv_action *a, const rv_action *b, rv_mutex_st *smx,
+static inline __attribute__((always_inline)) rv_mstate view_for(objstate *s, const rv_action *a, const rv_action *b, rv_mutex_st *smx,
                           rv_cond_st *scv)
 {
     rv_mstate v = {.w = &s->w};
@@ -627,7 +627,8 @@ static rv_mstate view_for(objstate *s, const rv_action *a, const rv_action *b, r
 
 /* Does b change a state that a reads?  m = rv_mutex_of(a), computed once
  * per replay by the caller. */
-static bool relevant(const rv_action *a, uint64_t m, const rv_action *b)
+static inline __attribute__((always_inline)) bool relevant(const rv_action *a, uint64_t m,
+                                                           const rv_action *b)
 {
     if (m && rv_mutex_of(b) == m) return true;
     if (b->obj == a->obj &&
@@ -685,8 +686,9 @@ static void state_start(objstate *s, const rv_action *a)
 #endif
 
 typedef struct scache {
-    rv_action key; /* the template, ndom 0; L == NULL: empty slot */
-    uint32_t *L;   /* sync_positions(key) */
+    rv_action key; /* the template (see sc_get) */
+    bool used;     /* false: empty slot */
+    size_t off;    /* sync_positions(key): the pool's entries [off, off + nl) */
     size_t nl;
     objstate *ck; /* ck[j]: the state after L[0 .. j·SC_STEP) */
     size_t nck, capck;
@@ -705,8 +707,8 @@ _Static_assert(sizeof(rv_action) == 40, "sc_hash reads rv_action as five words")
 
 /* Free the templates' lists and checkpoints (C changed). */
 static void sc_clear(struct rv_xscratch *xs);
-/* The cache entry of template a (created with its sync positions). */
-static scache *sc_get(rv_unf *u, const rv_action *a);
+/* The cache entry of template a (created with its sync positions, *L). */
+static scache *sc_get(rv_unf *u, const rv_action *a, const uint32_t **L);
 
 static uint32_t hist_depth(const hist *h, unsigned t)
 {
@@ -728,12 +730,13 @@ static const chains *sc_chains(rv_unf *u);
 static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
 {
     uint64_t m = rv_mutex_of(a);
-    scache *e = sc_get(u, a);
+    const uint32_t *L;
+    scache *e = sc_get(u, a, &L);
     const chains *ch = sc_chains(u);
     if (e->nl < SC_MIN || !ch) {
         state_start(s, a);
         for (size_t q = 0; q < e->nl; q++) {
-            const rv_uevent *y = u->cur[e->L[q]];
+            const rv_uevent *y = u->cur[L[q]];
             if (!relevant(a, m, &y->act) || !in_hist(y, h)) continue;
             rv_mutex_st smx;
             rv_cond_st scv;
@@ -758,7 +761,7 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
     size_t l = 0, r = e->nl; /* first entry at or after f */
     while (l < r) {
         size_t mid = l + (r - l) / 2;
-        if (e->L[mid] < f)
+        if (L[mid] < f)
             l = mid + 1;
         else
             r = mid;
@@ -775,14 +778,14 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
             objstate *c = &e->ck[e->nck];
             *c = e->ck[e->nck - 1];
             for (size_t q = (e->nck - 1) * SC_STEP; q < e->nck * SC_STEP; q++)
-                fold(c, a, m, u->cur[e->L[q]]);
+                fold(c, a, m, u->cur[L[q]]);
         }
         e->nck++;
     }
     *s = e->ck[j];
-    for (size_t q = j * SC_STEP; q < jf; q++) fold(s, a, m, u->cur[e->L[q]]);
-    for (size_t q = jf; any && q < e->nl && e->L[q] <= g; q++) {
-        const rv_uevent *y = u->cur[e->L[q]];
+    for (size_t q = j * SC_STEP; q < jf; q++) fold(s, a, m, u->cur[L[q]]);
+    for (size_t q = jf; any && q < e->nl && L[q] <= g; q++) {
+        const rv_uevent *y = u->cur[L[q]];
         if (y->depth <= d[y->act.tid]) fold(s, a, m, y);
     }
 }
@@ -907,8 +910,8 @@ typedef struct xctx {
      * its candidates at R-indices gi[goff[g] .. goff[g + 1]) (increasing:
      * R is in C's order, so in the thread's order too) */
     uint32_t ng;
-    uint16_t rth[RV_MAX_THREADS];
-    uint32_t goff[RV_MAX_THREADS + 1];
+    uint16_t *rth;  /* [RV_MAX_THREADS], outside the struct: xctx is */
+    uint32_t *goff; /* zero-initialised per position */
     uint32_t *gi;
 } xctx;
 
@@ -1011,6 +1014,34 @@ static bool leq_in_c(const rv_uevent *y, const rv_uevent *z)
     return tdepth(z, y->act.tid) >= y->depth;
 }
 
+/* Every antichain of R[i..]: include R[i] only if concurrent with S.  The
+ * plain recursion, for short candidate lists (below AC_MIN), where it
+ * costs less than antichains' intervals; the same histories in the same
+ * order. */
+static void antichains_scan(xctx *c, size_t i)
+{
+    if (past_deadline(c->u)) return;
+    /* incremental: a history within the previous C was enumerated then */
+    if (c->inc && !c->nnew && !c->newsuf[i]) return;
+    if (i == c->nr) {
+        if (!is_x_itself(c)) emit(c);
+        return;
+    }
+    antichains_scan(c, i + 1);
+    rv_uevent *y = c->R[i];
+    for (size_t s = 0; s < c->ns; s++)
+        if (!rv_unf_concurrent(y, c->S[s])) return;
+    c->S[c->ns++] = y;
+    c->nnew += y->xnew;
+    antichains_scan(c, i + 1);
+    c->nnew -= y->xnew;
+    c->ns--;
+}
+
+#ifndef AC_MIN /* overridable to test antichains on small programs */
+#define AC_MIN 32
+#endif
+
 /* Every antichain S of R[i..] with the events chosen so far (seed 001
  * Alg. 1 line 14, Extend: the histories [p] ∪ ↓S), each one once, in the
  * order of the recursion "without R[k] first, then with R[k] if it is
@@ -1042,6 +1073,7 @@ static void antichains(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi
     for (uint32_t g = 0; g < c->ng; g++) { /* each thread's includable part within [i, lim) */
         const uint32_t *gi = c->gi + c->goff[g];
         uint32_t l = lo[g], h = hi[g];
+        if (l < h && gi[l] >= i) h = l; /* the common case: nothing before i */
         while (l < h) {
             uint32_t mid = l + (h - l) / 2;
             if (gi[mid] < i)
@@ -1052,6 +1084,7 @@ static void antichains(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi
         bot[g] = l;
         h = hi[g];
         uint32_t l2 = l;
+        if (l2 < h && gi[h - 1] < lim) l2 = h; /* nothing at or after lim */
         while (l2 < h) {
             uint32_t mid = l2 + (h - l2) / 2;
             if (gi[mid] < lim)
@@ -1154,7 +1187,10 @@ struct rv_xscratch {
     uint32_t *spos; /* sync_positions' answer */
     size_t capspos;
     scache *sc; /* state_at's templates (open addressing), for the current C */
+    uint32_t *scused; /* the used slots, nsc of them */
     size_t nsc, capsc;
+    uint32_t *pool; /* the templates' lists */
+    size_t npool, cappool;
     const chains *ch; /* C's chains while rv_unf_extend runs, else NULL */
 };
 
@@ -1164,15 +1200,25 @@ static struct rv_xscratch *xscratch(rv_unf *u)
     return u->xs;
 }
 
+/* Empty the table (C changed): the used slots only; the table itself is
+ * kept unless it grew far beyond its use (an Extend call per execution:
+ * no allocation per call for the common few templates). */
 static void sc_clear(struct rv_xscratch *xs)
 {
-    for (size_t i = 0; i < xs->capsc; i++) {
-        free(xs->sc[i].L);
-        free(xs->sc[i].ck);
+    for (size_t k = 0; k < xs->nsc; k++) {
+        scache *e = &xs->sc[xs->scused[k]];
+        free(e->ck);
+        memset(e, 0, sizeof *e);
     }
-    free(xs->sc);
-    xs->sc = NULL;
-    xs->nsc = xs->capsc = 0;
+    if (xs->capsc > 1024 && 16 * xs->nsc < xs->capsc) {
+        free(xs->sc);
+        free(xs->scused);
+        xs->sc = NULL;
+        xs->scused = NULL;
+        xs->capsc = 0;
+    }
+    xs->nsc = 0;
+    xs->npool = 0;
 }
 
 static const chains *sc_chains(rv_unf *u)
@@ -1180,7 +1226,7 @@ static const chains *sc_chains(rv_unf *u)
     return xscratch(u)->ch;
 }
 
-static scache *sc_get(rv_unf *u, const rv_action *a)
+static scache *sc_get(rv_unf *u, const rv_action *a, const uint32_t **L)
 {
     struct rv_xscratch *xs = xscratch(u);
     /* state_at reads of a: kind, tid, obj, obj2 (a wait's mutex, a
@@ -1195,26 +1241,36 @@ static scache *sc_get(rv_unf *u, const rv_action *a)
         size_t on = xs->capsc;
         xs->capsc = on ? 2 * on : 64;
         xs->sc = rv_xcalloc(xs->capsc, sizeof *xs->sc);
+        xs->scused = rv_xrealloc(xs->scused, xs->capsc / 2 * sizeof *xs->scused);
+        size_t w = 0;
         for (size_t i = 0; i < on; i++) {
-            if (!old[i].L) continue;
+            if (!old[i].used) continue;
             size_t j = sc_hash(&old[i].key) & (xs->capsc - 1);
-            while (xs->sc[j].L) j = (j + 1) & (xs->capsc - 1);
+            while (xs->sc[j].used) j = (j + 1) & (xs->capsc - 1);
             xs->sc[j] = old[i];
+            xs->scused[w++] = (uint32_t)j;
         }
         free(old);
     }
     size_t i = sc_hash(&key) & (xs->capsc - 1);
-    while (xs->sc[i].L && memcmp(&xs->sc[i].key, &key, sizeof key)) i = (i + 1) & (xs->capsc - 1);
+    while (xs->sc[i].used && memcmp(&xs->sc[i].key, &key, sizeof key)) i = (i + 1) & (xs->capsc - 1);
     scache *e = &xs->sc[i];
-    if (!e->L) {
+    if (!e->used) {
         const uint32_t *pos;
         size_t np = sync_positions(u, a, &pos);
+        if (xs->npool + np > xs->cappool) {
+            xs->cappool = 2 * (xs->npool + np);
+            xs->pool = rv_xrealloc(xs->pool, xs->cappool * sizeof *xs->pool);
+        }
+        memcpy(xs->pool + xs->npool, pos, np * sizeof *xs->pool);
         e->key = key;
-        e->L = rv_xmalloc((np + 1) * sizeof *e->L);
-        memcpy(e->L, pos, np * sizeof *e->L);
+        e->used = true;
+        e->off = xs->npool;
         e->nl = np;
-        xs->nsc++;
+        xs->npool += np;
+        xs->scused[xs->nsc++] = (uint32_t)i;
     }
+    *L = xs->pool + e->off;
     return e;
 }
 
@@ -1238,6 +1294,9 @@ void rv_unf_extend_free(rv_unf *u)
     free(u->xs->newsuf);
     free(u->xs->gi);
     sc_clear(u->xs);
+    free(u->xs->sc);
+    free(u->xs->scused);
+    free(u->xs->pool);
     free(u->xs);
     u->xs = NULL;
 }
@@ -1560,22 +1619,36 @@ static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bo
     c.newsuf = xs->newsuf;
     c.newsuf[c.nr] = 0;
     for (size_t q = c.nr; q-- > 0;) c.newsuf[q] = c.newsuf[q + 1] + c.R[q]->xnew;
-    /* R by thread (counting sort, stable) for antichains */
-    uint32_t cnt[RV_MAX_THREADS] = {0}, gof[RV_MAX_THREADS];
-    int16_t gof_of[RV_MAX_THREADS];
-    for (size_t q = 0; q < c.nr; q++) cnt[c.R[q]->act.tid]++;
+    if (c.nr < AC_MIN) {
+        antichains_scan(&c, 0);
+        return c.created;
+    }
+    if (inc && !c.newsuf[0]) return 0; /* antichains would stop at once */
+    /* R by thread (counting sort, stable) for antichains; only the
+     * threads present are touched */
+    uint32_t cnt[RV_MAX_THREADS], fill[RV_MAX_THREADS], goff[RV_MAX_THREADS + 1];
+    uint16_t rth[RV_MAX_THREADS];
+    c.goff = goff;
+    c.rth = rth;
+    uint64_t present = 0;
+    for (size_t q = 0; q < c.nr; q++) {
+        unsigned t = c.R[q]->act.tid;
+        if (!((present >> t) & 1)) {
+            present |= 1ull << t;
+            cnt[t] = 0;
+        }
+        cnt[t]++;
+    }
     c.goff[0] = 0;
-    for (unsigned t = 0; t < RV_MAX_THREADS; t++) {
-        gof_of[t] = -1;
-        if (!cnt[t]) continue;
-        gof_of[t] = (int16_t)c.ng;
+    for (uint64_t mk = present; mk; mk &= mk - 1) {
+        unsigned t = (unsigned)__builtin_ctzll(mk);
         c.rth[c.ng] = (uint16_t)t;
-        gof[c.ng] = c.goff[c.ng];
+        fill[t] = c.goff[c.ng];
         c.goff[c.ng + 1] = c.goff[c.ng] + cnt[t];
         c.ng++;
     }
     c.gi = xs->gi;
-    for (size_t q = 0; q < c.nr; q++) c.gi[gof[gof_of[c.R[q]->act.tid]]++] = (uint32_t)q;
+    for (size_t q = 0; q < c.nr; q++) c.gi[fill[c.R[q]->act.tid]++] = (uint32_t)q;
     uint32_t lo[RV_MAX_THREADS], hi[RV_MAX_THREADS];
     for (uint32_t g = 0; g < c.ng; g++) {
         lo[g] = 0;
