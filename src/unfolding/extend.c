@@ -1262,7 +1262,7 @@ static scache *sc_get(rv_unf *u, const rv_action *a, const uint32_t **L)
             xs->cappool = 2 * (xs->npool + np);
             xs->pool = rv_xrealloc(xs->pool, xs->cappool * sizeof *xs->pool);
         }
-        memcpy(xs->pool + xs->npool, pos, np * sizeof *xs->pool);
+        if (np) memcpy(xs->pool + xs->npool, pos, np * sizeof *xs->pool);
         e->key = key;
         e->used = true;
         e->off = xs->npool;
