@@ -605,8 +605,8 @@ static bool world_relevant(const rv_action *a, const rv_action *b)
 /* The model's view of s for action b: a's objects where b touches them,
  * scratch objects for b's other object (a wait's condvar when a is about
  * its mutex and the reverse; b was executed, so its mutex was held). */
-static inline __attribute__((always_inline)) rv_mstate view_for(objstate *s, const rv_action *a, const rv_action *b, rv_mutex_st *smx,
-                          rv_cond_st *scv)
+static inline __attribute__((always_inline)) rv_mstate
+view_for(objstate *s, const rv_action *a, const rv_action *b, rv_mutex_st *smx, rv_cond_st *scv)
 {
     rv_mstate v = {.w = &s->w};
     uint64_t m = rv_mutex_of(a);
@@ -1099,9 +1099,8 @@ static void antichains(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi
         if (c->u->interrupted) return;
         uint32_t best = c->ng;
         for (uint32_t g = 0; g < c->ng; g++)
-            if (top[g] > bot[g] &&
-                (best == c->ng ||
-                 c->gi[c->goff[g] + top[g] - 1] > c->gi[c->goff[best] + top[best] - 1]))
+            if (top[g] > bot[g] && (best == c->ng || c->gi[c->goff[g] + top[g] - 1] >
+                                                         c->gi[c->goff[best] + top[best] - 1]))
                 best = g;
         if (best == c->ng) return;
         uint32_t j = c->gi[c->goff[best] + --top[best]];
@@ -1186,7 +1185,7 @@ struct rv_xscratch {
     bool sx_ok;     /* sx is that of the current C (reset by each Extend) */
     uint32_t *spos; /* sync_positions' answer */
     size_t capspos;
-    scache *sc; /* state_at's templates (open addressing), for the current C */
+    scache *sc;       /* state_at's templates (open addressing), for the current C */
     uint32_t *scused; /* the used slots, nsc of them */
     size_t nsc, capsc;
     uint32_t *pool; /* the templates' lists */
@@ -1253,7 +1252,8 @@ static scache *sc_get(rv_unf *u, const rv_action *a, const uint32_t **L)
         free(old);
     }
     size_t i = sc_hash(&key) & (xs->capsc - 1);
-    while (xs->sc[i].used && memcmp(&xs->sc[i].key, &key, sizeof key)) i = (i + 1) & (xs->capsc - 1);
+    while (xs->sc[i].used && memcmp(&xs->sc[i].key, &key, sizeof key))
+        i = (i + 1) & (xs->capsc - 1);
     scache *e = &xs->sc[i];
     if (!e->used) {
         const uint32_t *pos;
