@@ -1258,8 +1258,8 @@ static scache *sc_get(rv_unf *u, const rv_action *a, const uint32_t **L)
     if (!e->used) {
         const uint32_t *pos;
         size_t np = sync_positions(u, a, &pos);
-        if (xs->npool + np > xs->cappool) {
-            xs->cappool = 2 * (xs->npool + np);
+        if (xs->npool + np > xs->cappool || !xs->pool) {
+            xs->cappool = 2 * (xs->npool + np) + 16;
             xs->pool = rv_xrealloc(xs->pool, xs->cappool * sizeof *xs->pool);
         }
         if (np) memcpy(xs->pool + xs->npool, pos, np * sizeof *xs->pool);
