@@ -615,8 +615,8 @@ static bool world_relevant(const rv_action *a, const rv_action *b)
 /* The model's view of s for action b: a's objects where b touches them,
  * scratch objects for b's other object (a wait's condvar when a is about
  * its mutex and the reverse; b was executed, so its mutex was held). */
-static rv_mstate view_for(objstate *s, const rv_action *a, const rv_action *b, rv_mutex_st *smx,
-                          rv_cond_st *scv)
+static inline __attribute__((always_inline)) rv_mstate
+view_for(objstate *s, const rv_action *a, const rv_action *b, rv_mutex_st *smx, rv_cond_st *scv)
 {
     rv_mstate v = {.w = &s->w};
     uint64_t m = rv_mutex_of(a);
@@ -637,7 +637,8 @@ static rv_mstate view_for(objstate *s, const rv_action *a, const rv_action *b, r
 
 /* Does b change a state that a reads?  m = rv_mutex_of(a), computed once
  * per replay by the caller. */
-static bool relevant(const rv_action *a, uint64_t m, const rv_action *b)
+static inline __attribute__((always_inline)) bool relevant(const rv_action *a, uint64_t m,
+                                                           const rv_action *b)
 {
     if (m && rv_mutex_of(b) == m) return true;
     if (b->obj == a->obj &&
@@ -648,7 +649,89 @@ static bool relevant(const rv_action *a, uint64_t m, const rv_action *b)
     return world_relevant(a, b);
 }
 
+/* C's events per thread: thread t's are cur[idx[off[t] .. off[t + 1])],
+ * in order (C holds each thread's chain from its first event). */
+typedef struct chains {
+    uint32_t *idx;
+    uint32_t off[RV_MAX_THREADS + 1];
+} chains;
+
 static size_t sync_positions(rv_unf *u, const rv_action *a, const uint32_t **out);
+
+/* Replay y (an event of C) on s for template a, if it changes a state
+ * that a reads; m = rv_mutex_of(a). */
+static void fold(objstate *s, const rv_action *a, uint64_t m, const rv_uevent *y)
+{
+    if (!relevant(a, m, &y->act)) return;
+    rv_mutex_st smx;
+    rv_cond_st scv;
+    rv_mstate v = view_for(s, a, &y->act, &smx, &scv);
+    rv_model_redo(&v, &y->act, y->val);
+}
+
+static void state_start(objstate *s, const rv_action *a)
+{
+    memset(s, 0, sizeof *s);
+    rv_model_start(&s->mx, &s->cv, &s->sem, &s->once, &s->rw, a);
+}
+
+/* States at histories (issue 11).  state_at replays the positions of C
+ * that the synchronisation index gives for template a, those in H; on a
+ * long execution looping over a mutex that list is the whole loop, and
+ * every history replayed it: quadratic.  So per template (within one
+ * Extend call, C fixed) the list is kept, with checkpoints: ck[j] = the
+ * state after replaying L[0 .. j·SC_STEP) whole.  A history H ⊆ C holds
+ * every position of C before f(H), the first position of an event not in
+ * H (per thread u, the event after H's maximal u-event), and none after
+ * g(H), its last one: its state is the checkpoint below f, the rest of L
+ * before f replayed whole, and L's entries in [f, g] replayed if in H (a
+ * depth test per entry: H holds u's events of C up to its maximal one).
+ * The same positions in the same order as the plain replay: the same
+ * state.  Lists shorter than SC_MIN are replayed as before. */
+#ifndef SC_MIN /* overridable to test the checkpoints on small programs */
+#define SC_MIN 64
+#endif
+#ifndef SC_STEP
+#define SC_STEP 16
+#endif
+
+typedef struct scache {
+    rv_action key; /* the template (see sc_get) */
+    bool used;     /* false: empty slot */
+    size_t off;    /* sync_positions(key): the pool's entries [off, off + nl) */
+    size_t nl;
+    objstate *ck; /* ck[j]: the state after L[0 .. j·SC_STEP) */
+    size_t nck, capck;
+} scache;
+
+static uint64_t sc_hash(const rv_action *a)
+{
+    uint64_t w[5];
+    memcpy(w, a, sizeof w);
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (int k = 0; k < 5; k++) h = (h ^ w[k]) * 0xff51afd7ed558ccdull, h ^= h >> 32;
+    return h;
+}
+
+_Static_assert(sizeof(rv_action) == 40, "sc_hash reads rv_action as five words");
+
+/* Free the templates' lists and checkpoints (C changed). */
+static void sc_clear(struct rv_xscratch *xs);
+/* The cache entry of template a (created with its sync positions, *L). */
+static scache *sc_get(rv_unf *u, const rv_action *a, const uint32_t **L);
+
+static uint32_t hist_depth(const hist *h, unsigned t)
+{
+    uint32_t d = 0;
+    if (h->p && t < h->p->nt && h->p->tmax[t]) d = h->p->tmax[t]->depth;
+    for (size_t i = 0; i < h->ns; i++) {
+        const rv_uevent *s = h->S[i];
+        if (t < s->nt && s->tmax[t] && s->tmax[t]->depth > d) d = s->tmax[t]->depth;
+    }
+    return d;
+}
+
+static const chains *sc_chains(rv_unf *u);
 
 /* Replay H's events (in execution order, a linearisation of H) for the
  * objects a touches, through the model (rv_model_redo: an executed event
@@ -656,18 +739,64 @@ static size_t sync_positions(rv_unf *u, const rv_action *a, const uint32_t **out
  * index gives for a are looked at (a superset of those relevant() keeps). */
 static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
 {
-    memset(s, 0, sizeof *s);
-    rv_model_start(&s->mx, &s->cv, &s->sem, &s->once, &s->rw, a);
     uint64_t m = rv_mutex_of(a);
-    const uint32_t *pos;
-    size_t np = sync_positions(u, a, &pos);
-    for (size_t q = 0; q < np; q++) {
-        const rv_uevent *y = u->cur[pos[q]];
-        if (!relevant(a, m, &y->act) || !in_hist(y, h)) continue;
-        rv_mutex_st smx;
-        rv_cond_st scv;
-        rv_mstate v = view_for(s, a, &y->act, &smx, &scv);
-        rv_model_redo(&v, &y->act, y->val);
+    const uint32_t *L;
+    scache *e = sc_get(u, a, &L);
+    const chains *ch = sc_chains(u);
+    if (e->nl < SC_MIN || !ch) {
+        state_start(s, a);
+        for (size_t q = 0; q < e->nl; q++) {
+            const rv_uevent *y = u->cur[L[q]];
+            if (!relevant(a, m, &y->act) || !in_hist(y, h)) continue;
+            rv_mutex_st smx;
+            rv_cond_st scv;
+            rv_mstate v = view_for(s, a, &y->act, &smx, &scv);
+            rv_model_redo(&v, &y->act, y->val);
+        }
+        return;
+    }
+    uint32_t d[RV_MAX_THREADS];
+    uint32_t f = UINT32_MAX, g = 0;
+    bool any = false;
+    for (unsigned t = 0; t < RV_MAX_THREADS; t++) {
+        uint32_t len = ch->off[t + 1] - ch->off[t];
+        if (!len) continue;
+        d[t] = hist_depth(h, t);
+        if (d[t] < len && ch->idx[ch->off[t] + d[t]] < f) f = ch->idx[ch->off[t] + d[t]];
+        if (d[t] && ch->idx[ch->off[t] + d[t] - 1] >= g) {
+            g = ch->idx[ch->off[t] + d[t] - 1];
+            any = true;
+        }
+    }
+    size_t l = 0, r = e->nl; /* first entry at or after f */
+    while (l < r) {
+        size_t mid = l + (r - l) / 2;
+        if (L[mid] < f)
+            l = mid + 1;
+        else
+            r = mid;
+    }
+    size_t jf = l, j = l / SC_STEP;
+    while (e->nck <= j) { /* the checkpoints up to j */
+        if (e->nck == e->capck) {
+            e->capck = e->capck ? 2 * e->capck : 16;
+            e->ck = rv_xrealloc(e->ck, e->capck * sizeof *e->ck);
+        }
+        if (!e->nck) {
+            state_start(&e->ck[0], a);
+        } else {
+            objstate *c = &e->ck[e->nck];
+            *c = e->ck[e->nck - 1];
+            for (size_t q = (e->nck - 1) * SC_STEP; q < e->nck * SC_STEP; q++)
+                fold(c, a, m, u->cur[L[q]]);
+        }
+        e->nck++;
+    }
+    *s = e->ck[j];
+    for (size_t q = j * SC_STEP; q < jf; q++) fold(s, a, m, u->cur[L[q]]);
+    for (size_t q = jf; any && q < e->nl && L[q] <= g; q++) {
+        const rv_uevent *y = u->cur[L[q]];
+        if (y->depth <= d[y->act.tid]) fold(s, a, m, y);
     }
 }
 
@@ -787,6 +916,13 @@ typedef struct xctx {
     bool inc;       /* only histories not within the previous C (S holds a new event) */
     size_t nnew;    /* events of S that are new in C */
     size_t *newsuf; /* newsuf[i]: new events in R[i..nr) */
+    /* R grouped by thread (antichains): the g-th thread of R, rth[g], has
+     * its candidates at R-indices gi[goff[g] .. goff[g + 1]) (increasing:
+     * R is in C's order, so in the thread's order too) */
+    uint32_t ng;
+    uint16_t *rth;  /* [RV_MAX_THREADS], outside the struct: xctx is */
+    uint32_t *goff; /* zero-initialised per position */
+    uint32_t *gi;
 } xctx;
 
 /* The non-fatal event ⟨a, H'⟩ with H' the part of H that a depends on under
@@ -875,8 +1011,24 @@ static bool past_deadline(rv_unf *u)
     return u->interrupted;
 }
 
-/* Every antichain of R[i..]: include R[i] only if concurrent with S. */
-static void antichains(xctx *c, size_t i)
+/* Depth of thread u's maximal event in [e] (0: none). */
+static uint32_t tdepth(const rv_uevent *e, unsigned u)
+{
+    return u < e->nt && e->tmax[u] ? e->tmax[u]->depth : 0;
+}
+
+/* y ≤ z for two events of C: [z] holds y's thread at least as deep as y
+ * (C holds one branch of each thread tree), O(1). */
+static bool leq_in_c(const rv_uevent *y, const rv_uevent *z)
+{
+    return tdepth(z, y->act.tid) >= y->depth;
+}
+
+/* Every antichain of R[i..]: include R[i] only if concurrent with S.  The
+ * plain recursion, for short candidate lists (below AC_MIN), where it
+ * costs less than antichains' intervals; the same histories in the same
+ * order. */
+static void antichains_scan(xctx *c, size_t i)
 {
     if (past_deadline(c->u)) return;
     /* incremental: a history within the previous C was enumerated then */
@@ -885,15 +1037,118 @@ static void antichains(xctx *c, size_t i)
         if (!is_x_itself(c)) emit(c);
         return;
     }
-    antichains(c, i + 1);
+    antichains_scan(c, i + 1);
     rv_uevent *y = c->R[i];
     for (size_t s = 0; s < c->ns; s++)
         if (!rv_unf_concurrent(y, c->S[s])) return;
     c->S[c->ns++] = y;
     c->nnew += y->xnew;
-    antichains(c, i + 1);
+    antichains_scan(c, i + 1);
     c->nnew -= y->xnew;
     c->ns--;
+}
+
+#ifndef AC_MIN /* overridable to test antichains on small programs */
+#define AC_MIN 32
+#endif
+
+/* Every antichain S of R[i..] with the events chosen so far (seed 001
+ * Alg. 1 line 14, Extend: the histories [p] ∪ ↓S), each one once, in the
+ * order of the recursion "without R[k] first, then with R[k] if it is
+ * concurrent with S" over k = i .., which the event ids keep.  That
+ * recursion tested every later candidate against S (the candidates of a
+ * thread are a chain, so after choosing one the whole rest was walked and
+ * rejected: quadratic on a long execution looping over a mutex, issue
+ * 11).  Here the candidates of each thread concurrent with every event
+ * of S form an interval of its chain, [lo[g], hi[g]) in gi (not below
+ * s: deeper than s's maximal event of that thread; not above s: a prefix,
+ * since above one event is above the later ones), narrowed by binary
+ * search when an event joins S, O(T log |R|) with O(1) tests between
+ * events of C.  The recursion visits only what it emits: the leaf "no
+ * more", then each includable R[j] (j >= i) in decreasing order (what
+ * the exclude-first recursion produced), nested at most one level per
+ * thread. */
+static void antichains(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi)
+{
+    if (past_deadline(c->u)) return;
+    /* incremental: a history within the previous C was enumerated then */
+    if (c->inc && !c->nnew && !c->newsuf[i]) return;
+    if ((!c->inc || c->nnew) && !is_x_itself(c)) emit(c);
+    /* with nothing new in S, an R[j] opens new histories only if R[j..]
+     * holds a new event */
+    size_t lim = c->nr;
+    if (c->inc && !c->nnew)
+        while (lim > i && !c->newsuf[lim - 1]) lim--;
+    uint32_t top[RV_MAX_THREADS], bot[RV_MAX_THREADS];
+    for (uint32_t g = 0; g < c->ng; g++) { /* each thread's includable part within [i, lim) */
+        const uint32_t *gi = c->gi + c->goff[g];
+        uint32_t l = lo[g], h = hi[g];
+        if (l < h && gi[l] >= i) h = l; /* the common case: nothing before i */
+        while (l < h) {
+            uint32_t mid = l + (h - l) / 2;
+            if (gi[mid] < i)
+                l = mid + 1;
+            else
+                h = mid;
+        }
+        bot[g] = l;
+        h = hi[g];
+        uint32_t l2 = l;
+        if (l2 < h && gi[h - 1] < lim) l2 = h; /* nothing at or after lim */
+        while (l2 < h) {
+            uint32_t mid = l2 + (h - l2) / 2;
+            if (gi[mid] < lim)
+                l2 = mid + 1;
+            else
+                h = mid;
+        }
+        top[g] = l2;
+    }
+    uint32_t nlo[RV_MAX_THREADS], nhi[RV_MAX_THREADS];
+    for (;;) {
+        if (c->u->interrupted) return;
+        uint32_t best = c->ng;
+        for (uint32_t g = 0; g < c->ng; g++)
+            if (top[g] > bot[g] && (best == c->ng || c->gi[c->goff[g] + top[g] - 1] >
+                                                         c->gi[c->goff[best] + top[best] - 1]))
+                best = g;
+        if (best == c->ng) return;
+        uint32_t j = c->gi[c->goff[best] + --top[best]];
+        rv_uevent *y = c->R[j];
+        /* the intervals of the threads' candidates concurrent with y too */
+        for (uint32_t g = 0; g < c->ng; g++) {
+            nlo[g] = lo[g];
+            nhi[g] = hi[g];
+            if (g == best) {
+                nlo[g] = nhi[g];
+                continue;
+            }
+            const uint32_t *gi = c->gi + c->goff[g];
+            uint32_t d = tdepth(y, c->rth[g]), l = nlo[g], h = nhi[g];
+            while (l < h) { /* first candidate not below y */
+                uint32_t mid = l + (h - l) / 2;
+                if (c->R[gi[mid]]->depth <= d)
+                    l = mid + 1;
+                else
+                    h = mid;
+            }
+            nlo[g] = l;
+            h = nhi[g];
+            while (l < h) { /* first candidate above y */
+                uint32_t mid = l + (h - l) / 2;
+                if (!leq_in_c(y, c->R[gi[mid]]))
+                    l = mid + 1;
+                else
+                    h = mid;
+            }
+            nhi[g] = l;
+        }
+        c->S[c->ns++] = y;
+        c->nnew += y->xnew;
+        antichains(c, j + 1, nlo, nhi);
+        c->nnew -= y->xnew;
+        c->ns--;
+    }
 }
 
 /* The current configuration filed by the keys of rv_unf_dep_keys, per
@@ -934,17 +1189,99 @@ struct rv_xscratch {
     size_t cappos;
     rv_uevent **R, **S;
     size_t *newsuf;
+    uint32_t *gi; /* R grouped by thread (antichains) */
     size_t capr;
     curix sx;       /* the synchronisation index of C (sync_index) */
     bool sx_ok;     /* sx is that of the current C (reset by each Extend) */
     uint32_t *spos; /* sync_positions' answer */
     size_t capspos;
+    scache *sc;       /* state_at's templates (open addressing), for the current C */
+    uint32_t *scused; /* the used slots, nsc of them */
+    size_t nsc, capsc;
+    uint32_t *pool; /* the templates' lists */
+    size_t npool, cappool;
+    const chains *ch; /* C's chains while rv_unf_extend runs, else NULL */
 };
 
 static struct rv_xscratch *xscratch(rv_unf *u)
 {
     if (!u->xs) u->xs = rv_xcalloc(1, sizeof *u->xs);
     return u->xs;
+}
+
+/* Empty the table (C changed): the used slots only; the table itself is
+ * kept unless it grew far beyond its use (an Extend call per execution:
+ * no allocation per call for the common few templates). */
+static void sc_clear(struct rv_xscratch *xs)
+{
+    for (size_t k = 0; k < xs->nsc; k++) {
+        scache *e = &xs->sc[xs->scused[k]];
+        free(e->ck);
+        memset(e, 0, sizeof *e);
+    }
+    if (xs->capsc > 1024 && 16 * xs->nsc < xs->capsc) {
+        free(xs->sc);
+        free(xs->scused);
+        xs->sc = NULL;
+        xs->scused = NULL;
+        xs->capsc = 0;
+    }
+    xs->nsc = 0;
+    xs->npool = 0;
+}
+
+static const chains *sc_chains(rv_unf *u)
+{
+    return xscratch(u)->ch;
+}
+
+static scache *sc_get(rv_unf *u, const rv_action *a, const uint32_t **L)
+{
+    struct rv_xscratch *xs = xscratch(u);
+    /* state_at reads of a: kind, tid, obj, obj2 (a wait's mutex, a
+     * semaphore's initial count) and len (a mutex's static kind), not
+     * its results (arg, flags) nor ndom */
+    rv_action key = *a;
+    key.ndom = 0;
+    key.flags = 0;
+    key.arg = 0;
+    if (2 * (xs->nsc + 1) > xs->capsc) {
+        scache *old = xs->sc;
+        size_t on = xs->capsc;
+        xs->capsc = on ? 2 * on : 64;
+        xs->sc = rv_xcalloc(xs->capsc, sizeof *xs->sc);
+        xs->scused = rv_xrealloc(xs->scused, xs->capsc / 2 * sizeof *xs->scused);
+        size_t w = 0;
+        for (size_t i = 0; i < on; i++) {
+            if (!old[i].used) continue;
+            size_t j = sc_hash(&old[i].key) & (xs->capsc - 1);
+            while (xs->sc[j].used) j = (j + 1) & (xs->capsc - 1);
+            xs->sc[j] = old[i];
+            xs->scused[w++] = (uint32_t)j;
+        }
+        free(old);
+    }
+    size_t i = sc_hash(&key) & (xs->capsc - 1);
+    while (xs->sc[i].used && memcmp(&xs->sc[i].key, &key, sizeof key))
+        i = (i + 1) & (xs->capsc - 1);
+    scache *e = &xs->sc[i];
+    if (!e->used) {
+        const uint32_t *pos;
+        size_t np = sync_positions(u, a, &pos);
+        if (xs->npool + np > xs->cappool || !xs->pool) {
+            xs->cappool = 2 * (xs->npool + np) + 16;
+            xs->pool = rv_xrealloc(xs->pool, xs->cappool * sizeof *xs->pool);
+        }
+        if (np) memcpy(xs->pool + xs->npool, pos, np * sizeof *xs->pool);
+        e->key = key;
+        e->used = true;
+        e->off = xs->npool;
+        e->nl = np;
+        xs->npool += np;
+        xs->scused[xs->nsc++] = (uint32_t)i;
+    }
+    *L = xs->pool + e->off;
+    return e;
 }
 
 static void curix_free(curix *ix)
@@ -965,6 +1302,11 @@ void rv_unf_extend_free(rv_unf *u)
     free(u->xs->R);
     free(u->xs->S);
     free(u->xs->newsuf);
+    free(u->xs->gi);
+    sc_clear(u->xs);
+    free(u->xs->sc);
+    free(u->xs->scused);
+    free(u->xs->pool);
     free(u->xs);
     u->xs = NULL;
 }
@@ -1272,6 +1614,8 @@ static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bo
         free(xs->R);
         free(xs->S);
         free(xs->newsuf);
+        free(xs->gi);
+        xs->gi = rv_xmalloc(xs->capr * sizeof *xs->gi);
         xs->R = rv_xmalloc(xs->capr * sizeof *xs->R);
         xs->S = rv_xmalloc(xs->capr * sizeof *xs->S);
         xs->newsuf = rv_xmalloc(xs->capr * sizeof *xs->newsuf);
@@ -1285,7 +1629,42 @@ static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bo
     c.newsuf = xs->newsuf;
     c.newsuf[c.nr] = 0;
     for (size_t q = c.nr; q-- > 0;) c.newsuf[q] = c.newsuf[q + 1] + c.R[q]->xnew;
-    antichains(&c, 0);
+    if (c.nr < AC_MIN) {
+        antichains_scan(&c, 0);
+        return c.created;
+    }
+    if (inc && !c.newsuf[0]) return 0; /* antichains would stop at once */
+    /* R by thread (counting sort, stable) for antichains; only the
+     * threads present are touched */
+    uint32_t cnt[RV_MAX_THREADS], fill[RV_MAX_THREADS], goff[RV_MAX_THREADS + 1];
+    uint16_t rth[RV_MAX_THREADS];
+    c.goff = goff;
+    c.rth = rth;
+    uint64_t present = 0;
+    for (size_t q = 0; q < c.nr; q++) {
+        unsigned t = c.R[q]->act.tid;
+        if (!((present >> t) & 1)) {
+            present |= 1ull << t;
+            cnt[t] = 0;
+        }
+        cnt[t]++;
+    }
+    c.goff[0] = 0;
+    for (uint64_t mk = present; mk; mk &= mk - 1) {
+        unsigned t = (unsigned)__builtin_ctzll(mk);
+        c.rth[c.ng] = (uint16_t)t;
+        fill[t] = c.goff[c.ng];
+        c.goff[c.ng + 1] = c.goff[c.ng] + cnt[t];
+        c.ng++;
+    }
+    c.gi = xs->gi;
+    for (size_t q = 0; q < c.nr; q++) c.gi[fill[c.R[q]->act.tid]++] = (uint32_t)q;
+    uint32_t lo[RV_MAX_THREADS], hi[RV_MAX_THREADS];
+    for (uint32_t g = 0; g < c.ng; g++) {
+        lo[g] = 0;
+        hi[g] = c.goff[g + 1] - c.goff[g];
+    }
+    antichains(&c, 0, lo, hi);
     return c.created;
 }
 
@@ -1338,13 +1717,6 @@ static void set_enumerated(rv_unf *u, rv_uevent *p, unsigned tid, uint32_t gen)
     else
         u->rootgen[tid] = gen;
 }
-
-/* C's events per thread: thread t's are cur[idx[off[t] .. off[t + 1])],
- * in order (C holds each thread's chain from its first event). */
-typedef struct chains {
-    uint32_t *idx;
-    uint32_t off[RV_MAX_THREADS + 1];
-} chains;
 
 static void build_chains(const rv_unf *u, chains *ch)
 {
@@ -1410,9 +1782,11 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
     size_t created = 0, nnw;
     rv_uevent **nw;
     xscratch(u)->sx_ok = false; /* C changed since the last call */
+    sc_clear(u->xs);
     uint32_t gen = next_generation(u, &nw, &nnw);
     chains ch;
     build_chains(u, &ch);
+    u->xs->ch = &ch;
     /* the trace index of each thread's first event not in C (cutoffs) */
     int32_t after[RV_MAX_THREADS];
     uint32_t seen[RV_MAX_THREADS] = {0};
@@ -1464,6 +1838,7 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
             p = x;
         }
     }
+    u->xs->ch = NULL;
     free(cnt);
     free(ch.idx);
     free(nw);

@@ -65,7 +65,11 @@
  * prefix it shares with the last one indexed, then the enumeration at
  * those positions restricted to histories holding an event of N
  * (extend.c, "Incremental Extend"), each history's state replayed from
- * the synchronisation index's positions for its template;
+ * the synchronisation index's positions for its template, from a
+ * checkpoint below the history's first missing position of C (long
+ * lists), the antichains of candidates visited through per-thread
+ * intervals of those concurrent with the chosen ones (long candidate
+ * lists): O(T log |C|) per history enumerated, not O(|C|);
  * conflict-freeness of C ∪ X: O(|X| · |C|) dependence tests (tests filter
  * by rv_dependent before any causality query).
  */

@@ -57,11 +57,55 @@ t_time_limit_udpor_forever() {
 # ... and inside the unfolding's work on one long execution (Extend's
 # enumeration of histories), which took 500 s on lock_loop.c with
 # --time-limit=1 before the unfolding checked the deadline.
+# (--max-events far above what 2 s reach: Extend is now linear on it and
+# the default 100,000 events end in about 2 s, so the event limit could
+# come first.)
 t_time_limit_udpor_extend() {
-    rv check --time-limit=2 --json "$L/lock_loop.c"
+    rv check --time-limit=2 --max-events=20000000 --json "$L/lock_loop.c"
     expect_rc 3
     expect_json .exhaustive false
     expect_json_match .incomplete_reason '^time-limit'
+}
+
+# The same loop runs to the event limit (Extend's cost is linear in the
+# execution: each acquisition's histories are enumerated without walking
+# the candidates below the chosen one, and the mutex state at a history
+# comes from checkpoints instead of a replay from the start; 500 s for
+# 100,000 events before).  The unfolding is the one it was: 20,000 events
+# executed plus one acquisition of the second thread after each of the
+# 5,000 releases but the last, and the pending one.
+t_lock_loop_event_limit() {
+    local f
+    for f in "" --no-cutoffs; do
+        rv check --max-events=20000 $f --json "$L/lock_loop.c"
+        expect_rc 3
+        expect_json .exhaustive false
+        expect_json_match .incomplete_reason '^execution exceeded 20000 events'
+        expect_json .events 25001
+        expect_json .executions 0
+    done
+}
+
+# The barrier reused forever (no cutoff: its generation grows) runs to the
+# event limit too (150 s for 20,000 events before, on a loaded machine).
+t_barrier_loop_event_limit() {
+    rv check --max-events=20000 --json "$ROOT/tests/adversary/open/barrier_loop_nocutoff.c" -- -DOBJ=0
+    expect_rc 3
+    expect_json_match .incomplete_reason '^execution exceeded 20000 events'
+    expect_json .events 33334
+}
+
+# The bounded loop (-DM=k): C(2k, k) Mazurkiewicz traces, one execution
+# each without cutoffs, as dfs counts them.
+t_lock_loop_bounded_traces() {
+    rv check --json --no-cutoffs "$L/lock_loop.c" -- -DM=5
+    expect_rc 0
+    expect_json .executions 252 # C(10, 5)
+    expect_json .blocked 0
+    expect_json .exhaustive true
+    rv check --json --algo=dfs --count-traces "$L/lock_loop.c" -- -DM=5
+    expect_rc 0
+    expect_json .traces 252
 }
 
 # A limit that is reached after an error keeps the error: exit 1 (the
