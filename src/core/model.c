@@ -284,7 +284,8 @@ static int cond_problem(const rv_cond_st *c, char *msg, size_t cap)
 {
     const char *p = status_problem(c->status);
     if (!p) return 0;
-    if (msg && cap) snprintf(msg, cap, "use of a%s %s condition variable", p[0] == 'u' ? "n" : "", p);
+    if (msg && cap)
+        snprintf(msg, cap, "use of a%s %s condition variable", p[0] == 'u' ? "n" : "", p);
     return RV_MODEL_MISUSE;
 }
 
@@ -553,8 +554,8 @@ int rv_model_apply(rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t c
     if (msg && cap) msg[0] = 0;
     /* results only: a misuse leaves none, whatever the action carried (the
      * unfolding predicts an event from another execution's action) */
-    if (a->kind == RV_ACT_TRYLOCK || a->kind == RV_ACT_SEM_TRYWAIT ||
-        a->kind == RV_ACT_TRYRDLOCK || a->kind == RV_ACT_TRYWRLOCK)
+    if (a->kind == RV_ACT_TRYLOCK || a->kind == RV_ACT_SEM_TRYWAIT || a->kind == RV_ACT_TRYRDLOCK ||
+        a->kind == RV_ACT_TRYWRLOCK)
         a->arg = 0;
     switch (a->kind) {
     case RV_ACT_LOCK:

@@ -60,7 +60,8 @@ enum { RV_MK_NORMAL = 0, RV_MK_RECURSIVE = 1, RV_MK_ERRORCHECK = 2 };
 /* pthread_mutex_t overlay: glibc's __lock, __count, __owner, __nusers,
  * __kind, so that PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP and friends work. */
 typedef struct rv_mutex_st {
-    int32_t kind0;   /* the static initialiser's kind + 1 (RV_MK_RAW: none), saved by the first init */
+    int32_t
+        kind0; /* the static initialiser's kind + 1 (RV_MK_RAW: none), saved by the first init */
     uint32_t count;  /* recursion count of the owner */
     int32_t owner;   /* tid + 1; 0 = free */
     uint32_t status; /* RV_MST_* */

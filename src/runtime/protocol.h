@@ -90,15 +90,15 @@ typedef struct rv_bell {
 typedef struct rv_shm {
     uint64_t magic;
     /* --- request (written by ravel before each execution) --- */
-    uint32_t nsteps;     /* prefix length */
-    uint32_t policy;     /* rv_policy */
-    uint32_t flags;      /* RV_REQ_* */
-    uint32_t engine;     /* RV_ENGINE_*: asked for by ravel at server start */
-    uint64_t max_steps;  /* capacity of steps[] */
-    uint64_t max_events; /* capacity of events[] = event limit */
-    uint64_t budget;     /* this execution stops after min(budget, max_events) events */
-    uint64_t avoid;      /* threads RV_POLICY_FIRST picks last */
-    uint64_t max_heap;   /* bytes of heap per execution */
+    uint32_t nsteps;      /* prefix length */
+    uint32_t policy;      /* rv_policy */
+    uint32_t flags;       /* RV_REQ_* */
+    uint32_t engine;      /* RV_ENGINE_*: asked for by ravel at server start */
+    uint64_t max_steps;   /* capacity of steps[] */
+    uint64_t max_events;  /* capacity of events[] = event limit */
+    uint64_t budget;      /* this execution stops after min(budget, max_events) events */
+    uint64_t avoid;       /* threads RV_POLICY_FIRST picks last */
+    uint64_t max_heap;    /* bytes of heap per execution */
     uint32_t max_threads; /* threads one execution may create, main included (--max-threads) */
     int64_t nondet_lo, nondet_hi;
     /* canonical thread registry, kept across executions (ravel may preload
