@@ -730,14 +730,7 @@ static int cmp_entry(const void *a, const void *b)
 static uint32_t bucket_from(const rv_ubucket *b, uint32_t from)
 {
     const uint32_t *bf = bucket_bfirst(b);
-    uint32_t lo = 0, hi = (b->n + RV_UBLOCK - 1) / RV_UBLOCK;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (bf[mid] < from)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    uint32_t lo = rv_lower_bound_u32(bf, 0, (b->n + RV_UBLOCK - 1) / RV_UBLOCK, from);
     if (!lo) return 0; /* block 0 starts at or after from */
     uint32_t k = (lo - 1) * RV_UBLOCK, end = lo * RV_UBLOCK < b->n ? lo * RV_UBLOCK : b->n;
     while (k < end && (b->ent[k].idt >> 32) < from) k++;

@@ -768,15 +768,8 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
             any = true;
         }
     }
-    size_t l = 0, r = e->nl; /* first entry at or after f */
-    while (l < r) {
-        size_t mid = l + (r - l) / 2;
-        if (L[mid] < f)
-            l = mid + 1;
-        else
-            r = mid;
-    }
-    size_t jf = l, j = l / SC_STEP;
+    size_t jf = rv_lower_bound_u32(L, 0, (uint32_t)e->nl, f); /* first entry at or after f */
+    size_t j = jf / SC_STEP;
     while (e->nck <= j) { /* the checkpoints up to j */
         if (e->nck == e->capck) {
             e->capck = e->capck ? 2 * e->capck : 16;
@@ -1083,26 +1076,9 @@ static void antichains(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi
     for (uint32_t g = 0; g < c->ng; g++) { /* each thread's includable part within [i, lim) */
         const uint32_t *gi = c->gi + c->goff[g];
         uint32_t l = lo[g], h = hi[g];
-        if (l < h && gi[l] >= i) h = l; /* the common case: nothing before i */
-        while (l < h) {
-            uint32_t mid = l + (h - l) / 2;
-            if (gi[mid] < i)
-                l = mid + 1;
-            else
-                h = mid;
-        }
-        bot[g] = l;
-        h = hi[g];
-        uint32_t l2 = l;
-        if (l2 < h && gi[h - 1] < lim) l2 = h; /* nothing at or after lim */
-        while (l2 < h) {
-            uint32_t mid = l2 + (h - l2) / 2;
-            if (gi[mid] < lim)
-                l2 = mid + 1;
-            else
-                h = mid;
-        }
-        top[g] = l2;
+        /* the common cases first: nothing before i, nothing at or after lim */
+        bot[g] = l < h && gi[l] >= i ? l : rv_lower_bound_u32(gi, l, h, i);
+        top[g] = bot[g] < h && gi[h - 1] < lim ? h : rv_lower_bound_u32(gi, bot[g], h, lim);
     }
     uint32_t nlo[RV_MAX_THREADS], nhi[RV_MAX_THREADS];
     for (;;) {
