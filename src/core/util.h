@@ -28,8 +28,7 @@ rv_hash128 rv_hash(const void *p, size_t n);
 
 /* The first index in [lo, hi) whose value in the ascending array a is >=
  * key (hi if none): binary search, O(log(hi - lo)). */
-static inline uint32_t rv_lower_bound_u32(const uint32_t *a, uint32_t lo, uint32_t hi,
-                                          uint32_t key)
+static inline uint32_t rv_lower_bound_u32(const uint32_t *a, uint32_t lo, uint32_t hi, uint32_t key)
 {
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
