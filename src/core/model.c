@@ -19,15 +19,10 @@ static int norm_kind(int64_t k)
     return k == RV_MK_RECURSIVE || k == RV_MK_ERRORCHECK ? (int)k : RV_MK_NORMAL;
 }
 
-static bool usable_or_dead(uint32_t status)
-{
-    return status == RV_MST_STATIC || status == RV_MST_INIT || status == RV_MST_DEAD;
-}
-
 uint64_t rv_model_mutex_static_kind(const rv_mutex_st *m)
 {
     if (m->status == RV_MST_STATIC) return (uint64_t)norm_kind(m->kind) + 1;
-    if (!usable_or_dead(m->status)) return RV_MK_RAW; /* never initialised storage */
+    if (!rv_model_status_written(m->status)) return RV_MK_RAW; /* never initialised storage */
     if (m->kind0 >= 1 && m->kind0 <= RV_MK_RAW) return (uint64_t)m->kind0;
     return RV_MK_NORMAL + 1;
 }

@@ -50,6 +50,13 @@
  * than the three above. */
 #define RV_MST_RAW 0x21574152u /* "RAW!" */
 
+/* Did an initialiser, an init or a destroy write this status?  Any other
+ * value is storage that never held the object (uninitialised). */
+static inline bool rv_model_status_written(uint32_t status)
+{
+    return status == RV_MST_STATIC || status == RV_MST_INIT || status == RV_MST_DEAD;
+}
+
 /* Mutex kinds: the values of glibc's PTHREAD_MUTEX_{NORMAL,RECURSIVE,ERRORCHECK}
  * (checked in sync.c); every other kind (adaptive) behaves as normal. */
 enum { RV_MK_NORMAL = 0, RV_MK_RECURSIVE = 1, RV_MK_ERRORCHECK = 2 };

@@ -1,9 +1,10 @@
 /*
  * posix_ext.h — the runtime's spin locks, timed waits, read-write locks,
  * barriers and the attribute setters it accepts (posix_ext.c; issue 13).
- * Semantics are the model's (src/core/model.h); this header only exposes
- * the packing of a spin lock's model state into its 4 bytes, which sync.c's
- * generic enabledness and effect code needs.
+ * Semantics are the model's (src/core/model.h); this header exposes the
+ * packing of a spin lock's model state into its 4 bytes, which sync.c's
+ * generic enabledness and effect code needs, and (defined in sync.c) how
+ * an action says its object started in storage that held no object.
  */
 #ifndef RAVEL_RUNTIME_POSIX_EXT_H
 #define RAVEL_RUNTIME_POSIX_EXT_H

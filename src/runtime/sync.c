@@ -417,8 +417,7 @@ int __ravel_pthread_mutex_unlock(pthread_mutex_t *m)
 uint8_t rv_raw_start(uint64_t obj, size_t overlay, uint32_t status)
 {
     volatile uint32_t *tag = (volatile uint32_t *)(uintptr_t)(obj + overlay);
-    bool raw = *tag == RAW_TAG ||
-               !(status == RV_MST_STATIC || status == RV_MST_INIT || status == RV_MST_DEAD);
+    bool raw = *tag == RAW_TAG || !rv_model_status_written(status);
     if (!raw) return 0;
     *tag = RAW_TAG;
     return RV_AF_RAW;

@@ -347,12 +347,8 @@ static void fold_sync(kvmap *m, const rv_uevent *e)
     rv_rwlock_st rw;
     rv_barrier_st bar;
     memset(&bar, 0, sizeof bar); /* an uninitialised barrier */
-    memset(&mx, 0, sizeof mx);
-    memset(&cv, 0, sizeof cv);
-    memset(&sem, 0, sizeof sem);
     memset(&w, 0, sizeof w);
-    once = 0;
-    rv_model_start(&mx, &cv, &sem, &once, &rw, a);
+    rv_model_start(&mx, &cv, &sem, &once, &rw, a); /* sets the other five */
     uint64_t mu = rv_mutex_of(a);
     bool c = rv_on_cond(a), sm = rv_on_sem(a), o = rv_on_once(a);
     bool rl = rv_on_rwlock(a), br = rv_on_barrier(a);
