@@ -27,7 +27,7 @@ typedef struct rv_limits {
     uint64_t budget;      /* this execution only: end with RV_END_EVENT_LIMIT after this many
                            * events if fewer than max_events (0 = max_events); lets an
                            * explorer stop a run early and extend it only if needed */
-    uint64_t avoid;       /* this execution only: RV_POLICY_FIRST picks these threads only
+    uint64_t avoid;       /* this execution only: RV_POLICY_FIRST and _LEAST pick these threads only
                            * when no other thread is enabled (a scheduling preference) */
     double timeout_s;     /* per execution, wall clock; 0 = none */
     double deadline;      /* rv_now() time at which the whole exploration stops (--time-limit):

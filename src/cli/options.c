@@ -110,7 +110,8 @@ enum {
     O_PROPERTY,
     O_DATAMODEL,
     O_WITNESS,
-    O_ENGINE
+    O_ENGINE,
+    O_SCHEDPOL
 };
 
 static const optdef optdefs[] = {
@@ -138,6 +139,7 @@ static const optdef optdefs[] = {
     {"cache-mb", A_VALUE, false, O_CACHEMB},
     {"cache-kb", A_VALUE, false, O_CACHEKB},
     {"dot", A_VALUE, false, O_DOT},
+    {"schedule-policy", A_VALUE, false, O_SCHEDPOL},
     {"time-limit", A_VALUE, false, O_TIMELIMIT},
     {"progress", A_FLAG, false, O_PROGRESS},
     {"no-progress", A_FLAG, false, O_NOPROGRESS},
@@ -345,6 +347,14 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
         if (!*v) return bad_value(cmd, d->name, "a file name", v);
         o->opt.dot_path = v;
         return 0;
+    case O_SCHEDPOL:
+        if (!strcmp(v, "least"))
+            o->opt.least_first = true;
+        else if (!strcmp(v, "lowest"))
+            o->opt.least_first = false;
+        else
+            return bad_value(cmd, d->name, "'least' or 'lowest'", v);
+        return 0;
     case O_PROPERTY:
     case O_DATAMODEL:
     case O_WITNESS:
@@ -417,7 +427,7 @@ static int parse_option(int argc, char **argv, int *i, const char *cmd, rv_cli_o
             return -1;
         }
         if (d->id == O_CUT || d->id == O_NOCUT || d->id == O_ALT || d->id == O_CACHEMB ||
-            d->id == O_CACHEKB || d->id == O_DOT)
+            d->id == O_CACHEKB || d->id == O_DOT || d->id == O_SCHEDPOL)
             o->udpor_only = d->name;
         if (d->kind == A_FLAG) {
             if (eq) {

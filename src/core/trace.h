@@ -28,7 +28,26 @@ typedef enum rv_policy {
     RV_POLICY_STAY,  /* keep running the last thread while enabled, else the lowest (non-preemptive)
                       */
     RV_POLICY_STOP,  /* stop right after the prefix */
+    RV_POLICY_LEAST, /* the enabled thread with the fewest events so far (ties: the lowest),
+                        value 0 (udpor's free runs: rv_least_thread) */
 } rv_policy;
+
+/* The thread RV_POLICY_LEAST runs among the nonempty set m: the one that has
+ * executed the fewest events so far (nev[t]), ties to the lowest.  A free
+ * run that keeps the threads level keeps the configurations it builds
+ * small, so that the first configuration of a state UDPOR meets tends to
+ * be its ◁-least one and the later, larger ones become cutoffs (Alg. 1 line
+ * 6 leaves the choice free: any policy is sound; docs/UDPOR.md "The free
+ * runs' order").  O(|m|). */
+static inline unsigned rv_least_thread(uint64_t m, const uint32_t *nev)
+{
+    unsigned best = (unsigned)__builtin_ctzll(m);
+    for (m &= m - 1; m; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(m);
+        if (nev[i] < nev[best]) best = i;
+    }
+    return best;
+}
 
 /* rv_event.taint (backends): why the state after an event cannot be accounted for by
  * the events (docs/UDPOR.md "What a state contains"); any state holding

@@ -37,6 +37,8 @@ typedef struct rv_options {
     uint64_t cache_mb;       /* udpor: memory bound of U ∪ G in MB (0: none) */
     uint64_t cache_bytes;    /* udpor: the same in bytes, overrides cache_mb (tests) */
     const char *dot_path;    /* udpor: write the explored unfolding here */
+    bool least_first;        /* udpor: free runs pick the least advanced enabled thread
+                                (--schedule-policy=least), not the lowest */
     double time_limit_s;     /* the whole exploration, wall clock; 0 = none */
     /* dpor.c / bounded.c (seed 002): the bound (none when zeroed), its
      * value or "iterative" (preemption bound c = 0, 1, 2, ...), the stack

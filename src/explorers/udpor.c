@@ -146,7 +146,8 @@ static bool pending_valid(rv_end e)
 static int run_once(udpor *p)
 {
     rv_explore *x = p->x;
-    if (rv_execute(x->backend, p->sched, p->nsched, RV_POLICY_FIRST, &p->tr) != 0) {
+    if (rv_execute(x->backend, p->sched, p->nsched,
+                   x->opt->least_first ? RV_POLICY_LEAST : RV_POLICY_FIRST, &p->tr) != 0) {
         rv_explore_incomplete(x, p->tr.msg[0] ? p->tr.msg : "backend failure");
         return -1;
     }

@@ -97,7 +97,7 @@ typedef struct rv_shm {
     uint64_t max_steps;   /* capacity of steps[] */
     uint64_t max_events;  /* capacity of events[] = event limit */
     uint64_t budget;      /* this execution stops after min(budget, max_events) events */
-    uint64_t avoid;       /* threads RV_POLICY_FIRST picks last */
+    uint64_t avoid;       /* threads RV_POLICY_FIRST and _LEAST pick last */
     uint64_t max_heap;    /* bytes of heap per execution */
     uint32_t max_threads; /* threads one execution may create, main included (--max-threads) */
     int64_t nondet_lo, nondet_hi;

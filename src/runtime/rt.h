@@ -110,6 +110,7 @@ typedef struct rv_rt {
     unsigned nkeys;
     void (*key_dtor[RV_MAX_KEYS])(void *);
     bool key_used[RV_MAX_KEYS];
+    uint32_t nev[RV_MAX_THREADS]; /* events each thread executed (RV_POLICY_LEAST) */
 } rv_rt;
 
 extern rv_rt rt;

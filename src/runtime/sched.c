@@ -346,6 +346,11 @@ static void pick(uint64_t en, unsigned *tid, uint32_t *val)
     case RV_POLICY_STAY:
         *tid = ((en >> rt.last_tid) & 1) ? rt.last_tid : lowest(en);
         break;
+    case RV_POLICY_LEAST: {
+        uint64_t pref = en & ~rt.shm->avoid;
+        *tid = rv_least_thread(pref ? pref : en, rt.nev);
+        break;
+    }
     default: {
         uint64_t pref = en & ~rt.shm->avoid;
         *tid = lowest(pref ? pref : en);
@@ -653,6 +658,7 @@ static rv_thr *step_once(void)
     ev->pc = t->pending_pc;
     ev->val = val;
     t->last_event = (int64_t)rt.step;
+    rt.nev[tid]++;
     rt.step++;
     rt.shm->nevents = rt.step;
     rt.last_tid = tid;
@@ -744,6 +750,7 @@ void rv_thread_start(unsigned tid, void *(*fn)(void *), void *arg)
 {
     rv_thr *t = &rv_threads[tid];
     memset(t, 0, sizeof *t);
+    rt.nev[tid] = 0;
     map_stack(tid, t);
     tls_area_init(t);
     t->fn = fn;

@@ -283,6 +283,7 @@ static int mock_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_polic
         out->threads[t].parent = (t == 0 || !m->p.spawn) ? RV_NO_THREAD : 0;
     }
     for (int t = 0; t < m->p.nthreads; t++) run_local(m, t, out);
+    uint32_t nev[RV_MAX_THREADS] = {0};
     for (size_t i = 0; !m->failed; i++) {
         uint64_t en = enabled_mask(m);
         if (!en) {
@@ -311,6 +312,9 @@ static int mock_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_polic
         } else if (pol == RV_POLICY_STOP) {
             out->end = RV_END_PREFIX;
             break;
+        } else if (pol == RV_POLICY_LEAST) {
+            uint64_t pref = en & ~b->limits.avoid;
+            t = (int)rv_least_thread(pref ? pref : en, nev);
         } else {
             uint64_t pref = en & ~b->limits.avoid;
             t = __builtin_ctzll(pref ? pref : en);
@@ -323,6 +327,7 @@ static int mock_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_polic
         apply(m, t, ev, val);
         if (ev->act.kind == RV_ACT_CREATE) run_local(m, (int)ev->act.obj, out);
         run_local(m, t, out);
+        nev[t]++;
         if (b->limits.fingerprints) fingerprint(m, t, ev);
     }
     for (int t = 0; t < m->p.nthreads; t++) {

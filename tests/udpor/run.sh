@@ -149,12 +149,17 @@ check random-cutoffs-remove cutoff-gc 1 "$((N / 2))"
 check random-cutoffs cutoff 1 "$((N / 2))"
 check random-k1 k1 1 "$((N / 5))"
 check random-k2 k2 1 "$((N / 5))"
+# --schedule-policy=least (the free runs pick the least advanced thread):
+# the order changes nothing without cutoffs and stays sound with them.
+check random-exact-least exact-least 1 "$((N / 2))"
+check random-cutoffs-least cutoff-least 1 "$((N / 2))"
 # Loops: programs that loop forever (finite-state): with cutoffs the
 # exploration ends, exhaustively.  Two threads: seeds 1-60.  Three threads
 # (loops3): seeds 1-60 except 3, 31, 50 and 54, which do not end within
 # 30 s (the known gap of docs/UDPOR.md: large state spaces); those run with
 # RAVEL_TEST_KNOWN_GAPS=1.
 check loops-terminate loops 1 60
+check loops-terminate-least loops-least 1 60
 check loops3-terminate-1 loops3 1 2
 check loops3-terminate-4 loops3 4 27
 check loops3-terminate-32 loops3 32 18

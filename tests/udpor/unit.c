@@ -18,6 +18,8 @@
  *   loops   — non-terminating finite-state programs (2 threads) terminate
  *             with cutoffs, exhaustively
  *   loops3  — the same with 2 or 3 threads (known gap: some do not end)
+ * A mode ending in -gc bounds the event cache to 1 byte; one ending in
+ * -least (after -gc) runs udpor with --schedule-policy=least.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,6 +215,7 @@ typedef struct result {
 /* Modes with the suffix "-gc" bound the event cache to 1 byte: Remove
  * discards G after every alternative (src/unfolding/remove.c). */
 static uint64_t cache_bytes;
+static bool least_first; /* modes ending in -least: --schedule-policy=least */
 static uint64_t tot_evicted, tot_removes;
 
 static void run_udpor(const mprog *prog, bool cutoffs, unsigned k, uint64_t max_events, result *r)
@@ -224,7 +227,8 @@ static void run_udpor(const mprog *prog, bool cutoffs, unsigned k, uint64_t max_
                       .keep_going = true,
                       .cutoffs = cutoffs,
                       .alt_k = k,
-                      .cache_bytes = cache_bytes};
+                      .cache_bytes = cache_bytes,
+                      .least_first = least_first};
     rv_explore x;
     rv_explore_init(&x, b, &opt);
     rv_algo_udpor(&x);
@@ -395,6 +399,10 @@ int main(int argc, char **argv)
     char mode[32];
     snprintf(mode, sizeof mode, "%s", argv[1]);
     size_t ml = strlen(mode);
+    if (ml > 6 && !strcmp(mode + ml - 6, "-least")) { /* --schedule-policy=least */
+        mode[ml -= 6] = 0;
+        least_first = true;
+    }
     if (ml > 3 && !strcmp(mode + ml - 3, "-gc")) {
         mode[ml - 3] = 0;
         cache_bytes = 1;
@@ -425,10 +433,10 @@ int main(int argc, char **argv)
         else
             done++, fails += (unsigned)r;
     }
-    printf("# %s%s: %u programs checked, %u skipped (too big for brute force), %u failed; "
+    printf("# %s%s%s: %u programs checked, %u skipped (too big for brute force), %u failed; "
            "traces %llu, udpor executions %llu",
-           mode, cache_bytes ? "-gc" : "", done, skipped, fails, (unsigned long long)tt,
-           (unsigned long long)te);
+           mode, cache_bytes ? "-gc" : "", least_first ? "-least" : "", done, skipped, fails,
+           (unsigned long long)tt, (unsigned long long)te);
     if (cache_bytes)
         printf("; G discarded %llu times, %llu events freed", (unsigned long long)tot_removes,
                (unsigned long long)tot_evicted);

@@ -228,6 +228,7 @@ static int pv_execute(rv_backend *be, const rv_step *prefix, size_t n, rv_policy
     if (be->limits.budget && (!max || be->limits.budget < max)) max = be->limits.budget;
     double deadline = be->limits.timeout_s > 0 ? rv_now() + be->limits.timeout_s : 0;
     int last = -1;
+    uint32_t nev[RV_MAX_THREADS] = {0};
     for (size_t i = 0;; i++) {
         uint64_t en = enabled_mask(b);
         if (all_finished(b)) {
@@ -263,6 +264,9 @@ static int pv_execute(rv_backend *be, const rv_step *prefix, size_t n, rv_policy
             break;
         } else if (pol == RV_POLICY_STAY && last >= 0 && (en >> last & 1)) {
             t = last;
+        } else if (pol == RV_POLICY_LEAST) {
+            uint64_t pref = en & ~be->limits.avoid;
+            t = (int)rv_least_thread(pref ? pref : en, nev);
         } else {
             uint64_t pref = en & ~be->limits.avoid;
             t = __builtin_ctzll(pref ? pref : en);
@@ -276,6 +280,7 @@ static int pv_execute(rv_backend *be, const rv_step *prefix, size_t n, rv_policy
         step(b, t, v);
         if (be->limits.fingerprints) fingerprint(b, t, e);
         last = t;
+        nev[t]++;
     }
     fill_end(b, out);
     return 0;
