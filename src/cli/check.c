@@ -333,6 +333,19 @@ int rv_cli_check(int argc, char **argv)
     if (o.udpor_only && strcmp(o.opt.algo, "udpor") && !o.quiet)
         fprintf(stderr, "ravel check: note: --%s applies to --algo=udpor only; ignored\n",
                 o.udpor_only);
+    /* dpor, source and optimal (sleep, done and backtrack sets), the
+     * bounded searches and the race detector keep threads in 64-bit masks
+     * (action.h): their executions end at the RV_MASK_THREADS-th thread as
+     * at the --max-threads bound. */
+    bool masks = (strcmp(o.opt.algo, "dfs") && strcmp(o.opt.algo, "udpor")) ||
+                 o.opt.bound != RV_BOUND_NONE || o.lim.drf;
+    if (masks && (!o.lim.max_threads || o.lim.max_threads > RV_MASK_THREADS)) {
+        if (o.lim.max_threads && !o.quiet)
+            fprintf(stderr, "ravel check: note: --max-threads=%u lowered to %d (--algo=%s%s)\n",
+                    (unsigned)o.lim.max_threads, RV_MASK_THREADS, o.opt.algo,
+                    o.lim.drf ? ", --memory=drf" : "");
+        o.lim.max_threads = RV_MASK_THREADS;
+    }
     rv_backend *b = rv_cli_open_program("check", &o, o.pos, o.npos, NULL, 0);
     if (!b) {
         rv_task_free(&task);

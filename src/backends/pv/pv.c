@@ -270,6 +270,8 @@ static int pv_execute(rv_backend *be, const rv_step *prefix, size_t n, rv_policy
         rv_event *e = rv_trace_push(out);
         e->act = pending_action(b, t);
         e->enabled = en;
+        uint64_t above = t < 63 ? en >> (t + 1) << (t + 1) : 0; /* PV: at most 64 threads */
+        e->next_en = above ? (uint32_t)__builtin_ctzll(above) : RV_NO_THREAD;
         e->pc = pc_of(b, t);
         e->val = v;
         if (e->act.kind == RV_ACT_NONDET) e->act.arg = v;
