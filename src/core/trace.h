@@ -135,16 +135,18 @@ typedef struct rv_trace {
     rv_event *ev;
     size_t n, cap;
     rv_end end;
-    int exit_code;                         /* COMPLETE: the program's exit status */
-    int signo;                             /* CRASH / STACK_OVERFLOW */
-    uint16_t err_tid;                      /* thread that hit the error (RV_NO_THREAD if none) */
-    uint64_t err_pc;                       /* where (0 if unknown) */
-    uint64_t err_addr;                     /* faulting address, the object misused, ... */
-    uint64_t err_pc2;                      /* data race: where the other access was (0 if none) */
-    char msg[512];                         /* human detail: the failed assertion, the misuse, ... */
-    bool nonexhaustive;                    /* a value choice was sampled from a wider domain */
-    unsigned nthreads;                     /* threads[0..nthreads) valid */
-    rv_thread_end threads[RV_MAX_THREADS]; /* last: copies stop at nthreads (rv_trace_copy) */
+    int exit_code;      /* COMPLETE: the program's exit status */
+    int signo;          /* CRASH / STACK_OVERFLOW */
+    uint16_t err_tid;   /* thread that hit the error (RV_NO_THREAD if none) */
+    uint64_t err_pc;    /* where (0 if unknown) */
+    uint64_t err_addr;  /* faulting address, the object misused, ... */
+    uint64_t err_pc2;   /* data race: where the other access was (0 if none) */
+    char msg[512];      /* human detail: the failed assertion, the misuse, ... */
+    bool nonexhaustive; /* a value choice was sampled from a wider domain */
+    unsigned nthreads;  /* threads[0..nthreads) valid */
+    /* last: init, copies and kept error traces stop at nthreads (a kept
+     * trace may be allocated that short: never index it past nthreads) */
+    rv_thread_end threads[RV_MAX_THREADS];
 } rv_trace;
 
 void rv_trace_init(rv_trace *t);
