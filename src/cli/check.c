@@ -339,6 +339,20 @@ int rv_cli_check(int argc, char **argv)
         rv_cli_opts_free(&o);
         return RV_EXIT_USAGE;
     }
+    /* dpor, source and optimal (sleep, done and backtrack sets), the
+     * bounded searches and the race detector keep threads in 64-bit masks
+     * (action.h): their executions end at the RV_MASK_THREADS-th thread as
+     * at the --max-threads bound.  On the backend's limits, not the
+     * options: a schedule's replay options stay what the user gave. */
+    bool masks = (strcmp(o.opt.algo, "dfs") && strcmp(o.opt.algo, "udpor")) ||
+                 o.opt.bound != RV_BOUND_NONE || o.lim.drf;
+    if (masks && (!b->limits.max_threads || b->limits.max_threads > RV_MASK_THREADS)) {
+        if (b->limits.max_threads && !o.quiet)
+            fprintf(stderr, "ravel check: note: --max-threads=%u lowered to %d (--algo=%s%s)\n",
+                    (unsigned)b->limits.max_threads, RV_MASK_THREADS, o.opt.algo,
+                    o.lim.drf ? ", --memory=drf" : "");
+        b->limits.max_threads = RV_MASK_THREADS;
+    }
     /* spurious wake-ups: see property.c (explored under --spurious-wakeups) */
     if (o.property > RV_PROP_ALL && !o.lim.spurious) b = rv_wait_spy_new(b);
     double t0 = rv_now();

@@ -288,9 +288,12 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
             return bad_value(cmd, d->name, "a positive number of MB", v);
         o->lim.max_heap_mb = u;
         return 0;
+#define MAXT_STR_(x) #x
+#define MAXT_STR(x)  MAXT_STR_(x)
     case O_MAXTHREADS:
         if (!parse_u64(v, &u) || u == 0 || u > RV_MAX_THREADS)
-            return bad_value(cmd, d->name, "a number of threads from 1 to 64", v);
+            return bad_value(cmd, d->name,
+                             "a number of threads from 1 to " MAXT_STR(RV_MAX_THREADS), v);
         o->lim.max_threads = (uint32_t)u;
         return 0;
     case O_CACHEMB:

@@ -25,10 +25,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Threads per program: enabled sets are 64-bit masks (fast and enough for
- * the programs a stateless model checker can exhaust). */
-#define RV_MAX_THREADS 64
-#define RV_NO_THREAD   0xffffu
+/* Threads per execution, main included: the hard maximum of --max-threads
+ * (per-thread tables are sized by it; docs/CLI.md).  Thread ids below
+ * RV_MASK_THREADS are also bits of 64-bit masks: rv_event.enabled, the
+ * model's condition-variable waiter and rwlock reader sets, DPOR's sleep
+ * and done sets, udpor's avoid set and conflict filter.  A thread above
+ * them has no bit: the runtime ends an execution in which it would need
+ * one (a condition wait, a read lock) as a resource limit, and the
+ * algorithms that need full enabled sets (dpor, source, optimal, the
+ * bounded searches) and the race detector cap --max-threads at
+ * RV_MASK_THREADS (issue 13 part 3; DESIGN §2 "Many threads"). */
+#define RV_MAX_THREADS  1024
+#define RV_MASK_THREADS 64
+#define RV_NO_THREAD    0xffffu
 
 typedef enum rv_kind {
     RV_ACT_NONE = 0,

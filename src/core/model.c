@@ -67,6 +67,29 @@ static const char *status_problem(uint32_t status)
     return status == RV_MST_DEAD ? "destroyed" : "uninitialised";
 }
 
+/* The RV_WF_* flags of thread t >= RV_MASK_THREADS (rv_world_st), NULL if
+ * they have no place. */
+static uint8_t *world_slot(const rv_mstate *s, uint64_t t)
+{
+    if (!s->whi || t < RV_MASK_THREADS) return NULL;
+    if (!s->whi_tid) return t < RV_MAX_THREADS ? &s->whi[t - RV_MASK_THREADS] : NULL;
+    for (unsigned i = 0; i < s->nwhi; i++)
+        if (s->whi_tid[i] == t) return &s->whi[i];
+    return NULL;
+}
+
+static unsigned world_flags(const rv_mstate *s, uint64_t t)
+{
+    const uint8_t *f = world_slot(s, t);
+    return f ? *f : 0;
+}
+
+bool rv_model_created(const rv_mstate *s, unsigned t)
+{
+    return t < RV_MASK_THREADS ? (s->w->created >> t) & 1
+                               : (world_flags(s, t) & RV_WF_CREATED) != 0;
+}
+
 static bool in_other_section(const rv_world_st *w, const rv_action *a)
 {
     return w && w->atomic && w->atomic != a->tid + 1u;
@@ -131,7 +154,9 @@ bool rv_model_enabled(const rv_mstate *s, const rv_action *a)
     case RV_ACT_BAR_LEAVE: /* the cycle it arrived in is over */
         return s->bar->gen != (uint32_t)a->arg;
     case RV_ACT_JOIN:
-        return a->obj < 64 && (((s->w->exited | s->w->detached) >> a->obj) & 1);
+        return a->obj < RV_MASK_THREADS
+                   ? ((s->w->exited | s->w->detached) >> a->obj) & 1
+                   : (world_flags(s, a->obj) & (RV_WF_EXITED | RV_WF_DETACHED)) != 0;
     case RV_ACT_SEM_WAIT:
         return s->sem->status != RV_MST_INIT || s->sem->count > 0;
     case RV_ACT_ONCE_BEGIN:
@@ -295,7 +320,7 @@ static int apply_wait1(rv_mstate *s, rv_action *a, char *msg, size_t cap)
     a->arg = s->mx->count;
     s->mx->owner = 0;
     s->mx->count = 0;
-    s->cv->waiters |= 1ull << a->tid;
+    s->cv->waiters |= a->tid < RV_MASK_THREADS ? 1ull << a->tid : 0; /* rv_visible_c ends others */
     return 0;
 }
 
@@ -371,23 +396,39 @@ static int apply_once_begin(int32_t *o, rv_action *a)
     return 0;
 }
 
-static int apply_thread(rv_world_st *w, rv_action *a)
+/* Thread t's flag f: a bit of mask m below RV_MASK_THREADS, else its slot. */
+static bool wf_get(const rv_mstate *s, const uint64_t *m, uint64_t t, unsigned f)
 {
-    uint64_t bit = a->obj < 64 ? 1ull << a->obj : 0;
+    return t < RV_MASK_THREADS ? (*m >> t) & 1 : (world_flags(s, t) & f) != 0;
+}
+
+static void wf_set(const rv_mstate *s, uint64_t *m, uint64_t t, unsigned f)
+{
+    if (t < RV_MASK_THREADS) {
+        *m |= 1ull << t;
+        return;
+    }
+    uint8_t *slot = world_slot(s, t);
+    if (slot) *slot |= (uint8_t)f;
+}
+
+static int apply_thread(const rv_mstate *s, rv_action *a)
+{
+    rv_world_st *w = s->w;
     switch (a->kind) {
     case RV_ACT_CREATE:
-        w->created |= bit;
-        if (a->arg) w->detached |= bit; /* created detached (attribute) */
+        wf_set(s, &w->created, a->obj, RV_WF_CREATED);
+        if (a->arg) wf_set(s, &w->detached, a->obj, RV_WF_DETACHED); /* created detached */
         return 0;
     case RV_ACT_EXIT:
-        w->exited |= 1ull << (a->tid & 63);
+        wf_set(s, &w->exited, a->tid, RV_WF_EXITED);
         return 0;
     case RV_ACT_JOIN:
-        a->arg = (w->detached & bit) ? EINVAL : 0;
+        a->arg = wf_get(s, &w->detached, a->obj, RV_WF_DETACHED) ? EINVAL : 0;
         return (int)a->arg;
     case RV_ACT_DETACH:
-        if (w->detached & bit) return EINVAL;
-        w->detached |= bit;
+        if (wf_get(s, &w->detached, a->obj, RV_WF_DETACHED)) return EINVAL;
+        wf_set(s, &w->detached, a->obj, RV_WF_DETACHED);
         return 0;
     case RV_ACT_PEXIT:
         w->pexit = true;
@@ -611,7 +652,7 @@ int rv_model_apply(rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t c
         a->arg = a->obj2 + val; /* obj2 = lowest value of the domain */
         return 0;
     default:
-        return s->w ? apply_thread(s->w, a) : 0;
+        return s->w ? apply_thread(s, a) : 0;
     }
 }
 

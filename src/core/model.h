@@ -109,9 +109,16 @@ typedef struct rv_barrier_st {
 
 /* pthread_once_t is an int: 0 not run, 1 the initialiser runs, 2 done. */
 
-/* Threads, atomic sections and the process (no object of the program). */
+/* Threads, atomic sections and the process (no object of the program).
+ * Threads below RV_MASK_THREADS are bits of the masks; a thread above has
+ * RV_WF_* flags in the caller's table (rv_mstate.whi): every thread's in
+ * the runtime, those of the one or two threads a template's state needs
+ * in the unfolding (extend.c); a flag with no place is dropped. */
+#define RV_WF_CREATED  1u
+#define RV_WF_EXITED   2u
+#define RV_WF_DETACHED 4u
 typedef struct rv_world_st {
-    uint64_t created, exited, detached; /* masks of canonical thread ids */
+    uint64_t created, exited, detached; /* masks of thread ids below RV_MASK_THREADS */
     unsigned atomic;                    /* thread inside an atomic section + 1; 0 = none */
     bool pexit;                         /* the process ended */
 } rv_world_st;
@@ -126,9 +133,18 @@ typedef struct rv_mstate {
     rv_world_st *w;
     rv_rwlock_st *rw;   /* rv_on_rwlock(a): a->obj */
     rv_barrier_st *bar; /* rv_on_barrier(a): a->obj */
+    /* RV_WF_* of threads >= RV_MASK_THREADS (rv_world_st): with whi_tid
+     * NULL, thread t's at whi[t - RV_MASK_THREADS] (t < RV_MAX_THREADS);
+     * else thread whi_tid[i]'s at whi[i], i < nwhi; whi NULL: none */
+    uint8_t *whi;
+    const uint16_t *whi_tid;
+    unsigned nwhi;
 } rv_mstate;
 
 #define RV_MODEL_MISUSE (-1)
+
+/* Is thread t's creation in s's world? */
+bool rv_model_created(const rv_mstate *s, unsigned t);
 
 /* Is a enabled in s?  (Misuses are enabled: they are reported when run.) */
 bool rv_model_enabled(const rv_mstate *s, const rv_action *a);

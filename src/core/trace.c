@@ -32,9 +32,11 @@ const char *rv_end_name(rv_end e)
     return (unsigned)e < RV_END_COUNT ? end_names[e] : "?";
 }
 
+/* threads[] is never read beyond nthreads: only the header is cleared
+ * (threads[] is RV_MAX_THREADS long, and traces are reset per execution). */
 void rv_trace_init(rv_trace *t)
 {
-    memset(t, 0, sizeof *t);
+    memset(t, 0, offsetof(rv_trace, threads));
     t->err_tid = RV_NO_THREAD;
 }
 
@@ -69,7 +71,8 @@ void rv_trace_copy(rv_trace *dst, const rv_trace *src)
 {
     rv_event *ev = dst->ev;
     size_t cap = dst->cap;
-    *dst = *src;
+    /* the header and the valid threads only: threads[] is RV_MAX_THREADS long */
+    memcpy(dst, src, offsetof(rv_trace, threads) + src->nthreads * sizeof src->threads[0]);
     dst->ev = ev;
     dst->cap = cap;
     dst->n = 0;

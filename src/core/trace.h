@@ -52,16 +52,16 @@ static inline unsigned rv_least_thread(uint64_t m, const uint32_t *nev)
 /* rv_event.taint (backends): why the state after an event cannot be accounted for by
  * the events (docs/UDPOR.md "What a state contains"); any state holding
  * such an event is unique (never a cutoff nor a witness). */
-#define RV_TAINT_LIBC           1u /* a C library function that may write memory or keep state */
-#define RV_TAINT_UNINSTRUMENTED 2u /* the program holds code built without instrumentation */
-#define RV_TAINT_HEAP_COPY      4u /* realloc/strdup copied bytes without events */
-#define RV_TAINT_RUNTIME_WRITE  8u /* the runtime wrote program memory without an event */
+#define RV_TAINT_LIBC           1u  /* a C library function that may write memory or keep state */
+#define RV_TAINT_UNINSTRUMENTED 2u  /* the program holds code built without instrumentation */
+#define RV_TAINT_HEAP_COPY      4u  /* realloc/strdup copied bytes without events */
+#define RV_TAINT_RUNTIME_WRITE  8u  /* the runtime wrote program memory without an event */
 #define RV_TAINT_DEEP_STACK     16u /* the thread's stack was too deep to hash (RV_FP_STACK_MAX) */
 #define RV_TAINT_ALL            31u
 
 typedef struct rv_event {
     rv_action act;    /* what was done (with its results: trylock success, woken thread) */
-    uint64_t enabled; /* threads enabled just before this step */
+    uint64_t enabled; /* threads below RV_MASK_THREADS enabled just before this step */
     uint64_t pc;      /* code address of the operation in the program (0 if none) */
     uint32_t val;     /* value choice taken, < act.ndom */
     uint32_t taint;   /* RV_TAINT_*: state changed without an event after it (unique state) */
@@ -83,7 +83,10 @@ typedef struct rv_event {
      * lose wval; writes over 8 bytes have none). */
     uint64_t old, wval;
     uint32_t vflags;
-    uint32_t pad1;
+    /* The lowest thread above act.tid enabled just before this step,
+     * RV_NO_THREAD if none: with `enabled` it is all --algo=dfs needs of
+     * the enabled set of any number of threads (dfs.c). */
+    uint32_t next_en;
 } rv_event;
 
 /* rv_event.vflags */
@@ -151,16 +154,18 @@ typedef struct rv_trace {
     rv_event *ev;
     size_t n, cap;
     rv_end end;
-    int exit_code;     /* COMPLETE: the program's exit status */
-    int signo;         /* CRASH / STACK_OVERFLOW */
-    uint16_t err_tid;  /* thread that hit the error (RV_NO_THREAD if none) */
-    uint64_t err_pc;   /* where (0 if unknown) */
-    uint64_t err_addr; /* faulting address, the object misused, ... */
-    uint64_t err_pc2;  /* data race: where the other access was (0 if none) */
-    char msg[512];     /* human detail: the failed assertion, the misuse, ... */
-    unsigned nthreads; /* threads[0..nthreads) valid */
-    rv_thread_end threads[RV_MAX_THREADS];
+    int exit_code;      /* COMPLETE: the program's exit status */
+    int signo;          /* CRASH / STACK_OVERFLOW */
+    uint16_t err_tid;   /* thread that hit the error (RV_NO_THREAD if none) */
+    uint64_t err_pc;    /* where (0 if unknown) */
+    uint64_t err_addr;  /* faulting address, the object misused, ... */
+    uint64_t err_pc2;   /* data race: where the other access was (0 if none) */
+    char msg[512];      /* human detail: the failed assertion, the misuse, ... */
     bool nonexhaustive; /* a value choice was sampled from a wider domain */
+    unsigned nthreads;  /* threads[0..nthreads) valid */
+    /* last: init, copies and kept error traces stop at nthreads (a kept
+     * trace may be allocated that short: never index it past nthreads) */
+    rv_thread_end threads[RV_MAX_THREADS];
 } rv_trace;
 
 void rv_trace_init(rv_trace *t);

@@ -3,10 +3,15 @@
  * value of every value choice, without reduction.  The ground truth.
  *
  * Stateless depth-first search with replay: the stack holds, per step, the
- * enabled set, the thread and value taken, and the threads whose every
- * value is done.  After an execution, the deepest step with an untried
- * (thread, value) becomes the end of the next prefix; the backend replays
- * the prefix and continues with the lowest enabled thread.
+ * thread and value taken and the next thread to try there.  Threads are
+ * tried in ascending order from the lowest enabled one (the backend's
+ * continuation, policy "first"), so the threads done at a step are the
+ * enabled ones up to the current, and the next is the lowest enabled
+ * thread above it: the event's next_en, learnt from the execution that
+ * runs the step (any number of threads, O(1) per step).  After an
+ * execution, the deepest step with an untried (thread, value) becomes the
+ * end of the next prefix; the backend replays the prefix and continues
+ * with the lowest enabled thread.
  * Memory: O(depth) frames; time: one execution per maximal interleaving.
  */
 #include "explorer.h"
@@ -16,8 +21,7 @@
 #include "../core/util.h"
 
 typedef struct frame {
-    uint64_t enabled;
-    uint64_t done; /* threads fully explored at this step */
+    uint32_t next; /* lowest enabled thread above tid, RV_NO_THREAD if none */
     uint16_t tid;
     uint32_t val, ndom;
 } frame;
@@ -35,7 +39,7 @@ static void push(dfs *d, const rv_event *e)
         d->cap = d->cap ? 2 * d->cap : 1024;
         d->st = rv_xrealloc(d->st, d->cap * sizeof *d->st);
     }
-    d->st[d->depth++] = (frame){e->enabled, 0, e->act.tid, e->val, e->act.ndom ? e->act.ndom : 1};
+    d->st[d->depth++] = (frame){e->next_en, e->act.tid, e->val, e->act.ndom ? e->act.ndom : 1};
 }
 
 /* Advance the deepest frame that has an untried choice; false when the
@@ -48,12 +52,11 @@ static bool backtrack(dfs *d)
             f->val++;
             return true;
         }
-        f->done |= 1ull << f->tid;
-        uint64_t rest = f->enabled & ~f->done;
-        if (rest) {
-            f->tid = (uint16_t)__builtin_ctzll(rest);
+        if (f->next != RV_NO_THREAD) {
+            f->tid = (uint16_t)f->next;
             f->val = 0;
-            f->ndom = 1; /* learnt from the next execution */
+            f->ndom = 1;            /* learnt from the next execution, */
+            f->next = RV_NO_THREAD; /* and so is this */
             return true;
         }
         d->depth--;
@@ -85,7 +88,10 @@ int rv_algo_dfs(rv_explore *x)
             break;
         }
         /* the last prefix frame learns its value domain from this run */
-        if (n && t.n >= n) d.st[n - 1].ndom = t.ev[n - 1].act.ndom ? t.ev[n - 1].act.ndom : 1;
+        if (n && t.n >= n) {
+            d.st[n - 1].ndom = t.ev[n - 1].act.ndom ? t.ev[n - 1].act.ndom : 1;
+            if (d.st[n - 1].val == 0) d.st[n - 1].next = t.ev[n - 1].next_en;
+        }
         for (size_t i = n; i < t.n; i++) push(&d, &t.ev[i]);
         if (t.n < n) d.depth = t.n; /* diverged: nothing below is trustworthy */
         if (!rv_observe(x, &t)) break;

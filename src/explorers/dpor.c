@@ -85,14 +85,14 @@ typedef struct eng {
     uint32_t *vc; /* clocks, stride T: vc[i*T + v] = events of v that happen before or are i */
     unsigned T, vcT;
     size_t capvc;
-    int64_t created[RV_MAX_THREADS]; /* index of create(t), -1 for a root thread */
+    int64_t created[RV_MASK_THREADS]; /* index of create(t), -1 for a root thread */
     rv_step *prefix;
     size_t capprefix;
     rv_localset *ls;
     /* walk state at state k */
-    size_t nxt[RV_MAX_THREADS];     /* first event of the thread at index >= k */
-    int64_t lastev[RV_MAX_THREADS]; /* its last event before k, -1 if none */
-    int64_t yields[RV_MAX_THREADS]; /* its yields before k (fair bound) */
+    size_t nxt[RV_MASK_THREADS];     /* first event of the thread at index >= k */
+    int64_t lastev[RV_MASK_THREADS]; /* its last event before k, -1 if none */
+    int64_t yields[RV_MASK_THREADS]; /* its yields before k (fair bound) */
     bool stop;
     /* optimal mode: the pool of wakeup-tree nodes (free list through sib),
      * the root (state 0), and the sequence v being inserted */
@@ -164,9 +164,9 @@ static void index_trace(eng *e)
 {
     const rv_trace *t = &e->t;
     grow_tables(e, t->n + 1);
-    size_t last[RV_MAX_THREADS];
-    uint32_t cnt[RV_MAX_THREADS] = {0};
-    for (unsigned q = 0; q < RV_MAX_THREADS; q++) last[q] = SIZE_MAX, e->created[q] = -1;
+    size_t last[RV_MASK_THREADS];
+    uint32_t cnt[RV_MASK_THREADS] = {0};
+    for (unsigned q = 0; q < RV_MASK_THREADS; q++) last[q] = SIZE_MAX, e->created[q] = -1;
     for (size_t i = 0; i < t->n; i++) {
         uint16_t p = t->ev[i].act.tid;
         e->prevsame[i] = last[p];
@@ -174,7 +174,7 @@ static void index_trace(eng *e)
         if (last[p] != SIZE_MAX) e->nextsame[last[p]] = i;
         last[p] = i;
         e->lidx[i] = cnt[p]++;
-        if (t->ev[i].act.kind == RV_ACT_CREATE && t->ev[i].act.obj < RV_MAX_THREADS)
+        if (t->ev[i].act.kind == RV_ACT_CREATE && t->ev[i].act.obj < RV_MASK_THREADS)
             e->created[t->ev[i].act.obj] = (int64_t)i;
     }
     e->T = t->nthreads ? t->nthreads : 1;
@@ -339,7 +339,7 @@ static uint64_t cost_after(const eng *e, size_t k, uint64_t enabled, uint64_t co
 
 static void yields_at(const eng *e, size_t k, int64_t *Y)
 {
-    memset(Y, 0, RV_MAX_THREADS * sizeof *Y);
+    memset(Y, 0, RV_MASK_THREADS * sizeof *Y);
     for (size_t i = 0; i < k; i++)
         if (e->t.ev[i].act.kind == RV_ACT_YIELD) Y[e->t.ev[i].act.tid]++;
 }
@@ -382,7 +382,7 @@ static void source_backtrack(eng *e, size_t i, unsigned u, size_t k, const rv_ac
         if (clock_of(e, j)[ti] > e->lidx[i] && t->ev[j].act.tid != ti &&
             (dep(&t->ev[j].act, a) || hb_before(e, j, u)))
             return;
-    size_t firstv[RV_MAX_THREADS];
+    size_t firstv[RV_MASK_THREADS];
     uint64_t seen = 0, init = 0;
     for (size_t j = i + 1; j < k; j++) {
         const uint32_t *c = clock_of(e, j);
@@ -772,11 +772,11 @@ static bool rwlock_free_for(eng *e, size_t i, size_t j, unsigned u, const rv_act
 {
     const rv_trace *t = &e->t;
     unsigned writer = NONE;
-    uint32_t held[RV_MAX_THREADS] = {0}, readers = 0;
+    uint32_t held[RV_MASK_THREADS] = {0}, readers = 0;
     for (size_t x = 0; x < j; x++) {
         const rv_action *b = &t->ev[x].act;
         if (!kept(e, i, x) || !rv_on_rwlock(b) || b->obj != a->obj) continue;
-        unsigned p = b->tid % RV_MAX_THREADS;
+        unsigned p = b->tid % RV_MASK_THREADS;
         bool got = b->arg != 0;
         if ((b->kind == RV_ACT_RDLOCK || b->kind == RV_ACT_TRYRDLOCK) && got) {
             held[p]++;
@@ -1228,7 +1228,7 @@ static walk_end walk(eng *e, size_t n)
     index_trace(e);
     if (e->hb) compute_clocks(e, n ? n - 1 : 0);
     fatal_step(e);
-    for (unsigned q = 0; q < RV_MAX_THREADS; q++) e->nxt[q] = t->n, e->lastev[q] = -1;
+    for (unsigned q = 0; q < RV_MASK_THREADS; q++) e->nxt[q] = t->n, e->lastev[q] = -1;
     memset(e->yields, 0, sizeof e->yields);
     for (size_t i = t->n; i-- > n;) e->nxt[t->ev[i].act.tid] = i;
     for (size_t i = 0; i < n; i++) {
@@ -1245,7 +1245,7 @@ static walk_end walk(eng *e, size_t n)
             value_siblings(e, n - 1, b, &t->ev[n - 1], b->cur);
             b->ndom = 1;
         }
-        int64_t Y[RV_MAX_THREADS];
+        int64_t Y[RV_MASK_THREADS];
         memcpy(Y, e->yields, sizeof Y);
         if (t->ev[n - 1].act.kind == RV_ACT_YIELD) Y[b->tid]--; /* yields before n-1 */
         cost = cost_after(e, n - 1, b->enabled, b->cost, Y, b->tid);

@@ -146,7 +146,9 @@ static rv_error *record_error(rv_explore *x, const rv_trace *t)
     e->nsched = t->n;
     e->schedule = rv_xmalloc((t->n + 1) * sizeof *e->schedule);
     rv_trace_schedule(t, t->n, e->schedule);
-    e->trace = rv_xcalloc(1, sizeof *e->trace);
+    /* the header and the threads in use only (threads[] is RV_MAX_THREADS
+     * long; nothing reads past nthreads, trace.h) */
+    e->trace = rv_xcalloc(1, offsetof(rv_trace, threads) + t->nthreads * sizeof t->threads[0]);
     rv_trace_init(e->trace);
     rv_trace_copy(e->trace, t);
     return e;

@@ -73,7 +73,7 @@ struct rv_pm_scan_arg {
 #define PAGE         4096ull
 #define MAX_RANGES   96
 #define MAX_VMAS     256
-#define MAX_ZMAPS    160
+#define MAX_ZMAPS    (2 * RV_MAX_THREADS + 160) /* a stack and a heap arena per thread */
 #define NVEC         256
 #define MAX_HOT      64
 #define HOT_AFTER    16
@@ -596,7 +596,7 @@ static uint64_t zmap_extent(const zmap *z)
 {
     uint64_t a = (uint64_t)(uintptr_t)z->addr;
     if (is_arena(z)) {
-        const rv_thr *t = &rv_threads[(a - RV_HEAP_BASE) / RV_HEAP_SPAN];
+        const rv_thr *t = rv_thr_at((a - RV_HEAP_BASE) / RV_HEAP_SPAN);
         uint64_t next = (uint64_t)(uintptr_t)t->heap_next;
         if (t->arena_mapped && next >= a && next <= a + z->len) return next - a;
     }

@@ -615,7 +615,7 @@ static unsigned size_class(size_t n)
 
 static rv_thr *allocating_thread(void)
 {
-    return rt.running ? rt.running : &rv_threads[0];
+    return rt.running ? rt.running : rv_thr_at(0);
 }
 
 static bool map_arena(rv_thr *t)

@@ -35,7 +35,7 @@
 /* rv_self() is the main thread from the first constructor on. */
 __attribute__((constructor(101))) static void premain_thread(void)
 {
-    if (!rt.active && !rt.running) rt.running = &rv_threads[0];
+    if (!rt.active && !rt.running) rt.running = rv_thr_at(0);
 }
 
 #define PREMAIN_ONCES 256
@@ -51,7 +51,7 @@ bool rv_premain_once_done(const void *once)
 
 void rv_premain_visible(rv_action a)
 {
-    if (!rt.running) rt.running = &rv_threads[0];
+    if (!rt.running) rt.running = rv_thr_at(0);
     rv_thr *self = rt.running;
     a.tid = (uint16_t)rv_tid(self);
     self->pending = a;

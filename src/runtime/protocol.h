@@ -64,6 +64,13 @@
 /* Thread t's heap arena: [RV_HEAP_BASE + t*RV_HEAP_SPAN, + RV_HEAP_SPAN). */
 #define RV_HEAP_BASE 0x200000000000ull
 #define RV_HEAP_SPAN (16ull << 30)
+/* Both are reserved on demand (MAP_NORESERVE), a thread's when it first
+ * runs or allocates: for RV_MAX_THREADS threads 16 GiB of stacks and
+ * 16 TiB of arenas, inside the 128 TiB of user address space. */
+_Static_assert(RV_STACK_BASE + RV_MAX_THREADS * RV_STACK_SPAN <= RV_HEAP_BASE,
+               "thread stacks below the heap arenas");
+_Static_assert(RV_HEAP_BASE + RV_MAX_THREADS * RV_HEAP_SPAN <= 0x7f0000000000ull,
+               "heap arenas inside user space, below the kernel's mmap area");
 
 /* Request flags */
 #define RV_REQ_POSIX_EXIT   1u /* returning from main ends the program */

@@ -61,7 +61,7 @@
 #include <sys/mman.h>
 
 typedef struct vclock {
-    uint32_t c[RV_MAX_THREADS];
+    uint32_t c[RV_MASK_THREADS];
 } vclock;
 
 typedef struct cell {
@@ -70,8 +70,8 @@ typedef struct cell {
     uint32_t wclk;
     uint16_t wtid;
     uint16_t written;
-    uint32_t rclk[RV_MAX_THREADS];
-    uint64_t rpc[RV_MAX_THREADS];
+    uint32_t rclk[RV_MASK_THREADS];
+    uint64_t rpc[RV_MASK_THREADS];
 } cell;
 
 typedef struct syncobj {
@@ -97,10 +97,10 @@ typedef struct atomloc {
 /* C11 memory orders as the TSan hooks pass them (__tsan_memory_order). */
 enum { MO_RELAXED, MO_CONSUME, MO_ACQUIRE, MO_RELEASE, MO_ACQ_REL, MO_SEQ_CST };
 
-static vclock thread_vc[RV_MAX_THREADS];
-static vclock fence_rel[RV_MAX_THREADS]; /* clock at the last release fence */
-static vclock fence_acq[RV_MAX_THREADS]; /* released to relaxed reads, for an acquire fence */
-static uint8_t pend_mo[RV_MAX_THREADS], pend_fmo[RV_MAX_THREADS], pend_set[RV_MAX_THREADS];
+static vclock thread_vc[RV_MASK_THREADS];
+static vclock fence_rel[RV_MASK_THREADS]; /* clock at the last release fence */
+static vclock fence_acq[RV_MASK_THREADS]; /* released to relaxed reads, for an acquire fence */
+static uint8_t pend_mo[RV_MASK_THREADS], pend_fmo[RV_MASK_THREADS], pend_set[RV_MASK_THREADS];
 static cell *cells;
 static syncobj *syncs;
 static atomloc *atoms;
@@ -164,7 +164,7 @@ static atomloc *atom_of(uint64_t addr)
 
 static void join_vc(vclock *into, const vclock *from)
 {
-    for (int i = 0; i < RV_MAX_THREADS; i++)
+    for (int i = 0; i < RV_MASK_THREADS; i++)
         if (from->c[i] > into->c[i]) into->c[i] = from->c[i];
 }
 
@@ -390,7 +390,7 @@ static void check_byte(unsigned t, uint64_t addr, bool write, uint64_t pc)
     if (c->written && c->wtid != t && c->wclk > me->c[c->wtid])
         report(addr, write, pc, c->wtid, true, c->wpc);
     if (write) {
-        for (unsigned u = 0; u < RV_MAX_THREADS; u++)
+        for (unsigned u = 0; u < RV_MASK_THREADS; u++)
             if (u != t && c->rclk[u] && c->rclk[u] > me->c[u])
                 report(addr, true, pc, u, false, c->rpc[u]);
         c->written = 1;

@@ -48,6 +48,7 @@ typedef struct rv_thr {
     bool priming;  /* running invisibly up to its first visible operation */
     bool waiting;  /* in a condition variable's waiter set (after w1, before notify) */
     bool detached;
+    uint16_t tid; /* canonical id (rv_tid) */
     rv_action pending;
     uint64_t pending_pc;
     int result;      /* return value of the pending operation, set by its effect */
@@ -114,7 +115,18 @@ typedef struct rv_rt {
 } rv_rt;
 
 extern rv_rt rt;
-extern rv_thr rv_threads[RV_MAX_THREADS];
+/* Threads below RV_MASK_THREADS live in .bss, the others in a table
+ * mapped at the first of them (rv_thr_new) at RV_THR_HI_BASE through
+ * rv_zmap, so zero again after each execution like every rv_zmap region:
+ * 1,024 rv_thr in .bss would be 1.5 MB more for the reset engine to scan
+ * after every execution of every program.  rv_thr_at: O(1). */
+extern rv_thr rv_threads[RV_MASK_THREADS];
+extern rv_thr *rv_threads_hi;            /* [RV_MAX_THREADS - RV_MASK_THREADS], NULL until mapped */
+#define RV_THR_HI_BASE 0x0f0000000000ull /* below the stacks (protocol.h) */
+static inline rv_thr *rv_thr_at(unsigned i)
+{
+    return i < RV_MASK_THREADS ? &rv_threads[i] : &rv_threads_hi[i - RV_MASK_THREADS];
+}
 
 /* --- sched.c --- */
 /* Announce `a` as the running thread's next action and let the scheduler
@@ -148,7 +160,7 @@ void rv_thread_start(unsigned tid, void *(*fn)(void *), void *arg);
 void rv_tls_home(void);
 static inline unsigned rv_tid(const rv_thr *t)
 {
-    return (unsigned)(t - rv_threads);
+    return t->tid;
 }
 static inline rv_thr *rv_self(void)
 {

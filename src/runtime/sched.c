@@ -27,7 +27,8 @@
 #include <xxhash.h>
 
 rv_rt rt;
-rv_thr rv_threads[RV_MAX_THREADS];
+rv_thr rv_threads[RV_MASK_THREADS];
+rv_thr *rv_threads_hi;
 
 /* A private header when the program runs standalone (no fork server). */
 static rv_shm standalone_shm;
@@ -232,7 +233,7 @@ static void snapshot_threads(void)
     rv_shm *s = rt.shm;
     s->nthreads = rt.nthreads;
     for (unsigned i = 0; i < rt.nthreads; i++) {
-        rv_thr *t = &rv_threads[i];
+        rv_thr *t = rv_thr_at(i);
         rv_thread_end *te = &s->threads[i];
         memset(te, 0, sizeof *te);
         te->state = t->state;
@@ -294,8 +295,8 @@ static __attribute__((noreturn)) void end_stuck(void)
 {
     unsigned live = 0, assumed = 0;
     for (unsigned i = 0; i < rt.nthreads; i++) {
-        live += rv_threads[i].state == RV_T_LIVE;
-        assumed += rv_threads[i].state == RV_T_ASSUME;
+        live += rv_thr_at(i)->state == RV_T_LIVE;
+        assumed += rv_thr_at(i)->state == RV_T_ASSUME;
     }
     if (assumed) rv_end_exec(RV_END_INFEASIBLE, 0, 0, "a __VERIFIER_assume condition failed");
     if (!live) rv_end_complete(rt.main_ret);
@@ -306,32 +307,76 @@ static __attribute__((noreturn)) void end_stuck(void)
 /* ------------------------------------------------------------------ */
 /* Scheduling.                                                         */
 
-static uint64_t enabled_mask(void)
+/* The enabled set of one step.  Threads below RV_MASK_THREADS are bits of
+ * `mask` (rv_event.enabled); the others are asked again when needed
+ * (en_has, next_enabled).  Cost: one pass over the threads per step,
+ * O(nthreads) rv_enabled calls; with at most RV_MASK_THREADS threads
+ * every later query is a bit operation. */
+typedef struct enset {
+    uint64_t mask;
+    int only;            /* the thread inside an atomic section (it alone runs), -1 if none */
+    unsigned first;      /* lowest enabled thread, RV_NO_THREAD if none */
+    unsigned first_pref; /* lowest enabled thread not in shm->avoid */
+} enset;
+
+static bool thr_enabled(unsigned i)
 {
-    uint64_t en = 0;
-    for (unsigned i = 0; i < rt.nthreads; i++) {
+    rv_thr *t = rv_thr_at(i);
+    return t->state == RV_T_LIVE && rv_enabled(t);
+}
+
+static enset enabled_set(void)
+{
+    enset e = {0, -1, RV_NO_THREAD, RV_NO_THREAD};
+    unsigned n = rt.nthreads < RV_MASK_THREADS ? rt.nthreads : RV_MASK_THREADS, hi = RV_NO_THREAD;
+    for (unsigned i = 0; i < n; i++) { /* the mask, as with 64 threads at most */
         rv_thr *t = &rv_threads[i];
         if (t->state != RV_T_LIVE || !rv_enabled(t)) continue;
-        if (t->atomic_depth > 0) return 1ull << i; /* inside an atomic section: it alone runs */
-        en |= 1ull << i;
+        if (t->atomic_depth > 0) /* inside an atomic section: it alone runs */
+            return (enset){1ull << i, (int)i, i, i};
+        e.mask |= 1ull << i;
     }
-    return en;
+    for (unsigned i = RV_MASK_THREADS; i < rt.nthreads; i++) { /* the lowest above */
+        rv_thr *t = rv_thr_at(i);
+        if (t->state != RV_T_LIVE || !rv_enabled(t)) continue;
+        if (t->atomic_depth > 0) return (enset){0, (int)i, i, i};
+        if (hi == RV_NO_THREAD) hi = i;
+    }
+    uint64_t pref = e.mask & ~rt.shm->avoid; /* threads above 63 are never avoided */
+    e.first = e.mask ? (unsigned)__builtin_ctzll(e.mask) : hi;
+    e.first_pref = pref ? (unsigned)__builtin_ctzll(pref) : hi != RV_NO_THREAD ? hi : e.first;
+    return e;
 }
 
-static unsigned lowest(uint64_t m)
+static bool en_has(const enset *e, unsigned tid)
 {
-    return (unsigned)__builtin_ctzll(m);
+    if (e->only >= 0) return tid == (unsigned)e->only;
+    if (tid < RV_MASK_THREADS) return (e->mask >> tid) & 1;
+    return tid < rt.nthreads && thr_enabled(tid);
 }
 
-static void pick(uint64_t en, unsigned *tid, uint32_t *val)
+/* rv_event.next_en: the lowest enabled thread above tid. */
+static uint32_t next_enabled(const enset *e, unsigned tid)
+{
+    if (e->only >= 0) return RV_NO_THREAD;
+    if (tid + 1 < RV_MASK_THREADS) {
+        uint64_t m = e->mask >> (tid + 1) << (tid + 1);
+        if (m) return (uint32_t)__builtin_ctzll(m);
+    }
+    for (unsigned i = tid + 1 > RV_MASK_THREADS ? tid + 1 : RV_MASK_THREADS; i < rt.nthreads; i++)
+        if (thr_enabled(i)) return i;
+    return RV_NO_THREAD;
+}
+
+static void pick(const enset *en, unsigned *tid, uint32_t *val)
 {
     if (rt.step < rt.shm->nsteps) {
         rv_step s = rt.steps[rt.step];
-        if (s.tid >= rt.nthreads || !((en >> s.tid) & 1))
+        if (s.tid >= rt.nthreads || !en_has(en, s.tid))
             rv_end_exec(RV_END_DIVERGED, 0, 0,
                         "schedule step %llu names thread %u, which is not enabled",
                         (unsigned long long)rt.step, (unsigned)s.tid);
-        uint32_t dom = rv_domain(&rv_threads[s.tid]);
+        uint32_t dom = rv_domain(rv_thr_at(s.tid));
         if (s.val >= dom)
             rv_end_exec(RV_END_DIVERGED, 0, 0,
                         "schedule step %llu asks for value %u of thread %u, which has %u",
@@ -344,17 +389,15 @@ static void pick(uint64_t en, unsigned *tid, uint32_t *val)
     case RV_POLICY_STOP:
         rv_end_exec(RV_END_PREFIX, 0, 0, "end of the schedule");
     case RV_POLICY_STAY:
-        *tid = ((en >> rt.last_tid) & 1) ? rt.last_tid : lowest(en);
+        *tid = en_has(en, rt.last_tid) ? rt.last_tid : en->first;
         break;
-    case RV_POLICY_LEAST: {
-        uint64_t pref = en & ~rt.shm->avoid;
-        *tid = rv_least_thread(pref ? pref : en, rt.nev);
+    case RV_POLICY_LEAST: { /* among the threads of the mask; the others as FIRST */
+        uint64_t pref = en->mask & ~rt.shm->avoid;
+        *tid = pref ? rv_least_thread(pref, rt.nev) : en->first_pref;
         break;
     }
-    default: {
-        uint64_t pref = en & ~rt.shm->avoid;
-        *tid = lowest(pref ? pref : en);
-    }
+    default:
+        *tid = en->first_pref;
     }
     *val = 0;
 }
@@ -487,7 +530,7 @@ static void fingerprint_exit(rv_thr *t)
     rv_event *ev = &rt.events[t->last_event];
     XXH3_state_t st;
     XXH3_128bits_reset(&st);
-    int main_ret = t == &rv_threads[0] ? rt.main_ret : 0;
+    int main_ret = t == rv_thr_at(0) ? rt.main_ret : 0;
     XXH3_128bits_update(&st, &t->ret, sizeof t->ret);
     XXH3_128bits_update(&st, &main_ret, sizeof main_ret);
     hash_record(&st, t);
@@ -555,7 +598,7 @@ static void scrub_dead(rv_thr *t, char *here)
     if (t->stack_lo && here - t->stack_lo < (ptrdiff_t)bytes + 4096)
         bytes = here - t->stack_lo > 4096 ? (size_t)(here - t->stack_lo) - 4096 : 0;
     t->stack_low = NULL;
-    if (bytes) scrub_below(bytes, t == &rv_threads[0]);
+    if (bytes) scrub_below(bytes, t == rv_thr_at(0));
 }
 
 /* The program's main, with thread 0's fingerprinted stack starting at this
@@ -639,12 +682,12 @@ void rv_scrub_regs(void);
 /* One scheduling step; returns the thread whose action was executed. */
 static rv_thr *step_once(void)
 {
-    uint64_t en = enabled_mask();
-    if (!en) end_stuck();
+    enset en = enabled_set();
+    if (en.first == RV_NO_THREAD) end_stuck();
     unsigned tid;
     uint32_t val;
-    pick(en, &tid, &val);
-    rv_thr *t = &rv_threads[tid];
+    pick(&en, &tid, &val);
+    rv_thr *t = rv_thr_at(tid);
     if (rt.step >= rt.shm->budget)
         rv_end_exec(RV_END_EVENT_LIMIT, t->pending_pc, 0,
                     "execution exceeded %llu events (non-terminating? raise --max-events)",
@@ -654,7 +697,8 @@ static rv_thr *step_once(void)
     memset(ev, 0, sizeof *ev);
     ev->act = t->pending;
     ev->act.ndom = rv_domain(t);
-    ev->enabled = en;
+    ev->enabled = en.mask;
+    ev->next_en = next_enabled(&en, tid);
     ev->pc = t->pending_pc;
     ev->val = val;
     t->last_event = (int64_t)rt.step;
@@ -676,6 +720,15 @@ void rv_visible_c(rv_action a, uint64_t pc)
         return;
     }
     rv_thr *self = rt.running;
+    if (rv_tid(self) >= RV_MASK_THREADS &&
+        (a.kind == RV_ACT_WAIT1 || a.kind == RV_ACT_RDLOCK || a.kind == RV_ACT_TRYRDLOCK))
+        rv_end_exec(RV_END_RESOURCE, pc, 0,
+                    "thread %u %s: condition variable waiters and rwlock readers are threads "
+                    "below %d (issue 13)",
+                    rv_tid(self),
+                    a.kind == RV_ACT_WAIT1 ? "waits on a condition variable"
+                                           : "read-locks an rwlock",
+                    RV_MASK_THREADS);
     char *here = __builtin_frame_address(0);
     self->pending = a;
     self->pending_pc = pc;
@@ -748,9 +801,19 @@ void rv_thread_entry(void)
 
 void rv_thread_start(unsigned tid, void *(*fn)(void *), void *arg)
 {
-    rv_thr *t = &rv_threads[tid];
+    if (tid >= RV_MASK_THREADS && !rv_threads_hi) { /* rt.h */
+        size_t len = ((RV_MAX_THREADS - RV_MASK_THREADS) * sizeof(rv_thr) + 4095) & ~(size_t)4095;
+        bool fresh;
+        void *p = rv_zmap(RV_THR_HI_BASE, (void *)(uintptr_t)RV_THR_HI_BASE, len, &fresh);
+        if (p == MAP_FAILED)
+            rv_end_exec(RV_END_INTERNAL, 0, 0, "cannot map the table of threads above %d",
+                        RV_MASK_THREADS);
+        rv_threads_hi = p;
+    }
+    rv_thr *t = rv_thr_at(tid);
     memset(t, 0, sizeof *t);
     rt.nev[tid] = 0;
+    t->tid = (uint16_t)tid;
     map_stack(tid, t);
     tls_area_init(t);
     t->fn = fn;
@@ -1055,7 +1118,7 @@ int main(int argc, char **argv, char **envp)
     s->nonexhaustive = 0;
     if (s->nreg == 0) s->nreg = 1;
     rt.flags = s->flags;
-    rv_thr *m = &rv_threads[0];
+    rv_thr *m = rv_thr_at(0);
     m->state = RV_T_LIVE;
     m->last_event = -1;
     m->tp = tls.home; /* main keeps the process's own TLS area */

@@ -43,6 +43,7 @@ _Static_assert(PTHREAD_MUTEX_NORMAL == RV_MK_NORMAL && PTHREAD_MUTEX_RECURSIVE =
 /* Threads, atomic sections, process exit: the model's world state (a plain
  * global, copied into each forked execution like the rest of the runtime). */
 static rv_world_st rv_world;
+static uint8_t rv_world_hi[RV_MAX_THREADS - RV_MASK_THREADS]; /* rv_mstate.whi */
 
 static rv_mutex_st *MX(uint64_t a)
 {
@@ -54,7 +55,7 @@ static rv_mutex_st *MX(uint64_t a)
  * (posix_ext.c), to be packed back after an apply. */
 static rv_mstate state_of(const rv_action *a, rv_mutex_st *spin)
 {
-    rv_mstate s = {.w = &rv_world};
+    rv_mstate s = {.w = &rv_world, .whi = rv_world_hi};
     uint64_t m = rv_mutex_of(a);
     if (m) s.mx = MX(m);
     if (m && (a->flags & RV_AF_SPIN)) {
@@ -195,10 +196,14 @@ int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn
     uint64_t pc = PC;
     rv_thr *self = rv_self();
     unsigned cap = rt.shm->max_threads ? rt.shm->max_threads : RV_MAX_THREADS;
-    if (threads_created >= cap && cap < RV_MAX_THREADS)
+    if (cap > RV_MAX_THREADS) cap = RV_MAX_THREADS;
+    if ((rt.flags & RV_REQ_DRF) && cap > RV_MASK_THREADS) cap = RV_MASK_THREADS; /* race.c */
+    if (threads_created >= cap)
         rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %u threads (--max-threads)", cap);
     int id = rv_child_id(self);
-    if (id < 0) rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %d threads", RV_MAX_THREADS);
+    if (id < 0) /* canonical ids are never reused: this many over all executions */
+        rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %d thread ids over the exploration",
+                    RV_MAX_THREADS);
     threads_created++;
     int ds = PTHREAD_CREATE_JOINABLE;
     if (attr) pthread_attr_getdetachstate(attr, &ds);
@@ -219,11 +224,11 @@ int __ravel_pthread_join(pthread_t th, void **retval)
 {
     uint64_t pc = PC;
     rv_thr *self = rv_self();
-    if (th >= rt.nthreads || rv_threads[th].state == RV_T_NONE) return ESRCH;
-    if (&rv_threads[th] == self) return EDEADLK;
+    if (th >= rt.nthreads || rv_thr_at(th)->state == RV_T_NONE) return ESRCH;
+    if (rv_thr_at(th) == self) return EDEADLK;
     rv_visible(rv_act(RV_ACT_JOIN, th), pc); /* EINVAL for a detached thread: the model's */
     int r = self->result;
-    if (!r && retval) *retval = rv_threads[th].ret;
+    if (!r && retval) *retval = rv_thr_at(th)->ret;
     return r;
 }
 
@@ -249,7 +254,7 @@ void rv_thread_finish(void *ret)
         self->atomic_depth = 1;
         rv_atomic_exit(0);
     }
-    if (self != &rv_threads[0]) self->ret = ret;
+    if (self != rv_thr_at(0)) self->ret = ret;
     rv_run_key_destructors(self);
     rv_visible(rv_act(RV_ACT_EXIT, 0), 0);
     rv_leave();
@@ -271,7 +276,7 @@ int __ravel_pthread_equal(pthread_t a, pthread_t b)
 int __ravel_pthread_detach(pthread_t th)
 {
     uint64_t pc = PC;
-    if (th >= rt.nthreads || rv_threads[th].state == RV_T_NONE) return ESRCH;
+    if (th >= rt.nthreads || rv_thr_at(th)->state == RV_T_NONE) return ESRCH;
     rv_visible(rv_act(RV_ACT_DETACH, th), pc);
     return rv_self()->result;
 }

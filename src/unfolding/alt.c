@@ -240,7 +240,7 @@ size_t rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_s
         out[i] = (rv_step){.tid = a->tid, .val = 0};
         switch (a->kind) {
         case RV_ACT_WAIT1:
-            *waiting_of(&cw, &ncw, a->obj) |= 1ull << a->tid;
+            *waiting_of(&cw, &ncw, a->obj) |= 1ull << (a->tid & 63); /* tid < RV_MASK_THREADS */
             break;
         case RV_ACT_BROADCAST:
             *waiting_of(&cw, &ncw, a->obj) &= ~a->arg;
@@ -253,7 +253,7 @@ size_t rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_s
             }
             break;
         case RV_ACT_WAIT2: /* a timed one may leave the waiter set itself */
-            *waiting_of(&cw, &ncw, a->obj) &= ~(1ull << a->tid);
+            *waiting_of(&cw, &ncw, a->obj) &= ~(1ull << (a->tid & 63));
             break;
         case RV_ACT_NONDET:
             out[i].val = e->val;

@@ -515,13 +515,13 @@ static bool compute_state(rv_unf *u, rv_uevent *e, rv_hash128 *out, uint32_t *wh
  * p->nn. */
 typedef struct rv_cutprefix {
     kvmap m;
-    size_t len;                              /* positions 0..len-1 folded, contiguously */
-    uint64_t nn;                             /* non-neutral events among them */
-    uint32_t why;                            /* reasons for uniqueness met so far */
-    bool nofp;                               /* an event without fingerprints met */
-    unsigned nt;                             /* 1 + the largest thread id seen */
-    const rv_uevent *last[RV_MAX_THREADS];   /* each thread's last event in C_i */
-    const rv_uevent *create[RV_MAX_THREADS]; /* each thread's creation in C_i */
+    size_t len;                               /* positions 0..len-1 folded, contiguously */
+    uint64_t nn;                              /* non-neutral events among them */
+    uint32_t why;                             /* reasons for uniqueness met so far */
+    bool nofp;                                /* an event without fingerprints met */
+    unsigned nt;                              /* 1 + the largest thread id seen */
+    const rv_uevent *last[RV_MASK_THREADS];   /* each thread's last event in C_i */
+    const rv_uevent *create[RV_MASK_THREADS]; /* each thread's creation in C_i */
 } rv_cutprefix;
 
 static bool neutral(const rv_uevent *e)
@@ -550,8 +550,13 @@ void rv_unf_cut_prefix(rv_unf *u, rv_uevent *e)
     unsigned t = e->act.tid;
     e->nn = (e->tparent ? e->tparent->nn : 0) + !neutral(e);
     p->nn += !neutral(e);
-    if (t >= RV_MAX_THREADS) {
-        p->nofp = true; /* not expected: thread ids are below RV_MAX_THREADS */
+    bool hi_obj = (e->act.kind == RV_ACT_CREATE || e->act.kind == RV_ACT_JOIN ||
+                   e->act.kind == RV_ACT_DETACH) &&
+                  e->act.obj >= RV_MASK_THREADS;
+    if (t >= RV_MASK_THREADS || hi_obj) {
+        /* a state with a thread above the world's masks (model.h) is not
+         * folded: unique from here on, never a cutoff (issue 13 part 3) */
+        p->nofp = true;
     } else if (!e->has_fp) {
         p->nofp = true;
     } else {
@@ -559,7 +564,7 @@ void rv_unf_cut_prefix(rv_unf *u, rv_uevent *e)
         fold_thread(&p->m, t, e);
         p->last[t] = e;
         if (t + 1 > p->nt) p->nt = t + 1;
-        if (e->act.kind == RV_ACT_CREATE && e->act.obj < RV_MAX_THREADS) {
+        if (e->act.kind == RV_ACT_CREATE && e->act.obj < RV_MASK_THREADS) {
             fold_unstarted_one(&p->m, e);
             p->create[e->act.obj] = e;
             if (e->act.obj + 1 > p->nt) p->nt = (unsigned)e->act.obj + 1;

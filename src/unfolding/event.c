@@ -378,11 +378,12 @@ static void ix_add(rv_unf *u, const rv_uevent *e)
     bool rd = e->act.kind == RV_ACT_READ;
     for (unsigned i = 0; i < ks.n; i++) {
         rv_ubucket *ob = ix_get(u, ks.k[i]);
-        ob->mask |= 1ull << (t & 63);
+        ob->mask |= 1ull << (t < 63 ? t : 63);
         if (e->id + 1 > ob->last) ob->last = e->id + 1;
         ix_push(u, ix_get(u, split_key(ks.k[i], t, rd)), e);
     }
     ix_push(u, sibling_bucket(u, e), e);
+    if (t + 1 > u->ixnth) u->ixnth = t + 1;
 }
 
 /* The index from scratch (ids were renumbered). */
@@ -462,7 +463,7 @@ static void compute_tmax(rv_uevent *e)
 static uint64_t ended_bit(const rv_uevent *p)
 {
     bool last = p->act.kind == RV_ACT_EXIT || rv_unf_is_err(p);
-    return last && p->act.tid < 64 ? 1ull << p->act.tid : 0;
+    return last && p->act.tid < RV_MASK_THREADS ? 1ull << p->act.tid : 0;
 }
 
 /* fin = the threads whose last event is in [e): the union over [p] for p
@@ -753,19 +754,21 @@ static bool gather(rv_unf *u, const rv_uevent *e, const rv_ubucket *b, size_t *n
         u->capscratch = 2 * (*nc + (b->n - k));
         u->scratch = rv_xrealloc(u->scratch, u->capscratch * sizeof *u->scratch);
     }
-    unsigned t = e->act.tid & 63;
+    /* fin has bits for threads < RV_MASK_THREADS only: others filter nothing */
+    uint64_t tb = e->act.tid < RV_MASK_THREADS ? 1ull << e->act.tid : 0;
     size_t n0 = *nc;
     const uint64_t *band = bucket_band(b);
     while (k < b->n) {
         uint32_t end = (k / RV_UBLOCK + 1) * RV_UBLOCK;
         if (end > b->n) end = b->n;
-        if ((band[k / RV_UBLOCK] >> t) & 1) { /* every entry of the block has t's end */
+        if (band[k / RV_UBLOCK] & tb) { /* every entry of the block has t's end */
             k = end;
             continue;
         }
         for (; k < end; k++) {
             const rv_uentry *x = &b->ent[k];
-            if (((x->fin >> t) & 1) || ((e->fin >> (x->idt & 63)) & 1)) continue;
+            uint32_t xt = (uint32_t)x->idt;
+            if ((x->fin & tb) || (xt < RV_MASK_THREADS && ((e->fin >> xt) & 1))) continue;
             u->scratch[(*nc)++] = *x;
         }
     }
@@ -857,10 +860,14 @@ static void icf_update_indexed(rv_unf *u, rv_uevent *e)
         /* no event filed under the object since the last update: its
          * split buckets have nothing new either (issue 11) */
         if (!ob || ob->last <= e->icf_upto) continue;
-        for (uint64_t m = ob->mask & ~(1ull << (t & 63)); m; m &= m - 1) {
+        for (uint64_t m = ob->mask & ~(t < 63 ? 1ull << t : 0); m; m &= m - 1) {
             unsigned v = (unsigned)__builtin_ctzll(m);
-            gather_run(u, e, ix_find(u, split_key(ks.k[i], v, false)), &nc, &r);
-            if (!rd) gather_run(u, e, ix_find(u, split_key(ks.k[i], v, true)), &nc, &r);
+            unsigned vend = v < 63 ? v + 1 : u->ixnth; /* bit 63: every thread from 63 on */
+            for (; v < vend; v++) {
+                if (v == t) continue;
+                gather_run(u, e, ix_find(u, split_key(ks.k[i], v, false)), &nc, &r);
+                if (!rd) gather_run(u, e, ix_find(u, split_key(ks.k[i], v, true)), &nc, &r);
+            }
         }
     }
     gather_run(u, e, sibling_bucket(u, e), &nc, &r);

@@ -75,21 +75,22 @@ static void mark_dead(rv_unf *u, rv_uevent *twin)
     if (twin->tparent)
         twin->tparent->dead_child = true;
     else
-        u->root_dead |= 1ull << twin->act.tid;
+        u->root_dead[twin->act.tid] = true;
 }
 
 /* The fatal event of the last step: its non-fatal twin (history under
  * rv_dependent: preds) is dead; the fatal event's history is every event
  * before it (last[u] = index of thread u's last event). */
 static rv_uevent *intern_fatal(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *tp,
-                               rv_uevent *const *preds, size_t np, const int32_t *last, bool *isnew)
+                               rv_uevent *const *preds, size_t np, const int32_t *last, size_t T,
+                               bool *isnew)
 {
     rv_uevent *twin = rv_unf_intern(u, a, val, tp, preds, np, NULL);
     bool fresh = !twin->dead;
     mark_dead(u, twin);
     rv_uevent *all[RV_MAX_THREADS];
     size_t na = 0;
-    for (unsigned k = 0; k < RV_MAX_THREADS; k++)
+    for (size_t k = 0; k < T; k++)
         if (last[k] >= 0) all[na++] = u->cur[last[k]];
     rv_action f = *a;
     f.flags |= RV_UF_ERR;
@@ -393,7 +394,7 @@ static size_t kept_prefix(const rv_unf *u, const rv_mapkeep *k, const rv_trace *
 static void mapkeep_cut(rv_mapkeep *k, size_t L, int32_t *last, int32_t *exited, int32_t *global,
                         uint32_t *cnt)
 {
-    for (size_t t = 0; t < RV_MAX_THREADS; t++) {
+    for (size_t t = 0; t < k->T; t++) { /* L > 0 only with the same T (kept_prefix) */
         int32_t x = L ? k->last[t] : -1;
         while (x >= (int32_t)L) x = k->tprev[x];
         last[t] = x;
@@ -427,6 +428,7 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         if ((a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) && a->obj + 1 > T) T = a->obj + 1;
     }
     if (T > RV_MAX_THREADS) T = RV_MAX_THREADS;
+    /* per-thread arrays: entries [0, T) are used; T <= 64 keeps them on the stack */
     if (!u->mk) u->mk = rv_xcalloc(1, sizeof *u->mk);
     rv_mapkeep *mk = u->mk;
     /* indices [0, from) are mapped as in the previous execution */
@@ -500,19 +502,18 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         if (is_global(&ev->act)) global = (int32_t)i;
         if (ev->act.kind == RV_ACT_EXIT) exited[tid] = (int32_t)i;
         bool fatal = i + 1 == n && stopped_early(t->end);
-        for (size_t k = 0; fatal && k < RV_MAX_THREADS; k++)
-            dropped |= last[k] >= 0 && !u->cur[last[k]];
+        for (size_t k = 0; fatal && k < T; k++) dropped |= last[k] >= 0 && !u->cur[last[k]];
         if (dropped) { /* not in the cutoff-free prefix: not interned */
             u->cur[i] = NULL;
             last[tid] = (int32_t)i;
-            u->cutmask |= 1ull << (tid & 63);
+            if (tid < RV_MASK_THREADS) u->cutmask |= 1ull << tid;
             continue;
         }
         rv_uevent *tp = last[tid] >= 0 ? u->cur[last[tid]] : NULL;
         bool isnew;
         rv_uevent *e;
         if (fatal) {
-            e = intern_fatal(u, &ev->act, ev->val, tp, preds, np, last, &isnew);
+            e = intern_fatal(u, &ev->act, ev->val, tp, preds, np, last, T, &isnew);
         } else if ((e = hinted(u, i, &ev->act, ev->val, tp, preds, np))) {
             isnew = false;
         } else {
@@ -545,7 +546,7 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         if (cutoffs && rv_unf_cutoff(u, e)) { /* in U, but not in C */
             e->pos = -1;
             u->cur[i] = NULL;
-            u->cutmask |= 1ull << (tid & 63);
+            if (tid < RV_MASK_THREADS) u->cutmask |= 1ull << tid;
         }
     }
     size_t w = 0;
@@ -560,8 +561,8 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
      * the trace says (no cutoffs, no relabelled compare-exchange) */
     if (n) memcpy(mk->ev + from, orig->ev + from, (n - from) * sizeof *mk->ev);
     mk->n = n;
-    memcpy(mk->last, last, sizeof last);
-    memcpy(mk->exited, exited, sizeof exited);
+    memcpy(mk->last, last, T * sizeof *last);
+    memcpy(mk->exited, exited, T * sizeof *exited);
     mk->valid = !cutoffs && !cas && w == n;
     if (copied) free(labelled.ev);
     return created;
@@ -593,6 +594,11 @@ typedef struct objstate {
     rv_world_st w;
     rv_rwlock_st rw;
     rv_barrier_st bar;
+    /* the world's RV_WF_* flags of threads >= RV_MASK_THREADS that the
+     * template reads (rv_mstate.whi): its own thread (its creation) and a
+     * join or detach target; tid 0 = no slot */
+    uint16_t htid[2];
+    uint8_t hflags[2];
 } objstate;
 
 static bool on_mutex(const rv_action *a)
@@ -618,7 +624,7 @@ static bool world_relevant(const rv_action *a, const rv_action *b)
 static inline __attribute__((always_inline)) rv_mstate
 view_for(objstate *s, const rv_action *a, const rv_action *b, rv_mutex_st *smx, rv_cond_st *scv)
 {
-    rv_mstate v = {.w = &s->w};
+    rv_mstate v = {.w = &s->w, .whi = s->hflags, .whi_tid = s->htid, .nwhi = 2};
     uint64_t m = rv_mutex_of(a);
     if (on_mutex(b)) {
         *smx = (rv_mutex_st){.owner = b->tid + 1, .count = 1, .status = RV_MST_INIT};
@@ -653,6 +659,7 @@ static inline __attribute__((always_inline)) bool relevant(const rv_action *a, u
  * in order (C holds each thread's chain from its first event). */
 typedef struct chains {
     uint32_t *idx;
+    unsigned nt; /* 1 + the largest thread id in C; off[t] = |C| for t > nt */
     uint32_t off[RV_MAX_THREADS + 1];
 } chains;
 
@@ -673,6 +680,10 @@ static void state_start(objstate *s, const rv_action *a)
 {
     memset(s, 0, sizeof *s);
     rv_model_start(&s->mx, &s->cv, &s->sem, &s->once, &s->rw, a);
+    if (a->tid >= RV_MASK_THREADS) s->htid[0] = a->tid;
+    if ((a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH) && a->obj >= RV_MASK_THREADS &&
+        a->obj < RV_MAX_THREADS)
+        s->htid[1] = (uint16_t)a->obj;
 }
 
 /* States at histories (issue 11).  state_at replays the positions of C
@@ -758,7 +769,7 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
     uint32_t d[RV_MAX_THREADS];
     uint32_t f = UINT32_MAX, g = 0;
     bool any = false;
-    for (unsigned t = 0; t < RV_MAX_THREADS; t++) {
+    for (unsigned t = 0; t < ch->nt; t++) {
         uint32_t len = ch->off[t + 1] - ch->off[t];
         if (!len) continue;
         d[t] = hist_depth(h, t);
@@ -802,7 +813,10 @@ static rv_mstate view_of(objstate *s, const rv_action *a)
                        .once = rv_on_once(a) ? &s->once : NULL,
                        .w = &s->w,
                        .rw = rv_on_rwlock(a) ? &s->rw : NULL,
-                       .bar = rv_on_barrier(a) ? &s->bar : NULL};
+                       .bar = rv_on_barrier(a) ? &s->bar : NULL,
+                       .whi = s->hflags,
+                       .whi_tid = s->htid,
+                       .nwhi = 2};
 }
 
 /* The kind of CAS template a at history h (values.h): the bytes at obj
@@ -851,8 +865,8 @@ static size_t concretise(rv_unf *u, const rv_action *a, bool root, const hist *h
     objstate s;
     state_at(u, a, h, &s);
     unsigned t = a->tid;
-    if (!root && !h->p && !((s.w.created >> (t & 63)) & 1)) return 0;
     rv_mstate v = view_of(&s, a);
+    if (!root && !h->p && !rv_model_created(&v, t)) return 0;
     if (!rv_model_enabled(&v, a)) return 0;
     uint32_t dom = rv_model_domain(&v, a);
     size_t k = 0;
@@ -870,7 +884,7 @@ static size_t concretise(rv_unf *u, const rv_action *a, bool root, const hist *h
 /* How many concrete actions template a can have (concretise's cap). */
 static size_t max_choices(const rv_action *a)
 {
-    size_t n = RV_MAX_THREADS + 1;
+    size_t n = RV_MASK_THREADS + 1; /* a signal wakes one of at most 64 waiters */
     return a->kind == RV_ACT_NONDET && a->ndom > n ? a->ndom : n;
 }
 
@@ -940,9 +954,9 @@ static void emit(xctx *c)
     hist h = {.p = c->p, .S = c->S, .ns = c->ns};
     size_t cap = max_choices(&c->tmpl);
     /* on the stack unless a nondet has more values than threads */
-    rv_action sacts[RV_MAX_THREADS + 1];
-    uint32_t svals[RV_MAX_THREADS + 1];
-    bool heap = cap > RV_MAX_THREADS + 1;
+    rv_action sacts[RV_MASK_THREADS + 1];
+    uint32_t svals[RV_MASK_THREADS + 1];
+    bool heap = cap > RV_MASK_THREADS + 1;
     rv_action *acts = heap ? rv_xmalloc(cap * sizeof *acts) : sacts;
     uint32_t *vals = heap ? rv_xmalloc(cap * sizeof *vals) : svals;
     size_t k = concretise(c->u, &c->tmpl, c->root, &h, acts, vals, cap);
@@ -1061,7 +1075,11 @@ static void antichains_scan(xctx *c, size_t i)
  * more", then each includable R[j] (j >= i) in decreasing order (what
  * the exclude-first recursion produced), nested at most one level per
  * thread. */
-static void antichains(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi)
+static void antichains(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi);
+
+/* antichains' frame: top, bot, nlo, nhi hold c->ng entries each */
+static void antichains_at(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi, uint32_t *top,
+                          uint32_t *bot, uint32_t *nlo, uint32_t *nhi)
 {
     if (past_deadline(c->u)) return;
     /* incremental: a history within the previous C was enumerated then */
@@ -1072,7 +1090,6 @@ static void antichains(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi
     size_t lim = c->nr;
     if (c->inc && !c->nnew)
         while (lim > i && !c->newsuf[lim - 1]) lim--;
-    uint32_t top[RV_MAX_THREADS], bot[RV_MAX_THREADS];
     for (uint32_t g = 0; g < c->ng; g++) { /* each thread's includable part within [i, lim) */
         const uint32_t *gi = c->gi + c->goff[g];
         uint32_t l = lo[g], h = hi[g];
@@ -1080,7 +1097,6 @@ static void antichains(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi
         bot[g] = l < h && gi[l] >= i ? l : rv_lower_bound_u32(gi, l, h, i);
         top[g] = bot[g] < h && gi[h - 1] < lim ? h : rv_lower_bound_u32(gi, bot[g], h, lim);
     }
-    uint32_t nlo[RV_MAX_THREADS], nhi[RV_MAX_THREADS];
     for (;;) {
         if (c->u->interrupted) return;
         uint32_t best = c->ng;
@@ -1127,6 +1143,22 @@ static void antichains(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi
     }
 }
 
+/* The recursion's frames: on the stack for up to RV_MASK_THREADS threads
+ * in R (1 KiB), on the heap above (the recursion is as deep as a history
+ * has maximal events: a stack frame per thread would not fit). */
+static void antichains(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi)
+{
+    if (c->ng <= RV_MASK_THREADS) {
+        uint32_t b[4 * RV_MASK_THREADS];
+        antichains_at(c, i, lo, hi, b, b + RV_MASK_THREADS, b + 2 * RV_MASK_THREADS,
+                      b + 3 * RV_MASK_THREADS);
+        return;
+    }
+    uint32_t *b = rv_xmalloc(4 * (size_t)c->ng * sizeof *b);
+    antichains_at(c, i, lo, hi, b, b + c->ng, b + 2 * c->ng, b + 3 * c->ng);
+    free(b);
+}
+
 /* The current configuration filed by the keys of rv_unf_dep_keys, per
  * thread: bucket (key, u) holds the positions of C of thread u's events
  * filed under key, in increasing order.  R of an extension of thread t
@@ -1140,7 +1172,8 @@ typedef struct pbucket {
     uint64_t key; /* 0: empty */
     uint32_t *pos;
     uint32_t n, cap;
-    uint64_t mask; /* thread-less bucket (tid RV_MAX_THREADS): threads filed under the key */
+    uint64_t mask; /* thread-less bucket (tid RV_MAX_THREADS): threads filed under the key,
+                    * thread t < 63 as bit t, every thread >= 63 as bit 63 */
 } pbucket;
 
 typedef struct curix {
@@ -1152,6 +1185,7 @@ typedef struct curix {
     rv_uevent **ev;
     size_t n, cap;
     uint64_t evicted;
+    unsigned nth; /* 1 + the largest thread id filed (bit 63 of a mask: threads 63 .. nth - 1) */
 } curix;
 
 /* Extend's buffers, kept in rv_unf from call to call so that an execution
@@ -1445,6 +1479,7 @@ static void cur_index(rv_unf *u, curix *ix)
         free(ix->b);
         ix->b = NULL;
         ix->nb = ix->nused = ix->n = 0;
+        ix->nth = 0;
         ix->evicted = u->nevicted;
     }
     size_t L = 0;
@@ -1461,8 +1496,9 @@ static void cur_index(rv_unf *u, curix *ix)
         size_t nk = rv_unf_dep_keys(a, false, keys);
         for (size_t k = 0; k < nk; k++) {
             pb_push(ix, tkey(keys[k], a->tid), (uint32_t)i);
-            pb_slot(ix, tkey(keys[k], RV_MAX_THREADS))->mask |= 1ull << (a->tid & 63);
+            pb_slot(ix, tkey(keys[k], RV_MAX_THREADS))->mask |= 1ull << (a->tid < 63 ? a->tid : 63);
         }
+        if (a->tid + 1u > ix->nth) ix->nth = a->tid + 1u;
     }
     ix->n = u->ncur;
 }
@@ -1511,21 +1547,26 @@ static size_t cur_candidates(rv_unf *u, const curix *ix, const rv_action *a, con
     unsigned nbk = 0;
     for (size_t k = 0; k < nk; k++) {
         const pbucket *tb = pb_find(ix, tkey(keys[k], RV_MAX_THREADS));
-        uint64_t mask = tb ? tb->mask & ~(1ull << (a->tid & 63)) : 0;
+        uint64_t mask = tb ? tb->mask & ~(a->tid < 63 ? 1ull << a->tid : 0) : 0;
         for (; mask; mask &= mask - 1) { /* the other threads filed under the key */
             unsigned tu = (unsigned)__builtin_ctzll(mask);
-            const pbucket *b = pb_find(ix, tkey(keys[k], tu));
-            if (!b) continue;
-            uint32_t lo, hi;
-            window(u, b, tu, p, x, &lo, &hi);
-            if (lo >= hi) continue;
-            nbk++;
-            if (n + (hi - lo) > *cap) {
-                *cap = 2 * (n + (hi - lo));
-                *out = rv_xrealloc(*out, *cap * sizeof **out);
+            /* bit 63: every thread from 63 on (few-thread programs: only 63) */
+            unsigned tend = tu < 63 ? tu + 1 : ix->nth;
+            for (; tu < tend; tu++) {
+                if (tu == a->tid) continue;
+                const pbucket *b = pb_find(ix, tkey(keys[k], tu));
+                if (!b) continue;
+                uint32_t lo, hi;
+                window(u, b, tu, p, x, &lo, &hi);
+                if (lo >= hi) continue;
+                nbk++;
+                if (n + (hi - lo) > *cap) {
+                    *cap = 2 * (n + (hi - lo));
+                    *out = rv_xrealloc(*out, *cap * sizeof **out);
+                }
+                memcpy(*out + n, b->pos + lo, (hi - lo) * sizeof **out);
+                n += hi - lo;
             }
-            memcpy(*out + n, b->pos + lo, (hi - lo) * sizeof **out);
-            n += hi - lo;
         }
     }
     if (nbk > 1) {
@@ -1616,23 +1657,26 @@ static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bo
     uint16_t rth[RV_MAX_THREADS];
     c.goff = goff;
     c.rth = rth;
-    uint64_t present = 0;
+    uint64_t present[RV_MAX_THREADS / 64]; /* words [0, pw) in use */
+    unsigned pw = 0;
     for (size_t q = 0; q < c.nr; q++) {
         unsigned t = c.R[q]->act.tid;
-        if (!((present >> t) & 1)) {
-            present |= 1ull << t;
+        while (pw <= t / 64) present[pw++] = 0;
+        if (!((present[t / 64] >> (t % 64)) & 1)) {
+            present[t / 64] |= 1ull << (t % 64);
             cnt[t] = 0;
         }
         cnt[t]++;
     }
     c.goff[0] = 0;
-    for (uint64_t mk = present; mk; mk &= mk - 1) {
-        unsigned t = (unsigned)__builtin_ctzll(mk);
-        c.rth[c.ng] = (uint16_t)t;
-        fill[t] = c.goff[c.ng];
-        c.goff[c.ng + 1] = c.goff[c.ng] + cnt[t];
-        c.ng++;
-    }
+    for (unsigned pi = 0; pi < pw; pi++)
+        for (uint64_t mk = present[pi]; mk; mk &= mk - 1) {
+            unsigned t = pi * 64 + (unsigned)__builtin_ctzll(mk);
+            c.rth[c.ng] = (uint16_t)t;
+            fill[t] = c.goff[c.ng];
+            c.goff[c.ng + 1] = c.goff[c.ng] + cnt[t];
+            c.ng++;
+        }
     c.gi = xs->gi;
     for (size_t q = 0; q < c.nr; q++) c.gi[fill[c.R[q]->act.tid]++] = (uint32_t)q;
     uint32_t lo[RV_MAX_THREADS], hi[RV_MAX_THREADS];
@@ -1646,7 +1690,7 @@ static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bo
 
 static bool has_dead_child(const rv_unf *u, const rv_uevent *p, unsigned tid)
 {
-    return p ? p->dead_child : ((u->root_dead >> tid) & 1);
+    return p ? p->dead_child : u->root_dead[tid];
 }
 
 /* Incremental Extend (issue 11).  An extension ⟨a, H⟩ of thread t after p
@@ -1696,10 +1740,16 @@ static void set_enumerated(rv_unf *u, rv_uevent *p, unsigned tid, uint32_t gen)
 
 static void build_chains(const rv_unf *u, chains *ch)
 {
-    uint32_t fill[RV_MAX_THREADS] = {0};
-    memset(ch->off, 0, sizeof ch->off);
+    unsigned nt = 0;
+    for (size_t i = 0; i < u->ncur; i++)
+        if (u->cur[i]->act.tid + 1u > nt) nt = u->cur[i]->act.tid + 1u;
+    uint32_t fill[RV_MAX_THREADS]; /* [0, nt) used */
+    memset(fill, 0, nt * sizeof *fill);
+    memset(ch->off, 0, (nt + 1) * sizeof *ch->off);
     for (size_t i = 0; i < u->ncur; i++) ch->off[u->cur[i]->act.tid + 1]++;
-    for (unsigned t = 0; t < RV_MAX_THREADS; t++) ch->off[t + 1] += ch->off[t];
+    for (unsigned t = 0; t < nt; t++) ch->off[t + 1] += ch->off[t];
+    for (unsigned t = nt + 1; t <= RV_MAX_THREADS; t++) ch->off[t] = ch->off[nt];
+    ch->nt = nt;
     ch->idx = rv_xmalloc((u->ncur + 1) * sizeof *ch->idx);
     for (size_t i = 0; i < u->ncur; i++) {
         unsigned t = u->cur[i]->act.tid;
@@ -1764,19 +1814,21 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
     build_chains(u, &ch);
     u->xs->ch = &ch;
     /* the trace index of each thread's first event not in C (cutoffs) */
-    int32_t after[RV_MAX_THREADS];
-    uint32_t seen[RV_MAX_THREADS] = {0};
-    for (unsigned k = 0; k < RV_MAX_THREADS; k++) after[k] = -1;
+    unsigned nth = t->nthreads < RV_MAX_THREADS ? t->nthreads : RV_MAX_THREADS;
+    if (ch.nt > nth) nth = ch.nt;
+    int32_t after[RV_MAX_THREADS]; /* [0, nth) used */
+    uint32_t seen[RV_MAX_THREADS];
+    memset(seen, 0, nth * sizeof *seen);
+    for (unsigned k = 0; k < nth; k++) after[k] = -1;
     for (size_t i = 0; i < t->n; i++) {
         unsigned tid = t->ev[i].act.tid;
-        if (tid < RV_MAX_THREADS && seen[tid]++ == ch.off[tid + 1] - ch.off[tid])
-            after[tid] = (int32_t)i;
+        if (tid < nth && seen[tid]++ == ch.off[tid + 1] - ch.off[tid]) after[tid] = (int32_t)i;
     }
     /* per thread and position: new events that may be in S (a window) */
-    int32_t *cnt = rv_xcalloc(u->ncur + 2 * RV_MAX_THREADS + 2, sizeof *cnt);
+    int32_t *cnt = rv_xcalloc(u->ncur + 2 * (size_t)nth + 2, sizeof *cnt);
     curix *ix = &xscratch(u)->ix;
     bool ixed = false;
-    for (unsigned tid = 0; tid < t->nthreads && tid < RV_MAX_THREADS; tid++) {
+    for (unsigned tid = 0; tid < t->nthreads && tid < nth; tid++) {
         const rv_thread_end *te = &t->threads[tid];
         if (te->state == RV_T_NONE) continue;
         bool root = te->parent == RV_NO_THREAD;

@@ -34,6 +34,7 @@ typedef struct fvctx {
     bool *excl;                   /* cand[i] excluded in this branch */
     size_t ncand;
     size_t created;
+    unsigned nt; /* m[v] is NULL for v >= nt */
 } fvctx;
 
 static bool in_h(const fvctx *c, const rv_uevent *y)
@@ -50,7 +51,7 @@ static bool enabled_at(const fvctx *c, rv_uevent *e)
     if (e->tparent != c->m[t] || in_h(c, e)) return false;
     for (size_t i = 0; i < e->npred; i++)
         if (!in_h(c, e->pred[i])) return false;
-    for (unsigned v = 0; v < RV_MAX_THREADS; v++) {
+    for (unsigned v = 0; v < c->nt; v++) {
         if (v == t) continue;
         rv_uevent *stop = v < e->nt ? e->tmax[v] : NULL;
         for (rv_uevent *h = c->m[v]; h && h != stop; h = h->tparent)
@@ -63,7 +64,7 @@ static void emit(fvctx *c)
 {
     rv_uevent *preds[RV_MAX_THREADS];
     size_t np = 0;
-    for (unsigned v = 0; v < RV_MAX_THREADS; v++)
+    for (unsigned v = 0; v < c->nt; v++)
         if (c->m[v]) preds[np++] = c->m[v];
     bool isnew;
     rv_unf_intern(c->u, &c->af, c->val, c->p, preds, np, &isnew);
@@ -103,11 +104,18 @@ size_t rv_unf_fatal_variants(rv_unf *u, const rv_uevent *twin)
 {
     fvctx c = {.u = u, .af = twin->act, .val = twin->val, .p = twin->tparent};
     c.af.flags |= RV_UF_ERR;
-    for (unsigned v = 0; v < RV_MAX_THREADS && v < twin->nt; v++) c.m[v] = twin->tmax[v];
+    c.nt = twin->nt < RV_MAX_THREADS ? twin->nt : RV_MAX_THREADS;
+    if (twin->act.tid + 1u > c.nt) c.nt = twin->act.tid + 1u;
+    for (unsigned v = 0; v < c.nt; v++) c.m[v] = v < twin->nt ? twin->tmax[v] : NULL;
     c.m[twin->act.tid] = twin->tparent;
     c.cand = rv_xmalloc((u->n + 1) * sizeof *c.cand);
     for (size_t i = 0; i < u->n; i++)
-        if (candidate(u->ev[i], twin)) c.cand[c.ncand++] = u->ev[i];
+        if (candidate(u->ev[i], twin)) {
+            c.cand[c.ncand++] = u->ev[i];
+            if (u->ev[i]->act.tid + 1u > c.nt) c.nt = u->ev[i]->act.tid + 1u;
+        }
+    for (unsigned v = twin->nt; v < c.nt; v++) /* the candidates' threads above */
+        if (v != twin->act.tid) c.m[v] = NULL;
     c.excl = rv_xcalloc(c.ncand + 1, sizeof *c.excl);
     grow(&c);
     free(c.cand);

@@ -107,7 +107,8 @@ typedef struct rv_ubucket {
      * RV_UBLOCK entries); then bfirst[0..cap / RV_UBLOCK]: the id of each
      * block's first entry, so that finding where an update starts reads
      * one small array, not log n lines of entries (4 bytes per block) */
-    uint64_t mask;
+    uint64_t
+        mask; /* object key: threads filed under it, t < 63 as bit t, every t >= 63 as bit 63 */
     uint32_t n, cap;
     uint32_t last; /* 1 + the largest id filed under it (object key: any thread) */
 } rv_ubucket;
@@ -210,6 +211,7 @@ typedef struct rv_unf {
     size_t hcap;
     rv_ubucket *ix; /* per-object index: key -> events (open addressing) */
     size_t nix, capix;
+    unsigned ixnth; /* 1 + the largest thread id filed in ix (rv_ubucket.mask's bit 63) */
     rv_ubucket rootkids[RV_MAX_THREADS]; /* per thread, the events without tparent */
     rv_uentry *scratch;                  /* candidates of one conflict-list update */
     size_t capscratch;
@@ -229,8 +231,9 @@ typedef struct rv_unf {
     uint64_t nevicted;           /* events freed by rv_unf_remove so far */
     uint64_t nevicted_prefix;    /* of those, events of the explored prefix (no cutoff) */
     uint64_t ncutoffs;
-    uint64_t cutmask;    /* threads that lost events to cutoffs in the last mapping */
-    uint64_t root_dead;  /* threads whose first event has a dead twin */
+    uint64_t
+        cutmask; /* threads < RV_MASK_THREADS that lost events to cutoffs in the last mapping */
+    bool root_dead[RV_MAX_THREADS]; /* threads whose first event has a dead twin */
     uint32_t unique_why; /* RV_UNIQ_* / RV_TAINT_*: why states were made unique (cutoff.c) */
     /* names (nh) of the executed events rv_unf_remove freed (fatal.c):
      * open addressing, 16 bytes per entry, outside the --cache-mb bound */

@@ -183,10 +183,79 @@ t_max_threads_udpor() { max_threads_case udpor; }
 t_max_threads_dfs() { max_threads_case dfs; }
 t_max_threads_optimal() { max_threads_case optimal; }
 t_max_threads_bad() {
-    rv check --max-threads=65 "$L/create_loop.c"
+    rv check --max-threads=1025 "$L/create_loop.c"
     expect_rc 2
-    grep -q "max-threads expects a number of threads from 1 to 64" "$W/err" ||
-        fail_because "no clear message for --max-threads=65"
+    grep -q "max-threads expects a number of threads from 1 to 1024" "$W/err" ||
+        fail_because "no clear message for --max-threads=1025"
+}
+
+# More threads than a 64-bit mask holds (issue 13 part 3): 1,000 threads
+# alive at once, each locking a mutex once, one execution (8 events per
+# thread: create, lock, read, write, unlock, exit, join; 2 of main).
+t_threads_1000_dfs() {
+    rv check --json --algo=dfs --max-executions=1 "$L/threads_many.c" -- -DN=1000
+    expect_rc 3
+    expect_json .executions 1
+    expect_json .events 8002
+    expect_json '.errors|length' 0
+    expect_json .incomplete_reason "--max-executions reached"
+}
+# ... and the most threads one execution may have, main included.
+t_threads_max_dfs() {
+    rv check --json --algo=dfs --max-executions=1 "$L/threads_many.c" -- -DN=1023
+    expect_rc 3
+    expect_json .events 8186
+    expect_json '.errors|length' 0
+    rv check --json --algo=dfs --max-executions=1 "$L/threads_many.c" -- -DN=1024
+    expect_rc 3
+    expect_json .incomplete_reason "more than 1024 threads (--max-threads)"
+}
+# dfs backtracks over more than 64 threads (rv_event.next_en): every
+# order of 3 lock holders among 70 threads, the rest stopped before.
+t_threads_70_dfs_backtrack() {
+    rv check --json --algo=dfs --max-executions=50 "$L/threads_many.c" -- -DN=70
+    expect_rc 3
+    expect_json .executions 50
+    expect_json '.errors|length' 0
+}
+# Racers above the masks among 100 threads blocked for good: the counts
+# are those of the same program without the blocked threads (dfs: every
+# interleaving; udpor: one execution per trace; with cutoffs too, which
+# a state holding a thread above 63 never is).
+blocked_case() { # ALGO EXECUTIONS [options]
+    local k algo=$1 ex=$2
+    shift 2
+    for k in 0 63 100; do
+        rv check --json --algo=$algo --keep-going --count-traces "$@" "$L/threads_blocked.c" -- -DK=$k
+        expect_rc 1
+        expect_json .executions "$ex"
+        expect_json .traces 4
+        expect_json '[.errors[].kind]|join(",")' assertion
+    done
+}
+t_threads_blocked_dfs() { blocked_case dfs 594; }
+t_threads_blocked_udpor() { blocked_case udpor 4; }
+t_threads_blocked_udpor_nocutoffs() { blocked_case udpor 4 --no-cutoffs; }
+# udpor, one execution of 100 threads alive at once (the unfolding holds
+# every order of the 100 lock acquisitions' extensions: quadratic).
+t_threads_100_udpor() {
+    rv check --json --max-executions=1 "$L/threads_many.c" -- -DN=100
+    expect_rc 3
+    expect_json .executions 1
+    expect_json .events 5752
+    expect_json '.errors|length' 0
+}
+# The algorithms that keep thread masks stop at 64 threads with the bound's message.
+t_threads_masks_capped() {
+    local algo
+    for algo in dpor optimal; do
+        rv check --json --algo=$algo "$L/threads_many.c" -- -DN=100
+        expect_rc 3
+        expect_json .incomplete_reason "more than 64 threads (--max-threads)"
+    done
+    rv check --json --memory=drf "$L/threads_many.c" -- -DN=100
+    expect_rc 3
+    expect_json .incomplete_reason "more than 64 threads (--max-threads)"
 }
 
 rv_main "$@"

@@ -283,7 +283,7 @@ static int mock_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_polic
         out->threads[t].parent = (t == 0 || !m->p.spawn) ? RV_NO_THREAD : 0;
     }
     for (int t = 0; t < m->p.nthreads; t++) run_local(m, t, out);
-    uint32_t nev[RV_MAX_THREADS] = {0};
+    uint32_t nev[RV_MASK_THREADS] = {0};
     for (size_t i = 0; !m->failed; i++) {
         uint64_t en = enabled_mask(m);
         if (!en) {
@@ -322,6 +322,8 @@ static int mock_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_polic
         rv_event *ev = rv_trace_push(out);
         ev->act = pending(m, t);
         ev->enabled = en;
+        uint64_t above = t < 63 ? en >> (t + 1) << (t + 1) : 0; /* trace.h: next_en */
+        ev->next_en = above ? (uint32_t)__builtin_ctzll(above) : RV_NO_THREAD;
         ev->val = val;
         ev->pc = (uint64_t)(t << 8 | m->th[t].pc);
         apply(m, t, ev, val);

@@ -228,7 +228,7 @@ static int pv_execute(rv_backend *be, const rv_step *prefix, size_t n, rv_policy
     if (be->limits.budget && (!max || be->limits.budget < max)) max = be->limits.budget;
     double deadline = be->limits.timeout_s > 0 ? rv_now() + be->limits.timeout_s : 0;
     int last = -1;
-    uint32_t nev[RV_MAX_THREADS] = {0};
+    uint32_t nev[RV_MASK_THREADS] = {0};
     for (size_t i = 0;; i++) {
         uint64_t en = enabled_mask(b);
         if (all_finished(b)) {
@@ -274,6 +274,8 @@ static int pv_execute(rv_backend *be, const rv_step *prefix, size_t n, rv_policy
         rv_event *e = rv_trace_push(out);
         e->act = pending_action(b, t);
         e->enabled = en;
+        uint64_t above = t < 63 ? en >> (t + 1) << (t + 1) : 0; /* PV: at most 64 threads */
+        e->next_en = above ? (uint32_t)__builtin_ctzll(above) : RV_NO_THREAD;
         e->pc = pc_of(b, t);
         e->val = v;
         if (e->act.kind == RV_ACT_NONDET) e->act.arg = v;
