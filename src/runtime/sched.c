@@ -393,6 +393,8 @@ static void pick(const enset *en, unsigned *tid, uint32_t *val)
         break;
     case RV_POLICY_LEAST: { /* among the threads of the mask; the others as FIRST */
         uint64_t pref = en->mask & ~rt.shm->avoid;
+        /* all avoided and none above the mask enabled: the least of the avoided */
+        if (!pref && en->first_pref < RV_MASK_THREADS) pref = en->mask;
         *tid = pref ? rv_least_thread(pref, rt.nev) : en->first_pref;
         break;
     }
