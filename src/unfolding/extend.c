@@ -481,20 +481,28 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
             cand[ev->act.obj] = exited[ev->act.obj];
         mobjects(mcp, i, cand);
         /* A candidate not yet in the past is maximal (anything above it
-         * has a larger index and was taken first). */
-        for (;;) {
-            int32_t best = -1;
-            for (size_t k = 0; k < T; k++)
-                if (cand[k] > best) best = cand[k];
-            if (best < 0) break;
-            size_t jj = (size_t)best;
+         * has a larger index and was taken first).  cand[k] is an event of
+         * thread k, so the candidates are distinct: taken in decreasing
+         * order, sorted once (issue 11: picking the largest of all T
+         * threads' slots for each one was a tenth of the mapping). */
+        int32_t order[RV_MAX_THREADS];
+        size_t nord = 0;
+        for (size_t k = 0; k < T; k++) {
+            int32_t c = cand[k];
+            if (c < 0) continue;
+            size_t q = nord++;
+            for (; q > 0 && order[q - 1] < c; q--) order[q] = order[q - 1];
+            order[q] = c;
+        }
+        for (size_t o = 0; o < nord; o++) {
+            size_t jj = (size_t)order[o];
             unsigned tj = t->ev[jj].act.tid;
-            cand[tj] = -1;
             if (tpos[jj] <= v[tj]) continue;
             if (!u->cur[jj]) dropped = true;
             if (np < sizeof preds / sizeof preds[0]) preds[np++] = u->cur[jj];
-            for (size_t k = 0; k < T; k++)
-                if (vc[jj * T + k] > v[k]) v[k] = vc[jj * T + k];
+            uint32_t *restrict vi = v;
+            const uint32_t *restrict vj = &vc[jj * T];
+            for (size_t k = 0; k < T; k++) vi[k] = vj[k] > vi[k] ? vj[k] : vi[k];
         }
         tprev[i] = last[tid];
         tpos[i] = ++cnt[tid];
