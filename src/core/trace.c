@@ -50,11 +50,12 @@ void rv_trace_free(rv_trace *t)
 
 /* As rv_trace_init, keeping the buffer.  The thread records past
  * nthreads are zero already (each writer sets nthreads over the records
- * it wrote), so only the used ones are cleared: the 64 records (5.6 KB)
- * were most of a reset, once per execution (issue 11). */
+ * it wrote), so only the used ones are cleared: all the records were most
+ * of a reset, once per execution (issue 11).  The records are the last
+ * member (trace.h), everything before them is cleared. */
 _Static_assert(offsetof(rv_trace, nthreads) < offsetof(rv_trace, threads) &&
-                   offsetof(rv_trace, nonexhaustive) > offsetof(rv_trace, threads),
-               "rv_trace_reset clears around the thread records");
+                   offsetof(rv_trace, nonexhaustive) < offsetof(rv_trace, threads),
+               "rv_trace_reset clears the header and the used thread records");
 void rv_trace_reset(rv_trace *t)
 {
     rv_event *ev = t->ev;
@@ -62,7 +63,6 @@ void rv_trace_reset(rv_trace *t)
     unsigned nt = t->nthreads < RV_MAX_THREADS ? t->nthreads : RV_MAX_THREADS;
     memset(t->threads, 0, nt * sizeof *t->threads);
     memset(t, 0, offsetof(rv_trace, threads));
-    memset(&t->nonexhaustive, 0, sizeof *t - offsetof(rv_trace, nonexhaustive));
     t->err_tid = RV_NO_THREAD;
     t->ev = ev;
     t->cap = cap;
