@@ -577,8 +577,18 @@ static __attribute__((noinline)) void scrub_below(size_t bytes, bool main_stack)
 }
 
 /* Bytes below the low-water mark that the scrub also clears: frames of
- * uninstrumented callees (the C library) and the runtime's own. */
+ * uninstrumented callees (the C library) and the runtime's own; plus the
+ * program's largest static frame (__ravel_max_frame, from -fstack-usage:
+ * compile.c), the most a hook-less leaf function (no call, no shared
+ * access: no __tsan_func_entry) can reach below the deepest hooked frame
+ * (tests/adversary/uninit_stack.c -DBIG). */
 #define RV_SCRUB_MARGIN 8192u
+extern const unsigned long __ravel_max_frame __attribute__((weak));
+static size_t scrub_margin(void)
+{
+    /* + the x86-64 red zone a leaf may use below its stack pointer */
+    return RV_SCRUB_MARGIN + (&__ravel_max_frame ? __ravel_max_frame + 128 : 0);
+}
 
 /* After thread t's visible action, before it runs on: zero its dead stack,
  * from just below the runtime's frame `here` down to the deepest frame the
@@ -590,11 +600,11 @@ static __attribute__((noinline)) void scrub_below(size_t bytes, bool main_stack)
  * because the scrub is done in every mode, every explorer runs the same
  * program (it was done only with fingerprints, so udpor with cutoffs and
  * dfs read different uninitialised values: tests/adversary/uninit_stack.c).
- * Limits: alloca/VLA or uninstrumented code reaching more than the margin
- * below the last instrumented frame. */
+ * Limits: alloca/VLA in a hook-less leaf, or uninstrumented code reaching
+ * more than the margin below the last instrumented frame. */
 static void scrub_dead(rv_thr *t, char *here)
 {
-    size_t bytes = RV_SCRUB_MARGIN;
+    size_t bytes = scrub_margin();
     if (t->stack_low && t->stack_low < here) bytes += (size_t)(here - t->stack_low);
     /* never into the guard page of a stack ravel mapped */
     if (t->stack_lo && here - t->stack_lo < (ptrdiff_t)bytes + 4096)

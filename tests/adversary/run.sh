@@ -110,6 +110,8 @@ t_mixed_size() { agree mixed_size.c assertion 12 sc -mcx16; }
 t_mixed_size_drf() { agree mixed_size.c data-race "" drf -mcx16; }
 # dead stack: scrubbed in every mode, so no run sees the pattern
 t_uninit_stack() { agree uninit_stack.c "" "" sc; }
+t_uninit_stack_big() { agree uninit_stack.c "" "" sc -DZ=12000; }
+t_uninit_stack_huge() { agree uninit_stack.c "" "" sc -DZ=100000; }
 # fb's CAS fails after fa's succeeded (1 of the orders), its second CAS
 # then finds fa's value: the assertion
 t_cas16() { agree cas16.c assertion "" sc -mcx16; }

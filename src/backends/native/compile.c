@@ -841,6 +841,7 @@ typedef struct wiring {
     bool uninstrumented; /* the program holds code built without instrumentation */
     char *reset_unsafe;  /* the first import a reset may not undo (engine.c), or NULL */
     bool cxx;            /* a C++ build: cxx_unsupported names are stubbed too */
+    unsigned long max_frame; /* the largest static stack frame of the program's functions */
 } wiring;
 
 static void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -868,12 +869,43 @@ static int compile_one(job *j, size_t s, const char *obj)
     add_default_flags(j, &argv);
     for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
     if (j->gnu89) strv_add(&argv, "-fgnu89-inline");
+    strv_add(&argv, "-fstack-usage"); /* obj's .su: frame sizes (max_frame_of) */
     strv_add(&argv, j->o->sources[s]);
     strv_add(&argv, "-o");
     strv_add(&argv, obj);
     int st = run_diag(j, &argv, NULL, NULL);
     strv_free(&argv);
     return st == 0 ? 0 : 1;
+}
+
+/* The largest static frame in the stack-usage file that -fstack-usage
+ * wrote beside obj (lines "location<TAB>bytes<TAB>qualifiers", clang and
+ * gcc alike); 0 if there is none.  The runtime's dead-stack scrub must
+ * reach that far below the deepest frame it saw: a function that makes
+ * no call and no shared access has no __tsan_func_entry hook, so its
+ * frame is seen by nobody (sched.c, scrub_dead). */
+static unsigned long max_frame_of(const char *obj)
+{
+    size_t n = strlen(obj);
+    char *su = rv_xasprintf("%.*s.su", (int)(n > 2 && !strcmp(obj + n - 2, ".o") ? n - 2 : n), obj);
+    buf b = {0};
+    unsigned long max = 0;
+    if (read_file(su, &b) && b.n) {
+        buf_add(&b, "", 1);
+        for (char *line = b.p; line && *line;) {
+            char *next = strchr(line, '\n');
+            if (next) *next++ = 0;
+            char *tab = strchr(line, '\t');
+            if (tab) {
+                unsigned long v = strtoul(tab + 1, NULL, 10);
+                if (v > max) max = v;
+            }
+            line = next;
+        }
+    }
+    free(b.p);
+    free(su);
+    return max;
 }
 
 /* The reset engine (src/runtime/engine.c) undoes what a function does to
@@ -1700,6 +1732,7 @@ static char *stubs_source(wiring *w)
         buf_puts(&out, "const ravel_afn __ravel_atomic_fns[1] = {{0, 0}};\n");
     buf_printf(&out, "const unsigned long __ravel_natomic_fns = %zu;\n", w->natomic);
     buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
+    buf_printf(&out, "const unsigned long __ravel_max_frame = %lu;\n", w->max_frame);
     buf_printf(&out, "const char __ravel_reset_unsafe[] = \"%s\";\n",
                w->reset_unsafe ? w->reset_unsafe : "");
     /* the trampolines' flag; weak, as the runtime's (a runtime without it
@@ -1771,6 +1804,10 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         strv_add(&objs, obj);
         free(obj);
         rc = compile_one(j, s, objs.v[s]);
+        if (rc == 0) {
+            unsigned long f = max_frame_of(objs.v[s]);
+            if (f > w.max_frame) w.max_frame = f;
+        }
         if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
         for (size_t i = 0; rc == 0 && i < syms[s].def.n; i++) strv_add(&all_def, syms[s].def.v[i]);
     }
