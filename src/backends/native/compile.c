@@ -835,12 +835,12 @@ typedef struct wiring {
     buf stubs;    /* declarations and stub functions */
     buf table;    /* rows of __ravel_atomic_fns */
     size_t natomic;
-    strv impure;         /* C library functions given a tainting trampoline */
-    strv unmodelled;     /* ... of them, those known to write through pointers */
-    strv families;       /* libc state families whose object stubs.c defines */
-    bool uninstrumented; /* the program holds code built without instrumentation */
-    char *reset_unsafe;  /* the first import a reset may not undo (engine.c), or NULL */
-    bool cxx;            /* a C++ build: cxx_unsupported names are stubbed too */
+    strv impure;             /* C library functions given a tainting trampoline */
+    strv unmodelled;         /* ... of them, those known to write through pointers */
+    strv families;           /* libc state families whose object stubs.c defines */
+    bool uninstrumented;     /* the program holds code built without instrumentation */
+    char *reset_unsafe;      /* the first import a reset may not undo (engine.c), or NULL */
+    bool cxx;                /* a C++ build: cxx_unsupported names are stubbed too */
     unsigned long max_frame; /* the largest static stack frame of the program's functions */
 } wiring;
 
