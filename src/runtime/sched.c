@@ -581,7 +581,7 @@ static __attribute__((noinline)) void scrub_below(size_t bytes, bool main_stack)
  * program's largest static frame (__ravel_max_frame, from -fstack-usage:
  * compile.c), the most a hook-less leaf function (no call, no shared
  * access: no __tsan_func_entry) can reach below the deepest hooked frame
- * (tests/adversary/uninit_stack.c -DBIG). */
+ * (tests/adversary/uninit_stack.c -DZ=12000). */
 #define RV_SCRUB_MARGIN 8192u
 extern const unsigned long __ravel_max_frame __attribute__((weak));
 static size_t scrub_margin(void)

@@ -892,15 +892,11 @@ static unsigned long max_frame_of(const char *obj)
     unsigned long max = 0;
     if (read_file(su, &b) && b.n) {
         buf_add(&b, "", 1);
-        for (char *line = b.p; line && *line;) {
-            char *next = strchr(line, '\n');
-            if (next) *next++ = 0;
-            char *tab = strchr(line, '\t');
-            if (tab) {
-                unsigned long v = strtoul(tab + 1, NULL, 10);
-                if (v > max) max = v;
-            }
-            line = next;
+        /* the number after each tab (after the second one per line, the
+         * qualifiers, it reads 0) */
+        for (char *tab = strchr(b.p, '\t'); tab; tab = strchr(tab + 1, '\t')) {
+            unsigned long v = strtoul(tab + 1, NULL, 10);
+            if (v > max) max = v;
         }
     }
     free(b.p);
