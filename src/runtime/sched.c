@@ -50,6 +50,9 @@ _Alignas(64) uint8_t rv_xinit[4096];
  * whose control word belongs to the thread.  Never PKRU (bit 9) or
  * state the kernel hands out on request (AMX). */
 uint32_t rv_xmask_start, rv_xmask_visible;
+/* Which vector registers a return into the program zeroes one by one
+ * (ctx_x86_64.S, rv_clear_vec): 2 zmm0-31 and k0-7, 1 ymm0-15, 0 xmm0-15. */
+uint32_t rv_vec_kind;
 
 static void xstate_init(void)
 {
@@ -60,6 +63,11 @@ static void xstate_init(void)
     __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
     rv_xmask_start = lo & 0xe7u;
     rv_xmask_visible = lo & 0xe6u;
+    if ((lo & 0xe6u) == 0xe6u)
+        rv_vec_kind = 2; /* SSE, AVX and the three AVX-512 components */
+    else if ((lo & 0x6u) == 0x6u && !(lo & 0xe0u))
+        rv_vec_kind = 1;
+    /* else (some AVX-512 components only): XRSTOR, rv_vec_kind 0 */
 }
 
 /* ------------------------------------------------------------------ */
@@ -542,23 +550,56 @@ static void fingerprint_exit(rv_thr *t)
     ev->taint |= take_taint();
 }
 
-typedef uint64_t __attribute__((may_alias)) rv_word;
+/* 16 bytes, loaded and stored as SSE2 vectors (the x86-64 baseline). */
+typedef uint64_t __attribute__((vector_size(16), may_alias)) rv_v16;
+
+/* Zero [p, p + n) without a call: a callee's frame (memset's return
+ * address) would land below the area, in stack the scrub has just
+ * declared dead and zero (RAVEL_CHECK_SCRUB found explicit_bzero's). */
+static inline void zero_bytes(char *p, size_t n)
+{
+    __asm__ volatile("rep stosb" : "+D"(p), "+c"(n) : "a"(0) : "memory");
+}
+
+/* Is [p, p + 64) all zero?  p 16-byte aligned. */
+static inline bool line_zero(const char *p)
+{
+    const rv_v16 *v = (const rv_v16 *)p;
+    rv_v16 x = v[0] | v[1] | v[2] | v[3];
+    return !(x[0] | x[1]);
+}
+
+static inline void line_clear(char *p)
+{
+    rv_v16 *v = (rv_v16 *)p, z = {0, 0};
+    v[0] = z;
+    v[1] = z;
+    v[2] = z;
+    v[3] = z;
+}
 
 /* Zero [p, p + n), p 16-byte aligned, writing only the 64-byte blocks
  * that are not zero already: main's stack is tracked page by page by the
  * reset engine (engine.c), where the first write to a page costs a
  * write-protect fault and the page's put-back after the execution; most
- * of the area is zero already.  (The threads' stacks are not tracked:
- * there a plain memset is cheaper than the reads.) */
+ * of the area is zero already.  Reads 256 bytes at a time as vectors (a
+ * word-by-word loop was 4% of philo_flags N=14's samples, for main's
+ * share of the events).  (The threads' stacks are not tracked: there a
+ * plain store is cheaper than the reads.) */
 static void zero_nonzero(char *p, size_t n)
 {
     size_t i = 0;
-    for (; i + 64 <= n; i += 64) {
-        const rv_word *w = (const rv_word *)(p + i);
-        if (w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7]) memset(p + i, 0, 64);
+    for (; i + 256 <= n; i += 256) {
+        const rv_v16 *v = (const rv_v16 *)(p + i);
+        rv_v16 x = (v[0] | v[1] | v[2] | v[3]) | (v[4] | v[5] | v[6] | v[7]) |
+                   (v[8] | v[9] | v[10] | v[11]) | (v[12] | v[13] | v[14] | v[15]);
+        if (!(x[0] | x[1])) continue;
+        for (size_t j = i; j < i + 256; j += 64)
+            if (!line_zero(p + j)) line_clear(p + j);
     }
-    if (i < n) memset(p + i, 0, n - i);
-    __asm__ volatile("" : : "r"(p) : "memory"); /* the stores are not dead */
+    for (; i + 64 <= n; i += 64)
+        if (!line_zero(p + i)) line_clear(p + i);
+    if (i < n) zero_bytes(p + i, n - i);
 }
 
 /* Zero the stack just below the caller's frame.  The runtime's own frames
@@ -573,44 +614,107 @@ static __attribute__((noinline)) void scrub_below(size_t bytes, bool main_stack)
     if (main_stack)
         zero_nonzero(area, bytes);
     else
-        explicit_bzero(area, bytes);
+        zero_bytes(area, bytes);
 }
 
-/* Bytes below the low-water mark that the scrub also clears: frames of
- * uninstrumented callees (the C library) and the runtime's own; plus the
- * program's largest static frame (__ravel_max_frame, from -fstack-usage:
- * compile.c), the most a hook-less leaf function (no call, no shared
- * access: no __tsan_func_entry) can reach below the deepest hooked frame
- * (tests/adversary/uninit_stack.c -DZ=12000). */
-#define RV_SCRUB_MARGIN 8192u
+/* Zero [lo, hi) of thread t's stack now (hi below the caller's frame). */
+static void zero_range(rv_thr *t, char *lo, char *hi)
+{
+    if (lo >= hi) return;
+    if (t == rv_thr_at(0))
+        zero_nonzero(lo, (size_t)(hi - lo)); /* lo 16-byte aligned: dead_floor */
+    else
+        zero_bytes(lo, (size_t)(hi - lo));
+}
+
+/* How far below the runtime's frame `here` the runtime's own frames for
+ * one visible action reach (the scheduler, the fingerprint's hash state,
+ * the race detector; the wrappers' calls after the action): at most about
+ * 2 KiB over the test programs, checked by RAVEL_CHECK_SCRUB
+ * (check_below_floor, tests/adversary t_scrub_check_*). */
+#define RV_RETURN_SCRUB_BELOW 4096u
+
+/* Further bytes below the deepest program frame that a program calling
+ * deep uninstrumented code (printf, sscanf, qsort, libstdc++, code built
+ * without instrumentation: compile.c stack_light names what is not) may
+ * have written since its last visible action. */
+#define RV_DEEP_MARGIN 8192u
 extern const unsigned long __ravel_max_frame __attribute__((weak));
-static size_t scrub_margin(void)
+extern const char __ravel_deep_callee[] __attribute__((weak));
+
+/* Bytes below the lowest hooked frame (or below `here`) that the program
+ * may have written: the largest static frame of its functions
+ * (__ravel_max_frame, -fstack-usage: a hook-less leaf, tests/adversary
+ * uninit_stack.c -DZ=12000) with the x86-64 red zone below a leaf's stack
+ * pointer, and RV_DEEP_MARGIN when it calls deep uninstrumented code. */
+static size_t below_program(void)
 {
-    /* + the x86-64 red zone a leaf may use below its stack pointer */
-    return RV_SCRUB_MARGIN + (&__ravel_max_frame ? __ravel_max_frame + 128 : 0);
+    size_t r = &__ravel_max_frame ? __ravel_max_frame + 128 : RV_DEEP_MARGIN;
+    if (!&__ravel_deep_callee || __ravel_deep_callee[0]) r += RV_DEEP_MARGIN;
+    return r;
 }
 
-/* After thread t's visible action, before it runs on: zero its dead stack,
- * from just below the runtime's frame `here` down to the deepest frame the
- * program reached since its last visible action (t->stack_low, kept by
- * __tsan_func_entry) plus a margin.  Dead bytes below the hashed stack
- * range (fingerprint_last hashes from the runtime's frame up) would
- * otherwise survive into uninitialised locals of later calls: a state
- * hashed equal would have different futures (an unsound cutoff), and
- * because the scrub is done in every mode, every explorer runs the same
- * program (it was done only with fingerprints, so udpor with cutoffs and
- * dfs read different uninitialised values: tests/adversary/uninit_stack.c).
- * Limits: alloca/VLA in a hook-less leaf, or uninstrumented code reaching
- * more than the margin below the last instrumented frame. */
-static void scrub_dead(rv_thr *t, char *here)
+/* The lowest byte of thread t's stack that may have been written since
+ * its last visible action: below the deepest frame the program reached
+ * (t->stack_low, kept by __tsan_func_entry) by below_program(), and at
+ * least RV_RETURN_SCRUB_BELOW under the runtime's frame `here`; never in
+ * the guard page of a stack ravel mapped.  Resets the low-water mark. */
+static char *dead_floor(rv_thr *t, char *here)
 {
-    size_t bytes = scrub_margin();
-    if (t->stack_low && t->stack_low < here) bytes += (size_t)(here - t->stack_low);
-    /* never into the guard page of a stack ravel mapped */
-    if (t->stack_lo && here - t->stack_lo < (ptrdiff_t)bytes + 4096)
-        bytes = here - t->stack_lo > 4096 ? (size_t)(here - t->stack_lo) - 4096 : 0;
+    char *top = t->stack_low && t->stack_low < here ? t->stack_low : here;
+    char *lo = top - below_program();
+    if (here - RV_RETURN_SCRUB_BELOW < lo) lo = here - RV_RETURN_SCRUB_BELOW;
+    lo = (char *)((uintptr_t)lo & ~(uintptr_t)63);
+    if (t->stack_lo && lo < t->stack_lo + 4096) lo = t->stack_lo + 4096;
     t->stack_low = NULL;
-    if (bytes) scrub_below(bytes, t == rv_thr_at(0));
+    return lo;
+}
+
+/* RAVEL_CHECK_SCRUB=1: before each scrub of a thread ravel mapped, check
+ * that nothing below the floor was written (the 16 KiB under it are still
+ * zero, as every scrub left them); a byte that is not ends the execution
+ * as an internal error naming its depth.  A test of the bounds above on
+ * real programs, off by default (it reads 16 KiB per event). */
+static int check_scrub = -1;
+#define CHECK_SPAN (16u << 10)
+static void check_below_floor(rv_thr *t, char *floor, char *here, rv_kind k, uint64_t pc)
+{
+    if (check_scrub < 0) {
+        const char *e = getenv("RAVEL_CHECK_SCRUB");
+        check_scrub = e && *e == '1';
+    }
+    if (!check_scrub || !t->stack_lo) return;
+    char *lo = floor - CHECK_SPAN < t->stack_lo + 4096 ? t->stack_lo + 4096 : floor - CHECK_SPAN;
+    for (char *q = lo; q < floor; q++)
+        if (*q)
+            rv_end_exec(RV_END_INTERNAL, pc, 0,
+                        "scrub check: thread %u's %s wrote %td bytes below the runtime's "
+                        "frame, under the scrub's floor (%td bytes below it; deep callee \"%s\")",
+                        rv_tid(t), rv_kind_name(k), here - q, here - floor,
+                        &__ravel_deep_callee ? __ravel_deep_callee : "?");
+}
+
+/* After thread t's visible action, before it runs on: zero its dead stack
+ * down to dead_floor.  Dead bytes below the hashed stack range
+ * (fingerprint_last hashes from the runtime's frame up) would otherwise
+ * survive into uninitialised locals of later calls: a state hashed equal
+ * would have different futures (an unsound cutoff), and because the scrub
+ * is done in every mode, every explorer runs the same program (it was
+ * done only with fingerprints, so udpor with cutoffs and dfs read
+ * different uninitialised values: tests/adversary/uninit_stack.c).  When
+ * the thread returns into the program through rv_return_scrub (stub_lo:
+ * how far down that reaches), only what lies below stub_lo is zeroed
+ * here; the rest, the runtime's own frames, dies at that return (so a
+ * wrapper that calls back into the program after its action scrubs
+ * first: rv_scrub_before_callback).  Limits: alloca/VLA in a hook-less
+ * leaf, or uninstrumented code reaching below the floor. */
+static void scrub_dead(rv_thr *t, char *here, char *floor, char *stub_lo)
+{
+    if (stub_lo) {
+        zero_range(t, floor, stub_lo);
+        return;
+    }
+    if (here > floor) scrub_below((size_t)(here - floor), t == rv_thr_at(0));
 }
 
 /* The program's main, with thread 0's fingerprinted stack starting at this
@@ -632,11 +736,6 @@ static bool program_code(uint64_t pc);
 /* What rv_return_scrub (ctx_x86_64.S) does for the running thread: jump
  * to rv_scrub_to after zeroing the stack down to rv_scrub_lo. */
 uint64_t rv_scrub_to, rv_scrub_lo;
-
-/* How far below the scheduler's frame the return scrub reaches: the
- * frames the runtime's wrappers call after the action (rv_note_old, a
- * copy) lie above it or a little below; below that scrub_dead cleared. */
-#define RV_RETURN_SCRUB_BELOW 4096u
 
 /* The slot of the running thread's return address into the program
  * (issue 12): up the frame-pointer chain from the runtime's frame fp
@@ -660,30 +759,46 @@ static uint64_t *program_ret_slot(const rv_thr *t, char *fp)
 /* Before thread t returns from its visible action: its return into the
  * program (slot) goes through rv_return_scrub, which zeroes the stack
  * below the program's stack pointer down to RV_RETURN_SCRUB_BELOW under
- * the scheduler's frame `here`.  The runtime's frames die there: the
- * wrappers', the scheduler's (locals such as an event's index, the
- * interleaving's), the fingerprint's hash state.  Left in place, they
- * would be the bytes of uninitialised slots in the program's and the
- * runtime's next frames (the fingerprints differed for equal states:
- * fuzzer seed 184), which the program could read, too.  A wrapper that
- * has two events (or calls back into the program, pthread_once) arms its
- * slot once; an armed slot further up, abandoned for a deeper one, gets
- * its address back and is not scrubbed. */
-static void arm_return_scrub(rv_thr *t, uint64_t *slot, char *here)
+ * the scheduler's frame `here` (or the floor, if that is higher).  The
+ * runtime's frames die there: the wrappers', the scheduler's (locals such
+ * as an event's index, the interleaving's), the fingerprint's hash state.
+ * Left in place, they would be the bytes of uninitialised slots in the
+ * program's and the runtime's next frames (the fingerprints differed for
+ * equal states: fuzzer seed 184), which the program could read, too.  A
+ * wrapper that has two events arms its slot once and the stub reaches the
+ * lower of the two depths; an armed slot further up, abandoned for a
+ * deeper one (pthread_once's init routine), gets its address back and is
+ * not scrubbed.  Returns how far down the stub will zero (NULL: no slot). */
+static char *arm_return_scrub(rv_thr *t, uint64_t *slot, char *here, char *floor)
 {
     const uint64_t stub = (uint64_t)(uintptr_t)rv_return_scrub;
-    if (!slot) return;
+    if (!slot) return NULL;
+    char *lo = here - RV_RETURN_SCRUB_BELOW;
+    if (lo < floor) lo = floor;
     if (*slot != stub) {
         if (t->ret_slot && t->ret_slot > slot && *t->ret_slot == stub) *t->ret_slot = t->ret_to;
         t->ret_to = *slot;
         t->ret_slot = slot;
         *slot = stub;
+    } else if ((char *)(uintptr_t)t->scrub_lo < lo) {
+        lo = (char *)(uintptr_t)t->scrub_lo; /* the wrapper's earlier event reached lower */
     }
-    char *lo = here - RV_RETURN_SCRUB_BELOW;
-    if (t->stack_lo && lo < t->stack_lo + 4096) lo = t->stack_lo + 4096;
     t->scrub_lo = (uint64_t)(uintptr_t)lo;
     rv_scrub_to = t->ret_to;
     rv_scrub_lo = t->scrub_lo;
+    return lo;
+}
+
+/* A wrapper about to call program code after a visible action
+ * (pthread_once's init routine): the runtime's frames of that action,
+ * which the return stub would have zeroed, are zeroed now, since the
+ * program's frames are about to reuse them. */
+void __attribute__((noinline)) rv_scrub_before_callback(void)
+{
+    rv_thr *t = rt.running;
+    char *here = __builtin_frame_address(0);
+    char *lo = t && t->scrub_lo ? (char *)(uintptr_t)t->scrub_lo : here - RV_RETURN_SCRUB_BELOW;
+    if (t && here > lo) scrub_below((size_t)(here - lo), t == rv_thr_at(0));
 }
 
 /* ctx_x86_64.S: the vector and caller-saved registers zeroed (kept MXCSR
@@ -758,8 +873,9 @@ void rv_visible_c(rv_action a, uint64_t pc)
         self->note_old = false;
         rv_note_old((const void *)(uintptr_t)a.obj, a.len);
     }
-    scrub_dead(self, here); /* deeper than the scheduler's frames */
-    arm_return_scrub(self, slot, here);
+    char *floor = dead_floor(self, here);
+    check_below_floor(self, floor, here, a.kind, pc);
+    scrub_dead(self, here, floor, arm_return_scrub(self, slot, here, floor));
     rv_scrub_regs();
 }
 

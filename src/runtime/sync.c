@@ -287,6 +287,7 @@ int __ravel_pthread_once(pthread_once_t *once, void (*init)(void))
     if (rv_premain_once_done(once)) return 0; /* finished before main: no event (premain.c) */
     rv_visible(rv_act(RV_ACT_ONCE_BEGIN, (uint64_t)(uintptr_t)once), pc);
     if (!rv_self()->result) return 0;
+    rv_scrub_before_callback(); /* init's frames reuse the action's (sched.c) */
     init();
     rv_visible(rv_act(RV_ACT_ONCE_END, (uint64_t)(uintptr_t)once), pc);
     return 0;

@@ -112,6 +112,23 @@ t_mixed_size_drf() { agree mixed_size.c data-race "" drf -mcx16; }
 t_uninit_stack() { agree uninit_stack.c "" "" sc; }
 t_uninit_stack_big() { agree uninit_stack.c "" "" sc -DZ=12000; }
 t_uninit_stack_huge() { agree uninit_stack.c "" "" sc -DZ=100000; }
+# ... written by a recursion 20 KiB deep (function hooks: compile.c)
+t_uninit_stack_rec() { agree uninit_stack_rec.c "" "" sc; }
+# RAVEL_CHECK_SCRUB=1: the runtime checks at every visible action that
+# nothing below the scrub's floor was written (sched.c, check_below_floor):
+# the runtime's own frames (exit inside an atomic section, pthread_once,
+# drf's race detector), a deep recursion, deep C library calls
+scrub_check() {
+    RAVEL_CHECK_SCRUB=1 rv check --json --keep-going "$@"
+    expect_json .exhaustive true
+    expect_eq "scrub check messages" "$(grep -c 'scrub check' "$W/out" "$W/err" | awk -F: '{s += $2} END {print s}')" 0
+}
+t_scrub_check_atomic_exit() { scrub_check --algo=dfs "$ROOT/tests/native/m_atomic_exit.c"; }
+t_scrub_check_once() { scrub_check --algo=dfs "$ROOT/tests/native/once.c"; }
+t_scrub_check_rec() { scrub_check "$D/uninit_stack_rec.c"; }
+t_scrub_check_drf() { scrub_check --memory=drf "$ROOT/examples/racy_counter.c"; }
+t_scrub_check_libc() { scrub_check "$D/libc_out.c" -- -DOP=2; }
+t_scrub_check_sscanf() { scrub_check --algo=dfs "$D/sscanf_write.c"; }
 # fb's CAS fails after fa's succeeded (1 of the orders), its second CAS
 # then finds fa's value: the assertion
 t_cas16() { agree cas16.c assertion "" sc -mcx16; }

@@ -317,6 +317,19 @@ t_semaphores() {
     expect_json_match '.errors[0].location' "sem_bug\\.c:$line([^0-9]|\$)"
 }
 
+# every vector and opmask register reads zero after a return from the
+# runtime (rv_clear_vec): no assertion; the two lock orders are the traces
+t_vec_clear() {
+    rv check --algo=dfs --count-traces --json "$N_DIR/vec_clear.c"
+    expect_rc 0
+    expect_json .traces 2
+    expect_json '.errors|length' 0
+    rv check --json "$N_DIR/vec_clear.c"
+    expect_rc 0
+    expect_json .executions 2
+    expect_json .exhaustive true
+}
+
 t_pthread_once() {
     rv check --algo=dfs --json "$N_DIR/once.c"
     expect_rc 0

@@ -21,16 +21,13 @@
 
 /* Bumped whenever the way a build is made changes, so old cache entries
  * are never reused for a different recipe. */
-#define RECIPE "ravel-build-10"
+#define RECIPE "ravel-build-11"
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
  * same basic block as the write; ravel needs both to be visible (DESIGN
  * §2.1: every source-level access is an operation). */
 static const char *const clang_cflags[] = {"-mllvm", "-tsan-instrument-read-before-write=1"};
-/* The runtime needs the function entry/exit hooks only to recognise
- * __VERIFIER_atomic_* functions; without any, clang can leave them out. */
-static const char *const clang_no_func_hooks[] = {"-mllvm", "-tsan-instrument-func-entry-exit=0"};
 
 /* ---- growable strings and string lists -------------------------------- */
 
@@ -475,7 +472,6 @@ typedef struct job {
     char *dir;       /* private build directory */
     strv ccv;        /* the compiler command: `ccache clang` is two words */
     bool is_clang;   /* from `cc --version` */
-    bool has_atomic; /* a source mentions __VERIFIER_atomic_ (after preprocessing) */
     bool gnu89;      /* retrying with GNU89 inline semantics (build_inline_retry) */
     bool cxx;        /* a source is C++ (rv_compile_is_cxx): see "C++" below */
     strv cxxv;       /* the C++ compiler command (cxx_compiler) */
@@ -501,9 +497,6 @@ static void add_default_flags(const job *j, strv *argv)
     if (j->is_clang)
         for (size_t i = 0; i < sizeof clang_cflags / sizeof *clang_cflags; i++)
             strv_add(argv, clang_cflags[i]);
-    if (j->is_clang && !j->has_atomic)
-        for (size_t i = 0; i < sizeof clang_no_func_hooks / sizeof *clang_no_func_hooks; i++)
-            strv_add(argv, clang_no_func_hooks[i]);
 }
 
 /* Run a tool; its stderr goes to the diagnostics.  Returns its status. */
@@ -744,14 +737,12 @@ static int compute_key(job *j, char hex[33])
         add_hash_str(&key, j->o->sources[s]);
         add_hash(&key, pp, n);
         rv_deps_from_pp(&j->deps, pp, n);
-        if (memmem(pp, n, "__VERIFIER_atomic_", 18)) j->has_atomic = true;
         free(pp);
         if (st != 0) {
             free(key.p);
             return -1;
         }
     }
-    /* after preprocessing: the default flags depend on the sources */
     add_default_flags(j, &argv);
     for (size_t i = 0; i < argv.n; i++) add_hash_str(&key, argv.v[i]);
     strv_free(&argv);
@@ -842,6 +833,7 @@ typedef struct wiring {
     char *reset_unsafe;      /* the first import a reset may not undo (engine.c), or NULL */
     bool cxx;                /* a C++ build: cxx_unsupported names are stubbed too */
     unsigned long max_frame; /* the largest static stack frame of the program's functions */
+    char *deep_callee;       /* the first import that may run deep uninstrumented frames, or NULL */
 } wiring;
 
 static void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -1001,6 +993,35 @@ static bool wrapped_io(const char *x)
     return false;
 }
 
+/* Imports whose code below the program's frames stays within the
+ * runtime's own reach (sched.c, RV_RETURN_SCRUB_BELOW): the runtime's
+ * wrappers of synchronisation, memory and exits, and the C library's
+ * string and memory primitives, which use no stack to speak of.  Any
+ * other import (printf, sscanf, qsort, libstdc++, ...) may leave frames
+ * well below the deepest hooked one, so the runtime scrubs a further
+ * margin after each visible action of such a program (scrub_margin). */
+static bool stack_light(const char *x)
+{
+    /* clang-format off */
+    static const char *const prefixes[] = {
+        "__tsan_", "__VERIFIER_", "__ravel_", "pthread_", "sem_", "thrd_", "mtx_", "cnd_", "tss_",
+        "__atomic_", "__sync_"};
+    static const char *const names[] = {
+        "malloc", "calloc", "realloc", "reallocarray", "free", "aligned_alloc", "posix_memalign",
+        "memalign", "valloc", "malloc_usable_size", "memcpy", "memmove", "memset", "memcmp", "bcmp",
+        "bcopy", "bzero", "explicit_bzero", "mempcpy", "memchr", "memrchr", "rawmemchr", "strlen",
+        "strnlen", "strcmp", "strncmp", "strcpy", "strncpy", "stpcpy", "strcat", "strncat",
+        "strchr", "strrchr", "strdup", "__assert_fail", "__assert", "abort", "exit", "_exit",
+        "_Exit", "__errno_location", "__stack_chk_fail", "sched_yield", "sleep", "usleep",
+        "nanosleep", "call_once", "abs", "labs", "llabs"};
+    /* clang-format on */
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+        if (!strncmp(x, prefixes[i], strlen(prefixes[i]))) return true;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(x, names[i])) return true;
+    return false;
+}
+
 /* Rename lines for the undefined symbols of one object, and a stub for
  * each unsupported function not stubbed yet. */
 static void wire_undefined(const objsyms *sy, const strv *all_def, const strv *wrapped, buf *ren,
@@ -1009,6 +1030,8 @@ static void wire_undefined(const objsyms *sy, const strv *all_def, const strv *w
     for (size_t i = 0; i < sy->undef.n; i++) {
         const char *x = sy->undef.v[i];
         if (strv_has_sorted(all_def, x)) continue; /* defined by another source */
+        if (!w->deep_callee && !stack_light(x))
+            w->deep_callee = rv_xstrdup(is_c_identifier(x) ? x : "a library function");
         bool unsup = rv_is_thread_process_fn(x) || (w->cxx && cxx_unsupported(x));
         if (strv_has_sorted(wrapped, x)) {
             buf_printf(ren, "%s __ravel_%s\n", x, x);
@@ -1729,6 +1752,8 @@ static char *stubs_source(wiring *w)
     buf_printf(&out, "const unsigned long __ravel_natomic_fns = %zu;\n", w->natomic);
     buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
     buf_printf(&out, "const unsigned long __ravel_max_frame = %lu;\n", w->max_frame);
+    buf_printf(&out, "const char __ravel_deep_callee[] = \"%s\";\n",
+               w->deep_callee ? w->deep_callee : "");
     buf_printf(&out, "const char __ravel_reset_unsafe[] = \"%s\";\n",
                w->reset_unsafe ? w->reset_unsafe : "");
     /* the trampolines' flag; weak, as the runtime's (a runtime without it
@@ -1818,6 +1843,9 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     w.uninstrumented = has_uninstrumented(j) || j->cxx;
     const char *unseen = j->cxx ? "libstdc++" : linked_unseen(j);
     if (unseen) w.reset_unsafe = rv_xasprintf("what %s links", unseen);
+    /* code ravel did not compile runs frames no hook sees */
+    if (w.uninstrumented)
+        w.deep_callee = rv_xstrdup(j->cxx ? "libstdc++" : unseen ? "linked code" : "no_sanitize code");
     for (size_t s = 0; s < ns && rc == 0; s++)
         rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
     if (rc == 0 && w.unmodelled.n) warn_unmodelled(j, &w.unmodelled);
@@ -1838,6 +1866,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     if (cxxlib) unlink(cxxlib); /* 6 MB the cached build does not need */
     free(cxxlib);
     free(w.reset_unsafe);
+    free(w.deep_callee);
     strv_free(&w.stubbed);
     strv_free(&w.impure);
     strv_free(&w.unmodelled);
