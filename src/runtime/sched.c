@@ -428,6 +428,13 @@ __attribute__((weak)) uint32_t __ravel_taint; /* stubs.c may define it too */
 /* Nonzero when the program holds code built without instrumentation
  * (defined by the generated stubs.c; weak: standalone runtimes). */
 extern const unsigned __ravel_uninstrumented __attribute__((weak));
+/* Nonzero when a function of the program has a frame of variable size
+ * (alloca, a VLA; -fstack-usage says "dynamic"): such a frame reaches
+ * below every bound the dead-stack scrub knows (dead_floor), so what it
+ * leaves there survives, deterministically, in every mode; a state then
+ * holds bytes no fingerprint sees and is never a cutoff
+ * (tests/adversary/uninit_stack_vla.c). */
+extern const unsigned __ravel_dynamic_frames __attribute__((weak));
 
 void rv_taint(uint32_t why)
 {
@@ -476,6 +483,7 @@ static uint32_t take_taint(void)
     uint32_t w = __ravel_taint;
     __ravel_taint = 0;
     if (&__ravel_uninstrumented && __ravel_uninstrumented) w |= RV_TAINT_UNINSTRUMENTED;
+    if (&__ravel_dynamic_frames && __ravel_dynamic_frames) w |= RV_TAINT_DYNAMIC_FRAME;
     return w;
 }
 
@@ -706,8 +714,9 @@ static void check_below_floor(rv_thr *t, char *floor, char *here, rv_kind k, uin
  * how far down that reaches), only what lies below stub_lo is zeroed
  * here; the rest, the runtime's own frames, dies at that return (so a
  * wrapper that calls back into the program after its action scrubs
- * first: rv_scrub_before_callback).  Limits: alloca/VLA in a hook-less
- * leaf, or uninstrumented code reaching below the floor. */
+ * first: rv_scrub_before_callback).  Limits: frames of variable size
+ * (their states are unique instead: __ravel_dynamic_frames), and
+ * uninstrumented code reaching below the floor. */
 static void scrub_dead(rv_thr *t, char *here, char *floor, char *stub_lo)
 {
     if (stub_lo) {

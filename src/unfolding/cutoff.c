@@ -448,6 +448,7 @@ void rv_unf_unique_str(uint32_t why, char *out, size_t n)
         {RV_TAINT_HEAP_COPY, "bytes copied by realloc/strdup"},
         {RV_TAINT_RUNTIME_WRITE, "memory the runtime wrote without an event"},
         {RV_TAINT_DEEP_STACK, "thread stacks deeper than 256 KiB (not hashed)"},
+        {RV_TAINT_DYNAMIC_FRAME, "stack frames of variable size (alloca, VLAs)"},
         {RV_UNIQ_BIG_WRITE, "writes larger than 4 KiB"},
         {RV_UNIQ_OVERLAP, "writes to partially overlapping ranges"},
         {RV_UNIQ_KIND, "event kinds the state does not fold"},

@@ -114,6 +114,8 @@ t_uninit_stack_big() { agree uninit_stack.c "" "" sc -DZ=12000; }
 t_uninit_stack_huge() { agree uninit_stack.c "" "" sc -DZ=100000; }
 # ... written by a recursion 20 KiB deep (function hooks: compile.c)
 t_uninit_stack_rec() { agree uninit_stack_rec.c "" "" sc; }
+# ... written through a VLA, which no bound reaches: found in every mode
+t_uninit_stack_vla() { agree uninit_stack_vla.c assertion "" sc -DZ=30000; }
 # RAVEL_CHECK_SCRUB=1: the runtime checks at every visible action that
 # nothing below the scrub's floor was written (sched.c, check_below_floor):
 # the runtime's own frames (exit inside an atomic section, pthread_once,

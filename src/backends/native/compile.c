@@ -21,7 +21,7 @@
 
 /* Bumped whenever the way a build is made changes, so old cache entries
  * are never reused for a different recipe. */
-#define RECIPE "ravel-build-11"
+#define RECIPE "ravel-build-12"
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -834,6 +834,7 @@ typedef struct wiring {
     bool cxx;                /* a C++ build: cxx_unsupported names are stubbed too */
     unsigned long max_frame; /* the largest static stack frame of the program's functions */
     char *deep_callee;       /* the first import that may run deep uninstrumented frames, or NULL */
+    bool dynamic_frames;     /* a function's frame has no static bound (alloca, a VLA) */
 } wiring;
 
 static void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -875,8 +876,9 @@ static int compile_one(job *j, size_t s, const char *obj)
  * gcc alike); 0 if there is none.  The runtime's dead-stack scrub must
  * reach that far below the deepest frame it saw: a function that makes
  * no call and no shared access has no __tsan_func_entry hook, so its
- * frame is seen by nobody (sched.c, scrub_dead). */
-static unsigned long max_frame_of(const char *obj)
+ * frame is seen by nobody (sched.c, dead_floor).  *dynamic is set when a
+ * frame has no static bound: nothing bounds how deep it reaches. */
+static unsigned long max_frame_of(const char *obj, bool *dynamic)
 {
     size_t n = strlen(obj);
     char *su = rv_xasprintf("%.*s.su", (int)(n > 2 && !strcmp(obj + n - 2, ".o") ? n - 2 : n), obj);
@@ -889,6 +891,9 @@ static unsigned long max_frame_of(const char *obj)
         for (char *tab = strchr(b.p, '\t'); tab; tab = strchr(tab + 1, '\t')) {
             unsigned long v = strtoul(tab + 1, NULL, 10);
             if (v > max) max = v;
+            /* "dynamic" alone: alloca or a VLA of no static bound
+             * ("dynamic,bounded" counts its bound in the size) */
+            if (!strncmp(tab + 1, "dynamic", 7) && (tab[8] == '\n' || !tab[8])) *dynamic = true;
         }
     }
     free(b.p);
@@ -1752,6 +1757,7 @@ static char *stubs_source(wiring *w)
     buf_printf(&out, "const unsigned long __ravel_natomic_fns = %zu;\n", w->natomic);
     buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
     buf_printf(&out, "const unsigned long __ravel_max_frame = %lu;\n", w->max_frame);
+    buf_printf(&out, "const unsigned __ravel_dynamic_frames = %d;\n", w->dynamic_frames);
     buf_printf(&out, "const char __ravel_deep_callee[] = \"%s\";\n",
                w->deep_callee ? w->deep_callee : "");
     buf_printf(&out, "const char __ravel_reset_unsafe[] = \"%s\";\n",
@@ -1826,7 +1832,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         free(obj);
         rc = compile_one(j, s, objs.v[s]);
         if (rc == 0) {
-            unsigned long f = max_frame_of(objs.v[s]);
+            unsigned long f = max_frame_of(objs.v[s], &w.dynamic_frames);
             if (f > w.max_frame) w.max_frame = f;
         }
         if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
