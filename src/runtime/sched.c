@@ -433,7 +433,7 @@ extern const unsigned __ravel_uninstrumented __attribute__((weak));
  * below every bound the dead-stack scrub knows (dead_floor), so what it
  * leaves there survives, deterministically, in every mode; a state then
  * holds bytes no fingerprint sees and is never a cutoff
- * (tests/adversary/uninit_stack_vla.c). */
+ * (tests/adversary/uninit_stack.c -DVLA). */
 extern const unsigned __ravel_dynamic_frames __attribute__((weak));
 
 void rv_taint(uint32_t why)

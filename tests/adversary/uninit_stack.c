@@ -14,7 +14,21 @@
  * the assertion and the default udpor (cutoffs) said "no error,
  * exhaustive" (found by the sixth speed pass).  The scrub now also reaches
  * the program's largest static frame below the deepest hooked one
- * (-fstack-usage: compile.c max_frame_of, sched.c scrub_margin). */
+ * (-fstack-usage: compile.c max_frame_of, sched.c dead_floor).
+ * -DREC: the pattern is written by a recursion D levels deep (480-byte
+ * frames, about 20 KiB, no events) and read by one as deep.  clang
+ * builds used to leave out TSan's function hooks (they served only
+ * __VERIFIER_atomic_ functions), so the scrub never saw how deep the
+ * thread had been and reached 8 KiB: dfs and --no-cutoffs reported the
+ * assertion (1,164 executions) and the default udpor said "no error,
+ * exhaustive" after 3.  The hooks are always on now (compile.c) and no
+ * mode sees the pattern.
+ * -DVLA: the pattern is written and read through variable-length arrays
+ * of Z bytes.  No bound the scrub knows reaches a frame of variable size
+ * (-fstack-usage says "dynamic"), so the pattern survives in every mode
+ * alike and dfs finds the assertion; the default udpor used to cut the
+ * state (3 executions, "no error, exhaustive").  Now such a program's
+ * states are unique (RV_TAINT_DYNAMIC_FRAME) and every mode finds it. */
 #ifndef Z
 #define Z 6000
 #endif
@@ -24,6 +38,38 @@
 #include <sched.h>
 int x, y;
 sem_t s, t;
+#if defined(REC)
+#ifndef D
+#define D 40
+#endif
+__attribute__((noinline)) static void deep_write_at(int n)
+{
+    char z[480];
+    for (int i = 0; i < (int)sizeof z; i++) z[i] = 0x42;
+    if (n) deep_write_at(n - 1);
+}
+__attribute__((noinline)) static int deep_read_at(int n)
+{
+    char z[480];
+    if (n) return deep_read_at(n - 1);
+    return z[100];
+}
+static void deep_write(void) { deep_write_at(D); }
+static int deep_read(void) { return deep_read_at(D); }
+#elif defined(VLA)
+__attribute__((noinline)) static void deep_write_n(int n)
+{
+    char z[n];
+    for (int i = 0; i < n; i++) z[i] = 0x42;
+}
+__attribute__((noinline)) static int deep_read_n(int n)
+{
+    char z[n];
+    return z[0];
+}
+static void deep_write(void) { deep_write_n(Z); }
+static int deep_read(void) { return deep_read_n(Z); }
+#else
 __attribute__((noinline)) static void deep_write(void)
 {
     char z[Z];
@@ -34,6 +80,7 @@ __attribute__((noinline)) static int deep_read(void)
     char z[Z];
     return z[0];
 }
+#endif
 void *fa(void *a)
 {
     if (x) {
