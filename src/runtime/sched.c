@@ -593,8 +593,9 @@ static inline void line_clear(char *p)
  * of the area is zero already.  Reads 256 bytes at a time as vectors (a
  * word-by-word loop was 4% of philo_flags N=14's samples, for main's
  * share of the events).  (The threads' stacks are not tracked: there a
- * plain store is cheaper than the reads.) */
-static void zero_nonzero(char *p, size_t n)
+ * plain store is cheaper than the reads.)  Inlined: a call from
+ * scrub_below would leave its return address below the area. */
+static inline __attribute__((always_inline)) void zero_nonzero(char *p, size_t n)
 {
     size_t i = 0;
     for (; i + 256 <= n; i += 256) {
@@ -608,6 +609,7 @@ static void zero_nonzero(char *p, size_t n)
     for (; i + 64 <= n; i += 64)
         if (!line_zero(p + i)) line_clear(p + i);
     if (i < n) zero_bytes(p + i, n - i);
+    __asm__ volatile("" : : "r"(p) : "memory"); /* the stores are not dead (scrub_below's alloca) */
 }
 
 /* Zero the stack just below the caller's frame.  The runtime's own frames
