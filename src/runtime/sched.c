@@ -664,9 +664,10 @@ static size_t below_program(void)
 
 /* The lowest byte of thread t's stack that may have been written since
  * its last visible action: below the deepest frame the program reached
- * (t->stack_low, kept by __tsan_func_entry) by below_program(), and at
- * least RV_RETURN_SCRUB_BELOW under the runtime's frame `here`; never in
- * the guard page of a stack ravel mapped.  Resets the low-water mark. */
+ * (t->stack_low, kept by __tsan_func_entry, starting from the previous
+ * action's frame) by below_program(), and at least RV_RETURN_SCRUB_BELOW
+ * under the runtime's frame `here`; never in the guard page of a stack
+ * ravel mapped.  Restarts the low-water mark at `here`. */
 static char *dead_floor(rv_thr *t, char *here)
 {
     char *top = t->stack_low && t->stack_low < here ? t->stack_low : here;
@@ -674,7 +675,13 @@ static char *dead_floor(rv_thr *t, char *here)
     if (here - RV_RETURN_SCRUB_BELOW < lo) lo = here - RV_RETURN_SCRUB_BELOW;
     lo = (char *)((uintptr_t)lo & ~(uintptr_t)63);
     if (t->stack_lo && lo < t->stack_lo + 4096) lo = t->stack_lo + 4096;
-    t->stack_low = NULL;
+    /* not NULL: the program's frames live at this action (above `here`)
+     * may die by returns that call no hook before the next action, and
+     * their bytes must be within that action's floor too (a recursion
+     * with an event at its bottom kept its pattern 20 KiB deep, the
+     * default udpor said "no error, exhaustive": tests/adversary
+     * uninit_stack_ret.c) */
+    t->stack_low = here;
     return lo;
 }
 

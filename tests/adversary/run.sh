@@ -114,6 +114,8 @@ t_uninit_stack_big() { agree uninit_stack.c "" "" sc -DZ=12000; }
 t_uninit_stack_huge() { agree uninit_stack.c "" "" sc -DZ=100000; }
 # ... written by a recursion 20 KiB deep (function hooks: compile.c)
 t_uninit_stack_rec() { agree uninit_stack_rec.c "" "" sc; }
+# ... by frames live at an action that return without a hook (dead_floor)
+t_uninit_stack_ret() { agree uninit_stack_ret.c "" "" sc; }
 # ... written through a VLA, which no bound reaches: found in every mode
 t_uninit_stack_vla() { agree uninit_stack_vla.c assertion "" sc -DZ=30000; }
 # RAVEL_CHECK_SCRUB=1: the runtime checks at every visible action that
@@ -128,6 +130,8 @@ scrub_check() {
 t_scrub_check_atomic_exit() { scrub_check --algo=dfs "$ROOT/tests/native/m_atomic_exit.c"; }
 t_scrub_check_once() { scrub_check --algo=dfs "$ROOT/tests/native/once.c"; }
 t_scrub_check_rec() { scrub_check "$D/uninit_stack_rec.c"; }
+t_scrub_check_ret() { scrub_check "$D/uninit_stack_ret.c"; }
+t_scrub_check_rec_gcc() { scrub_check --cc=gcc "$D/uninit_stack_rec.c"; }
 t_scrub_check_drf() { scrub_check --memory=drf "$ROOT/examples/racy_counter.c"; }
 t_scrub_check_libc() { scrub_check "$D/libc_out.c" -- -DOP=2; }
 t_scrub_check_sscanf() { scrub_check --algo=dfs "$D/sscanf_write.c"; }
