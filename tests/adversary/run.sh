@@ -120,6 +120,8 @@ t_uninit_stack_ret() { agree uninit_stack_ret.c "" "" sc; }
 t_uninit_stack_vla() { agree uninit_stack_vla.c assertion "" sc -DZ=30000; }
 # a key destructor after pthread_exit's action: zeroed frames in every mode
 t_dtor_stack() { agree dtor_stack.c "" "" sc; }
+# an atexit handler after exit()'s action: zeroed frames in every mode
+t_atexit_stack() { agree atexit_stack.c "" "" sc; }
 # RAVEL_CHECK_SCRUB=1: the runtime checks at every visible action that
 # nothing below the scrub's floor was written (sched.c, check_below_floor):
 # the runtime's own frames (exit inside an atomic section, pthread_once,
