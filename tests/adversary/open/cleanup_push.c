@@ -2,8 +2,9 @@
  * handlers.  f pushes a handler that unlocks m, locks m and calls
  * pthread_exit; POSIX runs the handler (glibc: natively the program exits
  * 0), so main's lock after the join succeeds and ran == 1.  Under ravel
- * every mode (dfs --keep-going: 3 executions, udpor: 1) reports "deadlock: 1 thread
- * blocked": a false error, the same in every algorithm.  glibc's C macros
+ * every mode (dfs --keep-going: 3 executions, udpor: 1) reports
+ * "deadlock: 1 thread blocked": a false error, the same in every
+ * algorithm.  glibc's C macros
  * call __pthread_register_cancel / __pthread_unregister_cancel (not
  * "pthread_"-prefixed, so the compile driver binds them to the C library,
  * which records the buffer in the one OS thread's descriptor, shared by
