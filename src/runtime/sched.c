@@ -677,7 +677,12 @@ static size_t below_program(void)
  * ravel mapped.  Restarts the low-water mark at `here`. */
 static char *dead_floor(rv_thr *t, char *here)
 {
-    char *top = t->stack_low && t->stack_low < here ? t->stack_low : here;
+    char *top = here, *m = t->stack_low;
+    /* a mark on another stack (swapcontext: a coroutine's stack in the
+     * program's data) says nothing about this one, and reaching down to
+     * it zeroed all in between (main crashed: swapcontext_main.c) */
+    if (m && m < here && (size_t)(here - m) <= RV_STACK_SPAN && (!t->stack_lo || m >= t->stack_lo))
+        top = m;
     char *lo = top - below_program();
     if (here - RV_RETURN_SCRUB_BELOW < lo) lo = here - RV_RETURN_SCRUB_BELOW;
     lo = (char *)((uintptr_t)lo & ~(uintptr_t)63);

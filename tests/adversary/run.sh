@@ -116,6 +116,9 @@ t_uninit_stack_huge() { agree uninit_stack.c "" "" sc -DZ=100000; }
 t_uninit_stack_rec() { agree uninit_stack_rec.c "" "" sc; }
 # ... by frames live at an action that return without a hook (dead_floor)
 t_uninit_stack_ret() { agree uninit_stack_ret.c "" "" sc; }
+# ... with main's low-water mark on a coroutine's stack (swapcontext)
+t_swapcontext_main() { agree swapcontext_main.c "" "" sc -DOP=0; }
+t_swapcontext_main_hook() { agree swapcontext_main.c "" "" sc -DOP=1; }
 # ... written through a VLA, which no bound reaches: found in every mode
 t_uninit_stack_vla() { agree uninit_stack_vla.c assertion "" sc -DZ=30000; }
 # a key destructor after pthread_exit's action: zeroed frames in every mode
