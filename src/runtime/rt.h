@@ -55,7 +55,7 @@ typedef struct rv_thr {
     void *sp;        /* saved stack pointer while switched out */
     char *stack_lo;  /* lowest usable stack byte (above the guard) */
     char *stack_hi;  /* one past the highest stack byte */
-    char *stack_low; /* lowest instrumented frame since its last scrub (NULL: none) */
+    char *stack_low; /* lowest frame since its last scrub (its action's or a hooked one) */
     void *(*fn)(void *);
     void *arg;
     void *ret;

@@ -240,6 +240,12 @@ void rv_run_key_destructors(rv_thr *t)
             void *v = t->keys[k];
             if (!v || !rt.key_used[k] || !rt.key_dtor[k]) continue;
             t->keys[k] = NULL;
+            /* the destructor's frames reuse those of the thread's last
+             * action, whose return stub never runs when the program called
+             * pthread_exit (the scheduler's and the fingerprint's frames
+             * were there: a destructor read udpor's hash state, not dfs's
+             * values, tests/adversary/dtor_stack.c) */
+            rv_scrub_before_callback();
             rt.key_dtor[k](v);
             any = true;
         }

@@ -114,8 +114,17 @@ t_uninit_stack_big() { agree uninit_stack.c "" "" sc -DZ=12000; }
 t_uninit_stack_huge() { agree uninit_stack.c "" "" sc -DZ=100000; }
 # ... written by a recursion 20 KiB deep (function hooks: compile.c)
 t_uninit_stack_rec() { agree uninit_stack.c "" "" sc -DREC; }
+# ... by frames live at an action that return without a hook (dead_floor)
+t_uninit_stack_ret() { agree uninit_stack.c "" "" sc -DREC -DRET; }
+# ... with main's low-water mark on a coroutine's stack (swapcontext)
+t_swapcontext_main() { agree swapcontext_main.c "" "" sc -DOP=0; }
+t_swapcontext_main_hook() { agree swapcontext_main.c "" "" sc -DOP=1; }
 # ... written through a VLA, which no bound reaches: found in every mode
 t_uninit_stack_vla() { agree uninit_stack.c assertion "" sc -DVLA -DZ=30000; }
+# a key destructor after pthread_exit's action: zeroed frames in every mode
+t_dtor_stack() { agree dtor_stack.c "" "" sc; }
+# an atexit handler after exit()'s action: zeroed frames in every mode
+t_atexit_stack() { agree atexit_stack.c "" "" sc; }
 # RAVEL_CHECK_SCRUB=1: the runtime checks at every visible action that
 # nothing below the scrub's floor was written (sched.c, check_below_floor):
 # the runtime's own frames (exit inside an atomic section, pthread_once,
@@ -128,6 +137,8 @@ scrub_check() {
 t_scrub_check_atomic_exit() { scrub_check --algo=dfs "$ROOT/tests/native/m_atomic_exit.c"; }
 t_scrub_check_once() { scrub_check --algo=dfs "$ROOT/tests/native/once.c"; }
 t_scrub_check_rec() { scrub_check "$D/uninit_stack.c" -- -DREC; }
+t_scrub_check_ret() { scrub_check "$D/uninit_stack.c" -- -DREC -DRET; }
+t_scrub_check_rec_gcc() { scrub_check --cc=gcc "$D/uninit_stack.c" -- -DREC; }
 t_scrub_check_drf() { scrub_check --memory=drf "$ROOT/examples/racy_counter.c"; }
 t_scrub_check_libc() { scrub_check "$D/libc_out.c" -- -DOP=2; }
 t_scrub_check_sscanf() { scrub_check --algo=dfs "$D/sscanf_write.c"; }

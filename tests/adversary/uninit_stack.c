@@ -23,6 +23,16 @@
  * assertion (1,164 executions) and the default udpor said "no error,
  * exhaustive" after 3.  The hooks are always on now (compile.c) and no
  * mode sees the pattern.
+ * -DREC -DRET: the recursion's bottom frame reads a global (a visible
+ * action) and the frames then return, calling no hook, to fa's
+ * sched_yield.  The scrub's low-water mark restarted empty after each
+ * action, so the floor after the yield was only 4 KiB under its frame:
+ * dfs and --no-cutoffs reported the assertion (1,179 executions), the
+ * default udpor said "no error, exhaustive" after 3; RAVEL_CHECK_SCRUB=1
+ * said the yield "wrote 20480 bytes below the runtime's frame, under the
+ * scrub's floor (4096 bytes below it)".  gcc builds, whose stack stores
+ * are events, hit the same hole with -DREC alone.  The mark now restarts
+ * at the action's own frame (sched.c, dead_floor).
  * -DVLA: the pattern is written and read through variable-length arrays
  * of Z bytes.  No bound the scrub knows reaches a frame of variable size
  * (-fstack-usage says "dynamic"), so the pattern survives in every mode
@@ -42,12 +52,24 @@ sem_t s, t;
 #ifndef D
 #define D 40
 #endif
+#ifdef RET
+int g;
+/* ... the bottom frame reads g (a visible action), every frame live */
+__attribute__((noinline)) static int deep_write_at(int n)
+{
+    char z[480];
+    for (int i = 0; i < (int)sizeof z; i++) z[i] = 0x42;
+    if (n) return deep_write_at(n - 1) + z[n];
+    return g;
+}
+#else
 __attribute__((noinline)) static void deep_write_at(int n)
 {
     char z[480];
     for (int i = 0; i < (int)sizeof z; i++) z[i] = 0x42;
     if (n) deep_write_at(n - 1);
 }
+#endif
 __attribute__((noinline)) static int deep_read_at(int n)
 {
     char z[480];
