@@ -292,6 +292,10 @@ void rv_end_exec(rv_end end, uint64_t pc, uint64_t addr, const char *fmt, ...)
 /* Every thread finished, or exit() was called: the program ends normally,
  * running atexit handlers with the scheduler off. */
 static void scrub_below(size_t bytes, bool main_stack);
+static int exit_clean(int code, char **unused1, char **unused2)
+{
+    exit(code);
+}
 void rv_end_complete(int code)
 {
     rt.shm->exit_code = code;
@@ -304,11 +308,16 @@ void rv_end_complete(int code)
     rv_thr *t = rt.running;
     char *here = __builtin_frame_address(0);
     size_t bytes = 16u << 10;
-    /* never into the guard page of a stack ravel mapped */
-    if (t && t->stack_lo && here - t->stack_lo < (ptrdiff_t)bytes + 8192)
+    /* never into the guard page of a stack ravel mapped (if this is one) */
+    if (t && t->stack_lo && here > t->stack_lo && here < t->stack_hi &&
+        here - t->stack_lo < (ptrdiff_t)bytes + 8192)
         bytes = here - t->stack_lo > 8192 ? (size_t)(here - t->stack_lo) - 8192 : 0;
     if (bytes) scrub_below(bytes, true);
-    exit(code);
+    /* with the callee-saved registers zeroed: the C library's exit saves
+     * them in frames the handlers' frames reuse (the runtime's pointers
+     * were the bytes atexit_stack.c's handler counted) */
+    rv_call_clean(exit_clean, code, NULL, NULL);
+    __builtin_unreachable();
 }
 
 /* No thread can move: complete, deadlock, or infeasible (a failed assume). */
