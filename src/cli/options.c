@@ -111,7 +111,8 @@ enum {
     O_DATAMODEL,
     O_WITNESS,
     O_ENGINE,
-    O_SCHEDPOL
+    O_SCHEDPOL,
+    O_DEEPEN
 };
 
 static const optdef optdefs[] = {
@@ -140,6 +141,7 @@ static const optdef optdefs[] = {
     {"cache-kb", A_VALUE, false, O_CACHEKB},
     {"dot", A_VALUE, false, O_DOT},
     {"schedule-policy", A_VALUE, false, O_SCHEDPOL},
+    {"deepen", A_VALUE, false, O_DEEPEN},
     {"time-limit", A_VALUE, false, O_TIMELIMIT},
     {"progress", A_FLAG, false, O_PROGRESS},
     {"no-progress", A_FLAG, false, O_NOPROGRESS},
@@ -358,6 +360,11 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
         else
             return bad_value(cmd, d->name, "'least' or 'lowest'", v);
         return 0;
+    case O_DEEPEN: /* udpor.c: the first pass's horizon in events, 0 = one pass */
+        if (!parse_u64(v, &u) || u > (1ull << 32))
+            return bad_value(cmd, d->name, "a number of events (0: off)", v);
+        o->opt.deepen = u;
+        return 0;
     case O_PROPERTY:
     case O_DATAMODEL:
     case O_WITNESS:
@@ -430,7 +437,7 @@ static int parse_option(int argc, char **argv, int *i, const char *cmd, rv_cli_o
             return -1;
         }
         if (d->id == O_CUT || d->id == O_NOCUT || d->id == O_ALT || d->id == O_CACHEMB ||
-            d->id == O_CACHEKB || d->id == O_DOT || d->id == O_SCHEDPOL)
+            d->id == O_CACHEKB || d->id == O_DOT || d->id == O_SCHEDPOL || d->id == O_DEEPEN)
             o->udpor_only = d->name;
         if (d->kind == A_FLAG) {
             if (eq) {

@@ -222,6 +222,10 @@ void rv_report_human(FILE *out, const rv_report *r)
     fprintf(out, "events      %" PRIu64 "\n", st->events);
     if (r->udpor) {
         fprintf(out, "cutoffs     %" PRIu64 "\n", st->cutoffs);
+        if (st->passes > 1)
+            fprintf(out,
+                    "passes      %" PRIu64 " (--deepen; the last one: %" PRIu64 " executions)\n",
+                    st->passes, st->last_pass_executions);
         fprintf(out, "avg |U|     %.1f events at a maximal configuration\n", st->avg_u);
         fprintf(out, "unfolding   %.1f MB peak", st->unf_peak / 1048576.0);
         if (st->removes)
@@ -376,6 +380,8 @@ void rv_report_json(FILE *out, const rv_report *r)
     if (r->udpor) {
         json_key(out, "avg_u", &first);
         fprintf(out, "%.1f", st->avg_u);
+        json_u64(out, "passes", st->passes, &first);
+        json_u64(out, "last_pass_executions", st->last_pass_executions, &first);
         json_u64(out, "cache_removes", st->removes, &first);
         json_u64(out, "evicted", st->evicted, &first);
         json_key(out, "unfolding_peak_mb", &first);

@@ -39,6 +39,8 @@ typedef struct rv_options {
     const char *dot_path;    /* udpor: write the explored unfolding here */
     bool least_first;        /* udpor: free runs pick the least advanced enabled thread
                                 (--schedule-policy=least), not the lowest */
+    uint64_t deepen;         /* udpor with cutoffs: the first deepening pass's horizon
+                                in events, doubled per pass (--deepen; 0: one pass) */
     double time_limit_s;     /* the whole exploration, wall clock; 0 = none */
     /* dpor.c / bounded.c (seed 002): the bound (none when zeroed), its
      * value or "iterative" (preemption bound c = 0, 1, 2, ...), the stack
@@ -82,7 +84,10 @@ typedef struct rv_stats {
     uint64_t evicted;    /* udpor: events discarded from the cache G */
     uint64_t removes;    /* udpor: times G was discarded (Remove, --cache-mb) */
     uint64_t unf_peak;   /* udpor: peak bytes held by the unfolding (U ∪ G) */
-    uint64_t traces;     /* distinct Mazurkiewicz traces (when counted) */
+    uint64_t passes;     /* udpor --deepen: exploration passes (1 without) */
+    uint64_t last_pass_executions; /* udpor: executions of the last pass, the maximal
+                                      configurations of its cutoff-free prefix */
+    uint64_t traces;               /* distinct Mazurkiewicz traces (when counted) */
     uint64_t traces_complete, traces_deadlock, traces_error;
     double avg_u;       /* udpor: average |U| at a maximal configuration */
     bool exhaustive;    /* every behaviour was covered (no limit hit, no sampled domain) */

@@ -22,6 +22,13 @@
  * events above them are never interned, executions run with an event
  * budget, and a pruned execution is continued by line 6 (settle()).
  *
+ * Deepening (--deepen=N; docs/UDPOR.md "Deepening"): the exploration runs
+ * in passes whose executions stop after N, 2N, 4N, ... events, until a
+ * pass stops none; that pass is the answer.  The table of each state's
+ * ◁-least configuration seen passes from one pass to the next, so the
+ * last one decides cutoffs against the small configurations the short
+ * passes met (each was executed: a witness of eq. (7) like any other).
+ *
  * Remove (lines 15-18): U and the cache G share one table; when it outgrows
  * --cache-mb, everything outside Q_{C,D,U} of the call about to be made is
  * discarded (collect_garbage(), src/unfolding/remove.c).
@@ -54,9 +61,12 @@ typedef struct udpor {
     size_t nexpect, capexpect;
     double usum;
     uint64_t nmax;
-    uint64_t gc_at;  /* discard G when the unfolding's bytes exceed this */
-    uint64_t budget; /* events an execution may run past its prefix (cutoffs only) */
-    uint64_t avoid;  /* threads cut off in this branch: scheduled last */
+    uint64_t gc_at;   /* discard G when the unfolding's bytes exceed this */
+    uint64_t budget;  /* events an execution may run past its prefix (cutoffs only) */
+    uint64_t avoid;   /* threads cut off in this branch: scheduled last */
+    uint64_t horizon; /* deepening pass: executions stop after this many events (0: none) */
+    bool trunc;       /* the last run stopped at the horizon */
+    bool truncated;   /* some run of this pass did */
 } udpor;
 
 static void lv_push(level *l, rv_uevent *e)
@@ -229,13 +239,23 @@ static bool tail_unique(const udpor *p)
 static int run(udpor *p)
 {
     rv_limits *l = &p->x->backend->limits;
+    p->trunc = false;
     for (;;) {
         l->budget = p->x->opt->cutoffs ? p->nexpect + p->budget : 0;
         if (l->max_events && l->budget >= l->max_events) l->budget = 0;
+        /* a deepening pass: never past the horizon, but always the prefix */
+        uint64_t h = p->horizon > p->nexpect ? p->horizon : p->nexpect;
+        bool at_h =
+            p->horizon && (!l->budget || h < l->budget) && (!l->max_events || h < l->max_events);
+        if (at_h) l->budget = h;
         l->avoid = p->avoid;
         int r = run_once(p);
         if (r != 0 || !l->budget || p->tr.end != RV_END_EVENT_LIMIT || p->tr.n < l->budget)
             return r;
+        if (at_h) {
+            p->trunc = p->truncated = true;
+            return 0;
+        }
         if (p->u.cutmask) return 0;
         if (p->budget >= UNIQUE_BUDGET && tail_unique(p)) {
             /* states that cannot be accounted for never repeat: a longer
@@ -314,16 +334,21 @@ static size_t avoid_d(udpor *p, size_t from)
     }
 }
 
-static void finish_stats(udpor *p)
+/* Statistics of the passes so far (deepening), added to the last one's. */
+typedef struct sums {
+    uint64_t events, cutoffs, evicted;
+} sums;
+
+static void finish_stats(udpor *p, const sums *before)
 {
     rv_stats *s = &p->x->stats;
     /* |E|: events of the explored prefix; events above a cutoff are not in
      * it.  Events discarded from G count; one interned again counts twice. */
     uint64_t above = 0;
     for (size_t i = 0; i < p->u.n; i++) above += p->u.ev[i]->cutoff || p->u.ev[i]->dead;
-    s->events = p->u.n - (above - p->u.ncutoffs) + p->u.nevicted_prefix;
-    s->cutoffs = p->u.ncutoffs;
-    s->evicted = p->u.nevicted;
+    s->events = before->events + p->u.n - (above - p->u.ncutoffs) + p->u.nevicted_prefix;
+    s->cutoffs = before->cutoffs + p->u.ncutoffs;
+    s->evicted = before->evicted + p->u.nevicted;
     rv_unf_unique_str(p->u.unique_why, s->unique_states, sizeof s->unique_states);
     s->avg_u = p->nmax ? p->usum / (double)p->nmax : 0;
 }
@@ -366,7 +391,7 @@ static int settle(udpor *p, size_t *blocked, bool *cut)
         rv_unf_fatal_recall(&p->u, n0);
         if (o->cutoffs)
             for (size_t q = 0; q < p->u.n; q++) rv_unf_cutoff(&p->u, p->u.ev[q]);
-        if (!cutmask || *blocked != NOT_BLOCKED) return 0;
+        if (!cutmask || *blocked != NOT_BLOCKED || p->trunc) return 0;
         rv_uevent *e = enabled_outside_d(p, p->u.ncur);
         if (!e) return 0;
         p->avoid |= cutmask;
@@ -423,7 +448,7 @@ static int explore(udpor *p)
             rv_observe_blocked(x);
             top = blocked; /* Alg. 1: a blocked call returns without line 10 */
         } else {
-            if (!observe(p, cut)) return 0;
+            if (!observe(p, cut || p->trunc)) return 0;
             top = p->u.ncur;
         }
         lv_resize(p, top);
@@ -452,47 +477,97 @@ static int explore(udpor *p)
     }
 }
 
+static void pass_free(udpor *p)
+{
+    for (size_t i = 0; i < p->caplv; i++) free(p->lv[i].d);
+    free(p->lv);
+    free(p->nz);
+    free(p->sched);
+    free(p->expect);
+    rv_trace_free(&p->tr);
+    rv_trace_free(&p->obs);
+}
+
+static void debug_summary(udpor *p)
+{
+    fprintf(stderr, "remove: %zu names of freed executed events recorded (%zu bytes)\n", p->u.nxrec,
+            p->u.capxrec * sizeof *p->u.xrec);
+    /* how the events of U stand with cutoffs (docs/UDPOR.md, PRODCONS) */
+    size_t undecided = 0, kept = 0, cut = 0, unexec = 0;
+    for (size_t i = 0; i < p->u.n; i++) {
+        const rv_uevent *e = p->u.ev[i];
+        unexec += !e->executed;
+        if (!e->state_ok)
+            undecided++;
+        else if (e->cutoff)
+            cut++;
+        else
+            kept++;
+    }
+    fprintf(stderr,
+            "cutoffs: |U| %zu, states %zu, decided non-cutoff %zu, cutoff or above %zu, "
+            "undecided %zu, never executed %zu\n",
+            p->u.n, p->u.ncut, kept, cut, undecided, unexec);
+}
+
+/* The first pass's horizon (0: no deepening). */
+static uint64_t first_horizon(const rv_options *o)
+{
+    return o->cutoffs ? o->deepen : 0;
+}
+
 int rv_algo_udpor(rv_explore *x)
 {
-    udpor p = {.x = x, .budget = 256};
-    rv_unf_init(&p.u);
-    p.u.deadline = x->deadline;
-    rv_trace_init(&p.tr);
-    rv_trace_init(&p.obs);
     if (x->opt->cutoffs) x->backend->limits.fingerprints = true;
-    int r = explore(&p);
-    finish_stats(&p);
-    if (x->opt->dot_path && rv_unf_dot(&p.u, x->opt->dot_path) != 0)
-        rv_explore_incomplete(x, "udpor: cannot write the --dot file");
-    for (size_t i = 0; i < p.caplv; i++) free(p.lv[i].d);
-    free(p.lv);
-    free(p.nz);
-    free(p.sched);
-    free(p.expect);
-    rv_trace_free(&p.tr);
-    rv_trace_free(&p.obs);
-    if (getenv("RV_UDPOR_DEBUG")) {
-        fprintf(stderr, "remove: %zu names of freed executed events recorded (%zu bytes)\n",
-                p.u.nxrec, p.u.capxrec * sizeof *p.u.xrec);
-        /* how the events of U stand with cutoffs (docs/UDPOR.md, PRODCONS) */
-        size_t undecided = 0, kept = 0, cut = 0, unexec = 0;
-        for (size_t i = 0; i < p.u.n; i++) {
-            const rv_uevent *e = p.u.ev[i];
-            unexec += !e->executed;
-            if (!e->state_ok)
-                undecided++;
-            else if (e->cutoff)
-                cut++;
-            else
-                kept++;
+    uint64_t horizon = first_horizon(x->opt);
+    rv_unf hold; /* the cutoff table between passes */
+    memset(&hold, 0, sizeof hold);
+    sums before = {0};
+    double usum = 0;
+    uint64_t nmax = 0;
+    uint32_t uwhy = 0;
+    unsigned pass = 0;
+    uint64_t ex0 = x->stats.executions;
+    int r;
+    for (;;) {
+        udpor p = {.x = x, .budget = 256, .horizon = horizon, .usum = usum, .nmax = nmax};
+        rv_unf_init(&p.u);
+        rv_unf_cut_move(&hold, &p.u);
+        p.u.unique_why = uwhy;
+        p.u.deadline = x->deadline;
+        rv_trace_init(&p.tr);
+        rv_trace_init(&p.obs);
+        r = explore(&p);
+        pass++;
+        x->stats.passes = pass;
+        x->stats.last_pass_executions = x->stats.executions - ex0;
+        ex0 = x->stats.executions;
+        if (getenv("RV_UDPOR_DEBUG"))
+            fprintf(stderr, "pass %u: horizon %llu truncated %d executions so far %llu\n", pass,
+                    (unsigned long long)horizon, p.truncated,
+                    (unsigned long long)x->stats.executions);
+        if (r == 0 && p.truncated && x->stats.exhaustive && !x->stats.stopped) {
+            finish_stats(&p, &before);
+            before = (sums){x->stats.events, x->stats.cutoffs, x->stats.evicted};
+            usum = p.usum, nmax = p.nmax, uwhy = p.u.unique_why;
+            rv_unf_cut_move(&p.u, &hold);
+            pass_free(&p);
+            rv_unf_fatal_free(&p.u);
+            rv_unf_free(&p.u);
+            /* past 2^32 events (--max-events=0) the next pass is unbounded */
+            horizon = horizon < (1ull << 32) ? 2 * horizon : 0;
+            continue;
         }
-        fprintf(stderr,
-                "cutoffs: |U| %zu, states %zu, decided non-cutoff %zu, cutoff or above %zu, "
-                "undecided %zu, never executed %zu\n",
-                p.u.n, p.u.ncut, kept, cut, undecided, unexec);
+        finish_stats(&p, &before);
+        if (x->opt->dot_path && rv_unf_dot(&p.u, x->opt->dot_path) != 0)
+            rv_explore_incomplete(x, "udpor: cannot write the --dot file");
+        pass_free(&p);
+        if (getenv("RV_UDPOR_DEBUG")) debug_summary(&p);
+        rv_unf_fatal_free(&p.u);
+        rv_unf_free(&p.u);
+        break;
     }
-    rv_unf_fatal_free(&p.u);
-    rv_unf_free(&p.u);
+    rv_unf_cut_free(&hold);
     x->backend->limits.budget = x->backend->limits.avoid = 0;
     return r;
 }

@@ -728,6 +728,18 @@ bool rv_unf_cutoff(rv_unf *u, rv_uevent *e)
     return false;
 }
 
+void rv_unf_cut_move(rv_unf *from, rv_unf *to)
+{
+    rv_unf_cut_materialise(from); /* keys outlive the events they were built from */
+    for (size_t i = 0; i < to->capcut; i++) free(to->cut[i].key);
+    free(to->cut);
+    to->cut = from->cut;
+    to->capcut = from->capcut;
+    to->ncut = from->ncut;
+    from->cut = NULL;
+    from->capcut = from->ncut = 0;
+}
+
 void rv_unf_cut_free(rv_unf *u)
 {
     for (size_t i = 0; i < u->capcut; i++) free(u->cut[i].key);

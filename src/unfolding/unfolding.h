@@ -399,6 +399,11 @@ void rv_unf_cut_materialise(rv_unf *u);
 
 /* Free the cutoff table (rv_unf_free). */
 void rv_unf_cut_free(rv_unf *u);
+/* Hand the table of ◁-least configurations per state over from `from`
+ * (whose events are still allocated) to `to`, which then decides cutoffs
+ * against them too: each is a configuration that was executed, so a
+ * witness of eq. (7) (udpor.c, deepening passes). */
+void rv_unf_cut_move(rv_unf *from, rv_unf *to);
 
 /* Remove (seed 001 Alg. 1 lines 15-18) with the cache G discarded: free
  * every event outside Q_{C,D,U} = C ∪ D ∪ ⋃_{e ∈ C∪D} [#^i_U(e)] (seed 000

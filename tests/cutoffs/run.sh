@@ -122,6 +122,58 @@ t_policy_same_errors() {
         [ -n "$low" ] || fail_because "$p: no error found"
     done
 }
+# Deepening passes (--deepen, docs/UDPOR.md "Deepening"): a pass decides
+# cutoffs also against the smallest configuration of each state that the
+# earlier passes met; each was executed, so it is a witness of seed 001
+# eq. (7) and every error is still found.  A horizon of 4 events makes
+# several passes on every program here.
+t_deepen_same_errors() {
+    local p
+    for p in create_sem.c create_fn.c keys.c reccond.c mxcsr.c sem_count.c cond_destroy.c \
+        thread_handle.c strncpy.c late_read.c; do
+        rv check --json --keep-going --no-cutoffs $LIM "$D/$p"
+        local nc
+        nc=$(kinds)
+        [ -n "$nc" ] || fail_because "$p: --no-cutoffs found no error"
+        rv check --json --keep-going --deepen=4 $LIM "$D/$p"
+        expect_eq "$p: errors --deepen=4 vs --no-cutoffs" "$(kinds)" "$nc"
+        expect_json_match .passes '^[2-9]|^[1-9][0-9]'
+        rv check --json --keep-going --deepen=4 --schedule-policy=least $LIM "$D/$p"
+        expect_eq "$p: errors --deepen=4 least-first vs --no-cutoffs" "$(kinds)" "$nc"
+    done
+}
+# Unique states stay unique across passes: the leaking loop still ends
+# with exit 3 and its reason.
+t_deepen_leak_loop() {
+    rv check --json --keep-going --deepen=4 $LIM "$D/leak_loop.c"
+    expect_rc 3
+    expect_json_match .incomplete_reason 'events'
+}
+# PRODCONS (b) at bound 6 (seed 001 §6; issue 11): least-first with
+# deepening ends with a last pass of 54 maximal configurations, and 294
+# executions in all six passes, where least-first alone needs 483
+# (2026-11-27).  Asserted: exhaustive, error-free, more than one pass, the
+# last pass at most a quarter of the single-pass count and the passes
+# together fewer executions than the single pass.
+t_deepen_prodcons() {
+    local f=$ROOT/bench/udpor/prodcons_b.c fl=(-DBOUND=6 -DCONST_STORES -DNO_LAST)
+    rv check --json --schedule-policy=least "$f" -- "${fl[@]}"
+    expect_rc 0
+    expect_json .exhaustive true
+    local one
+    one=$(json .executions)
+    rv check --json --schedule-policy=least --deepen=16 "$f" -- "${fl[@]}"
+    expect_rc 0
+    expect_json .exhaustive true
+    expect_json '.errors | length' 0
+    local all last passes
+    all=$(json .executions)
+    last=$(json .last_pass_executions)
+    passes=$(json .passes)
+    [ "$passes" -ge 2 ] || fail_because "$passes passes"
+    [ "$((last * 4))" -le "$one" ] || fail_because "last pass $last executions, single pass $one"
+    [ "$all" -lt "$one" ] || fail_because "all passes $all executions, single pass $one"
+}
 # Without cutoffs the order changes nothing: one execution per trace.
 t_policy_no_cutoffs() {
     local p=$D/create_sem.c

@@ -46,6 +46,7 @@ static void run_local(mock *m, int t, rv_trace *out)
             h->pc += (h->reg == in->b) ? 1 + in->c : 1;
         } else if (in->op == M_JMP) {
             h->pc = in->c;
+            if (in->b) h->reg = 0; /* mock_prodcons: a dead temporary */
         } else if (in->op == M_ASSERT) {
             if (h->reg == in->b && !m->failed) {
                 m->failed = 1;
@@ -90,6 +91,7 @@ static rv_action pending(mock *m, int t)
         a.len = 8;
         break;
     case M_RMW:
+    case M_ADDB:
         a.kind = RV_ACT_RMW;
         a.obj = OBJ_VAR(in->a);
         a.len = 8;
@@ -182,13 +184,17 @@ static void apply(mock *m, int t, rv_event *ev, uint32_t val)
         h->reg = (int)m->mem[in->a];
         break;
     case M_WRITE:
-        m->mem[in->a] = (in->b + (in->c ? h->reg : 0)) % 3;
+        m->mem[in->a] = (in->b + (in->c ? h->reg : 0)) % (m->p.mod ? m->p.mod : 3);
         wrote[0] = 1 + (uint64_t)in->a, wrote[1] = (uint64_t)m->mem[in->a];
         break;
     case M_RMW:
         h->reg = (int)m->mem[in->a];
         m->mem[in->a] = (m->mem[in->a] + 1) % 3;
         wrote[0] = 1 + (uint64_t)in->a, wrote[1] = (uint64_t)m->mem[in->a];
+        break;
+    case M_ADDB:
+        h->reg = (int)m->mem[in->a];
+        if (h->reg + in->b >= 0 && h->reg + in->b <= in->c) m->mem[in->a] += in->b;
         break;
     case M_NONDET:
         h->reg = (int)val;
@@ -476,7 +482,7 @@ void mock_print(const mprog *p)
 {
     static const char *nm[] = {"lock",   "unlock", "trylock", "read", "write", "rmw",    "nondet",
                                "wait",   "signal", "bcast",   "semw", "semp",  "create", "join",
-                               "branch", "assert", "jmp",     "exit", "yield"};
+                               "branch", "assert", "jmp",     "exit", "yield", "addb"};
     for (int t = 0; t < p->nthreads; t++) {
         printf("# t%d:", t);
         for (int i = 0; i < p->ni[t]; i++)
@@ -484,4 +490,44 @@ void mock_print(const mprog *p)
                    p->code[t][i].c);
         printf("\n");
     }
+}
+
+void mock_prodcons(mprog *p, int which, int bound, int keep, int gran)
+{
+    memset(p, 0, sizeof *p);
+    p->nthreads = 3;
+    p->mod = 64;
+    for (int t = 0; t < 2; t++) { /* producers: lock; if (c < B) c += inc; unlock */
+        int i = which == 'b' ? t : 0, inc = which == 'b' ? 1 : 1 + t;
+        if (gran) {
+            if (gran == 1) put(p, t, M_LOCK, i, 0, 0);
+            put(p, t, M_ADDB, i, inc, bound);
+            if (gran == 1) put(p, t, M_UNLOCK, i, 0, 0);
+            put(p, t, M_JMP, 0, 1, 0);
+            continue;
+        }
+        put(p, t, M_LOCK, i, 0, 0);
+        put(p, t, M_READ, i, 0, 0);
+        if (inc == 2) put(p, t, M_BRANCH, 0, bound, 2);
+        put(p, t, M_BRANCH, 0, bound + 1 - inc, 1);
+        put(p, t, M_WRITE, i, inc, 1);
+        put(p, t, M_UNLOCK, i, 0, 0);
+        put(p, t, M_JMP, 0, 1, 0);
+    }
+    for (int i = 0; i < (which == 'b' ? 2 : 1); i++) { /* consumer: if (c > 0) c--; */
+        if (gran) {
+            if (gran == 1) put(p, 2, M_LOCK, i, 0, 0);
+            put(p, 2, M_ADDB, i, -1, bound);
+            if (gran == 1) put(p, 2, M_UNLOCK, i, 0, 0);
+            if (!keep) put(p, 2, M_JMP, 0, 1, p->ni[2] + 1);
+            continue;
+        }
+        put(p, 2, M_LOCK, i, 0, 0);
+        put(p, 2, M_READ, i, 0, 0);
+        put(p, 2, M_BRANCH, 0, 0, 1);
+        put(p, 2, M_WRITE, i, -1, 1);
+        put(p, 2, M_UNLOCK, i, 0, 0);
+        if (!keep) put(p, 2, M_JMP, 0, 1, p->ni[2] + 1);
+    }
+    put(p, 2, M_JMP, 0, !keep, 0);
 }

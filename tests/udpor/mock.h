@@ -34,7 +34,8 @@ enum {
     M_ASSERT,
     M_JMP,
     M_EXIT,
-    M_YIELD
+    M_YIELD,
+    M_ADDB /* mock_prodcons: an RMW adding b when the result stays in [0, c] */
 };
 
 typedef struct minstr {
@@ -51,6 +52,7 @@ typedef struct mprog {
     int ni[MOCK_MAXT];
     minstr code[MOCK_MAXT][MOCK_MAXI];
     int seminit[4];
+    int mod; /* values written are taken modulo mod (0: 3) */
 } mprog;
 
 rv_backend *mock_open(const mprog *p);
@@ -59,5 +61,15 @@ rv_backend *mock_open(const mprog *p);
  * 2: the same with 2 or 3 threads. */
 void mock_random(mprog *p, uint64_t seed, int loops);
 void mock_print(const mprog *p);
+/* Seed 001 §6's PRODCONS family in the mock's abstraction, where a
+ * thread's state is its pc and one register, so that POET's notion of state
+ * (program counter and live locals) is modelled exactly: which = 'a' (two
+ * producers +1/+2 and a consumer on one counter) or 'b' (two producers on
+ * two counters, a consumer taking from both); counters bounded by `bound`.
+ * keep: the consumer keeps the last value read in its register (else it is
+ * cleared after each critical section, like a dead temporary).  gran: the
+ * events of a critical section: 0 lock, read, write, unlock; 1 lock, RMW,
+ * unlock; 2 one atomic RMW, no mutex. */
+void mock_prodcons(mprog *p, int which, int bound, int keep, int gran);
 
 #endif

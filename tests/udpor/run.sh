@@ -153,6 +153,12 @@ check random-k2 k2 1 "$((N / 5))"
 # the order changes nothing without cutoffs and stays sound with them.
 check random-exact-least exact-least 1 "$((N / 2))"
 check random-cutoffs-least cutoff-least 1 "$((N / 2))"
+# --deepen=4 (passes with executions stopped after 4, 8, 16, ... events,
+# each deciding cutoffs also against the smallest configurations of the
+# earlier passes): the same errors, and no more executions than traces in
+# the last pass.
+check random-cutoffs-deep cutoff-deep 1 "$((N / 2))"
+check random-cutoffs-remove-deep-least cutoff-gc-deep-least 1 "$((N / 2))"
 # Loops: programs that loop forever (finite-state): with cutoffs the
 # exploration ends, exhaustively.  Two threads: seeds 1-60.  Three threads
 # (loops3): seeds 1-60 except 3, 31, 50 and 54, which do not end within
@@ -165,6 +171,10 @@ check loops3-terminate-4 loops3 4 27
 check loops3-terminate-32 loops3 32 18
 check loops3-terminate-51 loops3 51 3
 check loops3-terminate-55 loops3 55 6
+# The four seeds of the known gap end with deepening and least-first
+# (2,137-3,287 executions each, 2026-11-27; docs/UDPOR.md "Deepening").
+check loops-terminate-deep-least loops-deep-least 1 60
+for s in 3 31 50 54; do check "loops3-terminate-deep-least-$s" loops3-deep-least "$s" 1; done
 if [ "${RAVEL_TEST_KNOWN_GAPS:-0}" = 1 ]; then
     for s in 3 31 50 54; do check "loops3-terminate-gap-$s" loops3 "$s" 1; done
 else

@@ -19,7 +19,12 @@
  *             with cutoffs, exhaustively
  *   loops3  — the same with 2 or 3 threads (known gap: some do not end)
  * A mode ending in -gc bounds the event cache to 1 byte; one ending in
- * -least (after -gc) runs udpor with --schedule-policy=least.
+ * -deep (after -gc) runs udpor with --deepen=4 (passes with executions
+ * stopped after 4, 8, 16, ... events; "never more executions" then holds
+ * for the last pass); one ending in -least (after -deep) with
+ * --schedule-policy=least.
+ * `unit prodcons a|b BOUND [KEEP [GRAN]]` (with the suffixes) runs seed
+ * 001's PRODCONS in the mock's exact notion of state (mock_prodcons).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,6 +212,7 @@ static void bf_missing(bf *s, rv_step *pre, size_t n, bool vals_of_last)
 
 typedef struct result {
     uint64_t execs, blocked, traces, events, cutoffs;
+    uint64_t last_execs; /* executions of the last pass (--deepen) */
     keyset errors;
     bool exhaustive;
     char why[256];
@@ -216,6 +222,7 @@ typedef struct result {
  * discards G after every alternative (src/unfolding/remove.c). */
 static uint64_t cache_bytes;
 static bool least_first; /* modes ending in -least: --schedule-policy=least */
+static uint64_t deepen;  /* modes ending in -deep: --deepen=4 (-least comes after it) */
 static uint64_t tot_evicted, tot_removes;
 
 static void run_udpor(const mprog *prog, bool cutoffs, unsigned k, uint64_t max_events, result *r)
@@ -228,12 +235,14 @@ static void run_udpor(const mprog *prog, bool cutoffs, unsigned k, uint64_t max_
                       .cutoffs = cutoffs,
                       .alt_k = k,
                       .cache_bytes = cache_bytes,
-                      .least_first = least_first};
+                      .least_first = least_first,
+                      .deepen = deepen};
     rv_explore x;
     rv_explore_init(&x, b, &opt);
     rv_algo_udpor(&x);
     memset(r, 0, sizeof *r);
     r->execs = x.stats.executions;
+    r->last_execs = x.stats.last_pass_executions;
     r->blocked = x.stats.blocked;
     r->traces = x.stats.traces;
     r->events = x.stats.events;
@@ -294,8 +303,8 @@ static int check_exact(uint64_t seed, unsigned k, bool cutoffs, uint64_t *tot_tr
         bad = 1, why = "traces covered != traces";
     else if (r.traces != r.execs && !k && !cutoffs)
         bad = 1, why = "an execution repeated a trace";
-    else if (cutoffs && r.execs > s.traces.n)
-        bad = 1, why = "more executions with cutoffs";
+    else if (cutoffs && r.last_execs > s.traces.n)
+        bad = 1, why = "more executions with cutoffs"; /* in a pass (--deepen: the passes add up) */
     else if (!same_set(&r.errors, &s.errors))
         bad = 1, why = "different errors";
     if (bad) {
@@ -317,12 +326,13 @@ static int check_exact(uint64_t seed, unsigned k, bool cutoffs, uint64_t *tot_tr
 
 /* Loop programs: with cutoffs the exploration terminates, is exhaustive,
  * and finds every error the (bounded) oracle finds. */
-static int check_loop(uint64_t seed, int kind)
+static int check_loop(uint64_t seed, int kind, uint64_t *tot_execs)
 {
     mprog p;
     mock_random(&p, seed, kind);
     result r;
     run_udpor(&p, true, 0, 400, &r);
+    *tot_execs += r.execs;
     int bad = !r.exhaustive;
     if (bad) {
         printf("# loop seed %llu: not exhaustive (%s), execs %llu events %llu cutoffs %llu\n",
@@ -403,9 +413,28 @@ int main(int argc, char **argv)
         mode[ml -= 6] = 0;
         least_first = true;
     }
+    if (ml > 5 && !strcmp(mode + ml - 5, "-deep")) { /* --deepen=4: many passes */
+        mode[ml -= 5] = 0;
+        deepen = getenv("UNIT_DEEPEN") ? strtoull(getenv("UNIT_DEEPEN"), NULL, 10) : 4;
+    }
     if (ml > 3 && !strcmp(mode + ml - 3, "-gc")) {
         mode[ml - 3] = 0;
         cache_bytes = 1;
+    }
+    if (!strcmp(mode, "prodcons")) { /* prodcons a|b BOUND [KEEP [GRAN]]: one run's numbers */
+        mprog p;
+        mock_prodcons(&p, argv[2][0], atoi(argv[3]), argc > 4 && atoi(argv[4]),
+                      argc > 5 ? atoi(argv[5]) : 0);
+        result r;
+        run_udpor(&p, true, 0, 400, &r);
+        printf("prodcons %s bound %s gran %s%s%s%s: executions %llu (last pass %llu) events %llu "
+               "cutoffs %llu exhaustive %d\n",
+               argv[2], argv[3], argc > 5 ? argv[5] : "0", argc > 4 && atoi(argv[4]) ? " keep" : "",
+               deepen ? " deep" : "", least_first ? " least" : "", (unsigned long long)r.execs,
+               (unsigned long long)r.last_execs, (unsigned long long)r.events,
+               (unsigned long long)r.cutoffs, r.exhaustive);
+        free(r.errors.k);
+        return r.exhaustive ? 0 : 1;
     }
     uint64_t first = strtoull(argv[2], NULL, 10), count = strtoull(argv[3], NULL, 10);
     unsigned fails = 0, skipped = 0, done = 0;
@@ -421,9 +450,9 @@ int main(int argc, char **argv)
         else if (!strcmp(mode, "cutoff"))
             r = check_exact(sd, 0, true, &tt, &te);
         else if (!strcmp(mode, "loops"))
-            r = check_loop(sd, 1);
+            r = check_loop(sd, 1, &te);
         else if (!strcmp(mode, "loops3"))
-            r = check_loop(sd, 2);
+            r = check_loop(sd, 2, &te);
         else if (!strcmp(mode, "diff"))
             r = diff(sd);
         else
@@ -433,10 +462,10 @@ int main(int argc, char **argv)
         else
             done++, fails += (unsigned)r;
     }
-    printf("# %s%s%s: %u programs checked, %u skipped (too big for brute force), %u failed; "
+    printf("# %s%s%s%s: %u programs checked, %u skipped (too big for brute force), %u failed; "
            "traces %llu, udpor executions %llu",
-           mode, cache_bytes ? "-gc" : "", least_first ? "-least" : "", done, skipped, fails,
-           (unsigned long long)tt, (unsigned long long)te);
+           mode, cache_bytes ? "-gc" : "", deepen ? "-deep" : "", least_first ? "-least" : "", done,
+           skipped, fails, (unsigned long long)tt, (unsigned long long)te);
     if (cache_bytes)
         printf("; G discarded %llu times, %llu events freed", (unsigned long long)tot_removes,
                (unsigned long long)tot_evicted);
