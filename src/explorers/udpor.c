@@ -359,6 +359,11 @@ static int settle(udpor *p, size_t *blocked, bool *cut)
         }
         uint64_t cutmask = p->u.cutmask;
         *cut = cutmask != 0;
+        /* the last execution (--max-executions): its observation ends the
+         * exploration, and its extensions would never be used; with
+         * thousands of threads alive they are most of the work (every
+         * order of their pending acquisitions: quadratic) */
+        if (*blocked == NOT_BLOCKED && rv_explore_last_execution(p->x)) return 0;
         rv_unf_extend(&p->u, &p->tr, pending_valid(p->tr.end));
         if (p->u.interrupted) return -1; /* --time-limit: rv_explore sees the deadline passed */
         /* events freed by Remove and met again: executed, and the fatal
