@@ -352,13 +352,14 @@ int rv_cli_check(int argc, char **argv)
      * bounded searches and the race detector keep threads in 64-bit masks
      * (action.h), udpor's unfolding holds RV_UNF_MAX_THREADS (unfolding.h):
      * their executions end at that thread as at the --max-threads bound.
-     * On the backend's limits, not the options: a schedule's replay options
-     * stay what the user gave. */
+     * udpor with one execution goes on: that execution is reported without
+     * the unfolding when it has more threads (udpor.c unmapped_ok).  On the
+     * backend's limits, not the options: a schedule's replay options stay
+     * what the user gave. */
     bool masks = (strcmp(o.opt.algo, "dfs") && strcmp(o.opt.algo, "udpor")) ||
                  o.opt.bound != RV_BOUND_NONE || o.lim.drf;
-    unsigned cap = masks ? RV_MASK_THREADS
-                   : !strcmp(o.opt.algo, "udpor") ? RV_UNF_MAX_THREADS
-                                                  : RV_MAX_THREADS;
+    bool unf = !masks && !strcmp(o.opt.algo, "udpor") && o.opt.max_executions != 1;
+    unsigned cap = masks ? RV_MASK_THREADS : unf ? RV_UNF_MAX_THREADS : RV_MAX_THREADS;
     if (!b->limits.max_threads || b->limits.max_threads > cap) {
         if (b->limits.max_threads && !o.quiet)
             fprintf(stderr, "ravel check: note: --max-threads=%u lowered to %u (--algo=%s%s)\n",
@@ -381,9 +382,10 @@ int rv_cli_check(int argc, char **argv)
     }
     if (cap < RV_MAX_THREADS && !o.quiet && thread_cap_hit(&x, cap))
         fprintf(stderr,
-                "ravel check: note: --algo=%s%s holds at most %u threads per execution; "
+                "ravel check: note: --algo=%s%s holds at most %u threads per execution%s; "
                 "--algo=dfs goes to %d\n",
-                o.opt.algo, o.lim.drf ? " (--memory=drf)" : "", cap, RV_MAX_THREADS);
+                o.opt.algo, o.lim.drf ? " (--memory=drf)" : "", cap,
+                unf ? " (one execution, --max-executions=1, may have more)" : "", RV_MAX_THREADS);
     rv_report r = {
         .program = o.pos[0],
         .algo = o.opt.algo,

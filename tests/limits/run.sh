@@ -193,6 +193,13 @@ t_create_join_loop_dfs() {
     expect_json .incomplete_reason "more than 16384 threads (--max-threads)"
     expect_json .verdict UNKNOWN
 }
+# udpor's one execution (--max-executions=1) goes to the same bound.
+t_create_join_loop_udpor_one() {
+    rv check --json --max-executions=1 "$L/create_join_loop.c"
+    expect_rc 3
+    expect_json .events 98299
+    expect_json .incomplete_reason "more than 16384 threads (--max-threads)"
+}
 t_create_join_loop_udpor() {
     rv check --json --keep-going "$L/create_join_loop.c"
     expect_rc 3
@@ -319,17 +326,32 @@ t_threads_1000_udpor() {
     expect_json .events 8002
     expect_json '.errors|length' 0
 }
-# Past its 1,024 threads udpor stops at the first execution that creates
-# more, with the bound as the reason and a note naming dfs.
-t_threads_udpor_capped() {
+# One execution of 10,000 threads under udpor (--max-executions=1): more
+# than the unfolding holds, reported without it (udpor.c unmapped_ok).
+t_threads_10000_udpor() {
     rv check --json --max-executions=1 "$L/threads_many.c" -- -DN=10000
+    expect_rc 3
+    expect_json .executions 1
+    expect_json .events 80002
+    expect_json '.errors|length' 0
+    expect_json .incomplete_reason "--max-executions reached"
+}
+# With more executions, udpor stops past its 1,024 threads at the first
+# execution that creates more, with the bound as the reason and a note
+# naming dfs.
+t_threads_udpor_capped() {
+    rv check --json --max-executions=2 "$L/threads_many.c" -- -DN=10000
     expect_rc 3
     expect_json .executions 0
     expect_json .incomplete_reason "more than 1024 threads (--max-threads)"
-    expect_err "note: --algo=udpor holds at most 1024 threads per execution; --algo=dfs goes to 16384"
-    rv check --json --max-threads=5000 --max-executions=1 "$L/threads_many.c" -- -DN=10000
+    expect_err "note: --algo=udpor holds at most 1024 threads per execution \\(one execution, --max-executions=1, may have more\\); --algo=dfs goes to 16384"
+    rv check --json --max-threads=5000 "$L/threads_many.c" -- -DN=10000
     expect_rc 3
     expect_err "note: --max-threads=5000 lowered to 1024 \\(--algo=udpor\\)"
+    # within the bound, the lost update of -DBUG is found
+    rv check --json "$L/threads_many.c" -- -DN=200 -DBUG
+    expect_rc 1
+    expect_json '[.errors[].kind]|join(",")' assertion
 }
 # The algorithms that keep thread masks stop at 64 threads with the bound's message.
 t_threads_masks_capped() {
