@@ -238,6 +238,18 @@ t_threads_1000_dfs() {
     expect_json '.errors|length' 0
     expect_json .incomplete_reason "--max-executions reached"
 }
+# A thread's own heap arena (4 GiB, so that 16,384 fit in user space)
+# has its own message; the execution's --max-memory keeps its own.
+t_heap_arena_full() {
+    rv check --json --max-memory=8192 "$L/arena_full.c"
+    expect_rc 3
+    expect_json '[.errors[].kind]|join(",")' resource-limit
+    expect_json .incomplete_reason "thread 0's heap arena (4 GiB, one per thread) is full allocating 5368709120 bytes"
+    rv check --json "$L/arena_full.c"
+    expect_rc 3
+    expect_json .incomplete_reason "heap limit exceeded allocating 5368709120 bytes (raise --max-memory)"
+}
+
 # 10,000 threads alive at once (issue 13 part 3, stage 2): the scheduler's
 # step asks no thread above 63 but those it needs (sched.c lowest_hi).
 t_threads_10000_dfs() {
