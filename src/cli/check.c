@@ -11,6 +11,7 @@
 #include "../backends/native/native.h"
 #include "../backends/pv/pv.h"
 #include "../core/util.h"
+#include "../unfolding/unfolding.h"
 
 /* ---- the program -------------------------------------------------------------- */
 
@@ -291,6 +292,14 @@ static const char *default_algo(void)
     return rv_algo_lookup("udpor") ? "udpor" : "dfs";
 }
 
+/* Did an execution end at the thread bound `cap` an algorithm imposes? */
+static bool thread_cap_hit(const rv_explore *x, unsigned cap)
+{
+    char what[64];
+    snprintf(what, sizeof what, "more than %u threads (--max-threads)", cap);
+    return strstr(x->stats.incomplete_why, what) != NULL;
+}
+
 int rv_cli_check(int argc, char **argv)
 {
     rv_cli_opts o;
@@ -341,17 +350,22 @@ int rv_cli_check(int argc, char **argv)
     }
     /* dpor, source and optimal (sleep, done and backtrack sets), the
      * bounded searches and the race detector keep threads in 64-bit masks
-     * (action.h): their executions end at the RV_MASK_THREADS-th thread as
-     * at the --max-threads bound.  On the backend's limits, not the
-     * options: a schedule's replay options stay what the user gave. */
+     * (action.h), udpor's unfolding holds RV_UNF_MAX_THREADS (unfolding.h):
+     * their executions end at that thread as at the --max-threads bound.
+     * udpor with one execution goes on: that execution is reported without
+     * the unfolding when it has more threads (udpor.c unmapped_ok).  On the
+     * backend's limits, not the options: a schedule's replay options stay
+     * what the user gave. */
     bool masks = (strcmp(o.opt.algo, "dfs") && strcmp(o.opt.algo, "udpor")) ||
                  o.opt.bound != RV_BOUND_NONE || o.lim.drf;
-    if (masks && (!b->limits.max_threads || b->limits.max_threads > RV_MASK_THREADS)) {
+    bool unf = !masks && !strcmp(o.opt.algo, "udpor") && o.opt.max_executions != 1;
+    unsigned cap = masks ? RV_MASK_THREADS : unf ? RV_UNF_MAX_THREADS : RV_MAX_THREADS;
+    if (!b->limits.max_threads || b->limits.max_threads > cap) {
         if (b->limits.max_threads && !o.quiet)
-            fprintf(stderr, "ravel check: note: --max-threads=%u lowered to %d (--algo=%s%s)\n",
-                    (unsigned)b->limits.max_threads, RV_MASK_THREADS, o.opt.algo,
+            fprintf(stderr, "ravel check: note: --max-threads=%u lowered to %u (--algo=%s%s)\n",
+                    (unsigned)b->limits.max_threads, cap, o.opt.algo,
                     o.lim.drf ? ", --memory=drf" : "");
-        b->limits.max_threads = RV_MASK_THREADS;
+        b->limits.max_threads = cap;
     }
     /* spurious wake-ups: see property.c (explored under --spurious-wakeups) */
     if (o.property > RV_PROP_ALL && !o.lim.spurious) b = rv_wait_spy_new(b);
@@ -366,6 +380,12 @@ int rv_cli_check(int argc, char **argv)
         fprintf(stderr, "ravel check: the exploration failed: %s\n", x.stats.incomplete_why);
         x.stats.exhaustive = false;
     }
+    if (cap < RV_MAX_THREADS && !o.quiet && thread_cap_hit(&x, cap))
+        fprintf(stderr,
+                "ravel check: note: --algo=%s%s holds at most %u threads per execution%s; "
+                "--algo=dfs goes to %d\n",
+                o.opt.algo, o.lim.drf ? " (--memory=drf)" : "", cap,
+                unf ? " (one execution, --max-executions=1, may have more)" : "", RV_MAX_THREADS);
     rv_report r = {
         .program = o.pos[0],
         .algo = o.opt.algo,

@@ -200,13 +200,14 @@ int rv_cli_replay(int argc, char **argv)
     if (!o.quiet && !same_program(&o, &sf))
         fprintf(stderr, "ravel replay: note: %s was written for %s\n", path, sf.program[0]);
     o.lim.show_output = !o.json;
-    rv_thread_end reg[RV_MAX_THREADS];
-    memset(reg, 0, sizeof reg);
+    /* on the heap: RV_MAX_THREADS records are 1.3 MB */
+    rv_thread_end *reg = rv_xcalloc(RV_MAX_THREADS, sizeof *reg);
     for (unsigned t = 0; t < sf.nthreads; t++) {
         reg[t].parent = sf.parent[t];
         reg[t].index = sf.index[t];
     }
     rv_backend *b = rv_cli_open_program("replay", &o, o.pos, o.npos - 1, reg, sf.nthreads);
+    free(reg);
     if (!b) goto out;
     const char *program = o.pos[0];
     if (!o.json) {

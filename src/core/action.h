@@ -35,7 +35,7 @@
  * algorithms that need full enabled sets (dpor, source, optimal, the
  * bounded searches) and the race detector cap --max-threads at
  * RV_MASK_THREADS (issue 13 part 3; DESIGN §2 "Many threads"). */
-#define RV_MAX_THREADS  1024
+#define RV_MAX_THREADS  16384
 #define RV_MASK_THREADS 64
 #define RV_NO_THREAD    0xffffu
 

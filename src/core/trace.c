@@ -33,39 +33,52 @@ const char *rv_end_name(rv_end e)
     return (unsigned)e < RV_END_COUNT ? end_names[e] : "?";
 }
 
-/* threads[] is never read beyond nthreads: only the header is cleared
- * (threads[] is RV_MAX_THREADS long, and traces are reset per execution). */
 void rv_trace_init(rv_trace *t)
 {
-    memset(t, 0, offsetof(rv_trace, threads));
+    memset(t, 0, sizeof *t);
     t->err_tid = RV_NO_THREAD;
 }
 
 void rv_trace_free(rv_trace *t)
 {
     free(t->ev);
+    free(t->threads);
     t->ev = NULL;
+    t->threads = NULL;
     t->n = t->cap = 0;
+    t->nthreads = t->capthreads = 0;
 }
 
-/* As rv_trace_init, keeping the buffer.  The thread records past
+/* As rv_trace_init, keeping the buffers.  The thread records past
  * nthreads are zero already (each writer sets nthreads over the records
- * it wrote), so only the used ones are cleared: all the records were most
- * of a reset, once per execution (issue 11).  The records are the last
- * member (trace.h), everything before them is cleared. */
-_Static_assert(offsetof(rv_trace, nthreads) < offsetof(rv_trace, threads) &&
-                   offsetof(rv_trace, nonexhaustive) < offsetof(rv_trace, threads),
-               "rv_trace_reset clears the header and the used thread records");
+ * it wrote), so only the used ones are cleared (once per execution:
+ * issue 11). */
 void rv_trace_reset(rv_trace *t)
 {
     rv_event *ev = t->ev;
+    rv_thread_end *th = t->threads;
     size_t cap = t->cap;
-    unsigned nt = t->nthreads < RV_MAX_THREADS ? t->nthreads : RV_MAX_THREADS;
-    memset(t->threads, 0, nt * sizeof *t->threads);
-    memset(t, 0, offsetof(rv_trace, threads));
+    unsigned capth = t->capthreads;
+    if (th) memset(th, 0, t->nthreads * sizeof *th);
+    memset(t, 0, sizeof *t);
     t->err_tid = RV_NO_THREAD;
     t->ev = ev;
     t->cap = cap;
+    t->threads = th;
+    t->capthreads = capth;
+}
+
+void rv_trace_set_nthreads(rv_trace *t, unsigned n)
+{
+    if (n > t->capthreads) {
+        unsigned cap = t->capthreads ? t->capthreads : 64;
+        while (cap < n) cap *= 2;
+        if (cap > RV_MAX_THREADS && n <= RV_MAX_THREADS) cap = RV_MAX_THREADS;
+        t->threads = rv_xrealloc(t->threads, (size_t)cap * sizeof *t->threads);
+        memset(t->threads + t->capthreads, 0, (size_t)(cap - t->capthreads) * sizeof *t->threads);
+        t->capthreads = cap;
+    }
+    t->nthreads = n;
 }
 
 rv_event *rv_trace_push(rv_trace *t)
@@ -82,11 +95,18 @@ rv_event *rv_trace_push(rv_trace *t)
 void rv_trace_copy(rv_trace *dst, const rv_trace *src)
 {
     rv_event *ev = dst->ev;
+    rv_thread_end *th = dst->threads;
     size_t cap = dst->cap;
-    /* the header and the valid threads only: threads[] is RV_MAX_THREADS long */
-    memcpy(dst, src, offsetof(rv_trace, threads) + src->nthreads * sizeof src->threads[0]);
+    unsigned capth = dst->capthreads, nt = dst->nthreads;
+    if (th) memset(th, 0, nt * sizeof *th); /* records past nthreads stay zero */
+    *dst = *src;
     dst->ev = ev;
     dst->cap = cap;
+    dst->threads = th;
+    dst->capthreads = capth;
+    dst->nthreads = 0;
+    rv_trace_set_nthreads(dst, src->nthreads);
+    if (src->nthreads) memcpy(dst->threads, src->threads, src->nthreads * sizeof *src->threads);
     dst->n = 0;
     if (cap < src->n) {
         dst->cap = src->n;

@@ -164,9 +164,11 @@ typedef struct rv_trace {
     char msg[512];      /* human detail: the failed assertion, the misuse, ... */
     bool nonexhaustive; /* a value choice was sampled from a wider domain */
     unsigned nthreads;  /* threads[0..nthreads) valid */
-    /* last: init, copies and kept error traces stop at nthreads (a kept
-     * trace may be allocated that short: never index it past nthreads) */
-    rv_thread_end threads[RV_MAX_THREADS];
+    /* on the heap, grown by rv_trace_set_nthreads: RV_MAX_THREADS records
+     * in the struct made it 1.3 MB, too much for the stack frames that
+     * hold traces; records in [nthreads, capthreads) are zero */
+    unsigned capthreads;
+    rv_thread_end *threads;
 } rv_trace;
 
 void rv_trace_init(rv_trace *t);
@@ -174,6 +176,9 @@ void rv_trace_free(rv_trace *t);
 void rv_trace_reset(rv_trace *t);     /* n = 0, end = NONE; keeps the buffer */
 rv_event *rv_trace_push(rv_trace *t); /* appends a zeroed event */
 void rv_trace_copy(rv_trace *dst, const rv_trace *src);
+/* nthreads = n (<= RV_MAX_THREADS), with room for the n records; the
+ * records past the old nthreads are zero, for the caller to fill. */
+void rv_trace_set_nthreads(rv_trace *t, unsigned n);
 
 /* The schedule that replays the first n events of t. */
 void rv_trace_schedule(const rv_trace *t, size_t n, rv_step *out);

@@ -146,9 +146,7 @@ static rv_error *record_error(rv_explore *x, const rv_trace *t)
     e->nsched = t->n;
     e->schedule = rv_xmalloc((t->n + 1) * sizeof *e->schedule);
     rv_trace_schedule(t, t->n, e->schedule);
-    /* the header and the threads in use only (threads[] is RV_MAX_THREADS
-     * long; nothing reads past nthreads, trace.h) */
-    e->trace = rv_xcalloc(1, offsetof(rv_trace, threads) + t->nthreads * sizeof t->threads[0]);
+    e->trace = rv_xcalloc(1, sizeof *e->trace);
     rv_trace_init(e->trace);
     rv_trace_copy(e->trace, t);
     return e;
@@ -187,6 +185,15 @@ static void count_trace(rv_explore *x, const rv_trace *t)
 }
 
 static bool observe(rv_explore *x, const rv_trace *t);
+
+/* observe() counts every execution it goes on after in exactly one of
+ * executions, infeasible and incomplete. */
+bool rv_explore_last_execution(const rv_explore *x)
+{
+    const rv_stats *s = &x->stats;
+    return x->opt->max_executions &&
+           s->executions + s->infeasible + s->incomplete + 1 >= x->opt->max_executions;
+}
 
 bool rv_observe(rv_explore *x, const rv_trace *t)
 {

@@ -135,6 +135,10 @@ void rv_explore_free(rv_explore *x);
  * cut because the time limit passed is not counted: the exploration stops
  * with stats.time_limited. */
 bool rv_observe(rv_explore *x, const rv_trace *t);
+/* True when the next rv_observe reaches --max-executions, so that it ends
+ * the exploration whatever the execution holds: work done only for later
+ * executions can be skipped (udpor's Extend). */
+bool rv_explore_last_execution(const rv_explore *x);
 
 /* True once --time-limit has passed.  rv_observe stops the exploration
  * then; an algorithm with long work between two executions (udpor on very

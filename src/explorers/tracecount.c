@@ -222,29 +222,46 @@ static void link_objects(rv_tracecount *tc, const rv_event *ev, size_t j)
     if (rv_on_sync_obj(a)) link_key(tc, ev, j, (a->obj << 4) | 2, false);
 }
 
-static void build_edges(rv_tracecount *tc, const rv_event *ev, size_t n)
+/* Threads the trace names (actors, created and joined threads): the
+ * per-thread arrays below have that many entries, not RV_MAX_THREADS
+ * (16,384: clearing them was most of a short execution's key). */
+static unsigned trace_threads(const rv_event *ev, size_t n)
 {
-    int64_t last[RV_MAX_THREADS], created[RV_MAX_THREADS], exited[RV_MAX_THREADS];
-    for (int t = 0; t < RV_MAX_THREADS; t++) last[t] = created[t] = exited[t] = -1;
+    unsigned T = 1;
+    for (size_t j = 0; j < n; j++) {
+        const rv_action *a = &ev[j].act;
+        if (a->tid + 1u > T) T = a->tid + 1u;
+        if ((a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) && a->obj < RV_MAX_THREADS &&
+            a->obj + 1 > T)
+            T = (unsigned)a->obj + 1;
+    }
+    return T < RV_MAX_THREADS ? T : RV_MAX_THREADS;
+}
+
+static void build_edges(rv_tracecount *tc, const rv_event *ev, size_t n, unsigned T)
+{
+    int64_t *last = rv_xmalloc(3 * (size_t)T * sizeof *last), *created = last + T,
+            *exited = created + T;
+    for (unsigned t = 0; t < T; t++) last[t] = created[t] = exited[t] = -1;
     int64_t barrier = -1; /* the last process exit, after which everything is ordered */
     int64_t section = -1; /* the last end of an atomic section: ordered with other threads */
     reset_buckets(tc, n);
     for (size_t j = 0; j < n; j++) {
         const rv_action *a = &ev[j].act;
-        unsigned t = a->tid < RV_MAX_THREADS ? a->tid : 0;
+        unsigned t = a->tid < T ? a->tid : 0;
         if (last[t] >= 0)
             add_edge(tc, (size_t)last[t], j);
         else if (created[t] >= 0)
             add_edge(tc, (size_t)created[t], j);
         if (barrier >= 0) add_edge(tc, (size_t)barrier, j);
-        if (a->kind == RV_ACT_CREATE && a->obj < RV_MAX_THREADS) created[a->obj] = (int64_t)j;
+        if (a->kind == RV_ACT_CREATE && a->obj < T) created[a->obj] = (int64_t)j;
         if (a->kind == RV_ACT_EXIT) exited[t] = (int64_t)j;
-        if (a->kind == RV_ACT_JOIN && a->obj < RV_MAX_THREADS && exited[a->obj] >= 0)
+        if (a->kind == RV_ACT_JOIN && a->obj < T && exited[a->obj] >= 0)
             add_edge(tc, (size_t)exited[a->obj], j);
         if (section >= 0 && ev[section].act.tid != a->tid) add_edge(tc, (size_t)section, j);
         if (a->kind == RV_ACT_PEXIT || rv_is_atomic_section(a)) {
-            for (int u = 0; u < RV_MAX_THREADS; u++)
-                if (last[u] >= 0 && (unsigned)u != t) add_edge(tc, (size_t)last[u], j);
+            for (unsigned u = 0; u < T; u++)
+                if (last[u] >= 0 && u != t) add_edge(tc, (size_t)last[u], j);
             if (a->kind == RV_ACT_PEXIT)
                 barrier = (int64_t)j;
             else
@@ -253,6 +270,7 @@ static void build_edges(rv_tracecount *tc, const rv_event *ev, size_t n)
         link_objects(tc, ev, j);
         last[t] = (int64_t)j;
     }
+    free(last);
 }
 
 /* ------------------------------------------------------------------ */
@@ -293,26 +311,27 @@ typedef struct canon_rec {
 
 rv_hash128 rv_trace_key(rv_tracecount *tc, const rv_event *ev, size_t n)
 {
+    unsigned T = trace_threads(ev, n);
     ensure_n(tc, n);
-    build_edges(tc, ev, n);
+    build_edges(tc, ev, n, T);
     build_succ(tc, n);
     /* per-thread queues of event indices, in program order */
-    size_t cursor[RV_MAX_THREADS] = {0}, count[RV_MAX_THREADS] = {0};
+    size_t *cursor = rv_xcalloc(3 * (size_t)T + 1, sizeof *cursor), *count = cursor + T,
+           *off = count + T; /* off: T + 1 entries */
     uint32_t *byt = rv_xmalloc((n + 1) * sizeof *byt);
-    size_t off[RV_MAX_THREADS + 1] = {0};
-    for (size_t i = 0; i < n; i++) count[ev[i].act.tid < RV_MAX_THREADS ? ev[i].act.tid : 0]++;
-    for (int t = 0; t < RV_MAX_THREADS; t++) off[t + 1] = off[t] + count[t];
+    for (size_t i = 0; i < n; i++) count[ev[i].act.tid < T ? ev[i].act.tid : 0]++;
+    for (unsigned t = 0; t < T; t++) off[t + 1] = off[t] + count[t];
     for (size_t i = 0; i < n; i++) {
-        unsigned t = ev[i].act.tid < RV_MAX_THREADS ? ev[i].act.tid : 0;
+        unsigned t = ev[i].act.tid < T ? ev[i].act.tid : 0;
         byt[off[t] + cursor[t]++] = (uint32_t)i;
     }
-    memset(cursor, 0, sizeof cursor);
+    memset(cursor, 0, T * sizeof *cursor);
     XXH3_state_t st;
     XXH3_128bits_reset(&st);
     for (size_t placed = 0; placed < n; placed++) {
         int pick = -1;
-        for (int t = 0; t < RV_MAX_THREADS && pick < 0; t++)
-            if (cursor[t] < count[t] && tc->indeg[byt[off[t] + cursor[t]]] == 0) pick = t;
+        for (unsigned t = 0; t < T && pick < 0; t++)
+            if (cursor[t] < count[t] && tc->indeg[byt[off[t] + cursor[t]]] == 0) pick = (int)t;
         if (pick < 0) break; /* cannot happen: edges go forward in time */
         uint32_t e = byt[off[pick] + cursor[pick]++];
         for (uint32_t s = tc->start[e]; s < tc->start[e + 1]; s++) tc->indeg[tc->succ[s]]--;
@@ -321,6 +340,7 @@ rv_hash128 rv_trace_key(rv_tracecount *tc, const rv_event *ev, size_t n)
         XXH3_128bits_update(&st, &r, sizeof r);
     }
     free(byt);
+    free(cursor);
     XXH128_hash_t h = XXH3_128bits_digest(&st);
     return (rv_hash128){h.low64, h.high64};
 }

@@ -67,6 +67,7 @@ typedef struct udpor {
     uint64_t horizon; /* deepening pass: executions stop after this many events (0: none) */
     bool trunc;       /* the last run stopped at the horizon */
     bool truncated;   /* some run of this pass did */
+    bool unmapped;    /* the last execution was not mapped (unmapped_ok) */
 } udpor;
 
 static void lv_push(level *l, rv_uevent *e)
@@ -151,6 +152,19 @@ static bool pending_valid(rv_end e)
     return e != RV_END_DIVERGED && e != RV_END_INTERNAL && e != RV_END_PREFIX;
 }
 
+/* An execution of more threads than the unfolding holds
+ * (RV_UNF_MAX_THREADS: ravel check lets udpor past it only under
+ * --max-executions=1) can still be reported, unmapped, when it is the
+ * first and the last: its observation needs the trace alone (a trace
+ * that ended at a limit is then reported as such, where cutoffs might
+ * have made it complete: sound), and nothing else would use the
+ * unfolding.  1,000 threads are mapped in about 1.5 s (the mapping's
+ * clocks hold an entry per thread per event), 10,000 would need 3 GB. */
+static bool unmapped_ok(const udpor *p)
+{
+    return p->nexpect == 0 && rv_explore_last_execution(p->x);
+}
+
 /* Run the current prefix, map it, and check that the prefix reproduced the
  * events it was built from.  Returns -1 on a backend failure. */
 static int run_once(udpor *p)
@@ -164,6 +178,20 @@ static int run_once(udpor *p)
     if (p->tr.end == RV_END_DIVERGED) {
         rv_explore_incomplete(x, "udpor: a replayed configuration diverged (model of the "
                                  "synchronisation objects disagrees with the backend)");
+        return -1;
+    }
+    p->unmapped = false;
+    if (p->tr.nthreads > RV_UNF_MAX_THREADS) {
+        if (unmapped_ok(p)) {
+            p->unmapped = true;
+            return 0;
+        }
+        char msg[256];
+        snprintf(msg, sizeof msg,
+                 "udpor: an execution of %u threads, more than the unfolding holds (%d); "
+                 "--algo=dfs goes to %d",
+                 p->tr.nthreads, RV_UNF_MAX_THREADS, RV_MAX_THREADS);
+        rv_explore_incomplete(x, msg);
         return -1;
     }
     rv_unf_map_trace(&p->u, &p->tr, x->opt->cutoffs);
@@ -240,8 +268,9 @@ static int run(udpor *p)
 {
     rv_limits *l = &p->x->backend->limits;
     p->trunc = false;
+    bool whole = false; /* run to the end: no cutoff can be found */
     for (;;) {
-        l->budget = p->x->opt->cutoffs ? p->nexpect + p->budget : 0;
+        l->budget = p->x->opt->cutoffs && !whole ? p->nexpect + p->budget : 0;
         if (l->max_events && l->budget >= l->max_events) l->budget = 0;
         /* a deepening pass: never past the horizon, but always the prefix */
         uint64_t h = p->horizon > p->nexpect ? p->horizon : p->nexpect;
@@ -255,6 +284,10 @@ static int run(udpor *p)
         if (at_h) {
             p->trunc = p->truncated = true;
             return 0;
+        }
+        if (p->unmapped) { /* cutoffs are found in the unfolding */
+            whole = true;
+            continue;
         }
         if (p->u.cutmask) return 0;
         if (p->budget >= UNIQUE_BUDGET && tail_unique(p)) {
@@ -278,7 +311,8 @@ static int run(udpor *p)
  * the cutoff-free prefix: it is reported as complete (seed 001 §5.2). */
 static bool observe(udpor *p, bool cut)
 {
-    p->usum += (double)p->u.n;
+    /* an unmapped execution is the whole explored prefix: its events */
+    p->usum += p->unmapped ? (double)p->tr.n : (double)p->u.n;
     p->nmax++;
     if (cut && rv_end_is_incomplete(p->tr.end)) {
         rv_trace_reset(&p->obs);
@@ -347,6 +381,7 @@ static void finish_stats(udpor *p, const sums *before)
     uint64_t above = 0;
     for (size_t i = 0; i < p->u.n; i++) above += p->u.ev[i]->cutoff || p->u.ev[i]->dead;
     s->events = before->events + p->u.n - (above - p->u.ncutoffs) + p->u.nevicted_prefix;
+    if (p->unmapped) s->events = before->events + p->tr.n; /* the one execution, unmapped */
     s->cutoffs = before->cutoffs + p->u.ncutoffs;
     s->evicted = before->evicted + p->u.nevicted;
     rv_unf_unique_str(p->u.unique_why, s->unique_states, sizeof s->unique_states);
@@ -370,6 +405,11 @@ static int settle(udpor *p, size_t *blocked, bool *cut)
         size_t n0 = p->u.n, cur0 = p->u.ncur;
         uint64_t c0 = p->u.ncutoffs;
         if (run(p) != 0) return -1;
+        if (p->unmapped) { /* the last execution: nothing to extend */
+            *blocked = NOT_BLOCKED;
+            *cut = false;
+            return 0;
+        }
         /* Never loop without progress (issue 9): a continuation grows C,
          * adds an event to U or decides a new cutoff; if it did none, the
          * next one would pick the same event again. */
@@ -384,6 +424,11 @@ static int settle(udpor *p, size_t *blocked, bool *cut)
         }
         uint64_t cutmask = p->u.cutmask;
         *cut = cutmask != 0;
+        /* the last execution (--max-executions): its observation ends the
+         * exploration, and its extensions would never be used; with
+         * thousands of threads alive they are most of the work (every
+         * order of their pending acquisitions: quadratic) */
+        if (*blocked == NOT_BLOCKED && rv_explore_last_execution(p->x)) return 0;
         rv_unf_extend(&p->u, &p->tr, pending_valid(p->tr.end));
         if (p->u.interrupted) return -1; /* --time-limit: rv_explore sees the deadline passed */
         /* events freed by Remove and met again: executed, and the fatal

@@ -639,6 +639,20 @@ static void *out_of_memory(size_t n)
     return NULL;
 }
 
+/* Thread t's own arena (RV_HEAP_SPAN, protocol.h) has no room for n more
+ * bytes although the execution's --max-memory has: a fixed limit of the
+ * address layout, reported as such (raising --max-memory does not help). */
+static void *arena_full(const rv_thr *t, size_t n)
+{
+    if (rt.active)
+        rv_end_exec(RV_END_RESOURCE, 0, 0,
+                    "thread %u's heap arena (%llu GiB, one per thread) is full allocating %zu "
+                    "bytes",
+                    rv_tid(t), (unsigned long long)(RV_HEAP_SPAN >> 30), n);
+    errno = ENOMEM;
+    return NULL;
+}
+
 static void *heap_alloc(size_t n, size_t align)
 {
     rv_thr *t = allocating_thread();
@@ -665,8 +679,8 @@ static void *heap_alloc(size_t n, size_t align)
     start = (start + align - 1) & ~(uintptr_t)(align - 1);
     char *end = (char *)start + usable;
     uint64_t max = rt.shm ? rt.shm->max_heap : UINT64_MAX;
-    if (n > RV_HEAP_SPAN || end > t->heap_end || rt.heap_used + usable > max)
-        return out_of_memory(n);
+    if (rt.heap_used + usable > max) return out_of_memory(n);
+    if (n > RV_HEAP_SPAN || end > t->heap_end) return arena_full(t, n);
     rt.heap_used += usable;
     t->heap_next = end;
     rv_block *b = (rv_block *)(start - HDR);

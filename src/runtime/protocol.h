@@ -61,12 +61,15 @@
 #define RV_STACK_BASE 0x100000000000ull
 #define RV_STACK_SPAN (16ull << 20)
 #define RV_GUARD_SIZE (64ull << 10)
-/* Thread t's heap arena: [RV_HEAP_BASE + t*RV_HEAP_SPAN, + RV_HEAP_SPAN). */
+/* Thread t's heap arena: [RV_HEAP_BASE + t*RV_HEAP_SPAN, + RV_HEAP_SPAN).
+ * 4 GiB, so that RV_MAX_THREADS arenas fit in user space; a thread that
+ * fills its own ends the execution as a resource limit that says so
+ * (memory.c), whatever --max-memory allows the execution as a whole. */
 #define RV_HEAP_BASE 0x200000000000ull
-#define RV_HEAP_SPAN (16ull << 30)
+#define RV_HEAP_SPAN (4ull << 30)
 /* Both are reserved on demand (MAP_NORESERVE), a thread's when it first
- * runs or allocates: for RV_MAX_THREADS threads 16 GiB of stacks and
- * 16 TiB of arenas, inside the 128 TiB of user address space. */
+ * runs or allocates: for RV_MAX_THREADS (16,384) threads 256 GiB of
+ * stacks and 64 TiB of arenas, inside the 128 TiB of user address space. */
 _Static_assert(RV_STACK_BASE + RV_MAX_THREADS * RV_STACK_SPAN <= RV_HEAP_BASE,
                "thread stacks below the heap arenas");
 _Static_assert(RV_HEAP_BASE + RV_MAX_THREADS * RV_HEAP_SPAN <= 0x7f0000000000ull,

@@ -178,6 +178,10 @@ static inline rv_action rv_act(rv_kind k, uint64_t obj)
 
 /* --- sync.c: enabledness, value domains and effects of actions --- */
 bool rv_enabled(const rv_thr *t);
+/* The thread inside an atomic section + 1, 0 if none (the model's world). */
+unsigned rv_atomic_owner(void);
+/* The owner + 1 of the (non-spin) mutex at address m, 0 if it is free. */
+int32_t rv_mutex_owner(uint64_t m);
 uint32_t rv_domain(const rv_thr *t);
 void rv_apply(rv_thr *t, rv_event *ev, uint32_t val);
 uint64_t rv_holder_of(const rv_thr *t); /* thread holding what t waits for */

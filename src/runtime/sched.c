@@ -208,8 +208,17 @@ int rv_child_id(rv_thr *parent)
     rv_shm *s = rt.shm;
     uint16_t p = (uint16_t)rv_tid(parent);
     uint32_t k = parent->nchildren;
-    for (uint32_t i = 1; i < s->nreg; i++)
-        if (s->reg_parent[i] == p && s->reg_index[i] == k) return (int)i;
+    /* the search starts after the last id found: children created in the
+     * order they were registered are found at once (10,000 creates
+     * scanned 50 M entries from the start) */
+    static uint32_t next;
+    for (uint32_t j = 1; j < s->nreg; j++) {
+        uint32_t i = 1 + (next + j - 1) % (s->nreg - 1);
+        if (s->reg_parent[i] == p && s->reg_index[i] == k) {
+            next = i;
+            return (int)i;
+        }
+    }
     if (s->nreg >= RV_MAX_THREADS) return -1;
     uint32_t id = s->nreg++;
     s->reg_parent[id] = p;
@@ -338,10 +347,11 @@ static __attribute__((noreturn)) void end_stuck(void)
 /* Scheduling.                                                         */
 
 /* The enabled set of one step.  Threads below RV_MASK_THREADS are bits of
- * `mask` (rv_event.enabled); the others are asked again when needed
- * (en_has, next_enabled).  Cost: one pass over the threads per step,
- * O(nthreads) rv_enabled calls; with at most RV_MASK_THREADS threads
- * every later query is a bit operation. */
+ * `mask` (rv_event.enabled), computed every step (at most 64 rv_enabled
+ * calls); the others are asked only when a query needs them (en_has,
+ * lowest_hi), so that a step costs nothing per thread above 63: with
+ * 10,000 threads alive a full pass per step made one execution of 40,000
+ * events quadratic (issue 13 part 3). */
 typedef struct enset {
     uint64_t mask;
     int only;            /* the thread inside an atomic section (it alone runs), -1 if none */
@@ -355,24 +365,93 @@ static bool thr_enabled(unsigned i)
     return t->state == RV_T_LIVE && rv_enabled(t);
 }
 
+/* Threads >= RV_MASK_THREADS that may be live: a bit per thread set when
+ * it starts and cleared lazily, when a search finds it no longer live (a
+ * thread never becomes live again within an execution), plus a summary
+ * bit per nonzero word.  Part of the runtime's memory, so every execution
+ * starts with both empty, like rt.nthreads. */
+#define HI_WORDS (RV_MAX_THREADS / 64)
+static uint64_t live_hi[HI_WORDS];
+static uint64_t live_sum[(HI_WORDS + 63) / 64];
+
+static void live_hi_set(unsigned tid)
+{
+    live_hi[tid / 64] |= 1ull << (tid % 64);
+    live_sum[tid / 4096] |= 1ull << (tid / 64 % 64);
+}
+
+static void live_hi_clear(unsigned tid)
+{
+    if (!(live_hi[tid / 64] &= ~(1ull << (tid % 64))))
+        live_sum[tid / 4096] &= ~(1ull << (tid / 64 % 64));
+}
+
+/* The lowest thread >= from whose live bit is set, RV_NO_THREAD if none. */
+static unsigned live_hi_next(unsigned from)
+{
+    if (from >= RV_MAX_THREADS) return RV_NO_THREAD;
+    unsigned w = from / 64, nw = w + 1; /* nw: the first word after w */
+    uint64_t bits = live_hi[w] & (~0ull << (from % 64));
+    if (bits) return w * 64 + (unsigned)__builtin_ctzll(bits);
+    for (unsigned s = nw / 64; s < sizeof live_sum / sizeof *live_sum; s++) {
+        uint64_t sum = live_sum[s] & (s == nw / 64 ? ~0ull << (nw % 64) : ~0ull);
+        if (sum) {
+            unsigned x = s * 64 + (unsigned)__builtin_ctzll(sum);
+            return x * 64 + (unsigned)__builtin_ctzll(live_hi[x]);
+        }
+    }
+    return RV_NO_THREAD;
+}
+
+/* The mutex each thread >= RV_MASK_THREADS is about to lock (its pending
+ * action is a LOCK of it, not of a spin lock), 0 otherwise: kept by
+ * rv_visible_c, a compact copy of what lowest_hi needs to skip the many
+ * threads that wait for one held mutex without touching their records. */
+static uint64_t pend_lock[RV_MAX_THREADS];
+
+/* The lowest enabled thread >= from (from >= RV_MASK_THREADS), RV_NO_THREAD
+ * if none: it asks only the live threads between, in order.  Once one
+ * of them is found blocked on a mutex, the others waiting for the same
+ * mutex are blocked too (the model's LOCK is enabled for no thread but
+ * the owner while the mutex is held and usable), and are skipped by a
+ * look at pend_lock.  Cost: the live threads below the answer, a few
+ * instructions each when they wait for one mutex, an rv_enabled call each
+ * otherwise (none in a program whose low threads run first, as the
+ * default policy has them). */
+static unsigned lowest_hi(unsigned from)
+{
+    uint64_t held = 0; /* a mutex found held in this search */
+    int32_t owner = 0; /* its owner + 1 */
+    for (unsigned i = live_hi_next(from); i != RV_NO_THREAD && i < rt.nthreads;
+         i = live_hi_next(i + 1)) {
+        if (held && pend_lock[i] == held && (unsigned)owner != i + 1) continue;
+        rv_thr *t = rv_thr_at(i);
+        if (t->state != RV_T_LIVE) {
+            live_hi_clear(i);
+        } else if (rv_enabled(t)) {
+            return i;
+        } else if (pend_lock[i]) {
+            held = pend_lock[i];
+            owner = rv_mutex_owner(held);
+        }
+    }
+    return RV_NO_THREAD;
+}
+
 static enset enabled_set(void)
 {
     enset e = {0, -1, RV_NO_THREAD, RV_NO_THREAD};
-    unsigned n = rt.nthreads < RV_MASK_THREADS ? rt.nthreads : RV_MASK_THREADS, hi = RV_NO_THREAD;
-    for (unsigned i = 0; i < n; i++) { /* the mask, as with 64 threads at most */
-        rv_thr *t = &rv_threads[i];
-        if (t->state != RV_T_LIVE || !rv_enabled(t)) continue;
-        if (t->atomic_depth > 0) /* inside an atomic section: it alone runs */
-            return (enset){1ull << i, (int)i, i, i};
-        e.mask |= 1ull << i;
+    unsigned own = rv_atomic_owner();
+    if (own) { /* inside an atomic section: it alone runs (the model disables the others) */
+        unsigned i = own - 1;
+        if (i >= rt.nthreads || !thr_enabled(i)) return e;
+        return (enset){i < RV_MASK_THREADS ? 1ull << i : 0, (int)i, i, i};
     }
-    for (unsigned i = RV_MASK_THREADS; i < rt.nthreads; i++) { /* the lowest above */
-        rv_thr *t = rv_thr_at(i);
-        if (t->state != RV_T_LIVE || !rv_enabled(t)) continue;
-        if (t->atomic_depth > 0) return (enset){0, (int)i, i, i};
-        if (hi == RV_NO_THREAD) hi = i;
-    }
+    unsigned n = rt.nthreads < RV_MASK_THREADS ? rt.nthreads : RV_MASK_THREADS;
+    for (unsigned i = 0; i < n; i++)
+        if (thr_enabled(i)) e.mask |= 1ull << i;
     uint64_t pref = e.mask & ~rt.shm->avoid; /* threads above 63 are never avoided */
+    unsigned hi = e.mask && pref ? RV_NO_THREAD : lowest_hi(RV_MASK_THREADS);
     e.first = e.mask ? (unsigned)__builtin_ctzll(e.mask) : hi;
     e.first_pref = pref ? (unsigned)__builtin_ctzll(pref) : hi != RV_NO_THREAD ? hi : e.first;
     return e;
@@ -393,9 +472,7 @@ static uint32_t next_enabled(const enset *e, unsigned tid)
         uint64_t m = e->mask >> (tid + 1) << (tid + 1);
         if (m) return (uint32_t)__builtin_ctzll(m);
     }
-    for (unsigned i = tid + 1 > RV_MASK_THREADS ? tid + 1 : RV_MASK_THREADS; i < rt.nthreads; i++)
-        if (thr_enabled(i)) return i;
-    return RV_NO_THREAD;
+    return lowest_hi(tid + 1 > RV_MASK_THREADS ? tid + 1 : RV_MASK_THREADS);
 }
 
 static void pick(const enset *en, unsigned *tid, uint32_t *val)
@@ -904,6 +981,8 @@ void rv_visible_c(rv_action a, uint64_t pc)
     char *here = __builtin_frame_address(0);
     self->pending = a;
     self->pending_pc = pc;
+    if (rv_tid(self) >= RV_MASK_THREADS)
+        pend_lock[rv_tid(self)] = a.kind == RV_ACT_LOCK && !(a.flags & RV_AF_SPIN) ? a.obj : 0;
     capture_wval(self);
     uint64_t *slot = program_ret_slot(self, here);
     if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording) fingerprint_last(self, here, true);
@@ -993,6 +1072,7 @@ void rv_thread_start(unsigned tid, void *(*fn)(void *), void *arg)
     t->arg = arg;
     t->state = RV_T_LIVE;
     t->last_event = -1;
+    if (tid >= RV_MASK_THREADS) live_hi_set(tid);
     if (tid >= rt.nthreads) rt.nthreads = tid + 1;
     /* initial frame popped by rv_ctx_switch: control words, six registers, return address */
     uint64_t *sp = (uint64_t *)(((uintptr_t)t->stack_hi - 64) & ~(uintptr_t)15);

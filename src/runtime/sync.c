@@ -81,6 +81,16 @@ bool rv_enabled(const rv_thr *t)
     return rv_model_enabled(&s, &t->pending);
 }
 
+unsigned rv_atomic_owner(void)
+{
+    return rv_world.atomic;
+}
+
+int32_t rv_mutex_owner(uint64_t m)
+{
+    return MX(m)->owner;
+}
+
 uint32_t rv_domain(const rv_thr *t)
 {
     rv_mutex_st spin;

@@ -93,8 +93,8 @@ typedef struct cname {
     uint8_t flags;
     uint64_t obj, choice;
     size_t np;
-    uint32_t ids[RV_MAX_THREADS * 4];
-    rv_uevent *p[RV_MAX_THREADS * 4];
+    uint32_t ids[RV_UNF_MAX_THREADS * 4];
+    rv_uevent *p[RV_UNF_MAX_THREADS * 4];
 } cname;
 
 static uint64_t cname_hash(const cname *c)
@@ -393,7 +393,7 @@ static void ix_rebuild(rv_unf *u)
     free(u->ix);
     u->ix = NULL;
     u->nix = u->capix = 0;
-    for (size_t t = 0; t < RV_MAX_THREADS; t++) bucket_clear(u, &u->rootkids[t]);
+    for (size_t t = 0; t < RV_UNF_MAX_THREADS; t++) bucket_clear(u, &u->rootkids[t]);
     for (size_t i = 0; i < u->n; i++) bucket_clear(u, &u->ev[i]->kids);
     for (size_t i = 0; i < u->n; i++) ix_add(u, u->ev[i]);
 }

@@ -88,7 +88,7 @@ static rv_uevent *intern_fatal(rv_unf *u, const rv_action *a, uint32_t val, rv_u
     rv_uevent *twin = rv_unf_intern(u, a, val, tp, preds, np, NULL);
     bool fresh = !twin->dead;
     mark_dead(u, twin);
-    rv_uevent *all[RV_MAX_THREADS];
+    rv_uevent *all[RV_UNF_MAX_THREADS];
     size_t na = 0;
     for (size_t k = 0; k < T; k++)
         if (last[k] >= 0) all[na++] = u->cur[last[k]];
@@ -151,7 +151,7 @@ typedef struct rv_mapkeep {
     uint32_t *vc, *tpos;
     int32_t *tprev, *gfrom;
     size_t *entfrom;
-    int32_t last[RV_MAX_THREADS], exited[RV_MAX_THREADS];
+    int32_t last[RV_UNF_MAX_THREADS], exited[RV_UNF_MAX_THREADS];
     mapctx mc;
 } rv_mapkeep;
 
@@ -427,7 +427,7 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         const rv_action *a = &t->ev[i].act;
         if ((a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) && a->obj + 1 > T) T = a->obj + 1;
     }
-    if (T > RV_MAX_THREADS) T = RV_MAX_THREADS;
+    if (T > RV_UNF_MAX_THREADS) T = RV_UNF_MAX_THREADS;
     /* per-thread arrays: entries [0, T) are used; T <= 64 keeps them on the stack */
     if (!u->mk) u->mk = rv_xcalloc(1, sizeof *u->mk);
     rv_mapkeep *mk = u->mk;
@@ -446,13 +446,13 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
      * thread; tprev[i]: the previous event of the same thread */
     uint32_t *vc = mk->vc, *tpos = mk->tpos;
     int32_t *tprev = mk->tprev;
-    uint32_t cnt[RV_MAX_THREADS];
-    int32_t last[RV_MAX_THREADS], exited[RV_MAX_THREADS], cand[RV_MAX_THREADS];
+    uint32_t cnt[RV_UNF_MAX_THREADS];
+    int32_t last[RV_UNF_MAX_THREADS], exited[RV_UNF_MAX_THREADS], cand[RV_UNF_MAX_THREADS];
     int32_t global; /* the latest process exit or atomic section */
     mapkeep_cut(mk, from, last, exited, &global, cnt);
     mapctx *mcp = &mk->mc;
     mcp->t = t;
-    rv_uevent *preds[RV_MAX_THREADS * 4];
+    rv_uevent *preds[RV_UNF_MAX_THREADS * 4];
     for (size_t i = 0; i < from; i++) u->cur[i]->pos = (int32_t)i;
     for (size_t i = from; i < n; i++) {
         const rv_event *ev = &t->ev[i];
@@ -485,7 +485,7 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
          * thread k, so the candidates are distinct: taken in decreasing
          * order, sorted once (issue 11: picking the largest of all T
          * threads' slots for each one was a tenth of the mapping). */
-        int32_t order[RV_MAX_THREADS];
+        int32_t order[RV_UNF_MAX_THREADS];
         size_t nord = 0;
         for (size_t k = 0; k < T; k++) {
             int32_t c = cand[k];
@@ -668,7 +668,7 @@ static inline __attribute__((always_inline)) bool relevant(const rv_action *a, u
 typedef struct chains {
     uint32_t *idx;
     unsigned nt; /* 1 + the largest thread id in C; off[t] = |C| for t > nt */
-    uint32_t off[RV_MAX_THREADS + 1];
+    uint32_t off[RV_UNF_MAX_THREADS + 1];
 } chains;
 
 static size_t sync_positions(rv_unf *u, const rv_action *a, const uint32_t **out);
@@ -690,7 +690,7 @@ static void state_start(objstate *s, const rv_action *a)
     rv_model_start(&s->mx, &s->cv, &s->sem, &s->once, &s->rw, a);
     if (a->tid >= RV_MASK_THREADS) s->htid[0] = a->tid;
     if ((a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH) && a->obj >= RV_MASK_THREADS &&
-        a->obj < RV_MAX_THREADS)
+        a->obj < RV_UNF_MAX_THREADS)
         s->htid[1] = (uint16_t)a->obj;
 }
 
@@ -774,7 +774,7 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
         }
         return;
     }
-    uint32_t d[RV_MAX_THREADS];
+    uint32_t d[RV_UNF_MAX_THREADS];
     uint32_t f = UINT32_MAX, g = 0;
     bool any = false;
     for (unsigned t = 0; t < ch->nt; t++) {
@@ -935,7 +935,7 @@ typedef struct xctx {
      * its candidates at R-indices gi[goff[g] .. goff[g + 1]) (increasing:
      * R is in C's order, so in the thread's order too) */
     uint32_t ng;
-    uint16_t *rth;  /* [RV_MAX_THREADS], outside the struct: xctx is */
+    uint16_t *rth;  /* [RV_UNF_MAX_THREADS], outside the struct: xctx is */
     uint32_t *goff; /* zero-initialised per position */
     uint32_t *gi;
 } xctx;
@@ -944,7 +944,7 @@ typedef struct xctx {
  * rv_dependent (its maximal dependent events and p), if known. */
 static rv_uevent *dep_twin(xctx *c, const hist *h, const rv_action *a, uint32_t val)
 {
-    rv_uevent *m[RV_MAX_THREADS + 1];
+    rv_uevent *m[RV_UNF_MAX_THREADS + 1];
     size_t nm = 0;
     if (c->p) m[nm++] = c->p;
     for (size_t i = c->u->ncur; i-- > 0;) {
@@ -952,7 +952,7 @@ static rv_uevent *dep_twin(xctx *c, const hist *h, const rv_action *a, uint32_t 
         if (y->act.tid == a->tid || !rv_dependent(&y->act, a) || !in_hist(y, h)) continue;
         bool below = false;
         for (size_t k = 0; k < nm && !below; k++) below = rv_unf_leq(y, m[k]);
-        if (!below && nm < RV_MAX_THREADS + 1) m[nm++] = y;
+        if (!below && nm < RV_UNF_MAX_THREADS + 1) m[nm++] = y;
     }
     return rv_unf_find(c->u, a, val, m, nm);
 }
@@ -968,7 +968,7 @@ static void emit(xctx *c)
     rv_action *acts = heap ? rv_xmalloc(cap * sizeof *acts) : sacts;
     uint32_t *vals = heap ? rv_xmalloc(cap * sizeof *vals) : svals;
     size_t k = concretise(c->u, &c->tmpl, c->root, &h, acts, vals, cap);
-    rv_uevent *preds[RV_MAX_THREADS * 4];
+    rv_uevent *preds[RV_UNF_MAX_THREADS * 4];
     for (size_t i = 0; i < k; i++) {
         if (c->fatal) {
             /* only where the history under rv_dependent names a dead twin */
@@ -1180,7 +1180,7 @@ typedef struct pbucket {
     uint64_t key; /* 0: empty */
     uint32_t *pos;
     uint32_t n, cap;
-    uint64_t mask; /* thread-less bucket (tid RV_MAX_THREADS): threads filed under the key,
+    uint64_t mask; /* thread-less bucket (tid RV_UNF_MAX_THREADS): threads filed under the key,
                     * thread t < 63 as bit t, every thread >= 63 as bit 63 */
 } pbucket;
 
@@ -1504,7 +1504,7 @@ static void cur_index(rv_unf *u, curix *ix)
         size_t nk = rv_unf_dep_keys(a, false, keys);
         for (size_t k = 0; k < nk; k++) {
             pb_push(ix, tkey(keys[k], a->tid), (uint32_t)i);
-            pb_slot(ix, tkey(keys[k], RV_MAX_THREADS))->mask |= 1ull << (a->tid < 63 ? a->tid : 63);
+            pb_slot(ix, tkey(keys[k], RV_UNF_MAX_THREADS))->mask |= 1ull << (a->tid < 63 ? a->tid : 63);
         }
         if (a->tid + 1u > ix->nth) ix->nth = a->tid + 1u;
     }
@@ -1554,7 +1554,7 @@ static size_t cur_candidates(rv_unf *u, const curix *ix, const rv_action *a, con
     if (nk == SIZE_MAX) return SIZE_MAX;
     unsigned nbk = 0;
     for (size_t k = 0; k < nk; k++) {
-        const pbucket *tb = pb_find(ix, tkey(keys[k], RV_MAX_THREADS));
+        const pbucket *tb = pb_find(ix, tkey(keys[k], RV_UNF_MAX_THREADS));
         uint64_t mask = tb ? tb->mask & ~(a->tid < 63 ? 1ull << a->tid : 0) : 0;
         for (; mask; mask &= mask - 1) { /* the other threads filed under the key */
             unsigned tu = (unsigned)__builtin_ctzll(mask);
@@ -1661,11 +1661,11 @@ static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bo
     if (inc && !c.newsuf[0]) return 0; /* antichains would stop at once */
     /* R by thread (counting sort, stable) for antichains; only the
      * threads present are touched */
-    uint32_t cnt[RV_MAX_THREADS], fill[RV_MAX_THREADS], goff[RV_MAX_THREADS + 1];
-    uint16_t rth[RV_MAX_THREADS];
+    uint32_t cnt[RV_UNF_MAX_THREADS], fill[RV_UNF_MAX_THREADS], goff[RV_UNF_MAX_THREADS + 1];
+    uint16_t rth[RV_UNF_MAX_THREADS];
     c.goff = goff;
     c.rth = rth;
-    uint64_t present[RV_MAX_THREADS / 64]; /* words [0, pw) in use */
+    uint64_t present[RV_UNF_MAX_THREADS / 64]; /* words [0, pw) in use */
     unsigned pw = 0;
     for (size_t q = 0; q < c.nr; q++) {
         unsigned t = c.R[q]->act.tid;
@@ -1687,7 +1687,7 @@ static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bo
         }
     c.gi = xs->gi;
     for (size_t q = 0; q < c.nr; q++) c.gi[fill[c.R[q]->act.tid]++] = (uint32_t)q;
-    uint32_t lo[RV_MAX_THREADS], hi[RV_MAX_THREADS];
+    uint32_t lo[RV_UNF_MAX_THREADS], hi[RV_UNF_MAX_THREADS];
     for (uint32_t g = 0; g < c.ng; g++) {
         lo[g] = 0;
         hi[g] = c.goff[g + 1] - c.goff[g];
@@ -1751,12 +1751,12 @@ static void build_chains(const rv_unf *u, chains *ch)
     unsigned nt = 0;
     for (size_t i = 0; i < u->ncur; i++)
         if (u->cur[i]->act.tid + 1u > nt) nt = u->cur[i]->act.tid + 1u;
-    uint32_t fill[RV_MAX_THREADS]; /* [0, nt) used */
+    uint32_t fill[RV_UNF_MAX_THREADS]; /* [0, nt) used */
     memset(fill, 0, nt * sizeof *fill);
     memset(ch->off, 0, (nt + 1) * sizeof *ch->off);
     for (size_t i = 0; i < u->ncur; i++) ch->off[u->cur[i]->act.tid + 1]++;
     for (unsigned t = 0; t < nt; t++) ch->off[t + 1] += ch->off[t];
-    for (unsigned t = nt + 1; t <= RV_MAX_THREADS; t++) ch->off[t] = ch->off[nt];
+    for (unsigned t = nt + 1; t <= RV_UNF_MAX_THREADS; t++) ch->off[t] = ch->off[nt];
     ch->nt = nt;
     ch->idx = rv_xmalloc((u->ncur + 1) * sizeof *ch->idx);
     for (size_t i = 0; i < u->ncur; i++) {
@@ -1822,10 +1822,10 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
     build_chains(u, &ch);
     u->xs->ch = &ch;
     /* the trace index of each thread's first event not in C (cutoffs) */
-    unsigned nth = t->nthreads < RV_MAX_THREADS ? t->nthreads : RV_MAX_THREADS;
+    unsigned nth = t->nthreads < RV_UNF_MAX_THREADS ? t->nthreads : RV_UNF_MAX_THREADS;
     if (ch.nt > nth) nth = ch.nt;
-    int32_t after[RV_MAX_THREADS]; /* [0, nth) used */
-    uint32_t seen[RV_MAX_THREADS];
+    int32_t after[RV_UNF_MAX_THREADS]; /* [0, nth) used */
+    uint32_t seen[RV_UNF_MAX_THREADS];
     memset(seen, 0, nth * sizeof *seen);
     for (unsigned k = 0; k < nth; k++) after[k] = -1;
     for (size_t i = 0; i < t->n; i++) {

@@ -29,7 +29,7 @@ typedef struct fvctx {
     rv_action af; /* a with RV_UF_ERR */
     uint32_t val;
     rv_uevent *p;                 /* a's thread predecessor */
-    rv_uevent *m[RV_MAX_THREADS]; /* per-thread maxima of H */
+    rv_uevent *m[RV_UNF_MAX_THREADS]; /* per-thread maxima of H */
     rv_uevent **cand;             /* executed events H may add */
     bool *excl;                   /* cand[i] excluded in this branch */
     size_t ncand;
@@ -40,7 +40,7 @@ typedef struct fvctx {
 static bool in_h(const fvctx *c, const rv_uevent *y)
 {
     unsigned t = y->act.tid;
-    return t < RV_MAX_THREADS && c->m[t] && rv_unf_leq(y, c->m[t]);
+    return t < RV_UNF_MAX_THREADS && c->m[t] && rv_unf_leq(y, c->m[t]);
 }
 
 /* May H grow by e: e is its thread's next event after H, its causes are in
@@ -62,7 +62,7 @@ static bool enabled_at(const fvctx *c, rv_uevent *e)
 
 static void emit(fvctx *c)
 {
-    rv_uevent *preds[RV_MAX_THREADS];
+    rv_uevent *preds[RV_UNF_MAX_THREADS];
     size_t np = 0;
     for (unsigned v = 0; v < c->nt; v++)
         if (c->m[v]) preds[np++] = c->m[v];
@@ -96,7 +96,7 @@ static void grow(fvctx *c)
 static bool candidate(const rv_uevent *e, const rv_uevent *twin)
 {
     return e->executed && !e->dead && !e->cutoff && !rv_unf_is_err(e) &&
-           e->act.tid != twin->act.tid && e->act.tid < RV_MAX_THREADS &&
+           e->act.tid != twin->act.tid && e->act.tid < RV_UNF_MAX_THREADS &&
            !rv_dependent(&e->act, &twin->act);
 }
 
@@ -104,7 +104,7 @@ size_t rv_unf_fatal_variants(rv_unf *u, const rv_uevent *twin)
 {
     fvctx c = {.u = u, .af = twin->act, .val = twin->val, .p = twin->tparent};
     c.af.flags |= RV_UF_ERR;
-    c.nt = twin->nt < RV_MAX_THREADS ? twin->nt : RV_MAX_THREADS;
+    c.nt = twin->nt < RV_UNF_MAX_THREADS ? twin->nt : RV_UNF_MAX_THREADS;
     if (twin->act.tid + 1u > c.nt) c.nt = twin->act.tid + 1u;
     for (unsigned v = 0; v < c.nt; v++) c.m[v] = v < twin->nt ? twin->tmax[v] : NULL;
     c.m[twin->act.tid] = twin->tparent;
@@ -155,8 +155,8 @@ static int cmp_h(const void *a, const void *b)
  * so that an event interned again after it was freed gets the same nh. */
 static void name_one(rv_uevent *e)
 {
-    rv_hash128 ph[RV_MAX_THREADS * 4];
-    uint64_t buf[4 + 2 * RV_MAX_THREADS * 4];
+    rv_hash128 ph[RV_UNF_MAX_THREADS * 4];
+    uint64_t buf[4 + 2 * RV_UNF_MAX_THREADS * 4];
     buf[0] = e->act.tid | (uint64_t)e->act.kind << 16 | (uint64_t)(e->act.flags & RV_UF_ERR) << 24;
     buf[1] = e->act.obj;
     buf[2] = e->choice;

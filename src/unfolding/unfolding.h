@@ -84,6 +84,14 @@
 #include "../core/util.h"
 #include "arena.h"
 
+/* Threads per execution the unfolding holds.  Its per-thread tables and
+ * scratch arrays are sized by it, and each event keeps one entry per
+ * thread (tmax; the mapping's clocks): with thousands of threads that is
+ * gigabytes for one execution, so udpor caps --max-threads here (cli
+ * check.c), below RV_MAX_THREADS which dfs reaches (issue 13 part 3). */
+#define RV_UNF_MAX_THREADS 1024
+_Static_assert(RV_UNF_MAX_THREADS <= RV_MAX_THREADS, "the unfolding's threads are threads");
+
 typedef struct rv_uevent rv_uevent;
 
 /* An entry of the per-object index: what its filters need without
@@ -212,7 +220,7 @@ typedef struct rv_unf {
     rv_ubucket *ix; /* per-object index: key -> events (open addressing) */
     size_t nix, capix;
     unsigned ixnth; /* 1 + the largest thread id filed in ix (rv_ubucket.mask's bit 63) */
-    rv_ubucket rootkids[RV_MAX_THREADS]; /* per thread, the events without tparent */
+    rv_ubucket rootkids[RV_UNF_MAX_THREADS]; /* per thread, the events without tparent */
     rv_uentry *scratch;                  /* candidates of one conflict-list update */
     size_t capscratch;
     rv_uentry *scratch2; /* the other buffer of their merge */
@@ -233,7 +241,7 @@ typedef struct rv_unf {
     uint64_t ncutoffs;
     uint64_t
         cutmask; /* threads < RV_MASK_THREADS that lost events to cutoffs in the last mapping */
-    bool root_dead[RV_MAX_THREADS]; /* threads whose first event has a dead twin */
+    bool root_dead[RV_UNF_MAX_THREADS]; /* threads whose first event has a dead twin */
     uint32_t unique_why; /* RV_UNIQ_* / RV_TAINT_*: why states were made unique (cutoff.c) */
     /* names (nh) of the executed events rv_unf_remove freed (fatal.c):
      * open addressing, 16 bytes per entry, outside the --cache-mb bound */
@@ -257,7 +265,7 @@ typedef struct rv_unf {
      * per thread the last one that enumerated its first position; what
      * forces a full enumeration if it changed since */
     uint32_t xgen;
-    uint32_t rootgen[RV_MAX_THREADS];
+    uint32_t rootgen[RV_UNF_MAX_THREADS];
     uint64_t xevicted;
     uint32_t xival_ver;
     /* Extend's buffers, kept from call to call (extend.c) */

@@ -166,7 +166,7 @@ static void cas_bytes(const rv_trace *t, bytes *s)
 {
     for (size_t i = 0; i < t->n; i++)
         if (is_cas(&t->ev[i].act)) add_range(s, t->ev[i].act.obj, t->ev[i].act.len);
-    for (unsigned k = 0; k < t->nthreads && k < RV_MAX_THREADS; k++)
+    for (unsigned k = 0; k < t->nthreads && k < RV_UNF_MAX_THREADS; k++)
         if (t->threads[k].state == RV_T_LIVE && is_cas(&t->threads[k].pending))
             add_range(s, t->threads[k].pending.obj, t->threads[k].pending.len);
     if (!s->n) return;
@@ -210,7 +210,7 @@ bool rv_vals_learn(rv_unf *u, const rv_trace *t)
         }
     }
     /* bytes no event wrote: a pending CAS saw them at the end */
-    for (unsigned k = 0; k < t->nthreads && k < RV_MAX_THREADS; k++) {
+    for (unsigned k = 0; k < t->nthreads && k < RV_UNF_MAX_THREADS; k++) {
         const rv_thread_end *te = &t->threads[k];
         if (te->state != RV_T_LIVE || !is_cas(&te->pending) || !te->pending_old_ok) continue;
         uint64_t lo = te->pending.obj;

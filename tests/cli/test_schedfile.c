@@ -121,15 +121,15 @@ static void test_bad_files(void)
         "ravel-schedule 1\nprogram p.c\nthread 0 - 0\nthread 1 0 0\nsteps\n0 1\n1 2\n",
         "s:7: bad step '2' (expected THREAD or THREAD:VALUE, thread < 2)"));
     CHECK(parse_fails_with("ravel-schedule 1\nprogram p.c\nsteps 0 1:x\n",
-                           "s:3: bad step '1:x' (expected THREAD or THREAD:VALUE, thread < 1024)"));
+                           "s:3: bad step '1:x' (expected THREAD or THREAD:VALUE, thread < 16384)"));
     CHECK(parse_fails_with("ravel-schedule 1\nprogram p.c\nsteps 0 -1\n",
-                           "s:3: bad step '-1' (expected THREAD or THREAD:VALUE, thread < 1024)"));
+                           "s:3: bad step '-1' (expected THREAD or THREAD:VALUE, thread < 16384)"));
     CHECK(parse_fails_with("ravel-schedule 1\nprogram 'p.c\nsteps\n",
                            "s:2: unclosed quote in 'program'"));
     CHECK(parse_fails_with("ravel-schedule 1\nprogram\nsteps\n", "s:2: 'program' names no file"));
     CHECK(parse_fails_with(
         "ravel-schedule 1\nprogram p.c\nsteps 99999999999999999999999\n",
-        "s:3: bad step '99999999999999999999999' (expected THREAD or THREAD:VALUE, thread < 1024)"));
+        "s:3: bad step '99999999999999999999999' (expected THREAD or THREAD:VALUE, thread < 16384)"));
     /* accepted: comments, blank lines, CRLF, steps on the steps line */
     rv_schedfile f;
     char err[256];

@@ -180,13 +180,51 @@ max_threads_case() { # ALGO
     expect_json .verdict UNKNOWN
 }
 t_max_threads_udpor() { max_threads_case udpor; }
+# Created and joined in an unbounded loop, at the default bound: the
+# execution ends at the create past it (16,384 threads under dfs, the
+# unfolding's 1,024 under udpor), exit 3 with the bound as the reason.
+# udpor explores everything within it: one trace (dfs would take every
+# order of each thread's exit and main's read of its handle: 2^1023).
+t_create_join_loop_dfs() {
+    rv check --json --algo=dfs --max-executions=1 "$L/create_join_loop.c"
+    expect_rc 3
+    expect_json .events 98299 # 6 per thread and main's first
+    expect_json '[.errors[].kind]|join(",")' resource-limit
+    expect_json .incomplete_reason "more than 16384 threads (--max-threads)"
+    expect_json .verdict UNKNOWN
+}
+# udpor's one execution (--max-executions=1) goes to the same bound.
+t_create_join_loop_udpor_one() {
+    rv check --json --max-executions=1 "$L/create_join_loop.c"
+    expect_rc 3
+    expect_json .events 98299
+    expect_json .incomplete_reason "more than 16384 threads (--max-threads)"
+}
+t_create_join_loop_udpor() {
+    rv check --json --keep-going "$L/create_join_loop.c"
+    expect_rc 3
+    expect_json .incomplete_executions 1
+    expect_json .executions 0
+    expect_json '[.errors[].kind]|join(",")' resource-limit
+    expect_json .incomplete_reason "more than 1024 threads (--max-threads)"
+}
+# A smaller bound: the same trace count, and dfs's 2^(N-1) interleavings.
+t_create_join_loop_bounded() {
+    rv check --json --keep-going --max-threads=5 "$L/create_join_loop.c"
+    expect_rc 3
+    expect_json .incomplete_executions 1
+    rv check --json --keep-going --algo=dfs --max-threads=5 "$L/create_join_loop.c"
+    expect_rc 3
+    expect_json .incomplete_executions 16
+    expect_json .incomplete_reason "more than 5 threads (--max-threads)"
+}
 t_max_threads_dfs() { max_threads_case dfs; }
 t_max_threads_optimal() { max_threads_case optimal; }
 t_max_threads_bad() {
-    rv check --max-threads=1025 "$L/create_loop.c"
+    rv check --max-threads=16385 "$L/create_loop.c"
     expect_rc 2
-    grep -q "max-threads expects a number of threads from 1 to 1024" "$W/err" ||
-        fail_because "no clear message for --max-threads=1025"
+    grep -q "max-threads expects a number of threads from 1 to 16384" "$W/err" ||
+        fail_because "no clear message for --max-threads=16385"
 }
 
 # More threads than a 64-bit mask holds (issue 13 part 3): 1,000 threads
@@ -200,15 +238,56 @@ t_threads_1000_dfs() {
     expect_json '.errors|length' 0
     expect_json .incomplete_reason "--max-executions reached"
 }
+# A thread's own heap arena (4 GiB, so that 16,384 fit in user space)
+# has its own message; the execution's --max-memory keeps its own.
+t_heap_arena_full() {
+    rv check --json --max-memory=8192 "$L/arena_full.c"
+    expect_rc 3
+    expect_json '[.errors[].kind]|join(",")' resource-limit
+    expect_json .incomplete_reason "thread 0's heap arena (4 GiB, one per thread) is full allocating 5368709120 bytes"
+    rv check --json "$L/arena_full.c"
+    expect_rc 3
+    expect_json .incomplete_reason "heap limit exceeded allocating 5368709120 bytes (raise --max-memory)"
+}
+
+# 10,000 threads alive at once (issue 13 part 3, stage 2): the scheduler's
+# step asks no thread above 63 but those it needs (sched.c lowest_hi).
+t_threads_10000_dfs() {
+    rv check --json --algo=dfs --max-executions=1 "$L/threads_many.c" -- -DN=10000
+    expect_rc 3
+    expect_json .executions 1
+    expect_json .events 80002
+    expect_json '.errors|length' 0
+    expect_json .incomplete_reason "--max-executions reached"
+}
+# ... and the lost update of workers that add without the lock is found
+# (dfs backtracks over the last workers first: the 21st execution).
+t_threads_10000_bug_dfs() {
+    rv check --json --algo=dfs --max-executions=100 "$L/threads_many.c" -- -DN=10000 -DBUG
+    expect_rc 1
+    expect_json .executions 21
+    expect_json '[.errors[].kind]|join(",")' assertion
+}
+# 10,000 threads over the execution, in waves of 1,000 alive at once.
+t_threads_waves_dfs() {
+    rv check --json --algo=dfs --max-executions=1 "$L/threads_waves.c"
+    expect_rc 3
+    expect_json .executions 1
+    expect_json .events 80002
+    expect_json '.errors|length' 0
+    rv check --json --algo=dfs --max-executions=100 "$L/threads_waves.c" -- -DBUG
+    expect_rc 1
+    expect_json '[.errors[].kind]|join(",")' assertion
+}
 # ... and the most threads one execution may have, main included.
 t_threads_max_dfs() {
-    rv check --json --algo=dfs --max-executions=1 "$L/threads_many.c" -- -DN=1023
+    rv check --json --algo=dfs --max-executions=1 --max-events=200000 "$L/threads_many.c" -- -DN=16383
     expect_rc 3
-    expect_json .events 8186
+    expect_json .events 131066
     expect_json '.errors|length' 0
-    rv check --json --algo=dfs --max-executions=1 "$L/threads_many.c" -- -DN=1024
+    rv check --json --algo=dfs --max-executions=1 --max-events=200000 "$L/threads_many.c" -- -DN=16384
     expect_rc 3
-    expect_json .incomplete_reason "more than 1024 threads (--max-threads)"
+    expect_json .incomplete_reason "more than 16384 threads (--max-threads)"
 }
 # dfs backtracks over more than 64 threads (rv_event.next_en): every
 # order of 3 lock holders among 70 threads, the rest stopped before.
@@ -236,14 +315,55 @@ blocked_case() { # ALGO EXECUTIONS [options]
 t_threads_blocked_dfs() { blocked_case dfs 594; }
 t_threads_blocked_udpor() { blocked_case udpor 4; }
 t_threads_blocked_udpor_nocutoffs() { blocked_case udpor 4 --no-cutoffs; }
-# udpor, one execution of 100 threads alive at once (the unfolding holds
-# every order of the 100 lock acquisitions' extensions: quadratic).
+# udpor, one execution of 100 threads alive at once: the last execution
+# (--max-executions) is mapped but not extended, so the unfolding holds
+# its 802 events only (with the extensions, every order of the 100 lock
+# acquisitions: 5,752 events, quadratic) ...
 t_threads_100_udpor() {
     rv check --json --max-executions=1 "$L/threads_many.c" -- -DN=100
     expect_rc 3
     expect_json .executions 1
-    expect_json .events 5752
+    expect_json .events 802
     expect_json '.errors|length' 0
+    rv check --json --max-executions=2 "$L/threads_many.c" -- -DN=100
+    expect_rc 3
+    expect_json .executions 2
+    expect_json '.errors|length' 0
+}
+# ... and of 1,000 (the unfolding's most is 1,024 threads)
+t_threads_1000_udpor() {
+    rv check --json --max-executions=1 "$L/threads_many.c" -- -DN=1000
+    expect_rc 3
+    expect_json .executions 1
+    expect_json .events 8002
+    expect_json '.errors|length' 0
+}
+# One execution of 10,000 threads under udpor (--max-executions=1): more
+# than the unfolding holds, reported without it (udpor.c unmapped_ok).
+t_threads_10000_udpor() {
+    rv check --json --max-executions=1 "$L/threads_many.c" -- -DN=10000
+    expect_rc 3
+    expect_json .executions 1
+    expect_json .events 80002
+    expect_json '.errors|length' 0
+    expect_json .incomplete_reason "--max-executions reached"
+}
+# With more executions, udpor stops past its 1,024 threads at the first
+# execution that creates more, with the bound as the reason and a note
+# naming dfs.
+t_threads_udpor_capped() {
+    rv check --json --max-executions=2 "$L/threads_many.c" -- -DN=10000
+    expect_rc 3
+    expect_json .executions 0
+    expect_json .incomplete_reason "more than 1024 threads (--max-threads)"
+    expect_err "note: --algo=udpor holds at most 1024 threads per execution \\(one execution, --max-executions=1, may have more\\); --algo=dfs goes to 16384"
+    rv check --json --max-threads=5000 "$L/threads_many.c" -- -DN=10000
+    expect_rc 3
+    expect_err "note: --max-threads=5000 lowered to 1024 \\(--algo=udpor\\)"
+    # within the bound, the lost update of -DBUG is found
+    rv check --json "$L/threads_many.c" -- -DN=200 -DBUG
+    expect_rc 1
+    expect_json '[.errors[].kind]|join(",")' assertion
 }
 # The algorithms that keep thread masks stop at 64 threads with the bound's message.
 t_threads_masks_capped() {

@@ -350,9 +350,9 @@ static void mz_dfs(mz *z, rv_step *prefix, size_t n)
         }
         return;
     }
-    rv_thread_end th[RV_MAX_THREADS];
-    unsigned nt = z->tr.nthreads;
-    memcpy(th, z->tr.threads, nt * sizeof *th);
+    unsigned nt = z->tr.nthreads; /* on the heap: the recursion is as deep as the prefix */
+    rv_thread_end *th = malloc((nt + 1) * sizeof *th);
+    if (nt) memcpy(th, z->tr.threads, nt * sizeof *th);
     rv_event *ev = malloc((n + 1) * sizeof *ev);
     if (n) memcpy(ev, z->tr.ev, n * sizeof *ev);
     for (unsigned t = 0; t < nt; t++) {
@@ -366,6 +366,7 @@ static void mz_dfs(mz *z, rv_step *prefix, size_t n)
         }
     }
     free(ev);
+    free(th);
 }
 
 static long mazurkiewicz(const char *text)

@@ -283,7 +283,7 @@ static int mock_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_polic
     memset(m->waiters, 0, sizeof m->waiters);
     memcpy(m->sem, m->p.seminit, sizeof m->p.seminit);
     m->failed = 0;
-    out->nthreads = (unsigned)m->p.nthreads;
+    rv_trace_set_nthreads(out, (unsigned)m->p.nthreads);
     for (int t = 0; t < m->p.nthreads; t++) {
         m->th[t].state = (t == 0 || !m->p.spawn) ? RV_T_LIVE : RV_T_NONE;
         out->threads[t].parent = (t == 0 || !m->p.spawn) ? RV_NO_THREAD : 0;

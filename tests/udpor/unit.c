@@ -109,12 +109,16 @@ static rv_hash128 trace_key(const rv_trace *t)
 /* An error's identity: kind and place (deadlock: where threads are stuck). */
 static rv_hash128 error_key(const rv_trace *t)
 {
-    uint64_t w[2 + RV_MAX_THREADS] = {t->end, t->err_pc};
+    uint64_t *w = malloc((2 + t->nthreads) * sizeof *w);
+    w[0] = t->end;
+    w[1] = t->err_pc;
     size_t m = 2;
     if (t->end == RV_END_DEADLOCK)
         for (unsigned i = 0; i < t->nthreads; i++)
             if (t->threads[i].state == RV_T_LIVE) w[m++] = t->threads[i].pending_pc;
-    return rv_hash(w, m * sizeof *w);
+    rv_hash128 h = rv_hash(w, m * sizeof *w);
+    free(w);
+    return h;
 }
 
 static keyset *diff_seen;

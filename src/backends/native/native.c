@@ -375,8 +375,8 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
     out->err_pc = s->err_pc;
     out->err_addr = s->err_addr;
     out->nonexhaustive = s->nonexhaustive != 0;
-    out->nthreads = s->nthreads <= RV_MAX_THREADS ? s->nthreads : 0;
-    memcpy(out->threads, s->threads, out->nthreads * sizeof *out->threads);
+    rv_trace_set_nthreads(out, s->nthreads <= RV_MAX_THREADS ? s->nthreads : 0);
+    if (out->nthreads) memcpy(out->threads, s->threads, out->nthreads * sizeof *out->threads);
     snprintf(out->msg, sizeof out->msg, "%s", s->msg);
     out->err_pc2 = s->err_pc2;
     if (out->end == RV_END_RACE) describe_race(nb, out);

@@ -193,7 +193,7 @@ static void fingerprint(const pv_backend *b, int t, rv_event *e)
 static void fill_end(const pv_backend *b, rv_trace *out)
 {
     int nr = b->prog->nres;
-    out->nthreads = (unsigned)b->nthreads;
+    rv_trace_set_nthreads(out, (unsigned)b->nthreads);
     for (int t = 0; t < b->nthreads; t++) {
         rv_thread_end *te = &out->threads[t];
         memset(te, 0, sizeof *te);
