@@ -177,6 +177,7 @@ rv_reset_vec:
     .type rv_reset_regs, @function
 rv_reset_regs:
     call rv_reset_vec
+rv_zero_gprs: /* the caller-saved general registers (rv_scrub_regs too) */
     xorl %eax, %eax
     xorl %ecx, %ecx
     xorl %edx, %edx
@@ -237,16 +238,7 @@ rv_clear_vec:
     .type rv_scrub_regs, @function
 rv_scrub_regs:
     call rv_clear_vec
-    xorl %eax, %eax
-    xorl %ecx, %ecx
-    xorl %edx, %edx
-    xorl %esi, %esi
-    xorl %edi, %edi
-    xorl %r8d, %r8d
-    xorl %r9d, %r9d
-    xorl %r10d, %r10d
-    xorl %r11d, %r11d
-    ret
+    jmp rv_zero_gprs
     .size rv_scrub_regs, .-rv_scrub_regs
 
 /*
