@@ -1,6 +1,7 @@
 /* alive.c — main creates N threads (-DN) that each lock a mutex once;
  * all N are alive at once (main, the lowest thread, creates them all
- * before any runs), then main joins them and writes its own peak resident
+ * before any runs), or with -DK at most K: main creates them in waves of
+ * K and joins a wave before it creates the next; then main writes its own peak resident
  * set (getrusage, KiB) to the file OUT (-DOUT=\"path\"): bench/threads/mem.sh
  * divides its growth by N.  (The file makes the execution a fork of the
  * program's server: the peak includes the server's pages.) */
@@ -17,10 +18,13 @@
 #ifndef N
 #define N 1000
 #endif
+#ifndef K
+#define K N
+#endif
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static int sum;
-static pthread_t t[N];
+static pthread_t t[K];
 
 static void *work(void *a)
 {
@@ -32,8 +36,11 @@ static void *work(void *a)
 
 int main(void)
 {
-    for (int i = 0; i < N; i++) pthread_create(&t[i], 0, work, 0);
-    for (int i = 0; i < N; i++) pthread_join(t[i], 0);
+    for (int done = 0; done < N; done += K) {
+        int k = N - done < K ? N - done : K;
+        for (int i = 0; i < k; i++) pthread_create(&t[i], 0, work, 0);
+        for (int i = 0; i < k; i++) pthread_join(t[i], 0);
+    }
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     char buf[64];

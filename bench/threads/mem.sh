@@ -6,14 +6,16 @@
 # written to a file), and the growth per thread over the smallest N.
 #   bash bench/threads/mem.sh [N...]      (default: 1 250 500 1000)
 #   RAVEL=build/release/ravel ALGO=dfs PROG=alive
-# PROG=waves runs waves.c instead: N threads created over the execution
-# in waves of 1,000 alive at once.  MAXEV sets --max-events (default
+# PROG=waves runs alive.c with -DK=1000: N threads created over the
+# execution in waves of 1,000 alive at once.  MAXEV sets --max-events (default
 # 200000: 8 events per thread).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RAVEL=${RAVEL:-build/release/ravel}
 ALGO=${ALGO:-dfs}
 PROG=${PROG:-alive}
+WAVE=()
+[ "$PROG" != waves ] || WAVE=(-DK=1000)
 MAXEV=${MAXEV:-200000}
 NS=("$@")
 [ ${#NS[@]} -gt 0 ] || NS=(1 250 500 1000)
@@ -24,8 +26,8 @@ echo "|---:|---:|---:|---:|---:|---:|---:|"
 r0= p0= n0=
 for n in "${NS[@]}"; do
     "$RAVEL" check --json --algo="$ALGO" --max-executions=1 --max-events="$MAXEV" \
-        "bench/threads/$PROG.c" -- \
-        -DN="$n" "-DOUT=\"$tmp/rss\"" >"$tmp/out" 2>/dev/null || true
+        bench/threads/alive.c -- \
+        -DN="$n" "${WAVE[@]}" "-DOUT=\"$tmp/rss\"" >"$tmp/out" 2>/dev/null || true
     ev=$(jq -r .events "$tmp/out")
     t=$(jq -r .time_s "$tmp/out")
     rmb=$(jq -r .peak_rss_mb "$tmp/out")

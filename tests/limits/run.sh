@@ -270,12 +270,12 @@ t_threads_10000_bug_dfs() {
 }
 # 10,000 threads over the execution, in waves of 1,000 alive at once.
 t_threads_waves_dfs() {
-    rv check --json --algo=dfs --max-executions=1 "$L/threads_waves.c"
+    rv check --json --algo=dfs --max-executions=1 "$L/threads_many.c" -- -DW=10
     expect_rc 3
     expect_json .executions 1
     expect_json .events 80002
     expect_json '.errors|length' 0
-    rv check --json --algo=dfs --max-executions=100 "$L/threads_waves.c" -- -DBUG
+    rv check --json --algo=dfs --max-executions=100 "$L/threads_many.c" -- -DW=10 -DBUG
     expect_rc 1
     expect_json '[.errors[].kind]|join(",")' assertion
 }
