@@ -8,7 +8,20 @@
 #define BOUND 6
 #endif
 
+/* -DPAD=n: n bytes of other globals, laid out before the mutexes
+ * (tests/cutoffs layout_globals). */
+#ifdef PAD
+char padding[PAD] = {1};
+#endif
+
+/* -DON_MAIN_STACK: the mutexes live in main's frame (tests/cutoffs
+ * layout_env: their addresses, and the counts under cutoffs, must not
+ * depend on the size of the environment). */
+#ifdef ON_MAIN_STACK
+static pthread_mutex_t *m;
+#else
 static pthread_mutex_t m[2] = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER};
+#endif
 static int count[2];
 
 /* -DCONST_STORES: the counters are written by SET functions that store an
@@ -96,6 +109,10 @@ static void *consumer(void *arg)
 
 int main(void)
 {
+#ifdef ON_MAIN_STACK
+    pthread_mutex_t mm[2] = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER};
+    m = mm;
+#endif
     pthread_t p1, p2, c;
     pthread_create(&p1, NULL, producer, (void *)0L);
     pthread_create(&p2, NULL, producer, (void *)1L);

@@ -60,6 +60,11 @@ typedef struct rv_backend_ops {
     /* A readable name for an object (a variable's name for a native
      * address, a resource name for PV), or NULL. */
     const char *(*object_name)(rv_backend *b, uint64_t obj);
+    /* A key for an object that names it as its address does but does not
+     * depend on where the program's globals were laid out (a variable's
+     * name and the offset in it; see symbols.h), for orders that must not
+     * change with the layout (cutoff.c's labels), or NULL: the address. */
+    uint64_t (*object_key)(rv_backend *b, uint64_t obj);
     void (*destroy)(rv_backend *b);
 } rv_backend_ops;
 

@@ -368,6 +368,12 @@ static size_t avoid_d(udpor *p, size_t from)
     }
 }
 
+static uint64_t object_key(void *backend, uint64_t obj)
+{
+    rv_backend *b = backend;
+    return b->ops->object_key(b, obj);
+}
+
 /* Statistics of the passes so far (deepening), added to the last one's. */
 typedef struct sums {
     uint64_t events, cutoffs, evicted;
@@ -577,6 +583,10 @@ int rv_algo_udpor(rv_explore *x)
     for (;;) {
         udpor p = {.x = x, .budget = 256, .horizon = horizon, .usum = usum, .nmax = nmax};
         rv_unf_init(&p.u);
+        if (x->backend->ops->object_key) {
+            p.u.objkey = object_key;
+            p.u.objkey_ctx = x->backend;
+        }
         rv_unf_cut_move(&hold, &p.u);
         p.u.unique_why = uwhy;
         p.u.deadline = x->deadline;

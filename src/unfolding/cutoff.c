@@ -54,11 +54,17 @@ typedef struct rv_cutslot {
  * Foata level its size and sorted labels; key[0] = total length. */
 enum { K_LEN, K_SIZE, K_HDR };
 
-static uint64_t label(const rv_uevent *x)
+/* The object as u->objkey names it: a key that does not move with the
+ * program's layout of globals (symbols.h rv_symbols_key), so that adding
+ * a global, or a change of the runtime that moves the program's data,
+ * does not reorder ◁ and change which events are cutoffs (tests/cutoffs
+ * layout_globals). */
+static uint64_t label(const rv_unf *u, const rv_uevent *x)
 {
+    uint64_t obj = u->objkey ? u->objkey(u->objkey_ctx, x->act.obj) : x->act.obj;
     uint64_t w[4] = {x->act.tid | (uint64_t)x->act.kind << 16 |
                          (uint64_t)(x->act.flags & RV_UF_ERR) << 24,
-                     x->act.obj, x->choice, 0x9e3779b97f4a7c15ull};
+                     obj, x->choice, 0x9e3779b97f4a7c15ull};
     return rv_hash(w, sizeof w).lo;
 }
 
@@ -75,7 +81,7 @@ static int cmp_level(const void *a, const void *b)
 }
 
 /* lc = [e] (n events; reordered by level). */
-static uint64_t *order_key(rv_uevent **lc, size_t n)
+static uint64_t *order_key(const rv_unf *u, rv_uevent **lc, size_t n)
 {
     unsigned levels = 0;
     for (size_t i = 0; i < n; i++)
@@ -90,7 +96,7 @@ static uint64_t *order_key(rv_uevent **lc, size_t n)
         size_t j = i;
         while (j < n && lc[j]->flevel == lc[i]->flevel) j++;
         *w++ = j - i;
-        for (size_t q = i; q < j; q++) w[q - i] = parikh[m++] = label(lc[q]);
+        for (size_t q = i; q < j; q++) w[q - i] = parikh[m++] = label(u, lc[q]);
         qsort(w, j - i, sizeof *w, cmp_u64);
         w += j - i;
         i = j;
@@ -468,7 +474,7 @@ static uint64_t *key_of(rv_unf *u, rv_uevent *e)
 {
     size_t n;
     rv_uevent **lc = local_config(u, e, &n);
-    uint64_t *k = order_key(lc, n);
+    uint64_t *k = order_key(u, lc, n);
     free(lc);
     return k;
 }

@@ -254,6 +254,11 @@ typedef struct rv_unf {
      * the exploration (--time-limit; one long execution of a loop over a
      * mutex costs Extend quadratic time in its length) */
     double deadline;
+    /* Labels of the adequate order (cutoff.c) name an object by
+     * objkey(objkey_ctx, obj) when set (the backend's object_key: not the
+     * address of a global, which moves with the program's layout). */
+    uint64_t (*objkey)(void *ctx, uint64_t obj);
+    void *objkey_ctx;
     bool interrupted;
     uint32_t ticks;
     char why[256];

@@ -459,6 +459,11 @@ static const char *native_object(rv_backend *b, uint64_t addr)
     return rv_symbols_object(((native *)b)->sym, addr);
 }
 
+static uint64_t native_object_key(rv_backend *b, uint64_t addr)
+{
+    return rv_symbols_key(((native *)b)->sym, addr);
+}
+
 static void native_destroy(rv_backend *b)
 {
     native *nb = (native *)b;
@@ -474,6 +479,7 @@ static const rv_backend_ops native_ops = {
     .execute = native_execute,
     .location = native_location,
     .object_name = native_object,
+    .object_key = native_object_key,
     .destroy = native_destroy,
 };
 

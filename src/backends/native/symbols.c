@@ -26,6 +26,7 @@
 typedef struct sym {
     uint64_t addr, size;
     char *name;
+    uint64_t key; /* data: hash of the name and its rank among same-named (rv_symbols_key) */
 } sym;
 
 typedef struct symtab {
@@ -44,6 +45,8 @@ struct rv_symbols {
     symtab data, code;
     memo_slot *memo;
     size_t nmemo, capmemo;
+    uint64_t *keys; /* rv_symbols_key's memo: address, key pairs; address 0 = empty */
+    size_t nkeys, capkeys;
     pid_t tool; /* addr2line, or 0 when not (or no longer) running */
     int sock;
     bool tool_failed;
@@ -67,7 +70,7 @@ static void symtab_add(symtab *t, uint64_t addr, uint64_t size, const char *name
     }
     /* the program's main was renamed by the compile driver */
     if (!strcmp(name, "__ravel_user_main")) name = "main";
-    t->v[t->n++] = (sym){addr, size, rv_xstrdup(name)};
+    t->v[t->n++] = (sym){addr, size, rv_xstrdup(name), 0};
 }
 
 /* The symbol whose [addr, addr + size) holds a, or NULL. */
@@ -85,6 +88,35 @@ static const sym *symtab_find(const symtab *t, uint64_t a)
     for (size_t i = lo, k = 0; i-- > 0 && k < 8; k++)
         if (a < t->v[i].addr + t->v[i].size) return &t->v[i];
     return NULL;
+}
+
+static int cmp_sym_ptr_name(const void *a, const void *b)
+{
+    const sym *x = *(sym *const *)a, *y = *(sym *const *)b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->addr < y->addr ? -1 : x->addr > y->addr);
+}
+
+static uint64_t fnv64(const char *z)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *z; z++) h = (h ^ (uint8_t)*z) * 1099511628211ull;
+    return h;
+}
+
+/* Each data symbol's key: its name and its rank among the symbols of the
+ * same name by address (t sorted by address). */
+static void rank_data(symtab *t)
+{
+    if (!t->n) return;
+    sym **by = rv_xmalloc(t->n * sizeof *by);
+    for (size_t i = 0; i < t->n; i++) by[i] = &t->v[i];
+    qsort(by, t->n, sizeof *by, cmp_sym_ptr_name);
+    for (size_t i = 0, rank = 0; i < t->n; i++) {
+        rank = i && !strcmp(by[i]->name, by[i - 1]->name) ? rank + 1 : 0;
+        by[i]->key = fnv64(by[i]->name) ^ (rank + 1) * 0x9e3779b97f4a7c15ull;
+    }
+    free(by);
 }
 
 static void load_symbols(rv_symbols *s)
@@ -110,6 +142,7 @@ static void load_symbols(rv_symbols *s)
     }
     free(txt);
     if (s->data.n) qsort(s->data.v, s->data.n, sizeof *s->data.v, cmp_sym);
+    rank_data(&s->data);
     if (s->code.n) qsort(s->code.v, s->code.n, sizeof *s->code.v, cmp_sym);
 }
 
@@ -296,6 +329,45 @@ static char *describe_data(rv_symbols *s, uint64_t a)
     return NULL;
 }
 
+/* ---- layout-independent keys ----------------------------------------------- */
+
+static uint64_t key_of(rv_symbols *s, uint64_t a)
+{
+    load_symbols(s);
+    const sym *g = symtab_find(&s->data, a);
+    if (!g) return a;
+    uint64_t k = (g->key ^ (a - g->addr) * 0xc2b2ae3d27d4eb4full) * 0x9e3779b97f4a7c15ull;
+    return (k ^ k >> 31) | 1ull << 63;
+}
+
+uint64_t rv_symbols_key(rv_symbols *s, uint64_t addr)
+{
+    if (!addr) return 0;
+    if (2 * (s->nkeys + 1) > s->capkeys) { /* grow, rehash */
+        size_t cap = s->capkeys ? 2 * s->capkeys : 1024;
+        uint64_t *nk = rv_xcalloc(2 * cap, sizeof *nk);
+        for (size_t i = 0; i < s->capkeys; i++) {
+            uint64_t a = s->keys[2 * i];
+            if (!a) continue;
+            size_t j = (size_t)((a * 0x9e3779b97f4a7c15ull) >> 20) & (cap - 1);
+            while (nk[2 * j]) j = (j + 1) & (cap - 1);
+            nk[2 * j] = a;
+            nk[2 * j + 1] = s->keys[2 * i + 1];
+        }
+        free(s->keys);
+        s->keys = nk;
+        s->capkeys = cap;
+    }
+    size_t mask = s->capkeys - 1, i = (size_t)((addr * 0x9e3779b97f4a7c15ull) >> 20) & mask;
+    while (s->keys[2 * i] && s->keys[2 * i] != addr) i = (i + 1) & mask;
+    if (!s->keys[2 * i]) {
+        s->keys[2 * i] = addr;
+        s->keys[2 * i + 1] = key_of(s, addr);
+        s->nkeys++;
+    }
+    return s->keys[2 * i + 1];
+}
+
 /* ---- API -------------------------------------------------------------------- */
 
 rv_symbols *rv_symbols_open(const char *binary)
@@ -311,6 +383,7 @@ void rv_symbols_close(rv_symbols *s)
 {
     if (!s) return;
     tool_stop(s);
+    free(s->keys);
     for (size_t i = 0; i < s->capmemo; i++) free(s->memo[i].val);
     free(s->memo);
     for (size_t i = 0; i < s->data.n; i++) free(s->data.v[i].name);

@@ -37,4 +37,13 @@ const char *rv_symbols_location(rv_symbols *s, uint64_t pc);
  * variable, a thread's heap arena or a thread's stack. */
 const char *rv_symbols_object(rv_symbols *s, uint64_t addr);
 
+/* A key for a data address that does not depend on the layout of the
+ * program's globals: for an address inside a global variable, a hash of
+ * its name, its rank among the variables of that name (statics of
+ * different files, in address order) and the offset in it, with bit 63
+ * set; any other address (heap arenas and thread stacks at fixed places,
+ * main's stack from a fixed frame, the C library's data) is its own key.
+ * Distinct variables may share a key only when a 64-bit hash collides. */
+uint64_t rv_symbols_key(rv_symbols *s, uint64_t addr);
+
 #endif
