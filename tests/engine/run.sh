@@ -70,6 +70,24 @@ t_uninit_local_states() {
     cmp -s "$W/naive.ls" "$W/reset.ls" || fail_because "naive and bpor local states differ (reset)"
 }
 
+# Mappings an execution leaves are gone in the next (strays.c): one of
+# 300,000 bytes (too large for the hole where the probe's page went) and
+# a page at a fixed address, with over 256 mappings (120 threads' stacks
+# and arenas), then with maps over 64 KiB (600 threads).  The program maps
+# memory itself, so reset runs only when asked.
+t_strays_many_mappings() {
+    same_in_both "$D/strays.c" --no-cutoffs --keep-going
+    expect_json '.errors|length' 0
+    expect_json .executions 4
+}
+t_strays_large_maps() {
+    rv check --engine=reset --json --no-cutoffs --keep-going "$D/strays.c" -- -DN=600 -DMAPPINGS=1100
+    expect_json .engine reset
+    expect_json .exhaustive true
+    expect_json '.errors|length' 0
+    expect_json .executions 4
+}
+
 # The engine's own mappings merged with the program's (main's TLS block):
 # the program's part is still snapshotted and put back.
 t_merged_mapping() {
