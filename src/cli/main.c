@@ -1,7 +1,9 @@
 /* main.c — the `ravel` entry point: subcommand dispatch and help. */
+#include <stdio.h>
 #include <string.h>
 
 #include "../backends/native/compile.h"
+#include "../core/util.h"
 #include "../spaces/spaces.h"
 #include "cli.h"
 
@@ -26,6 +28,14 @@ static int help(int argc, char **argv)
 int main(int argc, char **argv)
 {
     if (argc > 0) rv_cli_argv0 = argv[0];
+    uint64_t stack = rv_stack_limit_raise();
+    if (stack && stack < (1u << 20)) {
+        fprintf(stderr,
+                "ravel: the stack limit is %llu KiB and its hard limit forbids more; ravel "
+                "needs at least 1024 KiB (ulimit -s)\n",
+                (unsigned long long)(stack >> 10));
+        return RV_EXIT_USAGE;
+    }
     if (argc < 2) {
         rv_cli_usage(stderr, NULL);
         return RV_EXIT_USAGE;

@@ -73,6 +73,28 @@ double rv_peak_rss_mb(void)
     return (double)self.ru_maxrss / 1024.0;
 }
 
+#define RV_STACK_NEED (8ull << 20)
+static struct rlimit user_stack;
+static int stack_raised;
+
+uint64_t rv_stack_limit_raise(void)
+{
+    if (getrlimit(RLIMIT_STACK, &user_stack)) return 0;
+    struct rlimit r = user_stack;
+    if (r.rlim_cur != RLIM_INFINITY && r.rlim_cur < RV_STACK_NEED) {
+        r.rlim_cur = r.rlim_max == RLIM_INFINITY || r.rlim_max >= RV_STACK_NEED ? RV_STACK_NEED
+                                                                                : r.rlim_max;
+        if (!setrlimit(RLIMIT_STACK, &r)) stack_raised = 1;
+        getrlimit(RLIMIT_STACK, &r);
+    }
+    return r.rlim_cur == RLIM_INFINITY ? 0 : (uint64_t)r.rlim_cur;
+}
+
+void rv_stack_limit_restore(void)
+{
+    if (stack_raised) setrlimit(RLIMIT_STACK, &user_stack);
+}
+
 rv_hash128 rv_hash(const void *p, size_t n)
 {
     XXH128_hash_t h = XXH3_128bits(p, n);

@@ -20,6 +20,15 @@ double rv_now(void);
 /* Peak resident set size of this process (not its children), MiB. */
 double rv_peak_rss_mb(void);
 
+/* ravel's own frames reach about 400 KiB (tables sized by the thread
+ * limits live on the stack), so a small stack limit (`ulimit -s 256`)
+ * crashed it.  rv_stack_limit_raise() raises the soft limit to 8 MiB when
+ * it is lower (at most to the hard limit) and returns the limit in force,
+ * in bytes (0: unlimited); rv_stack_limit_restore() gives a child the
+ * limit the user had, before it execs the program under test. */
+uint64_t rv_stack_limit_raise(void);
+void rv_stack_limit_restore(void);
+
 /* 128-bit hash (XXH3-128) of a buffer, and a streaming variant. */
 typedef struct rv_hash128 {
     uint64_t lo, hi;

@@ -15,8 +15,10 @@
 #include <link.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
@@ -1299,14 +1301,20 @@ void rv_proto_answer(int32_t *field, int32_t v)
  * forked child, or in each execution of the reset engine (engine.c). */
 static void serve(void)
 {
-    rv_shm hdr;
-    if (rv_sys_pread(RV_FD_SHM, &hdr, sizeof hdr, 0) != (long)sizeof hdr ||
-        hdr.magic != RV_PROTOCOL_MAGIC) {
+    /* only the fields the size needs: a whole rv_shm (over 1 MiB with its
+     * per-thread tables) on main's stack crashed every program at start
+     * under a stack limit of 1 MiB (tests/cli small_stack_limit) */
+    char hdr[offsetof(rv_shm, budget)];
+    uint64_t magic, max_steps, max_events;
+    if (rv_sys_pread(RV_FD_SHM, hdr, sizeof hdr, 0) != (long)sizeof hdr ||
+        (memcpy(&magic, hdr + offsetof(rv_shm, magic), sizeof magic), magic != RV_PROTOCOL_MAGIC)) {
         static const char bad[] = "ravel runtime: bad shared memory\n";
         rv_sys_write(2, bad, sizeof bad - 1);
         rv_sys_exit(70);
     }
-    size_t size = rv_shm_size(hdr.max_steps, hdr.max_events);
+    memcpy(&max_steps, hdr + offsetof(rv_shm, max_steps), sizeof max_steps);
+    memcpy(&max_events, hdr + offsetof(rv_shm, max_events), sizeof max_events);
+    size_t size = rv_shm_size(max_steps, max_events);
     long m = rv_sys_mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, RV_FD_SHM, 0);
     if (m < 0 && m > -4096) rv_sys_exit(70);
     rv_shm *s = (rv_shm *)m;
@@ -1368,11 +1376,15 @@ static __attribute__((noinline, noreturn)) void runtime_main(int argc, char **ar
 
 /* Move the stack pointer down to RV_MAIN_FRAME (the bytes in between are
  * never touched) when it is above it, as it is but for an environment of
- * over 200 KiB or randomised addresses (then nothing moves). */
+ * over 200 KiB, randomised addresses or a stack limit under 4 MiB (then
+ * nothing moves). */
 int main(int argc, char **argv, char **envp)
 {
     uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
-    if (fp > RV_MAIN_FRAME && fp - RV_MAIN_FRAME < (256u << 10)) {
+    struct rlimit st;
+    bool room = getrlimit(RLIMIT_STACK, &st) == 0 &&
+                (st.rlim_cur == RLIM_INFINITY || st.rlim_cur >= (4u << 20));
+    if (room && fp > RV_MAIN_FRAME && fp - RV_MAIN_FRAME < (256u << 10)) {
         char *pad = __builtin_alloca(fp - RV_MAIN_FRAME);
         __asm__ volatile("" : : "r"(pad) : "memory");
     }

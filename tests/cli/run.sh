@@ -96,6 +96,32 @@ t_unknown_command() {
     expect_rc 2
     expect_err 'did you mean `ravel check prog.c`'
 }
+# A small soft stack limit (ulimit -Ss): ravel raises its own (its frames
+# reach about 400 KiB; it crashed at 256 KiB), the program keeps the
+# user's.  A hard limit that forbids 1 MiB is a clear usage error.
+t_small_stack_limit() {
+    (
+        ulimit -Ss 256
+        rv check --json "$ROOT/tests/cli/stack_limit.c" -- -DEXPECT=262144
+    )
+    RC=$(cat "$W/rc") # set in the subshell
+    expect_rc 0
+    expect_json .exhaustive true
+    expect_json '.errors|length' 0
+    (
+        ulimit -Ss 256
+        rv check --json --engine=fork "$ROOT/tests/cli/stack_limit.c" -- -DEXPECT=262144
+    )
+    RC=$(cat "$W/rc")
+    expect_rc 0
+    (
+        ulimit -s 512
+        rv check --json "$ROOT/tests/cli/stack_limit.c" -- -DEXPECT=524288
+    )
+    RC=$(cat "$W/rc")
+    expect_rc 2
+    expect_err 'stack limit is 512 KiB and its hard limit forbids more; ravel needs at least 1024 KiB'
+}
 t_check_without_program() {
     rv check --json
     expect_rc 2

@@ -75,6 +75,7 @@ static void exec_server(native *nb, int req_r, int rsp_w)
      * the lazy binding after each execution and pay for it again */
     setenv("LD_BIND_NOW", "1", 1);
     personality(ADDR_NO_RANDOMIZE); /* same library and stack addresses in every run */
+    rv_stack_limit_restore();         /* the user's, not the one ravel raised for itself */
     char *argv[] = {nb->binary, NULL};
     execv(nb->binary, argv);
     _exit(127);
