@@ -131,6 +131,13 @@ t_uninit_stack_vfprintf() { agree uninit_stack_printf.c "" 4 sc -DOP=3; }
 t_uninit_stack_printf_deep() { agree uninit_stack_printf.c "" 4 sc -DP=12000; }
 t_uninit_stack_printf_main() { agree uninit_stack_printf.c "" 4 sc -DMAIN; }
 t_uninit_stack_printf_main_deep() { agree uninit_stack_printf.c "" 4 sc -DMAIN -DP=12000; }
+# pthread_exit runs the cleanup handlers (src/runtime/cleanup.c)
+t_cleanup_push() { agree cleanup_push.c "" 1 sc -DOP=0; }
+t_cleanup_push_nested() { agree cleanup_push.c "" 1 sc -DOP=1; }
+t_cleanup_push_pop() { agree cleanup_push.c "" 1 sc -DOP=2; }
+t_cleanup_push_race() { agree cleanup_push.c "" 2 sc -DOP=3; }
+t_cleanup_push_bug() { agree cleanup_push.c assertion "" sc -DOP=3 -DBUG; }
+t_cleanup_push_main() { agree cleanup_push.c "" 1 sc -DOP=4; }
 # a key destructor after pthread_exit's action: zeroed frames in every mode
 t_dtor_stack() { agree dtor_stack.c "" "" sc; }
 # an atexit handler after exit()'s action: zeroed frames in every mode
@@ -155,6 +162,7 @@ t_scrub_check_sscanf() { scrub_check --algo=dfs "$D/sscanf_write.c"; }
 t_scrub_check_printf() { scrub_check "$D/uninit_stack_printf.c"; }
 t_scrub_check_printf_dfs() { scrub_check --algo=dfs "$D/uninit_stack_printf.c" -- -DOP=2; }
 t_scrub_check_printf_gcc() { scrub_check --cc=gcc "$D/uninit_stack_printf.c" -- -DOP=1; }
+t_scrub_check_cleanup() { scrub_check --algo=dfs "$D/cleanup_push.c" -- -DOP=1; }
 # fb's CAS fails after fa's succeeded (1 of the orders), its second CAS
 # then finds fa's value: the assertion
 t_cas16() { agree cas16.c assertion "" sc -mcx16; }
