@@ -1079,6 +1079,14 @@ static bool libc_data(const char *x)
     return false;
 }
 
+/* Calls of x get a recording trampoline: x is deep, and the program has
+ * no uninstrumented code (whose own calls no trampoline sees: its states
+ * are all unique instead, and the scrub keeps a margin, sched.c). */
+static bool deep_recorded(const char *x, const wiring *w)
+{
+    return !w->uninstrumented && !stack_light(x) && is_c_identifier(x);
+}
+
 /* Rename lines for the undefined symbols of one object, and a stub for
  * each unsupported function not stubbed yet. */
 static void wire_undefined(const objsyms *sy, const strv *all_def, const strv *wrapped, buf *ren,
@@ -1090,7 +1098,7 @@ static void wire_undefined(const objsyms *sy, const strv *all_def, const strv *w
         if (!w->deep_callee && !stack_light(x))
             w->deep_callee = rv_xstrdup(is_c_identifier(x) ? x : "a library function");
         bool unsup = rv_is_thread_process_fn(x) || (w->cxx && cxx_unsupported(x));
-        if (strv_has_sorted(wrapped, x) && !stack_light(x) && is_c_identifier(x)) {
+        if (strv_has_sorted(wrapped, x) && deep_recorded(x, w)) {
             /* the wrapper calls the C library's deep code (printf's
              * vprintf), before or after its events: recorded on entry,
              * and the record stays while the thread is inside the call
@@ -1708,7 +1716,7 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
         if (!strncmp(x, "__tsan_", 7) || !strncmp(x, "__ravel_", 8) ||
             !strncmp(x, "__VERIFIER_", 11))
             continue;
-        bool deep = !stack_light(x);
+        bool deep = !w->uninstrumented && !stack_light(x);
         if (!fam && !strv_has(called, x)) {
             /* its address taken, never called here: no trampoline */
             if (deep && !libc_data(x)) w->deep_always = true;
