@@ -1069,14 +1069,18 @@ static void deep_trampoline(const char *x, const char *target, bool taint, wirin
  * deep function whose address is taken (no trampoline sees its calls). */
 static bool libc_data(const char *x)
 {
+    /* clang-format off */
     static const char *const data[] = {
         "stdin", "stdout", "stderr", "environ", "__environ", "optarg", "optind", "opterr",
         "optopt", "program_invocation_name", "program_invocation_short_name", "timezone",
         "daylight", "tzname", "signgam", "h_errno", "__stack_chk_guard", "__dso_handle",
-        "_GLOBAL_OFFSET_TABLE_", "__progname", "__progname_full"};
+        "_GLOBAL_OFFSET_TABLE_", "__progname", "__progname_full", "etext", "_etext", "edata",
+        "_edata", "end", "_end", "__bss_start", "__executable_start", "__data_start",
+        "data_start", "_DYNAMIC", "__ehdr_start"};
+    /* clang-format on */
     for (size_t i = 0; i < sizeof data / sizeof *data; i++)
         if (!strcmp(x, data[i])) return true;
-    return false;
+    return !strncmp(x, "__start_", 8) || !strncmp(x, "__stop_", 7); /* a section's bounds */
 }
 
 /* Calls of x get a recording trampoline: x is deep, and the program has
@@ -1717,6 +1721,8 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
             !strncmp(x, "__VERIFIER_", 11))
             continue;
         bool deep = !w->uninstrumented && !stack_light(x);
+        /* a function found at run time is called past every trampoline */
+        if (deep && (!strcmp(x, "dlsym") || !strcmp(x, "dlvsym"))) w->deep_always = true;
         if (!fam && !strv_has(called, x)) {
             /* its address taken, never called here: no trampoline */
             if (deep && !libc_data(x)) w->deep_always = true;
