@@ -239,6 +239,7 @@ void rv_ctx_switch(void **save_sp, void *new_sp);
 void rv_ctx_trampoline(void);
 void rv_return_scrub(void);               /* see ctx_x86_64.S */
 void rv_scrub_before_callback(void);      /* sched.c: before a wrapper calls program code */
+extern uint64_t __ravel_deep[2];          /* sched.c: the record of a deep call (scrub_deep) */
 extern uint64_t rv_scrub_to, rv_scrub_lo; /* the running thread's ret_to, scrub_lo */
 
 /* A return address as the program's: the return stub stands for the

@@ -194,8 +194,13 @@ static void switch_to(rv_thr *from, rv_thr *to)
     rt.shm->running = rv_tid(to);
     /* nothing below reads TLS until `to` runs on its own area */
     if (to->tp != from->tp) set_thread_pointer(to->tp);
+    /* the record of a deep call is the running thread's (scrub_deep) */
+    uint64_t deep[2] = {__ravel_deep[0], __ravel_deep[1]};
+    __ravel_deep[0] = __ravel_deep[1] = 0;
     rv_ctx_switch(&from->sp, to->sp);
     /* back in `from` */
+    __ravel_deep[0] = deep[0];
+    __ravel_deep[1] = deep[1];
     rv_scrub_to = from->ret_to;
     rv_scrub_lo = from->scrub_lo;
 }
@@ -745,10 +750,14 @@ static void zero_range(rv_thr *t, char *lo, char *hi)
  * (check_below_floor, tests/adversary t_scrub_check_*). */
 #define RV_RETURN_SCRUB_BELOW 4096u
 
-/* Further bytes below the deepest program frame that a program calling
- * deep uninstrumented code (printf, sscanf, qsort, libstdc++, code built
- * without instrumentation: compile.c stack_light names what is not) may
- * have written since its last visible action. */
+/* Further bytes below the deepest program frame that code built without
+ * instrumentation (libstdc++, linked code, no_sanitize functions: no
+ * trampoline sees its calls of deep code) may have written since its
+ * last visible action.  No fixed margin bounds what deep code writes
+ * (glibc's printf allocas 27 KiB for "%.*f" with 5000 digits): such a
+ * program's states are all unique (RV_TAINT_UNINSTRUMENTED), so what
+ * lies below the margin never makes a cutoff unsound; an instrumented
+ * program's calls of deep code are recorded instead (scrub_deep). */
 #define RV_DEEP_MARGIN 8192u
 extern const unsigned long __ravel_max_frame __attribute__((weak));
 extern const char __ravel_deep_callee[] __attribute__((weak));
@@ -757,12 +766,73 @@ extern const char __ravel_deep_callee[] __attribute__((weak));
  * may have written: the largest static frame of its functions
  * (__ravel_max_frame, -fstack-usage: a hook-less leaf, tests/adversary
  * uninit_stack.c -DZ=12000) with the x86-64 red zone below a leaf's stack
- * pointer, and RV_DEEP_MARGIN when it calls deep uninstrumented code. */
+ * pointer, and RV_DEEP_MARGIN when it holds uninstrumented code. */
 static size_t below_program(void)
 {
     size_t r = &__ravel_max_frame ? __ravel_max_frame + 128 : RV_DEEP_MARGIN;
-    if (!&__ravel_deep_callee || __ravel_deep_callee[0]) r += RV_DEEP_MARGIN;
+    if (!&__ravel_deep_callee || !&__ravel_uninstrumented || __ravel_uninstrumented)
+        r += RV_DEEP_MARGIN;
     return r;
+}
+
+/* The record of a call of deep code (a C library function not
+ * stack_light, compile.c): the generated trampoline stores the caller's
+ * return-address slot and the return address, unless a higher slot is
+ * recorded already (an outer deep call).  Per thread: switch_to keeps the
+ * record of the thread it leaves.  Nonzero: the thread's dead stack may
+ * hold bytes of deep frames anywhere down to the guard page. */
+uint64_t __ravel_deep[2];
+/* Nonzero when the program names a deep C library function without
+ * calling it (its address taken): its calls are not recorded, so every
+ * visible action zeroes the whole dead stack (compile.c, deep_always). */
+extern const unsigned __ravel_deep_always __attribute__((weak));
+
+/* After thread t's action that followed a deep call: make its whole dead
+ * stack below `floor` (above it, scrub_dead's) read as zero, however deep
+ * the call's frames reached.  A stack ravel mapped: the pages below are
+ * given back (MADV_DONTNEED: a private anonymous page then reads as zero
+ * and costs nothing until touched again; a page table walk that skips
+ * what was never mapped), the page holding the floor is zeroed up to it.
+ * Main's stack (the process's, tracked by the reset engine's
+ * write-protection, which a dropped page would escape) is zeroed where it
+ * is not zero, from the floor down to the bottom of its mapping, which
+ * holds every page ever touched (the kernel grows it by faults). */
+static char *main_stack_bottom;
+static bool mapped(uintptr_t lo, uintptr_t hi)
+{
+    return rv_syscall6(SYS_msync, (long)lo, (long)(hi - lo), 0, 0, 0, 0) == 0;
+}
+static __attribute__((noinline)) void scrub_deep(rv_thr *t, char *here, char *floor)
+{
+    uintptr_t f = (uintptr_t)floor, page = f & ~(uintptr_t)4095;
+    if (t->stack_lo) {
+        if (here < t->stack_lo || here >= t->stack_hi) return; /* on a program's own stack */
+        zero_bytes((char *)page, f - page);
+        if (page > (uintptr_t)t->stack_lo)
+            rv_syscall6(SYS_madvise, (long)t->stack_lo, (long)(page - (uintptr_t)t->stack_lo),
+                        MADV_DONTNEED, 0, 0, 0);
+        return;
+    }
+    if (t != rv_thr_at(0) || here >= t->stack_hi || here < t->stack_hi - RV_STACK_SPAN * 64) return;
+    /* the lowest mapped page: known, unless the stack grew since (the
+     * page below it mapped); else the lowest `lo` with [lo, page) all
+     * mapped, by halving (the stack's mapping is contiguous) */
+    uintptr_t lo = (uintptr_t)main_stack_bottom;
+    if (!lo || lo > page || mapped(lo - 4096, lo)) {
+        uintptr_t span = 4096; /* [page - span, page) not all mapped */
+        while (span < ((uintptr_t)1 << 32) && page > span && mapped(page - span, page)) span <<= 1;
+        uintptr_t ok = span >> 1; /* [page - ok, page) mapped (ok 2048: none below) */
+        while (span - ok > 4096) {
+            uintptr_t mid = ((ok + span) / 2) & ~(uintptr_t)4095;
+            if (mapped(page - mid, page))
+                ok = mid;
+            else
+                span = mid;
+        }
+        lo = page - (ok < 4096 ? 0 : ok);
+        main_stack_bottom = (char *)lo;
+    }
+    if (lo < f) zero_nonzero((char *)lo, f - lo);
 }
 
 /* The lowest byte of thread t's stack that may have been written since
@@ -800,13 +870,13 @@ static char *dead_floor(rv_thr *t, char *here)
  * real programs, off by default (it reads 16 KiB per event). */
 static int check_scrub = -1;
 #define CHECK_SPAN (16u << 10)
-static void check_below_floor(rv_thr *t, char *floor, char *here, rv_kind k, uint64_t pc)
+static void check_below_floor(rv_thr *t, char *floor, char *here, rv_kind k, uint64_t pc, bool deep)
 {
     if (check_scrub < 0) {
         const char *e = getenv("RAVEL_CHECK_SCRUB");
         check_scrub = e && *e == '1';
     }
-    if (!check_scrub || !t->stack_lo) return;
+    if (!check_scrub || !t->stack_lo || deep) return; /* scrub_deep zeroes all below */
     char *lo = floor - CHECK_SPAN < t->stack_lo + 4096 ? t->stack_lo + 4096 : floor - CHECK_SPAN;
     for (char *q = lo; q < floor; q++)
         if (*q)
@@ -925,6 +995,22 @@ void __attribute__((noinline)) rv_scrub_before_callback(void)
     if (t && here > lo) scrub_below((size_t)(here - lo), t == rv_thr_at(0));
 }
 
+/* Is the thread, at an action whose return into the program is at slot,
+ * still inside the recorded deep call (its frames may write more below
+ * after the action: a wrapper's vprintf after its events, bsearch after
+ * a callback's action)?  Yes when the action's slot is deeper than the
+ * call's (a callback), or is the call's own slot still holding the
+ * call's return address (the wrapper's own events); not when the call
+ * has returned and the caller made another call from the same frame.
+ * Where there is no slot to tell, yes (an action more zeroes more). */
+static bool deep_inside(const rv_thr *t, const uint64_t *slot, const uint64_t *deep)
+{
+    if (!slot || deep[0] == UINT64_MAX) return true;
+    uint64_t s = (uint64_t)(uintptr_t)slot;
+    uint64_t ret = *slot == (uint64_t)(uintptr_t)rv_return_scrub ? t->ret_to : *slot;
+    return s < deep[0] || (s == deep[0] && ret == deep[1]);
+}
+
 /* ctx_x86_64.S: the vector and caller-saved registers zeroed (kept MXCSR
  * and x87): the last call of rv_visible_c, so that the program does not
  * get the scheduler's values in them. */
@@ -981,6 +1067,11 @@ void rv_visible_c(rv_action a, uint64_t pc)
                                            : "read-locks an rwlock",
                     RV_MASK_THREADS);
     char *here = __builtin_frame_address(0);
+    /* the record of a deep call since the thread's last action (it stays
+     * in this frame while other threads run) */
+    uint64_t deep[2] = {__ravel_deep[0], __ravel_deep[1]};
+    __ravel_deep[0] = __ravel_deep[1] = 0;
+    if (&__ravel_deep_always && __ravel_deep_always) deep[0] = deep[1] = UINT64_MAX;
     self->pending = a;
     self->pending_pc = pc;
     if (rv_tid(self) >= RV_MASK_THREADS)
@@ -1000,8 +1091,13 @@ void rv_visible_c(rv_action a, uint64_t pc)
         rv_note_old((const void *)(uintptr_t)a.obj, a.len);
     }
     char *floor = dead_floor(self, here);
-    check_below_floor(self, floor, here, a.kind, pc);
+    check_below_floor(self, floor, here, a.kind, pc, deep[0] != 0);
+    if (deep[0]) scrub_deep(self, here, floor); /* before scrub_dead: its frame is above floor */
     scrub_dead(self, here, floor, arm_return_scrub(self, slot, here, floor));
+    if (deep[0] && deep_inside(self, slot, deep)) {
+        __ravel_deep[0] = deep[0];
+        __ravel_deep[1] = deep[1];
+    }
     rv_scrub_regs();
 }
 

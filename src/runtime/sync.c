@@ -276,8 +276,14 @@ void rv_thread_finish(void *ret)
     rv_leave();
 }
 
+/* cleanup.c, linked only into programs that push cleanup handlers: runs
+ * the thread's handlers, innermost first, then ends the thread; returns
+ * when there are none. */
+extern void rv_cleanup_exit(void *ret) __attribute__((weak));
+
 void __ravel_pthread_exit(void *ret)
 {
+    if (rv_cleanup_exit) rv_cleanup_exit(ret); /* before the key destructors, as POSIX says */
     rv_thread_finish(ret);
 }
 pthread_t __ravel_pthread_self(void)

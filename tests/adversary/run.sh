@@ -121,6 +121,23 @@ t_swapcontext_main() { agree swapcontext_main.c "" "" sc -DOP=0; }
 t_swapcontext_main_hook() { agree swapcontext_main.c "" "" sc -DOP=1; }
 # ... written through a VLA, which no bound reaches: found in every mode
 t_uninit_stack_vla() { agree uninit_stack.c assertion "" sc -DVLA -DZ=30000; }
+# ... written by printf's 27 KiB alloca (48 KiB with P=12000), deeper
+# than any fixed floor: zeroed after the recorded deep call (sched.c
+# scrub_deep), in a thread ravel mapped and on main's (the process's) stack
+t_uninit_stack_printf() { agree uninit_stack_printf.c "" 4 sc; }
+t_uninit_stack_fprintf() { agree uninit_stack_printf.c "" 4 sc -DOP=1; }
+t_uninit_stack_snprintf() { agree uninit_stack_printf.c "" 4 sc -DOP=2; }
+t_uninit_stack_vfprintf() { agree uninit_stack_printf.c "" 4 sc -DOP=3; }
+t_uninit_stack_printf_deep() { agree uninit_stack_printf.c "" 4 sc -DP=12000; }
+t_uninit_stack_printf_main() { agree uninit_stack_printf.c "" 4 sc -DMAIN; }
+t_uninit_stack_printf_main_deep() { agree uninit_stack_printf.c "" 4 sc -DMAIN -DP=12000; }
+# pthread_exit runs the cleanup handlers (src/runtime/cleanup.c)
+t_cleanup_push() { agree cleanup_push.c "" 1 sc -DOP=0; }
+t_cleanup_push_nested() { agree cleanup_push.c "" 1 sc -DOP=1; }
+t_cleanup_push_pop() { agree cleanup_push.c "" 1 sc -DOP=2; }
+t_cleanup_push_race() { agree cleanup_push.c "" 2 sc -DOP=3; }
+t_cleanup_push_bug() { agree cleanup_push.c assertion "" sc -DOP=3 -DBUG; }
+t_cleanup_push_main() { agree cleanup_push.c "" 1 sc -DOP=4; }
 # a key destructor after pthread_exit's action: zeroed frames in every mode
 t_dtor_stack() { agree dtor_stack.c "" "" sc; }
 # an atexit handler after exit()'s action: zeroed frames in every mode
@@ -142,6 +159,10 @@ t_scrub_check_rec_gcc() { scrub_check --cc=gcc "$D/uninit_stack.c" -- -DREC; }
 t_scrub_check_drf() { scrub_check --memory=drf "$ROOT/examples/racy_counter.c"; }
 t_scrub_check_libc() { scrub_check "$D/libc_out.c" -- -DOP=2; }
 t_scrub_check_sscanf() { scrub_check --algo=dfs "$D/sscanf_write.c"; }
+t_scrub_check_printf() { scrub_check "$D/uninit_stack_printf.c"; }
+t_scrub_check_printf_dfs() { scrub_check --algo=dfs "$D/uninit_stack_printf.c" -- -DOP=2; }
+t_scrub_check_printf_gcc() { scrub_check --cc=gcc "$D/uninit_stack_printf.c" -- -DOP=1; }
+t_scrub_check_cleanup() { scrub_check --algo=dfs "$D/cleanup_push.c" -- -DOP=1; }
 # fb's CAS fails after fa's succeeded (1 of the orders), its second CAS
 # then finds fa's value: the assertion
 t_cas16() { agree cas16.c assertion "" sc -mcx16; }

@@ -834,6 +834,8 @@ typedef struct wiring {
     bool cxx;                /* a C++ build: cxx_unsupported names are stubbed too */
     unsigned long max_frame; /* the largest static stack frame of the program's functions */
     char *deep_callee;       /* the first import that may run deep uninstrumented frames, or NULL */
+    strv deep;               /* deep imports given a recording trampoline (deep_record) */
+    bool deep_always;        /* a deep import named other than by a call: no trampoline */
     bool dynamic_frames;     /* a function's frame has no static bound (alloca, a VLA) */
 } wiring;
 
@@ -1010,7 +1012,7 @@ static bool stack_light(const char *x)
     /* clang-format off */
     static const char *const prefixes[] = {
         "__tsan_", "__VERIFIER_", "__ravel_", "pthread_", "sem_", "thrd_", "mtx_", "cnd_", "tss_",
-        "__atomic_", "__sync_"};
+        "__atomic_", "__sync_", "__pthread_"};
     static const char *const names[] = {
         "malloc", "calloc", "realloc", "reallocarray", "free", "aligned_alloc", "posix_memalign",
         "memalign", "valloc", "malloc_usable_size", "memcpy", "memmove", "memset", "memcmp", "bcmp",
@@ -1018,13 +1020,75 @@ static bool stack_light(const char *x)
         "strnlen", "strcmp", "strncmp", "strcpy", "strncpy", "stpcpy", "strcat", "strncat",
         "strchr", "strrchr", "strdup", "__assert_fail", "__assert", "abort", "exit", "_exit",
         "_Exit", "__errno_location", "__stack_chk_fail", "sched_yield", "sleep", "usleep",
-        "nanosleep", "call_once", "abs", "labs", "llabs"};
+        "nanosleep", "call_once", "abs", "labs", "llabs", "setjmp", "_setjmp", "__sigsetjmp",
+        "sigsetjmp", "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk"};
     /* clang-format on */
     for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
         if (!strncmp(x, prefixes[i], strlen(prefixes[i]))) return true;
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (!strcmp(x, names[i])) return true;
     return false;
+}
+
+/* The instructions of a deep callee's trampoline that record the call
+ * for the runtime's scrub (sched.c, scrub_deep): the caller's stack
+ * pointer (its return address's slot) and the return address, in
+ * __ravel_deep, unless an outer deep call already recorded a higher
+ * slot (a callback of bsearch calling printf).  Such a callee (not
+ * stack_light) may write anywhere down to the guard page; after it the
+ * runtime zeroes the thread's whole dead stack at the next visible
+ * action.  Clobbers only r11 and the flags, as a PLT entry may: every
+ * argument register reaches the callee intact. */
+static void deep_record(buf *a)
+{
+    buf_puts(a, "    cmpq %rsp, __ravel_deep(%rip)\\n    jae 1f\\n"
+                "    movq %rsp, __ravel_deep(%rip)\\n    movq (%rsp), %r11\\n"
+                "    movq %r11, __ravel_deep+8(%rip)\\n1:\\n");
+}
+
+/* A frameless trampoline __ravel_deep_x (section ravel_leaf, as the
+ * tainting ones) that records the call (deep_record), sets the taint if
+ * `taint`, and jumps to `target`. */
+static void deep_trampoline(const char *x, const char *target, bool taint, wiring *w)
+{
+    buf a = {0};
+    buf_printf(&a,
+               "__asm__(\".pushsection ravel_leaf,\\\"ax\\\",@progbits\\n"
+               ".globl __ravel_deep_%s\\n.type __ravel_deep_%s, @function\\n"
+               "__ravel_deep_%s:\\n",
+               x, x, x);
+    deep_record(&a);
+    if (taint) buf_puts(&a, "    orl $1, __ravel_taint(%rip)\\n");
+    buf_printf(&a, "    jmp %s\\n.popsection\\n\");\n", target);
+    buf_puts(&w->stubs, a.p);
+    free(a.p);
+}
+
+/* Data the C library exports that a program may name without calling it:
+ * an undefined symbol that is neither called nor one of these may be a
+ * deep function whose address is taken (no trampoline sees its calls). */
+static bool libc_data(const char *x)
+{
+    /* clang-format off */
+    static const char *const data[] = {
+        "stdin", "stdout", "stderr", "environ", "__environ", "optarg", "optind", "opterr",
+        "optopt", "program_invocation_name", "program_invocation_short_name", "timezone",
+        "daylight", "tzname", "signgam", "h_errno", "__stack_chk_guard", "__dso_handle",
+        "_GLOBAL_OFFSET_TABLE_", "__progname", "__progname_full", "etext", "_etext", "edata",
+        "_edata", "end", "_end", "__bss_start", "__executable_start", "__data_start",
+        "data_start", "_DYNAMIC", "__ehdr_start"};
+    /* clang-format on */
+    for (size_t i = 0; i < sizeof data / sizeof *data; i++)
+        if (!strcmp(x, data[i])) return true;
+    return !strncmp(x, "__start_", 8) || !strncmp(x, "__stop_", 7); /* a section's bounds */
+}
+
+/* Calls of x get a recording trampoline: x is deep, and the program has
+ * no uninstrumented code (whose own calls no trampoline sees: its states
+ * are all unique instead, and the scrub keeps a margin, sched.c). */
+static bool deep_recorded(const char *x, const wiring *w)
+{
+    return !w->uninstrumented && !stack_light(x) && is_c_identifier(x);
 }
 
 /* Rename lines for the undefined symbols of one object, and a stub for
@@ -1038,7 +1102,20 @@ static void wire_undefined(const objsyms *sy, const strv *all_def, const strv *w
         if (!w->deep_callee && !stack_light(x))
             w->deep_callee = rv_xstrdup(is_c_identifier(x) ? x : "a library function");
         bool unsup = rv_is_thread_process_fn(x) || (w->cxx && cxx_unsupported(x));
-        if (strv_has_sorted(wrapped, x)) {
+        if (strv_has_sorted(wrapped, x) && deep_recorded(x, w)) {
+            /* the wrapper calls the C library's deep code (printf's
+             * vprintf), before or after its events: recorded on entry,
+             * and the record stays while the thread is inside the call
+             * (sched.c, deep_inside) */
+            buf_printf(ren, "%s __ravel_deep_%s\n", x, x);
+            if (!strv_has(&w->deep, x)) {
+                strv_add(&w->deep, x);
+                char *target = rv_xasprintf("__ravel_%s", x);
+                deep_trampoline(x, target, false, w);
+                free(target);
+            }
+            if (wrapped_io(x) && !w->reset_unsafe) w->reset_unsafe = rv_xstrdup(x);
+        } else if (strv_has_sorted(wrapped, x)) {
             buf_printf(ren, "%s __ravel_%s\n", x, x);
             if (wrapped_io(x) && !w->reset_unsafe) w->reset_unsafe = rv_xstrdup(x);
         } else if (!unsup && !reset_safe(x)) {
@@ -1466,7 +1543,7 @@ static bool writes_nothing(const char *fn)
     return !strcmp(fn, "getenv") || !strcmp(fn, "secure_getenv");
 }
 
-static void family_trampoline(const char *x, const libc_family *fam, wiring *w)
+static void family_trampoline(const char *x, const libc_family *fam, bool deep, wiring *w)
 {
     static const char *const gpr[] = {"rdi", "rsi", "rdx", "rcx", "r8", "r9", "rax"};
     buf a = {0};
@@ -1486,6 +1563,7 @@ static void family_trampoline(const char *x, const libc_family *fam, wiring *w)
     buf_puts(&a, "    addq $128, %rsp\\n");
     for (size_t i = 7; i-- > 0;) buf_printf(&a, "    popq %%%s\\n", gpr[i]);
     if (!writes_nothing(x)) buf_puts(&a, "    orl $1, __ravel_taint(%rip)\\n");
+    if (deep) deep_record(&a); /* after the event: the call's frames follow it */
     buf_printf(&a,
                "    jmp %s@PLT\\n"
                ".size __ravel_impure_%s, .-__ravel_impure_%s\\n.popsection\\n",
@@ -1637,19 +1715,45 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
         const libc_family *fam = libc_family_of(x);
         /* a family function is wired even when only its address is taken
          * (its name says it is a function, never data such as stdout) */
-        if ((!fam && !strv_has(called, x)) || !is_c_identifier(x)) continue;
         if (strv_has_sorted(all_def, x) || strv_has_sorted(wrapped, x)) continue;
-        if (rv_is_thread_process_fn(x) || pure_libc_fn(x)) continue;
+        if (rv_is_thread_process_fn(x)) continue;
         if (!strncmp(x, "__tsan_", 7) || !strncmp(x, "__ravel_", 8) ||
             !strncmp(x, "__VERIFIER_", 11))
             continue;
-        buf_printf(ren, "%s __ravel_impure_%s\n", x, x);
+        bool deep = !w->uninstrumented && !stack_light(x);
+        /* a function found at run time is called past every trampoline */
+        if (deep && (!strcmp(x, "dlsym") || !strcmp(x, "dlvsym"))) w->deep_always = true;
+        if (!fam && !strv_has(called, x)) {
+            /* its address taken, never called here: no trampoline */
+            if (deep && !libc_data(x)) w->deep_always = true;
+            continue;
+        }
+        if (!is_c_identifier(x)) {
+            if (deep) w->deep_always = true;
+            continue;
+        }
+        if (pure_libc_fn(x)) {
+            if (!deep) continue;
+            buf_printf(ren, "%s __ravel_deep_%s\n", x, x);
+            if (strv_has(&w->deep, x)) continue;
+            strv_add(&w->deep, x);
+            char *target = rv_xasprintf("%s@PLT", x);
+            deep_trampoline(x, target, false, w);
+            free(target);
+            continue;
+        }
+        buf_printf(ren, "%s __ravel_%s_%s\n", x, deep && !fam ? "deep" : "impure", x);
         if (strv_has(&w->impure, x)) continue;
         strv_add(&w->impure, x);
         if (writes_through_pointers(x)) strv_add(&w->unmodelled, x);
         if (fam)
-            family_trampoline(x, fam, w);
-        else
+            family_trampoline(x, fam, deep, w);
+        else if (deep) {
+            /* the taint and the record of a deep call in one trampoline */
+            char *target = rv_xasprintf("%s@PLT", x);
+            deep_trampoline(x, target, true, w);
+            free(target);
+        } else
             /* frameless (sp holds the caller's return address throughout):
              * section ravel_leaf, so that a report of where a thread was
              * (sched.c program_frame) looks through it to the caller */
@@ -1760,6 +1864,7 @@ static char *stubs_source(wiring *w)
     buf_printf(&out, "const unsigned __ravel_dynamic_frames = %d;\n", w->dynamic_frames);
     buf_printf(&out, "const char __ravel_deep_callee[] = \"%s\";\n",
                w->deep_callee ? w->deep_callee : "");
+    buf_printf(&out, "const unsigned __ravel_deep_always = %d;\n", w->deep_always);
     buf_printf(&out, "const char __ravel_reset_unsafe[] = \"%s\";\n",
                w->reset_unsafe ? w->reset_unsafe : "");
     /* the trampolines' flag; weak, as the runtime's (a runtime without it
@@ -1875,6 +1980,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     free(w.deep_callee);
     strv_free(&w.stubbed);
     strv_free(&w.impure);
+    strv_free(&w.deep);
     strv_free(&w.unmodelled);
     strv_free(&w.families);
     free(w.stubs.p);

@@ -17,7 +17,17 @@
  * scrub.)  Idea: report an access by one thread to another thread's
  * stack below the program's stack pointer at that thread's last action
  * (slot + 1 in sched.c, program_ret_slot) as a use of a dead stack object
- * (an error kind of its own). */
+ * (an error kind of its own).  Not done (2026-11-27): that test is not a
+ * property of the trace.  Where the owner stands when another thread's
+ * access comes depends on how many of its events ran before, and its
+ * events after the publication are independent of that access: if fa,
+ * after its yield, called a function whose live local covers v's slot and
+ * made an action there, main's access would be "dead" when it came before
+ * that action and "live" after, in two interleavings of one Mazurkiewicz
+ * trace, so the partial-order explorers (one interleaving per trace)
+ * could miss what dfs reports.  A sound report needs the frame's death
+ * itself to be an event (a return or the scrub, dependent with accesses
+ * to the frame). */
 #include <assert.h>
 #include <pthread.h>
 #include <sched.h>
