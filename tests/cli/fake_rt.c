@@ -13,6 +13,9 @@ extern const afn __ravel_atomic_fns[];
 extern const unsigned long __ravel_natomic_fns;
 extern int __ravel_user_main(int, char **);
 
+/* the record the generated deep-call trampolines write (sched.c) */
+unsigned long __ravel_deep[2];
+
 int main(int argc, char **argv)
 {
     for (unsigned long i = 0; i < __ravel_natomic_fns; i++)
