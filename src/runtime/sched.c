@@ -969,15 +969,6 @@ void rv_visible_c(rv_action a, uint64_t pc)
         return;
     }
     rv_thr *self = rt.running;
-    if (rv_tid(self) >= RV_MASK_THREADS &&
-        (a.kind == RV_ACT_WAIT1 || a.kind == RV_ACT_RDLOCK || a.kind == RV_ACT_TRYRDLOCK))
-        rv_end_exec(RV_END_RESOURCE, pc, 0,
-                    "thread %u %s: condition variable waiters and rwlock readers are threads "
-                    "below %d (issue 13)",
-                    rv_tid(self),
-                    a.kind == RV_ACT_WAIT1 ? "waits on a condition variable"
-                                           : "read-locks an rwlock",
-                    RV_MASK_THREADS);
     char *here = __builtin_frame_address(0);
     self->pending = a;
     self->pending_pc = pc;

@@ -378,4 +378,59 @@ t_threads_masks_capped() {
     expect_json .incomplete_reason "more than 64 threads (--max-threads)"
 }
 
+# Condition variables, rwlocks and barriers of threads above the masks
+# (issue 13 part 3, stage 3; threads_sync_hi.c): with 100 blocked threads
+# first, the interacting threads are 101, 102, ...; dfs counts what it
+# counts without them, and the traces are the closed forms: COND 2 (the
+# waiter locks before or after the notifier), TIMED 3 (and, waiter first,
+# it times out or is woken), RW 2 and BAR 2 (which thread goes first);
+# BUG: 10 (the deadlock), 4, 4.
+sync_hi_case() { # EXECUTIONS TRACES ERRORS VARIANT...
+    local k ex=$1 tr=$2 errs=$3
+    shift 3
+    for k in 0 100; do
+        rv check --json --algo=dfs --keep-going --count-traces "$L/threads_sync_hi.c" -- "$@" -DK=$k
+        expect_json .executions "$ex"
+        expect_json .traces "$tr"
+        expect_json .exhaustive true
+        expect_json '[.errors[].kind]|unique|join(",")' "$errs"
+    done
+}
+t_threads_cond_hi_dfs() { sync_hi_case 82 2 "" -DCOND; }
+t_threads_cond_timed_hi_dfs() { sync_hi_case 718 3 "" -DCOND -DTIMED; }
+t_threads_rw_hi_dfs() { sync_hi_case 469 2 "" -DRW; }
+t_threads_rw_hi_bug_dfs() { sync_hi_case 1709 4 assertion -DRW -DBUG; }
+t_threads_bar_hi_dfs() { sync_hi_case 910 2 "" -DBAR; }
+t_threads_bar_hi_bug_dfs() { sync_hi_case 1709 4 assertion -DBAR -DBUG; }
+# the lost wake-up with two waiters above the masks is found
+t_threads_cond_hi_bug_dfs() {
+    rv check --json --algo=dfs "$L/threads_sync_hi.c" -- -DCOND -DBUG -DK=100
+    expect_rc 1
+    expect_json '[.errors[].kind]|join(",")' deadlock
+}
+# The other algorithms agree with dfs where they hold the threads (K=0:
+# one execution per trace, the bug found), and stop with a reason above.
+t_threads_sync_hi_algos() {
+    local algo v
+    for algo in optimal source dpor udpor; do
+        for v in "2 -DCOND" "3 -DCOND -DTIMED" "2 -DRW" "2 -DBAR"; do
+            rv check --json --algo=$algo --count-traces "$L/threads_sync_hi.c" -- ${v#* } -DK=0
+            expect_rc 0
+            expect_json .executions "${v%% *}"
+            expect_json .traces "${v%% *}"
+        done
+        for v in "deadlock -DCOND" "assertion -DRW" "assertion -DBAR"; do
+            rv check --json --algo=$algo "$L/threads_sync_hi.c" -- ${v#* } -DBUG -DK=0
+            expect_rc 1
+            expect_json '[.errors[].kind]|join(",")' "${v%% *}"
+        done
+    done
+    rv check --json --algo=udpor "$L/threads_sync_hi.c" -- -DRW -DK=100
+    expect_rc 3
+    expect_json .incomplete_reason "udpor: thread 102 read-locks an rwlock; the unfolding holds condition-variable waiters and rwlock readers below thread 64 only (--algo=dfs holds any)"
+    rv check --json --algo=udpor "$L/threads_sync_hi.c" -- -DCOND -DK=100
+    expect_rc 3
+    expect_json_match .incomplete_reason "^udpor: thread 101 waits on a condition variable"
+}
+
 rv_main "$@"
