@@ -185,6 +185,26 @@ static void tls_area_init(rv_thr *t)
     }
 }
 
+/* A finished thread >= RV_MASK_THREADS whose stack and TLS pages go back
+ * to the kernel as soon as another thread runs (it switched away from
+ * them for good): 10,000 threads created one after another then keep the
+ * pages of those alive, not of every thread ever started (bench/README
+ * "Thousands of threads").  Threads below keep theirs (at most 64, and
+ * an execution would fault them in again: the reset engine clears pages
+ * in place, keeping them mapped).  A program that reads a finished
+ * thread's stack or TLS (undefined) reads zeros. */
+static rv_thr *dead_stack;
+
+static void release_dead_stack(void)
+{
+    rv_thr *t = dead_stack;
+    if (!t) return;
+    dead_stack = NULL;
+    uint64_t base = RV_STACK_BASE + (uint64_t)rv_tid(t) * RV_STACK_SPAN;
+    rv_syscall6(SYS_madvise, (long)(base + RV_GUARD_SIZE), (long)(RV_STACK_SPAN - RV_GUARD_SIZE),
+                MADV_DONTNEED, 0, 0, 0);
+}
+
 static void switch_to(rv_thr *from, rv_thr *to)
 {
     if (from == to) return;
@@ -196,6 +216,7 @@ static void switch_to(rv_thr *from, rv_thr *to)
     /* back in `from` */
     rv_scrub_to = from->ret_to;
     rv_scrub_lo = from->scrub_lo;
+    release_dead_stack();
 }
 
 /* ------------------------------------------------------------------ */
@@ -1011,6 +1032,7 @@ void rv_leave(void)
     for (;;) {
         rv_thr *next = step_once();
         if (next != self) {
+            if (rv_tid(self) >= RV_MASK_THREADS) dead_stack = self;
             switch_to(self, next);
             break;
         }
@@ -1037,7 +1059,8 @@ static void map_stack(unsigned tid, rv_thr *t)
 void rv_thread_entry(void)
 {
     rv_thr *self = rt.running;
-    errno = 0; /* the area's errno is a copy of main's */
+    release_dead_stack(); /* a thread that just finished may have started this one */
+    errno = 0;            /* the area's errno is a copy of main's */
     void *ret = self->fn(self->arg);
     rv_thread_finish(ret);
 }
