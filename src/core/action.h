@@ -32,12 +32,16 @@
  * has its place in a table by thread instead: model.h rv_mhi), DPOR's
  * sleep and done sets, udpor's avoid set and conflict filter.  The
  * algorithms that need full enabled sets (dpor, source, optimal, the
- * bounded searches) and the race detector cap --max-threads at
- * RV_MASK_THREADS; udpor stops at a condition wait or read lock of a
- * thread above (issue 13 part 3; DESIGN §2 "Many threads"). */
+ * bounded searches) cap --max-threads at RV_MASK_THREADS; the race
+ * detector at RV_DRF_MAX_THREADS (its clocks as wide as the bound); udpor
+ * stops at a condition wait or read lock of a thread above (issue 13
+ * part 3; DESIGN §2 "Many threads"). */
 #define RV_MAX_THREADS  16384
 #define RV_MASK_THREADS 64
-#define RV_NO_THREAD    0xffffu
+/* --memory=drf: its vector clocks have an entry per thread up to the
+ * --max-threads of the run (64 unless given), at most this many. */
+#define RV_DRF_MAX_THREADS 1024
+#define RV_NO_THREAD       0xffffu
 
 typedef enum rv_kind {
     RV_ACT_NONE = 0,

@@ -236,14 +236,20 @@ void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
  * with the rest of the runtime's data between executions). */
 static unsigned threads_created = 1;
 
+unsigned rv_thread_cap(void)
+{
+    unsigned cap = rt.shm->max_threads ? rt.shm->max_threads : RV_MAX_THREADS;
+    if (cap > RV_MAX_THREADS) cap = RV_MAX_THREADS;
+    if ((rt.flags & RV_REQ_DRF) && cap > RV_DRF_MAX_THREADS) cap = RV_DRF_MAX_THREADS;
+    return cap;
+}
+
 int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
                            void *arg)
 {
     uint64_t pc = PC;
     rv_thr *self = rv_self();
-    unsigned cap = rt.shm->max_threads ? rt.shm->max_threads : RV_MAX_THREADS;
-    if (cap > RV_MAX_THREADS) cap = RV_MAX_THREADS;
-    if ((rt.flags & RV_REQ_DRF) && cap > RV_MASK_THREADS) cap = RV_MASK_THREADS; /* race.c */
+    unsigned cap = rv_thread_cap();
     if (threads_created >= cap)
         rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %u threads (--max-threads)", cap);
     int id = rv_child_id(self);

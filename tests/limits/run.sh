@@ -376,6 +376,33 @@ t_threads_masks_capped() {
     rv check --json --memory=drf "$L/threads_many.c" -- -DN=100
     expect_rc 3
     expect_json .incomplete_reason "more than 64 threads (--max-threads)"
+    expect_err "note: --memory=drf holds 64 threads per execution unless --max-threads says more \\(up to 1024"
+}
+# --memory=drf with clocks as wide as --max-threads (race.c): the threads
+# above 63 of threads_sync_hi.c are checked as those below (the same
+# executions as K=0 under dfs: 20, 74, 14), their races and deadlock
+# found, and those of threads_blocked.c's racers 101 and 102.
+t_threads_drf_hi() {
+    local v
+    for v in "20 -DCOND" "74 -DRW" "14 -DBAR"; do
+        rv check --json --algo=dfs --memory=drf --max-threads=200 "$L/threads_sync_hi.c" -- ${v#* } -DK=100
+        expect_rc 0
+        expect_json .executions "${v%% *}"
+    done
+    for v in "deadlock -DCOND" "data-race -DRW" "data-race -DBAR"; do
+        rv check --json --algo=dfs --memory=drf --max-threads=200 "$L/threads_sync_hi.c" -- ${v#* } -DBUG -DK=100
+        expect_rc 1
+        expect_json '[.errors[].kind]|join(",")' "${v%% *}"
+    done
+    rv check --json --memory=drf --max-threads=200 "$L/threads_sync_hi.c" -- -DBAR -DK=100
+    expect_rc 0
+    expect_json .executions 2
+    rv check --json --memory=drf --max-threads=200 "$L/threads_blocked.c" -- -DK=100
+    expect_rc 1
+    expect_json '[.errors[].kind]|join(",")' data-race
+    expect_json_match '.errors[0].message' "thread 10[12] and .* by thread 10[12]"
+    rv check --json --memory=drf --max-threads=5000 "$L/threads_sync_hi.c" -- -DBAR
+    expect_err "note: --max-threads=5000 lowered to 1024 \\(--algo=udpor, --memory=drf\\)"
 }
 
 # Condition variables, rwlocks and barriers of threads above the masks
