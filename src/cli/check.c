@@ -348,18 +348,23 @@ int rv_cli_check(int argc, char **argv)
         rv_cli_opts_free(&o);
         return RV_EXIT_USAGE;
     }
-    /* dpor, source and optimal (sleep, done and backtrack sets), the
-     * bounded searches and the race detector keep threads in 64-bit masks
-     * (action.h), udpor's unfolding holds RV_UNF_MAX_THREADS (unfolding.h):
-     * their executions end at that thread as at the --max-threads bound.
-     * udpor with one execution goes on: that execution is reported without
-     * the unfolding when it has more threads (udpor.c unmapped_ok).  On the
-     * backend's limits, not the options: a schedule's replay options stay
-     * what the user gave. */
-    bool masks = (strcmp(o.opt.algo, "dfs") && strcmp(o.opt.algo, "udpor")) ||
-                 o.opt.bound != RV_BOUND_NONE || o.lim.drf;
+    /* dpor, source and optimal (sleep, done and backtrack sets) and the
+     * bounded searches keep threads in 64-bit masks (action.h), udpor's
+     * unfolding holds RV_UNF_MAX_THREADS (unfolding.h), the race detector
+     * RV_DRF_MAX_THREADS: their executions end at that thread as at the
+     * --max-threads bound.  The race detector's clocks are as wide as the
+     * bound, so it stays 64 unless the user asks for more.  udpor with one
+     * execution goes on: that execution is reported without the unfolding
+     * when it has more threads (udpor.c unmapped_ok).  On the backend's
+     * limits, not the options: a schedule's replay options stay what the
+     * user gave. */
+    bool masks =
+        (strcmp(o.opt.algo, "dfs") && strcmp(o.opt.algo, "udpor")) || o.opt.bound != RV_BOUND_NONE;
     bool unf = !masks && !strcmp(o.opt.algo, "udpor") && o.opt.max_executions != 1;
     unsigned cap = masks ? RV_MASK_THREADS : unf ? RV_UNF_MAX_THREADS : RV_MAX_THREADS;
+    if (o.lim.drf && cap > RV_DRF_MAX_THREADS) cap = RV_DRF_MAX_THREADS;
+    if (!b->limits.max_threads && o.lim.drf && cap > RV_MASK_THREADS)
+        b->limits.max_threads = RV_MASK_THREADS;
     if (!b->limits.max_threads || b->limits.max_threads > cap) {
         if (b->limits.max_threads && !o.quiet)
             fprintf(stderr, "ravel check: note: --max-threads=%u lowered to %u (--algo=%s%s)\n",
@@ -380,6 +385,12 @@ int rv_cli_check(int argc, char **argv)
         fprintf(stderr, "ravel check: the exploration failed: %s\n", x.stats.incomplete_why);
         x.stats.exhaustive = false;
     }
+    if (o.lim.drf && cap > RV_MASK_THREADS && !o.quiet && thread_cap_hit(&x, RV_MASK_THREADS) &&
+        b->limits.max_threads == RV_MASK_THREADS)
+        fprintf(stderr,
+                "ravel check: note: --memory=drf holds 64 threads per execution unless "
+                "--max-threads says more (up to %d: its clocks have an entry per thread)\n",
+                cap);
     if (cap < RV_MAX_THREADS && !o.quiet && thread_cap_hit(&x, cap))
         fprintf(stderr,
                 "ravel check: note: --algo=%s%s holds at most %u threads per execution%s; "

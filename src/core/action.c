@@ -104,14 +104,18 @@ static bool is_notify(const rv_action *a)
 static bool is_lost(const rv_action *a)
 {
     return (a->kind == RV_ACT_SIGNAL && a->arg == RV_NO_THREAD) ||
-           (a->kind == RV_ACT_BROADCAST && a->arg == 0);
+           (a->kind == RV_ACT_BROADCAST && a->arg == 0 && a->len == 0);
 }
 
-/* Does notification n (signal or broadcast) wake thread t? */
-static bool notifies(const rv_action *n, unsigned t)
+/* Does notification n (signal or broadcast) wake the thread of wait half
+ * w?  A broadcast names the threads below RV_MASK_THREADS it woke in a
+ * mask; a w2 above them names the broadcast that woke it (action.h). */
+static bool notifies(const rv_action *n, const rv_action *w)
 {
+    unsigned t = w->tid;
     if (n->kind == RV_ACT_SIGNAL) return n->arg == t;
-    return t < 64 && ((n->arg >> t) & 1u);
+    if (t < RV_MASK_THREADS) return (n->arg >> t) & 1u;
+    return w->kind == RV_ACT_WAIT2 && n->len && (w->arg >> 32) == n->len;
 }
 
 /* Seed 004 §3.1: dependence between a wait half w and a notification n on
@@ -124,9 +128,8 @@ static bool wait_notify_dependent(const rv_action *w, const rv_action *n)
     /* a timed w2 (or one that may wake spuriously) reads whether a
      * notification came: every notification (DESIGN "Timed waits") */
     if (w->kind == RV_ACT_WAIT2 && (w->flags & RV_AF_TIMED)) return true;
-    if (w->kind == RV_ACT_WAIT1)
-        return n->kind == RV_ACT_BROADCAST || is_lost(n) || notifies(n, w->tid);
-    return notifies(n, w->tid);
+    if (w->kind == RV_ACT_WAIT1) return n->kind == RV_ACT_BROADCAST || is_lost(n) || notifies(n, w);
+    return notifies(n, w);
 }
 
 static bool ranges_overlap(const rv_action *a, const rv_action *b)
@@ -262,8 +265,13 @@ char *rv_action_str(const rv_action *a, char *buf, size_t cap)
                      (unsigned long long)a->arg);
         break;
     case RV_ACT_BROADCAST:
-        snprintf(buf, cap, "broadcast(0x%llx) wakes mask 0x%llx", (unsigned long long)a->obj,
-                 (unsigned long long)a->arg);
+        if (a->len)
+            snprintf(buf, cap, "broadcast(0x%llx) wakes mask 0x%llx and threads above 63 (#%llu)",
+                     (unsigned long long)a->obj, (unsigned long long)a->arg,
+                     (unsigned long long)a->len);
+        else
+            snprintf(buf, cap, "broadcast(0x%llx) wakes mask 0x%llx", (unsigned long long)a->obj,
+                     (unsigned long long)a->arg);
         break;
     case RV_ACT_NONDET:
         snprintf(buf, cap, "nondet = %lld", (long long)a->arg);

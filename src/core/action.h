@@ -28,16 +28,20 @@
 /* Threads per execution, main included: the hard maximum of --max-threads
  * (per-thread tables are sized by it; docs/CLI.md).  Thread ids below
  * RV_MASK_THREADS are also bits of 64-bit masks: rv_event.enabled, the
- * model's condition-variable waiter and rwlock reader sets, DPOR's sleep
- * and done sets, udpor's avoid set and conflict filter.  A thread above
- * them has no bit: the runtime ends an execution in which it would need
- * one (a condition wait, a read lock) as a resource limit, and the
+ * model's condition-variable waiter and rwlock reader sets (a thread above
+ * has its place in a table by thread instead: model.h rv_mhi), DPOR's
+ * sleep and done sets, udpor's avoid set and conflict filter.  The
  * algorithms that need full enabled sets (dpor, source, optimal, the
- * bounded searches) and the race detector cap --max-threads at
- * RV_MASK_THREADS (issue 13 part 3; DESIGN §2 "Many threads"). */
+ * bounded searches) cap --max-threads at RV_MASK_THREADS; the race
+ * detector at RV_DRF_MAX_THREADS (its clocks as wide as the bound); udpor
+ * stops at a condition wait or read lock of a thread above (issue 13
+ * part 3; DESIGN §2 "Many threads"). */
 #define RV_MAX_THREADS  16384
 #define RV_MASK_THREADS 64
-#define RV_NO_THREAD    0xffffu
+/* --memory=drf: its vector clocks have an entry per thread up to the
+ * --max-threads of the run (64 unless given), at most this many. */
+#define RV_DRF_MAX_THREADS 1024
+#define RV_NO_THREAD       0xffffu
 
 typedef enum rv_kind {
     RV_ACT_NONE = 0,
@@ -58,9 +62,13 @@ typedef enum rv_kind {
     /* condition variables (seed 004 §3.1).  obj = condvar, obj2 = mutex. */
     RV_ACT_WAIT1,     /* release obj2 and start waiting on obj */
     RV_ACT_WAIT2,     /* woken up: re-acquire obj2; enabled once notified and obj2 free;
-                       * arg = the recursion count w1 released (restored) */
+                       * arg = the recursion count w1 released (restored), and
+                       * for a thread >= RV_MASK_THREADS woken by a broadcast
+                       * that broadcast's len << 32 (the model's result) */
     RV_ACT_SIGNAL,    /* arg = thread woken, or RV_NO_THREAD for a lost signal */
-    RV_ACT_BROADCAST, /* arg = mask of threads woken (0: lost broadcast) */
+    RV_ACT_BROADCAST, /* arg = mask of threads < RV_MASK_THREADS woken; len = its number
+                       * among the condvar's broadcasts that woke threads above
+                       * (1, 2, ...; 0: none); lost: arg = len = 0 */
     /* counting semaphores (PV resources, sem_t).  obj = semaphore; obj2 =
      * initial count + 1 for PV, which has no init events; 0 for the native
      * runtime, whose sem_init is an event (RV_ACT_SEM_INIT). */

@@ -90,21 +90,62 @@ bool rv_model_created(const rv_mstate *s, unsigned t)
                                : (world_flags(s, t) & RV_WF_CREATED) != 0;
 }
 
+/* Thread t's rv_mhi (t >= RV_MASK_THREADS), NULL if it has none. */
+static rv_mhi *hi_of(const rv_mstate *s, uint64_t t)
+{
+    if (!s->hi || t < RV_MASK_THREADS || t >= s->hi_end) return NULL;
+    return &s->hi[t - RV_MASK_THREADS];
+}
+
+/* The first thread >= `from` whose rv_mhi satisfies `is` for obj: the
+ * walks over the table that only objects holding threads above 63 make
+ * (their counts say so), so that programs of fewer threads never pay. */
+static unsigned hi_next(const rv_mstate *s, unsigned from, uint64_t obj,
+                        bool (*is)(const rv_mhi *, uint64_t))
+{
+    for (unsigned t = from < RV_MASK_THREADS ? RV_MASK_THREADS : from; t < s->hi_end; t++)
+        if (is(&s->hi[t - RV_MASK_THREADS], obj)) return t;
+    return RV_NO_THREAD;
+}
+
+static bool hi_waits_on(const rv_mhi *h, uint64_t cv)
+{
+    return h->cv == cv;
+}
+
+/* The slot of h's read locks that names rwlock rw, -1 if none. */
+static int hi_rd_slot(const rv_mhi *h, uint64_t rw)
+{
+    for (int k = 0; k < RV_HI_RD; k++)
+        if (h->rdn[k] && h->rd[k] == rw) return k;
+    return -1;
+}
+
 static bool in_other_section(const rv_world_st *w, const rv_action *a)
 {
     return w && w->atomic && w->atomic != a->tid + 1u;
 }
 
+/* Is a's thread in the waiter set of condition variable a->obj? */
+static bool cv_waits(const rv_mstate *s, const rv_action *a)
+{
+    if (a->tid < RV_MASK_THREADS) return (s->cv->waiters >> a->tid) & 1;
+    const rv_mhi *h = hi_of(s, a->tid);
+    return h && h->cv == a->obj;
+}
+
 /* ---- read-write locks --------------------------------------------------- */
 
-static bool rw_holds_read(const rv_rwlock_st *r, unsigned tid)
+static bool rw_holds_read(const rv_mstate *s, const rv_action *a)
 {
-    return tid < 64 && ((r->readers[0] >> tid) & 1);
+    if (a->tid < RV_MASK_THREADS) return (s->rw->readers[0] >> a->tid) & 1;
+    const rv_mhi *h = hi_of(s, a->tid);
+    return h && hi_rd_slot(h, a->obj) >= 0;
 }
 
 static bool rw_has_readers(const rv_rwlock_st *r)
 {
-    return r->readers[0] != 0;
+    return r->readers[0] != 0 || r->nhi != 0;
 }
 
 /* Could a read (write) acquire by a's thread succeed now?  Reader
@@ -119,10 +160,19 @@ static bool rw_can_write(const rv_rwlock_st *r)
     return r->writer == 0 && !rw_has_readers(r);
 }
 
-/* Does thread me - 1 hold RV_RW_NEST read locks already (EAGAIN)? */
-static bool rw_nest_full(const rv_rwlock_st *r, int me)
+/* Can a's thread not take one more read lock (EAGAIN)?  It holds
+ * RV_RW_NEST of this lock already; or, above 63, it holds read locks on
+ * RV_HI_RD other rwlocks (or has no rv_mhi). */
+static bool rw_nest_full(const rv_mstate *s, const rv_action *a)
 {
-    return (r->readers[RV_RW_NEST - 1] >> ((unsigned)(me - 1) & 63)) & 1;
+    if (a->tid < RV_MASK_THREADS) return (s->rw->readers[RV_RW_NEST - 1] >> a->tid) & 1;
+    const rv_mhi *h = hi_of(s, a->tid);
+    if (!h) return true;
+    int k = hi_rd_slot(h, a->obj);
+    if (k >= 0) return h->rdn[k] >= RV_RW_NEST;
+    for (k = 0; k < RV_HI_RD; k++)
+        if (!h->rdn[k]) return false;
+    return true;
 }
 
 static bool rw_enabled(const rv_rwlock_st *r, const rv_action *a)
@@ -147,7 +197,7 @@ bool rv_model_enabled(const rv_mstate *s, const rv_action *a)
         return (unsigned)m->owner == me && m->kind != RV_MK_NORMAL;
     }
     case RV_ACT_WAIT2: /* a timed one need not be notified: it times out */
-        return ((a->flags & RV_AF_TIMED) || !((s->cv->waiters >> a->tid) & 1)) && s->mx->owner == 0;
+        return ((a->flags & RV_AF_TIMED) || !cv_waits(s, a)) && s->mx->owner == 0;
     case RV_ACT_RDLOCK:
     case RV_ACT_WRLOCK:
         return rw_enabled(s->rw, a);
@@ -182,7 +232,7 @@ static bool timed_can_acquire(const rv_mstate *s, const rv_action *a)
     case RV_ACT_SEM_TRYWAIT:
         return s->sem->status == RV_MST_INIT && s->sem->count > 0;
     case RV_ACT_TRYRDLOCK:
-        return !status_problem(s->rw->status) && rw_can_read(s->rw) && !rw_nest_full(s->rw, me);
+        return !status_problem(s->rw->status) && rw_can_read(s->rw) && !rw_nest_full(s, a);
     case RV_ACT_TRYWRLOCK:
         return !status_problem(s->rw->status) && rw_can_write(s->rw);
     default:
@@ -192,8 +242,9 @@ static bool timed_can_acquire(const rv_mstate *s, const rv_action *a)
 
 uint32_t rv_model_domain(const rv_mstate *s, const rv_action *a)
 {
-    if (a->kind == RV_ACT_SIGNAL && s->cv && s->cv->waiters && !status_problem(s->cv->status))
-        return (uint32_t)__builtin_popcountll(s->cv->waiters);
+    if (a->kind == RV_ACT_SIGNAL && s->cv && (s->cv->waiters || s->cv->nhi) &&
+        !status_problem(s->cv->status))
+        return (uint32_t)__builtin_popcountll(s->cv->waiters) + s->cv->nhi;
     if (a->kind == RV_ACT_NONDET) return a->ndom ? a->ndom : 1;
     if (a->flags & RV_AF_TIMED) return timed_can_acquire(s, a) ? 2 : 1;
     return 1;
@@ -320,27 +371,82 @@ static int apply_wait1(rv_mstate *s, rv_action *a, char *msg, size_t cap)
     a->arg = s->mx->count;
     s->mx->owner = 0;
     s->mx->count = 0;
-    s->cv->waiters |= a->tid < RV_MASK_THREADS ? 1ull << a->tid : 0; /* rv_visible_c ends others */
+    if (a->tid < RV_MASK_THREADS) {
+        s->cv->waiters |= 1ull << a->tid;
+        return 0;
+    }
+    rv_mhi *h = hi_of(s, a->tid);
+    if (h) { /* none: the unfolding, which refuses such executions (udpor.c) */
+        h->cv = a->obj;
+        h->woke = 0;
+        s->cv->nhi++;
+    }
     return 0;
 }
 
 /* w2 re-acquires the mutex; a timed one still in the waiter set (no
  * notification came) leaves it and times out. */
-static int apply_wait2(rv_mstate *s, const rv_action *a)
+static int apply_wait2(rv_mstate *s, rv_action *a)
 {
     s->mx->owner = (int)a->tid + 1;
-    s->mx->count = a->arg ? (uint32_t)a->arg : 1;
-    uint64_t me = 1ull << (a->tid & 63);
+    s->mx->count = (uint32_t)a->arg ? (uint32_t)a->arg : 1;
+    if (a->tid >= RV_MASK_THREADS) {
+        rv_mhi *h = hi_of(s, a->tid);
+        a->arg = (uint32_t)a->arg; /* the broadcast that woke it: the dependence's */
+        if (!h) return 0;
+        if (h->cv != a->obj) {
+            a->arg |= (uint64_t)h->woke << 32;
+            return 0;
+        }
+        h->cv = 0; /* only a timed w2 is enabled here */
+        s->cv->nhi--;
+        return ETIMEDOUT;
+    }
+    uint64_t me = 1ull << a->tid;
     if (!(s->cv->waiters & me)) return 0;
     s->cv->waiters &= ~me; /* only a timed w2 is enabled here */
     return ETIMEDOUT;
 }
 
-/* The val-th waiter in ascending thread order (seed 004: sig(c, j)). */
-static int apply_signal(rv_cond_st *c, rv_action *a, uint32_t val, char *msg, size_t cap)
+/* Take thread t >= RV_MASK_THREADS out of cv's waiter set, noting the
+ * broadcast that did (0: a signal). */
+static void hi_unwait(const rv_mstate *s, unsigned t, uint32_t woke)
 {
+    rv_mhi *h = hi_of(s, t);
+    if (!h || !s->cv->nhi) return;
+    h->cv = 0;
+    h->woke = woke;
+    s->cv->nhi--;
+}
+
+/* Take every waiter >= RV_MASK_THREADS out of cv a->obj's waiter set. */
+static void hi_unwait_all(const rv_mstate *s, const rv_action *a, uint32_t woke)
+{
+    for (unsigned t = RV_MASK_THREADS; s->cv->nhi && s->hi;) {
+        t = hi_next(s, t, a->obj, hi_waits_on);
+        if (t == RV_NO_THREAD) break;
+        hi_unwait(s, t, woke);
+    }
+    s->cv->nhi = 0;
+}
+
+/* The val-th waiter in ascending thread order (seed 004: sig(c, j)): the
+ * threads below 64 come first, then those above (their rv_mhi). */
+static int apply_signal(const rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t cap)
+{
+    rv_cond_st *c = s->cv;
     a->arg = RV_NO_THREAD; /* lost signal, or a misuse: it wakes nobody */
     if (cond_problem(c, msg, cap)) return RV_MODEL_MISUSE;
+    uint32_t nlo = (uint32_t)__builtin_popcountll(c->waiters);
+    if (val >= nlo && c->nhi && s->hi) {
+        unsigned t = RV_MASK_THREADS - 1;
+        for (uint32_t i = nlo; i <= val && t != RV_NO_THREAD; i++)
+            t = hi_next(s, t + 1, a->obj, hi_waits_on);
+        if (t == RV_NO_THREAD) return 0;
+        hi_unwait(s, t, 0);
+        a->arg = t;
+        return 0;
+    }
     if (!c->waiters) return 0;
     uint64_t w = c->waiters;
     for (uint32_t i = 0; i < val && (w & (w - 1)); i++) w &= w - 1;
@@ -350,19 +456,31 @@ static int apply_signal(rv_cond_st *c, rv_action *a, uint32_t val, char *msg, si
     return 0;
 }
 
-static int apply_broadcast(rv_cond_st *c, rv_action *a, char *msg, size_t cap)
+/* Wakes every waiter; one that wakes threads above 63 gets the next
+ * number (len), which they remember (rv_mhi.woke): their w2 depend on it
+ * (action.c).  Non-lost notifications of a condvar are totally ordered
+ * (mutually dependent), so the numbers are the same in every execution
+ * of a trace. */
+static int apply_broadcast(const rv_mstate *s, rv_action *a, char *msg, size_t cap)
 {
+    rv_cond_st *c = s->cv;
     a->arg = 0; /* a misuse wakes nobody */
+    a->len = 0;
     if (cond_problem(c, msg, cap)) return RV_MODEL_MISUSE;
     a->arg = c->waiters;
     c->waiters = 0;
+    if (c->nhi) {
+        a->len = ++c->hbc;
+        hi_unwait_all(s, a, c->hbc);
+    }
     return 0;
 }
 
 static int apply_cond_destroy(rv_cond_st *c, char *msg, size_t cap)
 {
     if (cond_problem(c, msg, cap)) return RV_MODEL_MISUSE;
-    if (c->waiters) return misuse(msg, cap, "destroy of a condition variable with waiting threads");
+    if (c->waiters || c->nhi)
+        return misuse(msg, cap, "destroy of a condition variable with waiting threads");
     c->status = RV_MST_DEAD;
     return 0;
 }
@@ -452,10 +570,22 @@ static int rw_problem(const rv_rwlock_st *r, const char *op, char *msg, size_t c
     return RV_MODEL_MISUSE;
 }
 
-/* Add one read holding of thread me - 1 (not rw_nest_full). */
-static void rw_add_reader(rv_rwlock_st *r, int me)
+/* Add one read holding of a's thread (not rw_nest_full). */
+static void rw_add_reader(const rv_mstate *s, const rv_action *a)
 {
-    uint64_t bit = 1ull << ((unsigned)(me - 1) & 63);
+    rv_rwlock_st *r = s->rw;
+    if (a->tid >= RV_MASK_THREADS) {
+        rv_mhi *h = hi_of(s, a->tid);
+        int k = hi_rd_slot(h, a->obj);
+        if (k < 0) { /* a free slot: rw_nest_full said there is one */
+            for (k = 0; h->rdn[k]; k++) continue;
+            h->rd[k] = a->obj;
+            r->nhi++;
+        }
+        h->rdn[k]++;
+        return;
+    }
+    uint64_t bit = 1ull << a->tid;
     for (int k = 0; k < RV_RW_NEST; k++)
         if (!(r->readers[k] & bit)) {
             r->readers[k] |= bit;
@@ -463,9 +593,20 @@ static void rw_add_reader(rv_rwlock_st *r, int me)
         }
 }
 
-static void rw_drop_reader(rv_rwlock_st *r, int me)
+/* Drop one read holding of a's thread (rw_holds_read). */
+static void rw_drop_reader(const rv_mstate *s, const rv_action *a)
 {
-    uint64_t bit = 1ull << ((unsigned)(me - 1) & 63);
+    rv_rwlock_st *r = s->rw;
+    if (a->tid >= RV_MASK_THREADS) {
+        rv_mhi *h = hi_of(s, a->tid);
+        int k = hi_rd_slot(h, a->obj);
+        if (--h->rdn[k] == 0) {
+            h->rd[k] = 0;
+            r->nhi--;
+        }
+        return;
+    }
+    uint64_t bit = 1ull << a->tid;
     for (int k = RV_RW_NEST - 1; k >= 0; k--)
         if (r->readers[k] & bit) {
             r->readers[k] &= ~bit;
@@ -477,19 +618,20 @@ static void rw_drop_reader(rv_rwlock_st *r, int me)
  * thread is the writer: EDEADLK), tryrdlock/trywrlock (EBUSY), and their
  * timed versions (RV_AF_TIMED; val 0 times out, val 1 takes the lock when
  * it can; a writer's timed re-acquire is EDEADLK, as glibc). */
-static int rw_acquire(rv_rwlock_st *r, rv_action *a, uint32_t val)
+static int rw_acquire(const rv_mstate *s, rv_action *a, uint32_t val)
 {
+    rv_rwlock_st *r = s->rw;
     int me = (int)a->tid + 1;
     bool timed = (a->flags & RV_AF_TIMED) != 0;
     bool rd = a->kind == RV_ACT_RDLOCK || a->kind == RV_ACT_TRYRDLOCK;
     bool try = a->kind == RV_ACT_TRYRDLOCK || a->kind == RV_ACT_TRYWRLOCK;
     a->arg = 0;
     if (r->writer == me) return try && !timed ? EBUSY : EDEADLK;
-    if (rd && rw_nest_full(r, me)) return EAGAIN;
+    if (rd && rw_nest_full(s, a)) return EAGAIN;
     if (timed && val == 0) return ETIMEDOUT;
     if (!(rd ? rw_can_read(r) : rw_can_write(r))) return timed ? ETIMEDOUT : EBUSY;
     if (rd) {
-        rw_add_reader(r, me);
+        rw_add_reader(s, a);
     } else {
         r->writer = me;
     }
@@ -497,8 +639,9 @@ static int rw_acquire(rv_rwlock_st *r, rv_action *a, uint32_t val)
     return 0;
 }
 
-static int apply_rwlock(rv_rwlock_st *r, rv_action *a, uint32_t val, char *msg, size_t cap)
+static int apply_rwlock(const rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t cap)
 {
+    rv_rwlock_st *r = s->rw;
     int me = (int)a->tid + 1;
     switch (a->kind) {
     case RV_ACT_RW_INIT:
@@ -519,14 +662,14 @@ static int apply_rwlock(rv_rwlock_st *r, rv_action *a, uint32_t val, char *msg, 
             r->writer = 0;
             return 0;
         }
-        if (a->kind == RV_ACT_RDUNLOCK && rw_holds_read(r, a->tid)) {
-            rw_drop_reader(r, me);
+        if (a->kind == RV_ACT_RDUNLOCK && rw_holds_read(s, a)) {
+            rw_drop_reader(s, a);
             return 0;
         }
         return misuse(msg, cap, "unlock of a rwlock the thread does not hold");
     default:
         if (rw_problem(r, "lock", msg, cap)) return RV_MODEL_MISUSE;
-        return rw_acquire(r, a, val);
+        return rw_acquire(s, a, val);
     }
 }
 
@@ -609,10 +752,12 @@ int rv_model_apply(rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t c
     case RV_ACT_WAIT2:
         return apply_wait2(s, a);
     case RV_ACT_SIGNAL:
-        return apply_signal(s->cv, a, val, msg, cap);
+        return apply_signal(s, a, val, msg, cap);
     case RV_ACT_BROADCAST:
-        return apply_broadcast(s->cv, a, msg, cap);
+        return apply_broadcast(s, a, msg, cap);
     case RV_ACT_COND_INIT:
+        /* (re-initialising one with waiters is undefined: they are woken) */
+        if (s->cv->nhi) hi_unwait_all(s, a, 0);
         memset(s->cv, 0, sizeof *s->cv);
         s->cv->status = RV_MST_INIT;
         return 0;
@@ -637,7 +782,7 @@ int rv_model_apply(rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t c
     case RV_ACT_WRUNLOCK:
     case RV_ACT_RW_INIT:
     case RV_ACT_RW_DESTROY:
-        return apply_rwlock(s->rw, a, val, msg, cap);
+        return apply_rwlock(s, a, val, msg, cap);
     case RV_ACT_BAR_INIT:
     case RV_ACT_BAR_DESTROY:
     case RV_ACT_BAR_ARRIVE:
@@ -659,11 +804,18 @@ int rv_model_apply(rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t c
 void rv_model_redo(rv_mstate *s, const rv_action *a, uint32_t val)
 {
     if (a->kind == RV_ACT_SIGNAL) {
-        if (a->arg < 64) s->cv->waiters &= ~(1ull << a->arg);
+        if (a->arg < RV_MASK_THREADS)
+            s->cv->waiters &= ~(1ull << a->arg);
+        else if (a->arg != RV_NO_THREAD)
+            hi_unwait(s, (unsigned)a->arg, 0);
         return;
     }
     if (a->kind == RV_ACT_BROADCAST) {
         s->cv->waiters &= ~a->arg;
+        if (a->len) { /* no wait1 is concurrent with a broadcast: every waiter above */
+            s->cv->hbc = (uint32_t)a->len;
+            hi_unwait_all(s, a, s->cv->hbc);
+        }
         return;
     }
     rv_action b = *a;

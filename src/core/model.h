@@ -75,11 +75,16 @@ typedef struct rv_mutex_st {
     int32_t kind;    /* RV_MK_* */
 } rv_mutex_st;
 
-/* pthread_cond_t overlay. */
+/* pthread_cond_t overlay.  The waiter set is the mask of its threads
+ * below RV_MASK_THREADS and, for the others, a count here and the
+ * condition variable in each waiter's rv_mhi (a thread waits on one
+ * condition variable at a time). */
 typedef struct rv_cond_st {
     uint32_t status;
+    uint32_t nhi;     /* waiters >= RV_MASK_THREADS */
+    uint64_t waiters; /* threads < RV_MASK_THREADS between w1 and their notification */
+    uint32_t hbc;     /* broadcasts that woke threads >= RV_MASK_THREADS (rv_mhi.woke) */
     uint32_t unused;
-    uint64_t waiters; /* threads between w1 and their notification */
 } rv_cond_st;
 
 /* sem_t overlay. */
@@ -94,8 +99,9 @@ typedef struct rv_sem_st {
 #define RV_RW_NEST 3
 typedef struct rv_rwlock_st {
     uint32_t status;
-    int32_t writer;               /* tid + 1; 0 = no writer */
-    uint64_t readers[RV_RW_NEST]; /* readers[k]: threads holding more than k read locks */
+    int16_t writer;               /* tid + 1; 0 = no writer */
+    uint16_t nhi;                 /* readers >= RV_MASK_THREADS (their rv_mhi) */
+    uint64_t readers[RV_RW_NEST]; /* readers[k]: threads < 64 holding more than k read locks */
 } rv_rwlock_st;
 
 /* pthread_barrier_t overlay (20 of its 32 bytes). */
@@ -123,6 +129,21 @@ typedef struct rv_world_st {
     bool pexit;                         /* the process ended */
 } rv_world_st;
 
+/* Where a thread >= RV_MASK_THREADS, which has no bit in the masks of
+ * rv_cond_st and rv_rwlock_st, keeps its part of them: the condition
+ * variable whose waiter set holds it, and the read locks it holds (on at
+ * most RV_HI_RD rwlocks at once: a read lock of another one fails with
+ * EAGAIN, POSIX's "maximum number of read locks exceeded").  A dense
+ * table by thread in the runtime; the unfolding has none (udpor.c refuses
+ * such executions).  All zero: no wait, no lock. */
+#define RV_HI_RD 8
+typedef struct rv_mhi {
+    uint64_t cv;           /* condition variable waited on (w1 .. its notification); 0: none */
+    uint32_t woke;         /* the broadcast (rv_cond_st.hbc) that notified it; 0: none */
+    uint8_t rdn[RV_HI_RD]; /* read locks held on rd[k] (1 .. RV_RW_NEST); 0: free slot */
+    uint64_t rd[RV_HI_RD];
+} rv_mhi;
+
 /* The states an action reads or changes; members the action does not
  * touch may be NULL.  mx = rv_mutex_of(a); cv, sem, once = a->obj. */
 typedef struct rv_mstate {
@@ -139,6 +160,10 @@ typedef struct rv_mstate {
     uint8_t *whi;
     const uint16_t *whi_tid;
     unsigned nwhi;
+    /* thread t >= RV_MASK_THREADS's rv_mhi at hi[t - RV_MASK_THREADS], for
+     * t < hi_end (the threads that may hold a place); hi NULL: none */
+    rv_mhi *hi;
+    unsigned hi_end;
 } rv_mstate;
 
 #define RV_MODEL_MISUSE (-1)

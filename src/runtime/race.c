@@ -19,6 +19,14 @@
  * are checked at every 8th byte (documented approximation).
  * Sync-object clocks live in a second table keyed by object address.
  *
+ * Threads (issue 13 part 3): every clock, and a cell's read clocks, have
+ * an entry per thread the execution may create (--max-threads: 64 by
+ * default under drf, at most RV_DRF_MAX_THREADS), rounded up to 64: the
+ * width W of the tables, fixed for the run.  Entries of threads not
+ * created yet are zero everywhere, so joins, copies and a write's check
+ * of the read clocks stop at the threads created (rt.nthreads): a
+ * program of few threads pays for those, whatever W.
+ *
  * Memory orders (C11 5.1.2.4 and 7.17.3–4; issue 13 part 7).  Executions
  * stay sequentially consistent; only happens-before honours the orders.
  * The atomic hooks note the order of the thread's pending operation
@@ -60,35 +68,40 @@
 #include <string.h>
 #include <sys/mman.h>
 
-typedef struct vclock {
-    uint32_t c[RV_MASK_THREADS];
-} vclock;
+/* A vector clock: W entries (the header), in the tables below. */
+typedef uint32_t vclock;
 
+/* A cell of shadow memory; then rpc[W] (pc of each thread's last read)
+ * and rclk[W] (its clock), cell_rpc / cell_rclk. */
 typedef struct cell {
     uint64_t addr; /* 0 = empty */
     uint64_t wpc;
     uint32_t wclk;
     uint16_t wtid;
     uint16_t written;
-    uint32_t rclk[RV_MASK_THREADS];
-    uint64_t rpc[RV_MASK_THREADS];
 } cell;
 
+/* A synchronisation object's clock: the address, then W entries. */
 typedef struct syncobj {
     uint64_t addr;
-    vclock vc;
 } syncobj;
 
 /* An atomic location: clock = what an acquire reading its current value
  * obtains (the join of the live release heads); head[i] = the join of the
- * live heads of thread tid[i]-1 (0: a free slot). */
+ * live heads of thread tid[i]-1 (0: a free slot).  clock and the heads
+ * follow the header (atom_clock, atom_head). */
 #define NHEADS 4
 typedef struct atomloc {
     uint64_t addr;
-    vclock clock;
     uint32_t tid[NHEADS];
-    vclock head[NHEADS];
 } atomloc;
+
+/* A thread's clocks (thread_vc, fence_rel, fence_acq: W entries each)
+ * follow its pending atomic order. */
+typedef struct rthread {
+    uint8_t mo, fmo, set; /* the order of its pending atomic (rv_race_order) */
+    uint8_t pad[5];
+} rthread;
 
 #define NCELLS (1u << 18)
 #define NSYNC  (1u << 14)
@@ -97,13 +110,44 @@ typedef struct atomloc {
 /* C11 memory orders as the TSan hooks pass them (__tsan_memory_order). */
 enum { MO_RELAXED, MO_CONSUME, MO_ACQUIRE, MO_RELEASE, MO_ACQ_REL, MO_SEQ_CST };
 
-static vclock thread_vc[RV_MASK_THREADS];
-static vclock fence_rel[RV_MASK_THREADS]; /* clock at the last release fence */
-static vclock fence_acq[RV_MASK_THREADS]; /* released to relaxed reads, for an acquire fence */
-static uint8_t pend_mo[RV_MASK_THREADS], pend_fmo[RV_MASK_THREADS], pend_set[RV_MASK_THREADS];
-static cell *cells;
-static syncobj *syncs;
-static atomloc *atoms;
+static unsigned W; /* entries per clock (race_width), 0 until the first use */
+static char *threads, *cells, *syncs, *atoms;
+
+/* The width of the clocks: the threads an execution may create (sync.c
+ * caps them at it), rounded up to 64. */
+static unsigned race_width(void)
+{
+    if (!W) {
+        unsigned n = rv_thread_cap();
+        W = (n + 63) / 64 * 64;
+    }
+    return W;
+}
+
+/* Entries that may be non-zero: the threads created so far. */
+static unsigned live(void)
+{
+    unsigned w = race_width();
+    return rt.nthreads < w ? rt.nthreads : w;
+}
+
+/* The tables' entry sizes: a header, then W-entry arrays. */
+static size_t thread_size(void)
+{
+    return sizeof(rthread) + 3 * (size_t)race_width() * sizeof(vclock);
+}
+static size_t cell_size(void)
+{
+    return sizeof(cell) + (size_t)race_width() * (sizeof(uint64_t) + sizeof(vclock));
+}
+static size_t sync_size(void)
+{
+    return sizeof(syncobj) + (size_t)race_width() * sizeof(vclock);
+}
+static size_t atom_size(void)
+{
+    return sizeof(atomloc) + (NHEADS + 1) * (size_t)race_width() * sizeof(vclock);
+}
 
 static uint64_t mix(uint64_t a)
 {
@@ -120,69 +164,110 @@ static void *lazy_map(uintptr_t key, size_t bytes)
     return p;
 }
 
-static cell *cell_of(uint64_t addr)
+static rthread *rthr(unsigned t)
 {
-    if (!cells) cells = lazy_map(1, NCELLS * sizeof(cell));
-    for (uint64_t i = mix(addr) & (NCELLS - 1), n = 0; n < NCELLS;
-         i = (i + 1) & (NCELLS - 1), n++) {
-        if (cells[i].addr == addr) return &cells[i];
-        if (!cells[i].addr) {
-            cells[i].addr = addr;
-            return &cells[i];
+    if (!threads) threads = lazy_map(4, race_width() * thread_size());
+    return (rthread *)(threads + t * thread_size());
+}
+
+/* Thread t's clock, the clock at its last release fence, and what
+ * relaxed reads released to it for an acquire fence. */
+static vclock *thread_vc(unsigned t)
+{
+    return (vclock *)(rthr(t) + 1);
+}
+static vclock *fence_rel(unsigned t)
+{
+    return thread_vc(t) + W;
+}
+static vclock *fence_acq(unsigned t)
+{
+    return thread_vc(t) + 2 * (size_t)W;
+}
+
+/* The slot of key addr in an open-addressing table of n entries of
+ * `size` bytes whose first word is the key (0: empty). */
+static void *slot_of(char *tab, size_t size, uint64_t n, uint64_t addr, const char *full)
+{
+    for (uint64_t i = mix(addr) & (n - 1), k = 0; k < n; i = (i + 1) & (n - 1), k++) {
+        uint64_t *e = (uint64_t *)(tab + i * size);
+        if (*e == addr) return e;
+        if (!*e) {
+            *e = addr;
+            return e;
         }
     }
-    rv_end_exec(RV_END_RESOURCE, 0, 0, "race detector: more than %u shared bytes", NCELLS);
+    rv_end_exec(RV_END_RESOURCE, 0, 0, "race detector: more than %llu %s", (unsigned long long)n,
+                full);
+}
+
+static cell *cell_of(uint64_t addr)
+{
+    if (!cells) cells = lazy_map(1, NCELLS * cell_size());
+    return slot_of(cells, cell_size(), NCELLS, addr, "shared bytes");
+}
+static uint64_t *cell_rpc(cell *c)
+{
+    return (uint64_t *)(c + 1);
+}
+static vclock *cell_rclk(cell *c)
+{
+    return (vclock *)(cell_rpc(c) + W);
 }
 
 static vclock *sync_vc(uint64_t addr)
 {
-    if (!syncs) syncs = lazy_map(2, NSYNC * sizeof(syncobj));
-    for (uint64_t i = mix(addr) & (NSYNC - 1), n = 0; n < NSYNC; i = (i + 1) & (NSYNC - 1), n++) {
-        if (syncs[i].addr == addr) return &syncs[i].vc;
-        if (!syncs[i].addr) {
-            syncs[i].addr = addr;
-            return &syncs[i].vc;
-        }
-    }
-    rv_end_exec(RV_END_RESOURCE, 0, 0, "race detector: more than %u synchronisation objects",
-                NSYNC);
+    if (!syncs) syncs = lazy_map(2, NSYNC * sync_size());
+    return (
+        vclock *)((syncobj *)slot_of(syncs, sync_size(), NSYNC, addr, "synchronisation objects") +
+                  1);
 }
 
 static atomloc *atom_of(uint64_t addr)
 {
-    if (!atoms) atoms = lazy_map(3, NATOMS * sizeof(atomloc));
-    for (uint64_t i = mix(addr) & (NATOMS - 1), n = 0; n < NATOMS;
-         i = (i + 1) & (NATOMS - 1), n++) {
-        if (atoms[i].addr == addr) return &atoms[i];
-        if (!atoms[i].addr) {
-            atoms[i].addr = addr;
-            return &atoms[i];
-        }
-    }
-    rv_end_exec(RV_END_RESOURCE, 0, 0, "race detector: more than %u atomic locations", NATOMS);
+    if (!atoms) atoms = lazy_map(3, NATOMS * atom_size());
+    return slot_of(atoms, atom_size(), NATOMS, addr, "atomic locations");
+}
+static vclock *atom_clock(atomloc *l)
+{
+    return (vclock *)(l + 1);
+}
+static vclock *atom_head(atomloc *l, int i)
+{
+    return atom_clock(l) + (size_t)(i + 1) * W;
 }
 
 static void join_vc(vclock *into, const vclock *from)
 {
-    for (int i = 0; i < RV_MASK_THREADS; i++)
-        if (from->c[i] > into->c[i]) into->c[i] = from->c[i];
+    for (unsigned i = 0, n = live(); i < n; i++)
+        if (from[i] > into[i]) into[i] = from[i];
+}
+
+static void copy_vc(vclock *into, const vclock *from)
+{
+    memcpy(into, from, live() * sizeof(vclock));
+}
+
+static void zero_vc(vclock *c)
+{
+    memset(c, 0, live() * sizeof(vclock));
 }
 
 static void tick(unsigned t)
 {
-    thread_vc[t].c[t]++;
+    thread_vc(t)[t]++;
 }
 
 /* The thread t acquires what was released to object obj. */
 static void acquire(unsigned t, uint64_t obj)
 {
-    join_vc(&thread_vc[t], sync_vc(obj));
+    join_vc(thread_vc(t), sync_vc(obj));
 }
 
 /* Thread t releases to object obj (accumulating: several releasers). */
 static void release(unsigned t, uint64_t obj)
 {
-    join_vc(sync_vc(obj), &thread_vc[t]);
+    join_vc(sync_vc(obj), thread_vc(t));
     tick(t);
 }
 
@@ -201,10 +286,10 @@ static bool mo_releases(int mo)
 void rv_race_order(int mo, int fmo)
 {
     if (!rt.running) return;
-    unsigned t = rv_tid(rt.running);
-    pend_mo[t] = (uint8_t)mo;
-    pend_fmo[t] = (uint8_t)fmo;
-    pend_set[t] = 1;
+    rthread *r = rthr(rv_tid(rt.running));
+    r->mo = (uint8_t)mo;
+    r->fmo = (uint8_t)fmo;
+    r->set = 1;
 }
 
 /* atomic_thread_fence(mo) by the running thread (not an event). */
@@ -212,9 +297,9 @@ void rv_race_fence(int mo)
 {
     if (!rt.running) return;
     unsigned t = rv_tid(rt.running);
-    if (mo_acquires(mo)) join_vc(&thread_vc[t], &fence_acq[t]);
+    if (mo_acquires(mo)) join_vc(thread_vc(t), fence_acq(t));
     if (mo_releases(mo)) {
-        fence_rel[t] = thread_vc[t];
+        copy_vc(fence_rel(t), thread_vc(t));
         tick(t);
     }
 }
@@ -233,18 +318,18 @@ static vclock *heads_of(atomloc *l, unsigned t, bool plain)
     }
     if (plain) {
         if (mine < 0)
-            memset(&l->head[0], 0, sizeof(vclock));
+            zero_vc(atom_head(l, 0));
         else if (mine > 0)
-            l->head[0] = l->head[mine];
+            copy_vc(atom_head(l, 0), atom_head(l, mine));
         memset(l->tid, 0, sizeof l->tid);
         l->tid[0] = t + 1;
-        return &l->head[0];
+        return atom_head(l, 0);
     }
-    if (mine >= 0) return &l->head[mine];
+    if (mine >= 0) return atom_head(l, mine);
     if (free_slot < 0) return NULL;
     l->tid[free_slot] = t + 1;
-    memset(&l->head[free_slot], 0, sizeof(vclock));
-    return &l->head[free_slot];
+    zero_vc(atom_head(l, free_slot));
+    return atom_head(l, free_slot);
 }
 
 /* An atomic access a by thread t has just executed (C11 rules in the
@@ -252,35 +337,36 @@ static vclock *heads_of(atomloc *l, unsigned t, bool plain)
 static void atomic_sync(unsigned t, const rv_action *a)
 {
     int mo = MO_SEQ_CST;
-    if (pend_set[t]) {
-        mo = a->kind == RV_ACT_READ && rv_is_cas(a) ? pend_fmo[t] : pend_mo[t];
-        pend_set[t] = 0;
+    rthread *r = rthr(t);
+    if (r->set) {
+        mo = a->kind == RV_ACT_READ && rv_is_cas(a) ? r->fmo : r->mo;
+        r->set = 0;
     }
     atomloc *l = atom_of(a->obj);
     if (a->kind != RV_ACT_WRITE) /* reads the value left by a release sequence */
-        join_vc(mo_acquires(mo) ? &thread_vc[t] : &fence_acq[t], &l->clock);
+        join_vc(mo_acquires(mo) ? thread_vc(t) : fence_acq(t), atom_clock(l));
     if (a->kind == RV_ACT_READ) return;
-    const vclock *rel = mo_releases(mo) ? &thread_vc[t] : &fence_rel[t];
+    const vclock *rel = mo_releases(mo) ? thread_vc(t) : fence_rel(t);
     vclock *mine = heads_of(l, t, a->kind == RV_ACT_WRITE);
     if (mine) join_vc(mine, rel);
     if (a->kind == RV_ACT_WRITE) /* ends the other threads' sequences */
-        l->clock = *mine;
+        copy_vc(atom_clock(l), mine);
     else /* an RMW continues every live sequence and heads its own */
-        join_vc(&l->clock, rel);
+        join_vc(atom_clock(l), rel);
     if (mo_releases(mo)) tick(t);
 }
 
 void rv_race_thread_start(unsigned parent, unsigned child)
 {
-    memset(&fence_rel[child], 0, sizeof(vclock));
-    memset(&fence_acq[child], 0, sizeof(vclock));
-    pend_set[child] = 0;
+    zero_vc(fence_rel(child));
+    zero_vc(fence_acq(child));
+    rthr(child)->set = 0;
     if (child == parent) {
-        memset(&thread_vc[child], 0, sizeof(vclock));
+        zero_vc(thread_vc(child));
         tick(child);
         return;
     }
-    thread_vc[child] = thread_vc[parent];
+    copy_vc(thread_vc(child), thread_vc(parent));
     tick(child);
     tick(parent);
 }
@@ -296,7 +382,7 @@ void rv_race_sync(unsigned t, const rv_action *a)
 {
     switch (a->kind) {
     case RV_ACT_JOIN:
-        if (!a->arg) join_vc(&thread_vc[t], &thread_vc[a->obj]); /* arg: EINVAL, detached */
+        if (!a->arg) join_vc(thread_vc(t), thread_vc((unsigned)a->obj)); /* arg: EINVAL, detached */
         break;
     case RV_ACT_LOCK:
         acquire(t, a->obj);
@@ -386,20 +472,21 @@ static __attribute__((noreturn)) void report(uint64_t addr, bool write, uint64_t
 static void check_byte(unsigned t, uint64_t addr, bool write, uint64_t pc)
 {
     cell *c = cell_of(addr);
-    const vclock *me = &thread_vc[t];
-    if (c->written && c->wtid != t && c->wclk > me->c[c->wtid])
+    const vclock *me = thread_vc(t);
+    vclock *rclk = cell_rclk(c);
+    if (c->written && c->wtid != t && c->wclk > me[c->wtid])
         report(addr, write, pc, c->wtid, true, c->wpc);
     if (write) {
-        for (unsigned u = 0; u < RV_MASK_THREADS; u++)
-            if (u != t && c->rclk[u] && c->rclk[u] > me->c[u])
-                report(addr, true, pc, u, false, c->rpc[u]);
+        for (unsigned u = 0, n = live(); u < n; u++)
+            if (u != t && rclk[u] && rclk[u] > me[u])
+                report(addr, true, pc, u, false, cell_rpc(c)[u]);
         c->written = 1;
         c->wtid = (uint16_t)t;
-        c->wclk = me->c[t];
+        c->wclk = me[t];
         c->wpc = pc;
     } else {
-        c->rclk[t] = me->c[t];
-        c->rpc[t] = pc;
+        rclk[t] = me[t];
+        cell_rpc(c)[t] = pc;
     }
 }
 

@@ -198,6 +198,10 @@ bool rv_peek(uint64_t addr, uint64_t len, uint64_t *out);
 void rv_heap_thread_init(rv_thr *t);
 
 /* --- race.c: memory mode drf --- */
+/* Threads an execution may create, main included: --max-threads, and
+ * under --memory=drf at most RV_DRF_MAX_THREADS (race.c's clocks are as
+ * wide as this) (sync.c). */
+unsigned rv_thread_cap(void);
 void rv_race_thread_start(unsigned parent, unsigned child);
 void rv_race_sync(unsigned t, const rv_action *a);
 void rv_race_access(const void *addr, uint64_t len, bool write, uint64_t pc);

@@ -187,6 +187,26 @@ static void tls_area_init(rv_thr *t)
     }
 }
 
+/* A finished thread >= RV_MASK_THREADS whose stack and TLS pages go back
+ * to the kernel as soon as another thread runs (it switched away from
+ * them for good): 10,000 threads created one after another then keep the
+ * pages of those alive, not of every thread ever started (bench/README
+ * "Thousands of threads").  Threads below keep theirs (at most 64, and
+ * an execution would fault them in again: the reset engine clears pages
+ * in place, keeping them mapped).  A program that reads a finished
+ * thread's stack or TLS (undefined) reads zeros. */
+static rv_thr *dead_stack;
+
+static void release_dead_stack(void)
+{
+    rv_thr *t = dead_stack;
+    if (!t) return;
+    dead_stack = NULL;
+    uint64_t base = RV_STACK_BASE + (uint64_t)rv_tid(t) * RV_STACK_SPAN;
+    rv_syscall6(SYS_madvise, (long)(base + RV_GUARD_SIZE), (long)(RV_STACK_SPAN - RV_GUARD_SIZE),
+                MADV_DONTNEED, 0, 0, 0);
+}
+
 static void switch_to(rv_thr *from, rv_thr *to)
 {
     if (from == to) return;
@@ -203,6 +223,7 @@ static void switch_to(rv_thr *from, rv_thr *to)
     __ravel_deep[1] = deep[1];
     rv_scrub_to = from->ret_to;
     rv_scrub_lo = from->scrub_lo;
+    release_dead_stack();
 }
 
 /* ------------------------------------------------------------------ */
@@ -1057,15 +1078,6 @@ void rv_visible_c(rv_action a, uint64_t pc)
         return;
     }
     rv_thr *self = rt.running;
-    if (rv_tid(self) >= RV_MASK_THREADS &&
-        (a.kind == RV_ACT_WAIT1 || a.kind == RV_ACT_RDLOCK || a.kind == RV_ACT_TRYRDLOCK))
-        rv_end_exec(RV_END_RESOURCE, pc, 0,
-                    "thread %u %s: condition variable waiters and rwlock readers are threads "
-                    "below %d (issue 13)",
-                    rv_tid(self),
-                    a.kind == RV_ACT_WAIT1 ? "waits on a condition variable"
-                                           : "read-locks an rwlock",
-                    RV_MASK_THREADS);
     char *here = __builtin_frame_address(0);
     /* the record of a deep call since the thread's last action (it stays
      * in this frame while other threads run) */
@@ -1118,6 +1130,7 @@ void rv_leave(void)
     for (;;) {
         rv_thr *next = step_once();
         if (next != self) {
+            if (rv_tid(self) >= RV_MASK_THREADS) dead_stack = self;
             switch_to(self, next);
             break;
         }
@@ -1144,7 +1157,8 @@ static void map_stack(unsigned tid, rv_thr *t)
 void rv_thread_entry(void)
 {
     rv_thr *self = rt.running;
-    errno = 0; /* the area's errno is a copy of main's */
+    release_dead_stack(); /* a thread that just finished may have started this one */
+    errno = 0;            /* the area's errno is a copy of main's */
     void *ret = self->fn(self->arg);
     rv_thread_finish(ret);
 }

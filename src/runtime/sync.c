@@ -22,6 +22,7 @@
 #include <semaphore.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/uio.h>
 
 #include "../core/model.h"
@@ -44,6 +45,25 @@ _Static_assert(PTHREAD_MUTEX_NORMAL == RV_MK_NORMAL && PTHREAD_MUTEX_RECURSIVE =
  * global, copied into each forked execution like the rest of the runtime). */
 static rv_world_st rv_world;
 static uint8_t rv_world_hi[RV_MAX_THREADS - RV_MASK_THREADS]; /* rv_mstate.whi */
+
+/* The condvar waits and read locks of threads >= RV_MASK_THREADS
+ * (rv_mstate.hi): a table by thread mapped at the first action on a
+ * condvar or rwlock of an execution with such threads, an rv_zmap region
+ * (zero again after each execution, kept out of the .bss that the reset
+ * engine scans: 56 B per thread). */
+static rv_mhi *rv_hi;
+#define RV_HI_TAB_KEY 0x6869u /* rv_zmap's key for it ("hi"; race.c uses 1 ..) */
+
+static rv_mhi *hi_table(void)
+{
+    if (rv_hi) return rv_hi;
+    size_t len = ((RV_MAX_THREADS - RV_MASK_THREADS) * sizeof(rv_mhi) + 4095) & ~(size_t)4095;
+    bool fresh;
+    void *p = rv_zmap(RV_HI_TAB_KEY, NULL, len, &fresh);
+    if (p == MAP_FAILED)
+        rv_end_exec(RV_END_INTERNAL, 0, 0, "cannot map the condvar and rwlock table of threads");
+    return rv_hi = p;
+}
 
 static rv_mutex_st *MX(uint64_t a)
 {
@@ -68,6 +88,10 @@ static rv_mstate state_of(const rv_action *a, rv_mutex_st *spin)
     if (rv_on_once(a)) s.once = o;
     if (rv_on_rwlock(a)) s.rw = o;
     if (rv_on_barrier(a)) s.bar = o;
+    if ((s.cv || s.rw) && rt.nthreads > RV_MASK_THREADS) {
+        s.hi = hi_table();
+        s.hi_end = rt.nthreads;
+    }
     return s;
 }
 
@@ -98,6 +122,17 @@ uint32_t rv_domain(const rv_thr *t)
     return rv_model_domain(&s, &t->pending);
 }
 
+/* A reader >= RV_MASK_THREADS of rwlock rw (one that holds one exists). */
+static uint64_t hi_reader(uint64_t rw)
+{
+    for (unsigned t = RV_MASK_THREADS; t < rt.nthreads; t++) {
+        const rv_mhi *h = &hi_table()[t - RV_MASK_THREADS];
+        for (int k = 0; k < RV_HI_RD; k++)
+            if (h->rdn[k] && h->rd[k] == rw) return t;
+    }
+    return RV_NO_THREAD;
+}
+
 uint64_t rv_holder_of(const rv_thr *t)
 {
     const rv_action *a = &t->pending;
@@ -109,7 +144,8 @@ uint64_t rv_holder_of(const rv_thr *t)
     if (a->kind == RV_ACT_RDLOCK || a->kind == RV_ACT_WRLOCK) {
         const rv_rwlock_st *r = (const rv_rwlock_st *)(uintptr_t)a->obj;
         if (r->writer) return (uint64_t)(r->writer - 1);
-        return r->readers[0] ? (uint64_t)__builtin_ctzll(r->readers[0]) : RV_NO_THREAD;
+        if (r->readers[0]) return (uint64_t)__builtin_ctzll(r->readers[0]);
+        return r->nhi ? hi_reader(a->obj) : RV_NO_THREAD;
     }
     if (a->kind == RV_ACT_JOIN) return a->obj;
     return RV_NO_THREAD;
@@ -200,14 +236,20 @@ void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
  * with the rest of the runtime's data between executions). */
 static unsigned threads_created = 1;
 
+unsigned rv_thread_cap(void)
+{
+    unsigned cap = rt.shm->max_threads ? rt.shm->max_threads : RV_MAX_THREADS;
+    if (cap > RV_MAX_THREADS) cap = RV_MAX_THREADS;
+    if ((rt.flags & RV_REQ_DRF) && cap > RV_DRF_MAX_THREADS) cap = RV_DRF_MAX_THREADS;
+    return cap;
+}
+
 int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
                            void *arg)
 {
     uint64_t pc = PC;
     rv_thr *self = rv_self();
-    unsigned cap = rt.shm->max_threads ? rt.shm->max_threads : RV_MAX_THREADS;
-    if (cap > RV_MAX_THREADS) cap = RV_MAX_THREADS;
-    if ((rt.flags & RV_REQ_DRF) && cap > RV_MASK_THREADS) cap = RV_MASK_THREADS; /* race.c */
+    unsigned cap = rv_thread_cap();
     if (threads_created >= cap)
         rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %u threads (--max-threads)", cap);
     int id = rv_child_id(self);

@@ -376,6 +376,102 @@ t_threads_masks_capped() {
     rv check --json --memory=drf "$L/threads_many.c" -- -DN=100
     expect_rc 3
     expect_json .incomplete_reason "more than 64 threads (--max-threads)"
+    expect_err "note: --memory=drf holds 64 threads per execution unless --max-threads says more \\(up to 1024"
+}
+# --memory=drf with clocks as wide as --max-threads (race.c): the threads
+# above 63 of threads_sync_hi.c are checked as those below (the same
+# executions as K=0 under dfs: 20, 74, 14), their races and deadlock
+# found, and those of threads_blocked.c's racers 101 and 102.
+t_threads_drf_hi() {
+    local v
+    for v in "20 -DCOND" "74 -DRW" "14 -DBAR"; do
+        rv check --json --algo=dfs --memory=drf --max-threads=200 "$L/threads_sync_hi.c" -- ${v#* } -DK=100
+        expect_rc 0
+        expect_json .executions "${v%% *}"
+    done
+    for v in "deadlock -DCOND" "data-race -DRW" "data-race -DBAR"; do
+        rv check --json --algo=dfs --memory=drf --max-threads=200 "$L/threads_sync_hi.c" -- ${v#* } -DBUG -DK=100
+        expect_rc 1
+        expect_json '[.errors[].kind]|join(",")' "${v%% *}"
+    done
+    rv check --json --memory=drf --max-threads=200 "$L/threads_sync_hi.c" -- -DBAR -DK=100
+    expect_rc 0
+    expect_json .executions 2
+    rv check --json --memory=drf --max-threads=200 "$L/threads_blocked.c" -- -DK=100
+    expect_rc 1
+    expect_json '[.errors[].kind]|join(",")' data-race
+    expect_json_match '.errors[0].message' "thread 10[12] and .* by thread 10[12]"
+    rv check --json --memory=drf --max-threads=5000 "$L/threads_sync_hi.c" -- -DBAR
+    expect_err "note: --max-threads=5000 lowered to 1024 \\(--algo=udpor, --memory=drf\\)"
+}
+
+# Condition variables, rwlocks and barriers of threads above the masks
+# (issue 13 part 3, stage 3; threads_sync_hi.c): with 100 blocked threads
+# first, the interacting threads are 101, 102, ...; dfs counts what it
+# counts without them, and the traces are the closed forms: COND 2 (the
+# waiter locks before or after the notifier), TIMED 3 (and, waiter first,
+# it times out or is woken), RW 2 and BAR 2 (which thread goes first);
+# BUG: 10 (the deadlock), 4, 4.
+sync_hi_case() { # EXECUTIONS TRACES ERRORS VARIANT...
+    local k ex=$1 tr=$2 errs=$3
+    shift 3
+    for k in 0 100; do
+        rv check --json --algo=dfs --keep-going --count-traces "$L/threads_sync_hi.c" -- "$@" -DK=$k
+        expect_json .executions "$ex"
+        expect_json .traces "$tr"
+        expect_json .exhaustive true
+        expect_json '[.errors[].kind]|unique|join(",")' "$errs"
+    done
+}
+t_threads_cond_hi_dfs() { sync_hi_case 82 2 "" -DCOND; }
+t_threads_cond_timed_hi_dfs() { sync_hi_case 718 3 "" -DCOND -DTIMED; }
+t_threads_rw_hi_dfs() { sync_hi_case 469 2 "" -DRW; }
+t_threads_rw_hi_bug_dfs() { sync_hi_case 1709 4 assertion -DRW -DBUG; }
+t_threads_bar_hi_dfs() { sync_hi_case 910 2 "" -DBAR; }
+t_threads_bar_hi_bug_dfs() { sync_hi_case 1709 4 assertion -DBAR -DBUG; }
+# the lost wake-up with two waiters above the masks is found
+t_threads_cond_hi_bug_dfs() {
+    rv check --json --algo=dfs "$L/threads_sync_hi.c" -- -DCOND -DBUG -DK=100
+    expect_rc 1
+    expect_json '[.errors[].kind]|join(",")' deadlock
+}
+# The other algorithms agree with dfs where they hold the threads (K=0:
+# one execution per trace, the bug found), and stop with a reason above.
+t_threads_sync_hi_algos() {
+    local algo v
+    for algo in optimal source dpor udpor; do
+        for v in "2 -DCOND" "3 -DCOND -DTIMED" "2 -DRW" "2 -DBAR"; do
+            rv check --json --algo=$algo --count-traces "$L/threads_sync_hi.c" -- ${v#* } -DK=0
+            expect_rc 0
+            expect_json .executions "${v%% *}"
+            expect_json .traces "${v%% *}"
+        done
+        for v in "deadlock -DCOND" "assertion -DRW" "assertion -DBAR"; do
+            rv check --json --algo=$algo "$L/threads_sync_hi.c" -- ${v#* } -DBUG -DK=0
+            expect_rc 1
+            expect_json '[.errors[].kind]|join(",")' "${v%% *}"
+        done
+    done
+    rv check --json --algo=udpor "$L/threads_sync_hi.c" -- -DRW -DK=100
+    expect_rc 3
+    expect_json .incomplete_reason "udpor: thread 102 read-locks an rwlock; the unfolding holds condition-variable waiters and rwlock readers below thread 64 only (--algo=dfs holds any)"
+    rv check --json --algo=udpor "$L/threads_sync_hi.c" -- -DCOND -DK=100
+    expect_rc 3
+    expect_json_match .incomplete_reason "^udpor: thread 101 waits on a condition variable"
+}
+
+# A finished thread's stack and TLS pages go back to the kernel (sched.c
+# release_dead_stack): 10,000 threads in waves of 1,000 alive at once
+# peak at about 34 MB of program (2.5 KB per thread), not 182 MB (18.4 KB
+# per thread ever started, every stack kept to the end of the execution).
+t_threads_waves_stacks_released() {
+    rv check --json --algo=dfs --max-executions=1 --max-events=200000 \
+        "$ROOT/bench/threads/alive.c" -- -DN=10000 -DK=1000 "-DOUT=\"$W/rss\""
+    expect_rc 3
+    expect_json .events 80003
+    local kb
+    kb=$(cut -d' ' -f1 "$W/rss")
+    [ "$kb" -lt 80000 ] || fail_because "program peak $kb KB for 10,000 threads in waves of 1,000"
 }
 
 rv_main "$@"
