@@ -124,13 +124,13 @@ t_uninit_stack_vla() { agree uninit_stack.c assertion "" sc -DVLA -DZ=30000; }
 # ... written by printf's 27 KiB alloca (48 KiB with P=12000), deeper
 # than any fixed floor: zeroed after the recorded deep call (sched.c
 # scrub_deep), in a thread ravel mapped and on main's (the process's) stack
-t_uninit_stack_printf() { agree uninit_stack_printf.c "" 4 sc; }
-t_uninit_stack_fprintf() { agree uninit_stack_printf.c "" 4 sc -DOP=1; }
-t_uninit_stack_snprintf() { agree uninit_stack_printf.c "" 4 sc -DOP=2; }
-t_uninit_stack_vfprintf() { agree uninit_stack_printf.c "" 4 sc -DOP=3; }
-t_uninit_stack_printf_deep() { agree uninit_stack_printf.c "" 4 sc -DP=12000; }
-t_uninit_stack_printf_main() { agree uninit_stack_printf.c "" 4 sc -DMAIN; }
-t_uninit_stack_printf_main_deep() { agree uninit_stack_printf.c "" 4 sc -DMAIN -DP=12000; }
+t_uninit_stack_printf() { agree uninit_stack.c "" 4 sc -DPRINTF; }
+t_uninit_stack_fprintf() { agree uninit_stack.c "" 4 sc -DPRINTF -DOP=1; }
+t_uninit_stack_snprintf() { agree uninit_stack.c "" 4 sc -DPRINTF -DOP=2; }
+t_uninit_stack_vfprintf() { agree uninit_stack.c "" 4 sc -DPRINTF -DOP=3; }
+t_uninit_stack_printf_deep() { agree uninit_stack.c "" 4 sc -DPRINTF -DP=12000; }
+t_uninit_stack_printf_main() { agree uninit_stack.c "" 4 sc -DPRINTF -DMAIN; }
+t_uninit_stack_printf_main_deep() { agree uninit_stack.c "" 4 sc -DPRINTF -DMAIN -DP=12000; }
 # pthread_exit runs the cleanup handlers (src/runtime/cleanup.c)
 t_cleanup_push() { agree cleanup_push.c "" 1 sc -DOP=0; }
 t_cleanup_push_nested() { agree cleanup_push.c "" 1 sc -DOP=1; }
@@ -159,9 +159,9 @@ t_scrub_check_rec_gcc() { scrub_check --cc=gcc "$D/uninit_stack.c" -- -DREC; }
 t_scrub_check_drf() { scrub_check --memory=drf "$ROOT/examples/racy_counter.c"; }
 t_scrub_check_libc() { scrub_check "$D/libc_out.c" -- -DOP=2; }
 t_scrub_check_sscanf() { scrub_check --algo=dfs "$D/sscanf_write.c"; }
-t_scrub_check_printf() { scrub_check "$D/uninit_stack_printf.c"; }
-t_scrub_check_printf_dfs() { scrub_check --algo=dfs "$D/uninit_stack_printf.c" -- -DOP=2; }
-t_scrub_check_printf_gcc() { scrub_check --cc=gcc "$D/uninit_stack_printf.c" -- -DOP=1; }
+t_scrub_check_printf() { scrub_check "$D/uninit_stack.c" -- -DPRINTF; }
+t_scrub_check_printf_dfs() { scrub_check --algo=dfs "$D/uninit_stack.c" -- -DPRINTF -DOP=2; }
+t_scrub_check_printf_gcc() { scrub_check --cc=gcc "$D/uninit_stack.c" -- -DPRINTF -DOP=1; }
 t_scrub_check_cleanup() { scrub_check --algo=dfs "$D/cleanup_push.c" -- -DOP=1; }
 # fb's CAS fails after fa's succeeded (1 of the orders), its second CAS
 # then finds fa's value: the assertion
