@@ -82,8 +82,8 @@ uint64_t rv_stack_limit_raise(void)
     if (getrlimit(RLIMIT_STACK, &user_stack)) return 0;
     struct rlimit r = user_stack;
     if (r.rlim_cur != RLIM_INFINITY && r.rlim_cur < RV_STACK_NEED) {
-        r.rlim_cur = r.rlim_max == RLIM_INFINITY || r.rlim_max >= RV_STACK_NEED ? RV_STACK_NEED
-                                                                                : r.rlim_max;
+        r.rlim_cur =
+            r.rlim_max == RLIM_INFINITY || r.rlim_max >= RV_STACK_NEED ? RV_STACK_NEED : r.rlim_max;
         if (!setrlimit(RLIMIT_STACK, &r)) stack_raised = 1;
         getrlimit(RLIMIT_STACK, &r);
     }

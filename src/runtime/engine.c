@@ -344,9 +344,9 @@ static void fill_holes(void)
             if (E->vmas[i].hi <= p && E->vmas[i].hi > lo) lo = E->vmas[i].hi;
         uint64_t hi = p + PAGE;
         if (hi - lo >= FREE_REGION || E->nvmas >= MAX_VMAS) return;
-        long m = rv_sys_mmap((void *)(uintptr_t)lo, hi - lo, PROT_NONE,
-                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1,
-                             0);
+        long m =
+            rv_sys_mmap((void *)(uintptr_t)lo, hi - lo, PROT_NONE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
         if ((uint64_t)m != lo) {
             if (m > 0) sys_munmap((uint64_t)m, hi - lo);
             return;

@@ -4,7 +4,11 @@
 #include <pthread.h>
 #include <sys/resource.h>
 static int x;
-static void *f(void *a) { x = 1; return a; }
+static void *f(void *a)
+{
+    x = 1;
+    return a;
+}
 int main(void)
 {
     struct rlimit r;
