@@ -39,7 +39,10 @@ typedef struct rv_limits {
     bool spurious;                /* condition waits may wake spuriously (--spurious-wakeups) */
     bool show_output;             /* let the program's stdout/stderr through (replay) */
     bool fingerprints;            /* fill rv_event.fp_lo/fp_hi (costs time; for cutoffs) */
-    bool drf;       /* memory mode drf: plain accesses are not events, races are errors */
+    bool drf; /* memory mode drf: plain accesses are not events, races are errors */
+    /* the explorer reads neither rv_event.enabled nor next_en (udpor): the
+     * backend may leave them partial (trace.h) and save the work */
+    bool lazy_enabled;
     uint8_t engine; /* RV_ENGINE_* (native): how executions are run */
 } rv_limits;
 

@@ -9,7 +9,10 @@
  * A trace is the sequence of events an execution performed, each with the
  * set of threads that were enabled just before it (so an explorer can
  * branch), plus how the execution ended and the pending action of every
- * thread at the end.  Invariant: ev[i].act.tid is in ev[i].enabled.
+ * thread at the end.  Invariant: ev[i].act.tid is in ev[i].enabled.  An
+ * explorer that reads neither `enabled` nor `next_en` (udpor) may ask the
+ * backend not to compute them (rv_limits.lazy_enabled): then `enabled`
+ * holds the acting thread alone and next_en is RV_NO_THREAD.
  */
 #ifndef RAVEL_CORE_TRACE_H
 #define RAVEL_CORE_TRACE_H

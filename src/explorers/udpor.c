@@ -594,6 +594,9 @@ static uint64_t first_horizon(const rv_options *o)
 int rv_algo_udpor(rv_explore *x)
 {
     if (x->opt->cutoffs) x->backend->limits.fingerprints = true;
+    /* nothing here reads rv_event.enabled or next_en: the runtime asks the
+     * model only about the threads a choice needs */
+    x->backend->limits.lazy_enabled = true;
     uint64_t horizon = first_horizon(x->opt);
     rv_unf hold; /* the cutoff table between passes */
     memset(&hold, 0, sizeof hold);
@@ -648,5 +651,6 @@ int rv_algo_udpor(rv_explore *x)
     }
     rv_unf_cut_free(&hold);
     x->backend->limits.budget = x->backend->limits.avoid = 0;
+    x->backend->limits.lazy_enabled = false;
     return r;
 }

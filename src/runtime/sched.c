@@ -503,7 +503,21 @@ static uint32_t next_enabled(const enset *e, unsigned tid)
     return lowest_hi(tid + 1 > RV_MASK_THREADS ? tid + 1 : RV_MASK_THREADS);
 }
 
-static void pick(const enset *en, unsigned *tid, uint32_t *val)
+/* The prefix's step s, its thread known enabled: its value checked
+ * against the action's domain, which is returned (0: not asked). */
+static uint32_t take_step(rv_step s, unsigned *tid, uint32_t *val)
+{
+    uint32_t dom = rv_domain(rv_thr_at(s.tid));
+    if (s.val >= dom)
+        rv_end_exec(RV_END_DIVERGED, 0, 0,
+                    "schedule step %llu asks for value %u of thread %u, which has %u",
+                    (unsigned long long)rt.step, (unsigned)s.val, (unsigned)s.tid, dom);
+    *tid = s.tid;
+    *val = s.val;
+    return dom;
+}
+
+static uint32_t pick(const enset *en, unsigned *tid, uint32_t *val)
 {
     if (rt.step < rt.shm->nsteps) {
         rv_step s = rt.steps[rt.step];
@@ -511,14 +525,7 @@ static void pick(const enset *en, unsigned *tid, uint32_t *val)
             rv_end_exec(RV_END_DIVERGED, 0, 0,
                         "schedule step %llu names thread %u, which is not enabled",
                         (unsigned long long)rt.step, (unsigned)s.tid);
-        uint32_t dom = rv_domain(rv_thr_at(s.tid));
-        if (s.val >= dom)
-            rv_end_exec(RV_END_DIVERGED, 0, 0,
-                        "schedule step %llu asks for value %u of thread %u, which has %u",
-                        (unsigned long long)rt.step, (unsigned)s.val, (unsigned)s.tid, dom);
-        *tid = s.tid;
-        *val = s.val;
-        return;
+        return take_step(s, tid, val);
     }
     switch (rt.shm->policy) {
     case RV_POLICY_STOP:
@@ -537,6 +544,7 @@ static void pick(const enset *en, unsigned *tid, uint32_t *val)
         *tid = en->first_pref;
     }
     *val = 0;
+    return 0;
 }
 
 /* Callee-saved registers, MXCSR and the x87 control word of the running
@@ -1037,14 +1045,50 @@ static bool deep_inside(const rv_thr *t, const uint64_t *slot, const uint64_t *d
  * get the scheduler's values in them. */
 void rv_scrub_regs(void);
 
+/* The choice of a step without the enabled set (RV_REQ_LAZY_ENABLED: the
+ * explorer reads neither rv_event.enabled nor next_en), for the common
+ * cases: a prefix step whose thread is enabled (one model query instead
+ * of one per thread), and the lowest thread below RV_MASK_THREADS that is
+ * enabled and not avoided (queries up to it).  The same choice as pick()
+ * on the whole set; false when it cannot tell (an atomic section, a
+ * prefix thread not enabled, another policy, no such thread), and the
+ * whole set decides, with its reports (divergence, deadlock).  In
+ * philosophers N=14 the whole set's fifteen queries per step were about
+ * half of the scheduler's samples (issue 11). */
+static bool lazy_pick(unsigned *tid, uint32_t *val, uint32_t *dom)
+{
+    if (rv_atomic_owner()) return false;
+    if (rt.step < rt.shm->nsteps) {
+        rv_step s = rt.steps[rt.step];
+        if (s.tid >= rt.nthreads || !thr_enabled(s.tid)) return false;
+        *dom = take_step(s, tid, val);
+        return true;
+    }
+    if (rt.shm->policy != RV_POLICY_FIRST) return false;
+    unsigned n = rt.nthreads < RV_MASK_THREADS ? rt.nthreads : RV_MASK_THREADS;
+    uint64_t avoid = rt.shm->avoid;
+    for (unsigned i = 0; i < n; i++)
+        if (!((avoid >> i) & 1) && thr_enabled(i)) {
+            *tid = i;
+            *val = 0;
+            return true;
+        }
+    return false;
+}
+
 /* One scheduling step; returns the thread whose action was executed. */
 static rv_thr *step_once(void)
 {
-    enset en = enabled_set();
-    if (en.first == RV_NO_THREAD) end_stuck();
     unsigned tid;
     uint32_t val;
-    pick(&en, &tid, &val);
+    uint32_t dom = 0; /* the action's domain, if the choice asked for it */
+    bool lazy = (rt.flags & RV_REQ_LAZY_ENABLED) && lazy_pick(&tid, &val, &dom);
+    enset en = {0, -1, RV_NO_THREAD, RV_NO_THREAD};
+    if (!lazy) {
+        en = enabled_set();
+        if (en.first == RV_NO_THREAD) end_stuck();
+        dom = pick(&en, &tid, &val);
+    }
     rv_thr *t = rv_thr_at(tid);
     if (rt.step >= rt.shm->budget)
         rv_end_exec(RV_END_EVENT_LIMIT, t->pending_pc, 0,
@@ -1054,9 +1098,10 @@ static rv_thr *step_once(void)
     rv_event *ev = rt.recording ? &rt.events[rt.step] : &scratch;
     memset(ev, 0, sizeof *ev);
     ev->act = t->pending;
-    ev->act.ndom = rv_domain(t);
-    ev->enabled = en.mask;
-    ev->next_en = next_enabled(&en, tid);
+    ev->act.ndom = dom ? dom : rv_domain(t);
+    /* lazily: the set holds the acting thread alone (trace.h) */
+    ev->enabled = !lazy ? en.mask : tid < RV_MASK_THREADS ? 1ull << tid : 0;
+    ev->next_en = !lazy ? next_enabled(&en, tid) : RV_NO_THREAD;
     ev->pc = t->pending_pc;
     ev->val = val;
     t->last_event = (int64_t)rt.step;

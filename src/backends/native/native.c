@@ -75,7 +75,7 @@ static void exec_server(native *nb, int req_r, int rsp_w)
      * the lazy binding after each execution and pay for it again */
     setenv("LD_BIND_NOW", "1", 1);
     personality(ADDR_NO_RANDOMIZE); /* same library and stack addresses in every run */
-    rv_stack_limit_restore();         /* the user's, not the one ravel raised for itself */
+    rv_stack_limit_restore();       /* the user's, not the one ravel raised for itself */
     char *argv[] = {nb->binary, NULL};
     execv(nb->binary, argv);
     _exit(127);
@@ -206,7 +206,7 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
     s->flags = (l->posix_exit ? RV_REQ_POSIX_EXIT : 0) |
                (l->fingerprints ? RV_REQ_FINGERPRINTS : 0) |
                (l->show_output ? RV_REQ_SHOW_OUTPUT : 0) | (l->drf ? RV_REQ_DRF : 0) |
-               (l->spurious ? RV_REQ_SPURIOUS : 0);
+               (l->spurious ? RV_REQ_SPURIOUS : 0) | (l->lazy_enabled ? RV_REQ_LAZY_ENABLED : 0);
     s->max_heap = l->max_heap_mb ? l->max_heap_mb << 20 : UINT64_MAX;
     s->max_threads = l->max_threads ? l->max_threads : RV_MAX_THREADS;
     s->nondet_lo = l->nondet_lo;
