@@ -398,7 +398,10 @@ static void index_trace(eng *e)
     set_width(e, t->nthreads);
     size_t *last = e->last;
     uint32_t *cnt = e->cnt;
-    for (unsigned q = 0; q < e->capT; q++) last[q] = SIZE_MAX, cnt[q] = 0, e->created[q] = -1;
+    int64_t *created = e->created;
+    unsigned capT = e->capT; /* (locals: the stores below may not alias them) */
+    memset(cnt, 0, capT * sizeof *cnt);
+    for (unsigned q = 0; q < capT; q++) last[q] = SIZE_MAX, created[q] = -1;
     for (size_t i = 0; i < t->n; i++) {
         uint16_t p = t->ev[i].act.tid;
         e->prevsame[i] = last[p];
@@ -1582,7 +1585,9 @@ static walk_end walk(eng *e, size_t n)
     if (e->hb) compute_clocks(e, n ? n - 1 : 0);
     fatal_step(e);
     hien_walk(e, n);
-    for (unsigned q = 0; q < e->capT; q++) e->nxt[q] = t->n, e->lastev[q] = -1;
+    size_t *nxt = e->nxt, n_ev = t->n;
+    int64_t *lastev = e->lastev;
+    for (unsigned q = 0, capT = e->capT; q < capT; q++) nxt[q] = n_ev, lastev[q] = -1;
     memset(e->yields, 0, e->capT * sizeof *e->yields);
     for (size_t i = t->n; i-- > n;) e->nxt[t->ev[i].act.tid] = i;
     for (size_t i = 0; i < n; i++) {
