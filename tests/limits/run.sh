@@ -391,11 +391,13 @@ t_threads_masks_not_capped() {
 # `dfs --count-traces` counts the same traces (threads_lock_hi.c: 6 and
 # 18, in 53,715 and 122,945 executions; the others: blocked_case and
 # sync_hi_case above).
-# hi_case ALGO PROG EXECUTIONS TRACES ERRORS VARIANT...: K=0 and K=100 agree.
+# hi_case ALGO PROG EXECUTIONS TRACES ERRORS VARIANT...: K=0, K=62 (the
+# interacting threads straddle the word boundary: 63, 64, ...) and K=100
+# agree.
 hi_case() {
     local k algo=$1 prog=$2 ex=$3 tr=$4 errs=$5
     shift 5
-    for k in 0 100; do
+    for k in 0 62 100; do
         rv check --json --algo=$algo --keep-going --count-traces "$L/$prog" -- "$@" -DK=$k
         expect_json .executions "$ex"
         expect_json .traces "$tr"
