@@ -348,20 +348,20 @@ int rv_cli_check(int argc, char **argv)
         rv_cli_opts_free(&o);
         return RV_EXIT_USAGE;
     }
-    /* dpor, source and optimal (sleep, done and backtrack sets) and the
-     * bounded searches keep threads in 64-bit masks (action.h), udpor's
-     * unfolding holds RV_UNF_MAX_THREADS (unfolding.h), the race detector
-     * RV_DRF_MAX_THREADS: their executions end at that thread as at the
-     * --max-threads bound.  The race detector's clocks are as wide as the
-     * bound, so it stays 64 unless the user asks for more.  udpor with one
-     * execution goes on: that execution is reported without the unfolding
-     * when it has more threads (udpor.c unmapped_ok).  On the backend's
-     * limits, not the options: a schedule's replay options stay what the
-     * user gave. */
-    bool masks =
+    /* udpor's unfolding holds RV_UNF_MAX_THREADS (unfolding.h), the race
+     * detector RV_DRF_MAX_THREADS: their executions end at that thread as
+     * at the --max-threads bound.  The race detector's clocks are as wide
+     * as the bound, so it stays 64 unless the user asks for more.  udpor
+     * with one execution goes on: that execution is reported without the
+     * unfolding when it has more threads (udpor.c unmapped_ok).  dfs and
+     * the DPOR engine (dpor, source, optimal, the bounded searches: thread
+     * sets with words above 64, dpor.c) hold RV_MAX_THREADS.  On the
+     * backend's limits, not the options: a schedule's replay options stay
+     * what the user gave. */
+    bool dpor_engine =
         (strcmp(o.opt.algo, "dfs") && strcmp(o.opt.algo, "udpor")) || o.opt.bound != RV_BOUND_NONE;
-    bool unf = !masks && !strcmp(o.opt.algo, "udpor") && o.opt.max_executions != 1;
-    unsigned cap = masks ? RV_MASK_THREADS : unf ? RV_UNF_MAX_THREADS : RV_MAX_THREADS;
+    bool unf = !dpor_engine && !strcmp(o.opt.algo, "udpor") && o.opt.max_executions != 1;
+    unsigned cap = unf ? RV_UNF_MAX_THREADS : RV_MAX_THREADS;
     if (o.lim.drf && cap > RV_DRF_MAX_THREADS) cap = RV_DRF_MAX_THREADS;
     if (!b->limits.max_threads && o.lim.drf && cap > RV_MASK_THREADS)
         b->limits.max_threads = RV_MASK_THREADS;

@@ -29,11 +29,12 @@
  * (per-thread tables are sized by it; docs/CLI.md).  Thread ids below
  * RV_MASK_THREADS are also bits of 64-bit masks: rv_event.enabled, the
  * model's condition-variable waiter and rwlock reader sets (a thread above
- * has its place in a table by thread instead: model.h rv_mhi), DPOR's
- * sleep and done sets, udpor's avoid set and conflict filter.  The
- * algorithms that need full enabled sets (dpor, source, optimal, the
- * bounded searches) cap --max-threads at RV_MASK_THREADS; the race
- * detector at RV_DRF_MAX_THREADS (its clocks as wide as the bound); udpor
+ * has its place in a table by thread instead: model.h rv_mhi), the
+ * inline word of DPOR's thread sets (dpor.c keeps the threads above in
+ * overflow words, and gets their enabledness from a replay through the
+ * model: hien.c), the backend's avoid set, udpor's avoid set and conflict
+ * filter.  The race detector caps --max-threads at RV_DRF_MAX_THREADS
+ * (its clocks as wide as the bound), udpor at RV_UNF_MAX_THREADS and
  * stops at a condition wait or read lock of a thread above (issue 13
  * part 3; DESIGN §2 "Many threads"). */
 #define RV_MAX_THREADS  16384

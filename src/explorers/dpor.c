@@ -31,11 +31,38 @@
  * is sleep-set blocked and counted as `blocked`.  Bounded modes use no
  * sleep sets (Algorithm 1 has none).
  *
+ * Thread sets (issue 13 part 3: any number of threads, up to
+ * RV_MAX_THREADS).  A node's seven sets (enabled, backtrack, done, sleep,
+ * fatal, vsib, vdone) keep the threads below 64 as 64-bit words in the
+ * node itself, as before, and the others in an overflow pool: hw words per
+ * set, hw = ceil((T - 64) / 64) for the most threads T an execution of
+ * the search had (0 until one had more than 64), node k's set s at
+ * hiw[(k·7 + s)·hw]; the pool grows with the stack, and a wider hw moves
+ * the words of the nodes kept.  Sets of the engine's own (the walk's sleep
+ * sets, a race's found/seen/initials) are a word plus a scratch row.  A
+ * set operation costs one word plus hw words, an iteration the words plus
+ * one step per member: with at most 64 threads, hw = 0 and every
+ * operation is the 64-bit one it was, plus a test of hw.  Memory: 56 B
+ * per node for the words, plus 56·hw B per node above 64 threads (1,000
+ * threads: 840 B per node).  The backend's avoid set (rv_limits.avoid)
+ * names threads below 64 only: a sleeping thread above is not avoided,
+ * and an execution that has to run it is sleep-set blocked (counted as
+ * `blocked`, as any such execution).
+ *
+ * Enabled sets above 63: the trace records rv_event.enabled below 64
+ * only, so the walk asks hien.c, which replays the trace through the one
+ * model (model.h: the runtime's own states and functions) and tests the
+ * next action of every thread above 63 at every new state: O(N) replay
+ * plus O(N·(T - 64)) tests per execution, nothing below 65 threads.  A
+ * thread that runs at a state is enabled there whatever the replay says;
+ * a disagreement makes the run incomplete (it would be a model bug).
+ *
  * Cost per execution of N events and T threads: O(N·T) for the walk plus
  * O(N) per event for the rescans of the thread that moved (O(N²) worst
- * case), and O(N²) for the vector clocks of the happens-before filter.
- * Memory: the stack (one node per event) and, with happens-before, N·T
- * clock entries.
+ * case), and O(N²) for the vector clocks of the happens-before filter
+ * (O(N²·hw) above 64 threads: their found set is wider).  Memory: the
+ * stack (one node per event, with its overflow words) and, with
+ * happens-before, N·T clock entries.
  */
 #include "dpor.h"
 
@@ -44,23 +71,49 @@
 
 #include "../core/model.h"
 #include "../core/util.h"
+#include "hien.h"
 
 #define NONE   RV_NO_THREAD
 #define BIT(t) (1ull << (t))
 
+/* The thread sets of a node: the bits of threads < 64 in node.set, those
+ * of the others in the engine's overflow pool (eng.hiw). */
+enum { S_EN, S_BT, S_DONE, S_SLEEP, S_FATAL, S_VSIB, S_VDONE, NSETS };
+
 typedef struct node {
-    uint64_t enabled, backtrack, done, sleep;
+    /* threads < 64 of: enabled, backtrack, done, sleep (on arrival),
+     * fatal (threads whose step explored here ended the program: they do
+     * not sleep), vsib (optimal: threads whose other values were
+     * considered here), vdone (optimal: threads every value of whose step
+     * is covered here: asleep, or done at an earlier state, a step that
+     * ended the program included, with only steps it commutes with since
+     * (value_siblings)) */
+    uint64_t set[NSETS];
     uint64_t cost; /* Pb or Fb of the path to this state */
     uint16_t tid;  /* thread taken here; NONE before a choice */
     uint32_t val, ndom;
     int32_t wut, cur; /* optimal: wakeup tree (its root) and the branch being explored */
-    uint64_t fatal;   /* threads whose step explored here ended the program: they do not sleep */
-    uint64_t vsib;    /* optimal: threads whose other values were considered here */
-    /* optimal: threads every value of whose step is covered here: asleep,
-     * or done at an earlier state, a step that ended the program included,
-     * with only steps it commutes with since (value_siblings) */
-    uint64_t vdone;
 } node;
+
+/* A thread set wherever it is kept: threads < 64 are bits of *lo, thread
+ * q >= 64 is bit (q - 64) % 64 of hi[(q - 64) / 64], hw words (eng.hw;
+ * hi is NULL when hw is 0). */
+typedef struct tref {
+    uint64_t *lo, *hi;
+} tref;
+
+/* A set of the engine's own (a local of a function or of the walk): its
+ * word below 64 and a row of the scratch pool (eng.scr). */
+typedef struct tlocal {
+    uint64_t lo;
+    uint64_t *hi;
+} tlocal;
+
+/* Rows of the scratch pool: the walk's sleep sets and the input and
+ * output of a sleep-set step, a union a leaf function iterates, the sets
+ * of one race (races_full's found, source_backtrack's seen and initials)
+ * and the happens-before walk's found. */
+enum { R_SL, R_VSL, R_IN, R_OUT, R_TMP, R_FOUND, R_SEEN, R_INIT, R_CLK, NROWS };
 
 /* A node of a wakeup tree (optimal mode): an event, as its thread, value
  * choice and action, with its first child and next sibling (-1: none).
@@ -77,6 +130,15 @@ typedef struct eng {
     bool sleep_sets, hb, every_race;
     node *st;
     size_t depth, cap;
+    /* the thread sets' words above 64: hw per set (0 while no execution
+     * had more than 64 threads), node k's set s at hiw[(k*NSETS + s)*hw],
+     * and NROWS scratch rows */
+    unsigned hw;
+    uint64_t *hiw, *scr;
+    rv_hien *hien;       /* enabled sets above 64 (hien.h) */
+    uint64_t *hien_rows; /* per new state of the walk: hw words */
+    size_t caprows;
+    size_t hien_from;
     rv_trace t;
     /* per event of t */
     size_t *nextsame, *prevsame;
@@ -85,14 +147,21 @@ typedef struct eng {
     uint32_t *vc; /* clocks, stride T: vc[i*T + v] = events of v that happen before or are i */
     unsigned T, vcT;
     size_t capvc;
-    int64_t created[RV_MASK_THREADS]; /* index of create(t), -1 for a root thread */
+    /* per thread, capT = 64 * (1 + hw) >= T entries */
+    unsigned capT;
+    int64_t *created; /* index of create(t), -1 for a root thread */
     rv_step *prefix;
     size_t capprefix;
     rv_localset *ls;
     /* walk state at state k */
-    size_t nxt[RV_MASK_THREADS];     /* first event of the thread at index >= k */
-    int64_t lastev[RV_MASK_THREADS]; /* its last event before k, -1 if none */
-    int64_t yields[RV_MASK_THREADS]; /* its yields before k (fair bound) */
+    size_t *nxt;     /* first event of the thread at index >= k */
+    int64_t *lastev; /* its last event before k, -1 if none */
+    int64_t *yields; /* its yields before k (fair bound) */
+    int64_t *Y;      /* scratch: yields at another state */
+    size_t *firstv;  /* scratch: source_backtrack's first event per thread */
+    uint32_t *held;  /* scratch: rwlock_free_for's read locks per thread */
+    size_t *last;    /* scratch: index_trace's last event per thread */
+    uint32_t *cnt;   /* scratch: index_trace's events per thread */
     bool stop;
     /* optimal mode: the pool of wakeup-tree nodes (free list through sib),
      * the root (state 0), and the sequence v being inserted */
@@ -106,6 +175,168 @@ typedef struct eng {
     bool fatal_last; /* the last event is the failing thread's fatal step */
     rv_action fatal;
 } eng;
+
+/* ---- thread sets ----------------------------------------------------------- */
+
+static tref nset(const eng *e, const node *nd, int s)
+{
+    uint64_t *hi = e->hw ? e->hiw + ((size_t)(nd - e->st) * NSETS + (size_t)s) * e->hw : NULL;
+    return (tref){(uint64_t *)&nd->set[s], hi};
+}
+
+static tlocal local(const eng *e, int row)
+{
+    return (tlocal){0, e->hw ? e->scr + (size_t)row * e->hw : NULL};
+}
+
+static tref lref(tlocal *l)
+{
+    return (tref){&l->lo, l->hi};
+}
+
+static bool ts_has(const eng *e, tref s, unsigned t)
+{
+    if (t < 64) return (*s.lo >> t) & 1;
+    t -= 64;
+    return t / 64 < e->hw && ((s.hi[t / 64] >> (t % 64)) & 1);
+}
+
+/* (t < 64 * (1 + hw): every thread of an execution walked so far) */
+static void ts_add(const eng *e, tref s, unsigned t)
+{
+    if (t < 64)
+        *s.lo |= BIT(t);
+    else
+        s.hi[(t - 64) / 64] |= BIT((t - 64) % 64);
+}
+
+static void ts_zero(const eng *e, tref d)
+{
+    *d.lo = 0;
+    for (unsigned i = 0; i < e->hw; i++) d.hi[i] = 0;
+}
+
+static void ts_copy(const eng *e, tref d, tref s)
+{
+    *d.lo = *s.lo;
+    for (unsigned i = 0; i < e->hw; i++) d.hi[i] = s.hi[i];
+}
+
+/* d |= s */
+static void ts_or(const eng *e, tref d, tref s)
+{
+    *d.lo |= *s.lo;
+    for (unsigned i = 0; i < e->hw; i++) d.hi[i] |= s.hi[i];
+}
+
+/* d &= s */
+static void ts_and(const eng *e, tref d, tref s)
+{
+    *d.lo &= *s.lo;
+    for (unsigned i = 0; i < e->hw; i++) d.hi[i] &= s.hi[i];
+}
+
+/* d &= ~s */
+static void ts_andnot(const eng *e, tref d, tref s)
+{
+    *d.lo &= ~*s.lo;
+    for (unsigned i = 0; i < e->hw; i++) d.hi[i] &= ~s.hi[i];
+}
+
+static bool ts_empty(const eng *e, tref s)
+{
+    if (*s.lo) return false;
+    for (unsigned i = 0; i < e->hw; i++)
+        if (s.hi[i]) return false;
+    return true;
+}
+
+static bool ts_meets(const eng *e, tref a, tref b)
+{
+    if (*a.lo & *b.lo) return true;
+    for (unsigned i = 0; i < e->hw; i++)
+        if (a.hi[i] & b.hi[i]) return true;
+    return false;
+}
+
+/* The lowest thread >= from in s, NONE if none. */
+static unsigned ts_next(const eng *e, tref s, unsigned from)
+{
+    if (from < 64) {
+        uint64_t m = *s.lo & (~0ull << from);
+        if (m) return (unsigned)__builtin_ctzll(m);
+        from = 64;
+    }
+    for (unsigned i = (from - 64) / 64; i < e->hw; i++) {
+        uint64_t m = s.hi[i];
+        if (i == (from - 64) / 64) m &= ~0ull << ((from - 64) % 64);
+        if (m) return 64 + 64 * i + (unsigned)__builtin_ctzll(m);
+    }
+    return NONE;
+}
+
+/* The hot loops' sets (the happens-before walk's and races_full's found):
+ * the word below 64 in a plain local, which the compiler keeps in a
+ * register as the 64-bit mask it was, and a zeroed scratch row above. */
+static inline bool pair_has(uint64_t lo, const uint64_t *hi, unsigned t)
+{
+    if (t < 64) return (lo >> t) & 1;
+    return (hi[(t - 64) / 64] >> ((t - 64) % 64)) & 1;
+}
+
+static inline void pair_add(uint64_t *lo, uint64_t *hi, unsigned t)
+{
+    if (t < 64)
+        *lo |= BIT(t);
+    else
+        hi[(t - 64) / 64] |= BIT((t - 64) % 64);
+}
+
+static uint64_t *zero_row(const eng *e, int row)
+{
+    uint64_t *hi = e->hw ? e->scr + (size_t)row * e->hw : NULL;
+    if (hi) memset(hi, 0, e->hw * sizeof *hi);
+    return hi;
+}
+
+#define TS_FOR(e, q, s) for (unsigned q = ts_next(e, s, 0); q != NONE; q = ts_next(e, s, q + 1))
+
+/* Per-thread tables for capT threads (their contents are set per walk). */
+static void grow_threads(eng *e)
+{
+    unsigned n = 64 * (1 + e->hw);
+    if (n <= e->capT) return;
+    e->capT = n;
+    e->created = rv_xrealloc(e->created, n * sizeof *e->created);
+    e->nxt = rv_xrealloc(e->nxt, n * sizeof *e->nxt);
+    e->lastev = rv_xrealloc(e->lastev, n * sizeof *e->lastev);
+    e->yields = rv_xrealloc(e->yields, n * sizeof *e->yields);
+    e->Y = rv_xrealloc(e->Y, n * sizeof *e->Y);
+    e->firstv = rv_xrealloc(e->firstv, n * sizeof *e->firstv);
+    e->held = rv_xrealloc(e->held, n * sizeof *e->held);
+    e->last = rv_xrealloc(e->last, n * sizeof *e->last);
+    e->cnt = rv_xrealloc(e->cnt, n * sizeof *e->cnt);
+}
+
+/* Make the sets hold the threads of an execution of T threads: a wider
+ * stride moves the words of the nodes kept (the prefix) to it, zero above. */
+static void set_width(eng *e, unsigned T)
+{
+    unsigned hw = rv_hien_words(T);
+    if (hw > e->hw) {
+        uint64_t *n = rv_xcalloc(e->cap * NSETS * hw + 1, sizeof *n);
+        for (size_t k = 0; k < e->depth; k++)
+            for (int s = 0; s < NSETS; s++)
+                for (unsigned i = 0; i < e->hw; i++)
+                    n[(k * NSETS + (size_t)s) * hw + i] =
+                        e->hiw[(k * NSETS + (size_t)s) * e->hw + i];
+        free(e->hiw);
+        e->hiw = n;
+        e->hw = hw;
+        e->scr = rv_xrealloc(e->scr, NROWS * hw * sizeof *e->scr);
+    }
+    grow_threads(e);
+}
 
 /* ---- dependence ---------------------------------------------------------- */
 
@@ -164,9 +395,13 @@ static void index_trace(eng *e)
 {
     const rv_trace *t = &e->t;
     grow_tables(e, t->n + 1);
-    size_t last[RV_MASK_THREADS];
-    uint32_t cnt[RV_MASK_THREADS] = {0};
-    for (unsigned q = 0; q < RV_MASK_THREADS; q++) last[q] = SIZE_MAX, e->created[q] = -1;
+    set_width(e, t->nthreads);
+    size_t *last = e->last;
+    uint32_t *cnt = e->cnt;
+    int64_t *created = e->created;
+    unsigned capT = e->capT; /* (locals: the stores below may not alias them) */
+    memset(cnt, 0, capT * sizeof *cnt);
+    for (unsigned q = 0; q < capT; q++) last[q] = SIZE_MAX, created[q] = -1;
     for (size_t i = 0; i < t->n; i++) {
         uint16_t p = t->ev[i].act.tid;
         e->prevsame[i] = last[p];
@@ -174,7 +409,7 @@ static void index_trace(eng *e)
         if (last[p] != SIZE_MAX) e->nextsame[last[p]] = i;
         last[p] = i;
         e->lidx[i] = cnt[p]++;
-        if (t->ev[i].act.kind == RV_ACT_CREATE && t->ev[i].act.obj < RV_MASK_THREADS)
+        if (t->ev[i].act.kind == RV_ACT_CREATE && t->ev[i].act.obj < e->capT)
             e->created[t->ev[i].act.obj] = (int64_t)i;
     }
     e->T = t->nthreads ? t->nthreads : 1;
@@ -189,6 +424,52 @@ static uint32_t *clock_of(eng *e, size_t i)
  * closure of program order, creation and dependence).  Joining the latest
  * dependent event of each other thread suffices: earlier events of that
  * thread happen before it. */
+static void join_clock(uint32_t *c, const uint32_t *d, size_t T)
+{
+    for (size_t v = 0; v < T; v++)
+        if (d[v] > c[v]) c[v] = d[v];
+}
+
+/* Join into c, the clock of event i (action a), the clocks of the latest
+ * event dependent with a of every other thread.  Two copies of one loop:
+ * with at most 64 threads the found set is the 64-bit mask it was (this
+ * loop is O(N²) per execution: a wider set there cost dpor 8% more time
+ * of its own), above it has a scratch row. */
+static void join_deps_lo(eng *e, size_t i, const rv_action *a, uint32_t *c, size_t T)
+{
+    const rv_trace *t = &e->t;
+    uint64_t found = BIT(a->tid);
+    for (size_t j = i; j-- > 0;) {
+        uint16_t w = t->ev[j].act.tid;
+        if (found & BIT(w)) continue;
+        if (c[w] > e->lidx[j]) { /* already before i, and so is all of w up to j */
+            found |= BIT(w);
+            continue;
+        }
+        if (!dep(&t->ev[j].act, a)) continue;
+        found |= BIT(w);
+        join_clock(c, clock_of(e, j), T);
+    }
+}
+
+static void join_deps_wide(eng *e, size_t i, const rv_action *a, uint32_t *c, size_t T)
+{
+    const rv_trace *t = &e->t;
+    uint64_t found = 0, *fhi = zero_row(e, R_CLK);
+    pair_add(&found, fhi, a->tid);
+    for (size_t j = i; j-- > 0;) {
+        uint16_t w = t->ev[j].act.tid;
+        if (pair_has(found, fhi, w)) continue;
+        if (c[w] > e->lidx[j]) {
+            pair_add(&found, fhi, w);
+            continue;
+        }
+        if (!dep(&t->ev[j].act, a)) continue;
+        pair_add(&found, fhi, w);
+        join_clock(c, clock_of(e, j), T);
+    }
+}
+
 static void compute_clocks(eng *e, size_t from)
 {
     const rv_trace *t = &e->t;
@@ -208,20 +489,10 @@ static void compute_clocks(eng *e, size_t from)
             memcpy(c, clock_of(e, (size_t)e->created[p]), T * sizeof *c);
         else
             memset(c, 0, T * sizeof *c);
-        uint64_t found = BIT(p);
-        for (size_t j = i; j-- > 0;) {
-            uint16_t w = t->ev[j].act.tid;
-            if (found & BIT(w)) continue;
-            if (c[w] > e->lidx[j]) { /* already before i, and so is all of w up to j */
-                found |= BIT(w);
-                continue;
-            }
-            if (!dep(&t->ev[j].act, a)) continue;
-            found |= BIT(w);
-            const uint32_t *d = clock_of(e, j);
-            for (size_t v = 0; v < T; v++)
-                if (d[v] > c[v]) c[v] = d[v];
-        }
+        if (T <= 64)
+            join_deps_lo(e, i, a, c, T);
+        else
+            join_deps_wide(e, i, a, c, T);
         c[p] = e->lidx[i] + 1;
     }
 }
@@ -315,21 +586,42 @@ static bool exists_at(const eng *e, unsigned q, size_t k)
     return true;
 }
 
+/* The enabled threads >= 64 at new state k (k >= hien_from): hw words. */
+static uint64_t *hien_row(const eng *e, size_t k)
+{
+    return e->hien_rows + (k - e->hien_from) * rv_hien_words(e->t.nthreads);
+}
+
+/* Is thread u enabled at state x (x = n: at the end)?  Below 64 the
+ * trace says it; above, the node's set for a state of the prefix, the
+ * rows of the model's replay (hien.h) for a new one. */
+static bool enabled_at(const eng *e, size_t x, unsigned u)
+{
+    const rv_trace *t = &e->t;
+    if (x >= t->n)
+        return u < t->nthreads && t->threads[u].state == RV_T_LIVE && t->threads[u].enabled;
+    if (u < 64) return (t->ev[x].enabled >> u) & 1;
+    if (u >= t->nthreads) return false;
+    if (x < e->hien_from) return ts_has(e, nset(e, &e->st[x], S_EN), u);
+    return (hien_row(e, x)[(u - 64) / 64] >> ((u - 64) % 64)) & 1;
+}
+
 /* ---- bounds (seed 002 Definitions 1.5 and 1.9) --------------------------- */
 
 /* Bv(S.next(s_k, u)) for the path S to state k, whose own cost is `cost`. */
-static uint64_t cost_after(const eng *e, size_t k, uint64_t enabled, uint64_t cost,
-                           const int64_t *Y, unsigned u)
+static uint64_t cost_after(const eng *e, size_t k, tref enabled, uint64_t cost, const int64_t *Y,
+                           unsigned u)
 {
     if (e->cfg.bound == RV_BOUND_PREEMPTION) {
         if (k == 0) return cost;
         uint16_t last = e->t.ev[k - 1].act.tid;
-        return cost + (u != last && (enabled & BIT(last)));
+        return cost + (u != last && ts_has(e, enabled, last));
     }
     if (e->cfg.bound == RV_BOUND_FAIR) {
         int64_t fb = (int64_t)cost;
-        for (uint64_t m = enabled; m; m &= m - 1) {
-            int64_t d = Y[u] - Y[__builtin_ctzll(m)];
+        TS_FOR(e, q, enabled)
+        {
+            int64_t d = Y[u] - Y[q];
             if (d > fb) fb = d;
         }
         return (uint64_t)fb;
@@ -339,7 +631,7 @@ static uint64_t cost_after(const eng *e, size_t k, uint64_t enabled, uint64_t co
 
 static void yields_at(const eng *e, size_t k, int64_t *Y)
 {
-    memset(Y, 0, RV_MASK_THREADS * sizeof *Y);
+    memset(Y, 0, e->capT * sizeof *Y);
     for (size_t i = 0; i < k; i++)
         if (e->t.ev[i].act.kind == RV_ACT_YIELD) Y[e->t.ev[i].act.tid]++;
 }
@@ -352,10 +644,11 @@ static void yields_at(const eng *e, size_t k, int64_t *Y)
 static void add_backtrack(eng *e, size_t i, unsigned u)
 {
     node *nd = &e->st[i];
-    if ((nd->enabled & BIT(u)) && !(nd->sleep & BIT(u)))
-        nd->backtrack |= BIT(u);
+    tref en = nset(e, nd, S_EN), bt = nset(e, nd, S_BT);
+    if (ts_has(e, en, u) && !ts_has(e, nset(e, nd, S_SLEEP), u))
+        ts_add(e, bt, u);
     else
-        nd->backtrack |= nd->enabled;
+        ts_or(e, bt, en);
 }
 
 /* Source-DPOR (Abdulla et al. POPL 2014, Algorithm 1 lines 5-9): for the
@@ -373,8 +666,8 @@ static void source_backtrack(eng *e, size_t i, unsigned u, size_t k, const rv_ac
      * (POPL 2014 §3: in a race e' can run right before e).  The earlier
      * dependent events of i's thread are still races (every_race), e.g.
      * the lock before that unlock. */
-    if (i + 1 < t->n && e->lastev[u] < (int64_t)i && !(t->ev[i].enabled & BIT(u)) &&
-        (t->ev[i + 1].enabled & BIT(u)))
+    if (i + 1 < t->n && e->lastev[u] < (int64_t)i && !enabled_at(e, i, u) &&
+        enabled_at(e, i + 1, u))
         return;
     /* only an immediate race reverses: none of i's successors comes
      * before a (else that event's own race covers it) */
@@ -382,37 +675,37 @@ static void source_backtrack(eng *e, size_t i, unsigned u, size_t k, const rv_ac
         if (clock_of(e, j)[ti] > e->lidx[i] && t->ev[j].act.tid != ti &&
             (dep(&t->ev[j].act, a) || hb_before(e, j, u)))
             return;
-    size_t firstv[RV_MASK_THREADS];
-    uint64_t seen = 0, init = 0;
+    size_t *firstv = e->firstv;
+    tlocal sl = local(e, R_SEEN), il = local(e, R_INIT);
+    tref seen = lref(&sl), init = lref(&il);
+    ts_zero(e, seen);
+    ts_zero(e, init);
     for (size_t j = i + 1; j < k; j++) {
         const uint32_t *c = clock_of(e, j);
         if (c[ti] > e->lidx[i]) continue; /* happens after i */
         uint16_t p = t->ev[j].act.tid;
-        if (seen & BIT(p)) continue;
+        if (ts_has(e, seen, p)) continue;
         bool initial = true;
-        for (uint64_t m = seen; m && initial; m &= m - 1) {
-            unsigned w = (unsigned)__builtin_ctzll(m);
+        for (unsigned w = ts_next(e, seen, 0); w != NONE && initial; w = ts_next(e, seen, w + 1))
             if (c[w] > e->lidx[firstv[w]]) initial = false;
-        }
-        seen |= BIT(p);
+        ts_add(e, seen, p);
         firstv[p] = j;
-        if (initial) init |= BIT(p);
+        if (initial) ts_add(e, init, p);
     }
-    if (!(seen & BIT(u))) {
+    if (!ts_has(e, seen, u)) {
         bool initial = true;
-        for (uint64_t m = seen; m && initial; m &= m - 1) {
-            unsigned w = (unsigned)__builtin_ctzll(m);
+        for (unsigned w = ts_next(e, seen, 0); w != NONE && initial; w = ts_next(e, seen, w + 1))
             for (size_t j = firstv[w]; j < k && initial; j = e->nextsame[j])
                 if (dep(&t->ev[j].act, a) || hb_before(e, j, u)) initial = false;
-        }
-        if (initial) init |= BIT(u);
+        if (initial) ts_add(e, init, u);
     }
     node *nd = &e->st[i];
-    init &= nd->enabled;
-    if (!init)
-        nd->backtrack |= nd->enabled;
-    else if (!(init & nd->backtrack))
-        nd->backtrack |= BIT(__builtin_ctzll(init));
+    tref en = nset(e, nd, S_EN), bt = nset(e, nd, S_BT);
+    ts_and(e, init, en);
+    if (ts_empty(e, init))
+        ts_or(e, bt, en);
+    else if (!ts_meets(e, init, bt))
+        ts_add(e, bt, ts_next(e, init, 0));
 }
 
 /* Backtrack(S, i, u) of the mode (a: u's next step at state k). */
@@ -427,10 +720,11 @@ static void backtrack(eng *e, size_t i, unsigned u, size_t k, const rv_action *a
         /* Algorithm 3 lines 5-9: a release may enable anyone */
         node *nd = &e->st[i];
         const rv_action *a = pending_at(e, i, u);
-        if ((nd->enabled & BIT(u)) && a && !rv_is_release(a))
-            nd->backtrack |= BIT(u);
+        tref en = nset(e, nd, S_EN), bt = nset(e, nd, S_BT);
+        if (ts_has(e, en, u) && a && !rv_is_release(a))
+            ts_add(e, bt, u);
         else
-            nd->backtrack |= nd->enabled;
+            ts_or(e, bt, en);
         return;
     }
     add_backtrack(e, i, u);
@@ -460,16 +754,17 @@ static void race(eng *e, size_t i, unsigned u, size_t k, const rv_action *a)
  * such events with "may be co-enabled", which rv_dependent cannot tell). */
 static void races_full(eng *e, size_t k, unsigned u, const rv_action *a)
 {
-    uint64_t found = BIT(u);
+    uint64_t found = 0, *fhi = zero_row(e, R_FOUND);
+    pair_add(&found, fhi, u);
     for (size_t i = k; i-- > 0;) {
         uint16_t v = e->t.ev[i].act.tid;
-        if (found & BIT(v)) continue;
+        if (pair_has(found, fhi, v)) continue;
         if (!dep(&e->t.ev[i].act, a)) continue;
         if (e->hb && hb_before(e, i, u)) {
-            found |= BIT(v); /* and so is every earlier event of v */
+            pair_add(&found, fhi, v); /* and so is every earlier event of v */
             continue;
         }
-        if (!e->every_race) found |= BIT(v);
+        if (!e->every_race) pair_add(&found, fhi, v);
         backtrack(e, i, u, k, a);
     }
 }
@@ -662,13 +957,17 @@ static int weak_initial(const eng *e, size_t nv, unsigned q, int64_t val, const 
 static bool sleep_blocks(const eng *e, size_t i, size_t nv)
 {
     const node *nd = &e->st[i];
-    for (uint64_t m = nd->sleep | nd->done; m; m &= m - 1) {
-        unsigned q = (unsigned)__builtin_ctzll(m);
+    tlocal ul = local(e, R_TMP);
+    tref sl = lref(&ul), fatals = nset(e, nd, S_FATAL);
+    ts_copy(e, sl, nset(e, nd, S_SLEEP));
+    ts_or(e, sl, nset(e, nd, S_DONE));
+    TS_FOR(e, q, sl)
+    {
         size_t at;
         rv_action fatal = {.kind = RV_ACT_PEXIT, .tid = (uint16_t)q}, tmp;
         size_t j = next_index(e, i, q);
         const rv_action *a =
-            nd->fatal & BIT(q) ? &fatal : step_at(e, i, j, pending_at(e, i, q), &tmp);
+            ts_has(e, fatals, q) ? &fatal : step_at(e, i, j, pending_at(e, i, q), &tmp);
         if (weak_initial(e, nv, q, -1, a, &at)) return true;
     }
     return false;
@@ -743,13 +1042,6 @@ static bool after(eng *e, size_t i, size_t x)
     return clock_of(e, x)[e->t.ev[i].act.tid] > e->lidx[i];
 }
 
-/* Is thread u enabled at state x (x = n: at the end)? */
-static bool enabled_at(const eng *e, size_t x, unsigned u)
-{
-    if (x < e->t.n) return e->t.ev[x].enabled & BIT(u);
-    return u < e->t.nthreads && e->t.threads[u].state == RV_T_LIVE && e->t.threads[u].enabled;
-}
-
 /* Is event x in pre(i).notdep(i) restricted to events before j? */
 static bool kept(eng *e, size_t i, size_t x)
 {
@@ -768,15 +1060,28 @@ static bool kept(eng *e, size_t i, size_t x)
 /* Can u's rdlock or wrlock a take its lock after the kept events (those
  * before i and notdep(i))?  The writer and the read holdings they leave
  * (acquires record success in arg); the writer may always retry (EDEADLK). */
+static bool on_rwlock_of(const rv_action *b, const rv_action *a)
+{
+    return rv_on_rwlock(b) && b->obj == a->obj;
+}
+
+/* held[p] = 0 for the threads of the events before j on a's rwlock. */
+static void held_zero(eng *e, size_t j, const rv_action *a)
+{
+    for (size_t x = 0; x < j; x++)
+        if (on_rwlock_of(&e->t.ev[x].act, a)) e->held[e->t.ev[x].act.tid] = 0;
+}
+
 static bool rwlock_free_for(eng *e, size_t i, size_t j, unsigned u, const rv_action *a)
 {
     const rv_trace *t = &e->t;
     unsigned writer = NONE;
-    uint32_t held[RV_MASK_THREADS] = {0}, readers = 0;
+    uint32_t *held = e->held, readers = 0; /* read locks per thread */
+    held_zero(e, j, a);
     for (size_t x = 0; x < j; x++) {
         const rv_action *b = &t->ev[x].act;
-        if (!kept(e, i, x) || !rv_on_rwlock(b) || b->obj != a->obj) continue;
-        unsigned p = b->tid % RV_MASK_THREADS;
+        if (!kept(e, i, x) || !on_rwlock_of(b, a)) continue;
+        unsigned p = b->tid;
         bool got = b->arg != 0;
         if ((b->kind == RV_ACT_RDLOCK || b->kind == RV_ACT_TRYRDLOCK) && got) {
             held[p]++;
@@ -791,7 +1096,7 @@ static bool rwlock_free_for(eng *e, size_t i, size_t j, unsigned u, const rv_act
         } else if (b->kind == RV_ACT_RW_INIT) {
             writer = NONE;
             readers = 0;
-            memset(held, 0, sizeof held);
+            held_zero(e, x, a);
         }
     }
     if (writer == u) return true;
@@ -1073,7 +1378,8 @@ static void value_siblings(eng *e, size_t k, node *nd, const rv_event *ev, int32
 {
     uint32_t ndom = ev->act.ndom ? ev->act.ndom : 1;
     unsigned p = ev->act.tid;
-    if (ndom < 2 || (nd->vsib & BIT(p))) return; /* once per thread and state */
+    tref vsib = nset(e, nd, S_VSIB);
+    if (ndom < 2 || ts_has(e, vsib, p)) return; /* once per thread and state */
     /* Every value of p's step was explored at an earlier state j with only
      * steps commuting with it since: a sibling that did not end the
      * program at j is covered there (its subtree holds every trace that
@@ -1082,10 +1388,16 @@ static void value_siblings(eng *e, size_t k, node *nd, const rv_event *ev, int32
      * itself runs here only because such a sequence asks for it: without
      * this, tests/native/m_assume_range.c (-DTYPE=1 -DTARGET=205) ran 30
      * executions for 12 traces. */
-    if (nd->vdone & BIT(p)) return;
-    nd->vsib |= BIT(p);
-    for (uint64_t m = (nd->sleep | (nd->done & ~nd->fatal)) & ~BIT(p); m; m &= m - 1) {
-        const rv_action *a = pending_at(e, k, (unsigned)__builtin_ctzll(m));
+    if (ts_has(e, nset(e, nd, S_VDONE), p)) return;
+    ts_add(e, vsib, p);
+    tlocal ul = local(e, R_TMP);
+    tref sl = lref(&ul);
+    ts_copy(e, sl, nset(e, nd, S_DONE));
+    ts_andnot(e, sl, nset(e, nd, S_FATAL));
+    ts_or(e, sl, nset(e, nd, S_SLEEP));
+    TS_FOR(e, q, sl)
+    {
+        const rv_action *a = q == p ? NULL : pending_at(e, k, q);
         if (a && !dep(a, &ev->act)) return;
     }
     int32_t prev = c;
@@ -1128,12 +1440,14 @@ static bool next_branch_optimal(eng *e)
             wfree_tree(e, nd->cur);
             nd->cur = -1;
             nd->tid = NONE;
-            if (!whas_thread(e, root, p)) nd->done |= BIT(p);
+            if (!whas_thread(e, root, p)) ts_add(e, nset(e, nd, S_DONE), p);
         }
         while (e->w[root].child >= 0) {
             int32_t c = e->w[root].child;
             /* (a virtual failure is no step: the failure did not recur) */
-            if (!((nd->sleep | nd->done) & BIT(e->w[c].act.tid)) && e->w[c].val != VIRTUAL) {
+            unsigned q = e->w[c].act.tid;
+            if (!ts_has(e, nset(e, nd, S_SLEEP), q) && !ts_has(e, nset(e, nd, S_DONE), q) &&
+                e->w[c].val != VIRTUAL) {
                 nd->cur = c;
                 nd->tid = e->w[c].act.tid;
                 nd->val = e->w[c].val;
@@ -1157,9 +1471,11 @@ static node *push_node(eng *e)
     if (e->depth == e->cap) {
         e->cap = e->cap ? 2 * e->cap : 1024;
         e->st = rv_xrealloc(e->st, e->cap * sizeof *e->st);
+        if (e->hw) e->hiw = rv_xrealloc(e->hiw, e->cap * NSETS * e->hw * sizeof *e->hiw);
     }
     node *nd = &e->st[e->depth++];
     memset(nd, 0, sizeof *nd);
+    if (e->hw) memset(nset(e, nd, 0).hi, 0, NSETS * e->hw * sizeof *e->hiw);
     nd->tid = NONE;
     nd->wut = nd->cur = -1;
     return nd;
@@ -1174,17 +1490,26 @@ static const rv_action *sleeper_step(const eng *e, size_t k, unsigned q, rv_acti
 /* Sleep set after event k from a state whose sleepers are `sl` (FG 2005
  * §4: a sleeper stays asleep while the events that run commute with the
  * step it explored at the state where it fell asleep). */
-static uint64_t sleep_after(const eng *e, uint64_t sl, size_t k)
+static void sleep_after(const eng *e, tref sl, size_t k, tref out)
 {
     const rv_action *ev = &e->t.ev[k].act;
-    uint64_t out = 0;
-    for (uint64_t m = sl & ~BIT(ev->tid); m; m &= m - 1) {
-        unsigned q = (unsigned)__builtin_ctzll(m);
+    ts_zero(e, out);
+    TS_FOR(e, q, sl)
+    {
+        if (q == ev->tid) continue;
         rv_action tmp;
         const rv_action *a = sleeper_step(e, k, q, &tmp);
-        if (a && !dep(a, ev)) out |= BIT(q);
+        if (a && !dep(a, ev)) ts_add(e, out, q);
     }
-    return out;
+}
+
+/* sl = the sleep set after event k (sleep_after), through row R_OUT. */
+static void sleep_step(const eng *e, tref sl, size_t k)
+{
+    tlocal ol = local(e, R_OUT);
+    tref out = lref(&ol);
+    sleep_after(e, sl, k, out);
+    ts_copy(e, sl, out);
 }
 
 static void collect(eng *e, size_t i)
@@ -1195,12 +1520,11 @@ static void collect(eng *e, size_t i)
 }
 
 /* The thread of lowest cost among `cand` (lowest id on ties). */
-static unsigned cheapest(const eng *e, size_t k, uint64_t enabled, uint64_t cost, uint64_t cand)
+static unsigned cheapest(const eng *e, size_t k, tref enabled, uint64_t cost, tref cand)
 {
-    unsigned best = (unsigned)__builtin_ctzll(cand);
+    unsigned best = ts_next(e, cand, 0);
     uint64_t bc = cost_after(e, k, enabled, cost, e->yields, best);
-    for (uint64_t m = cand & (cand - 1); m; m &= m - 1) {
-        unsigned u = (unsigned)__builtin_ctzll(m);
+    for (unsigned u = ts_next(e, cand, best + 1); u != NONE; u = ts_next(e, cand, u + 1)) {
         uint64_t c = cost_after(e, k, enabled, cost, e->yields, u);
         if (c < bc) best = u, bc = c;
     }
@@ -1210,16 +1534,48 @@ static unsigned cheapest(const eng *e, size_t k, uint64_t enabled, uint64_t cost
 /* Initialize(S) at a new node k whose backend choice was p. */
 static void initialize(eng *e, node *nd, unsigned p)
 {
+    tref en = nset(e, nd, S_EN), bt = nset(e, nd, S_BT);
     if (e->cfg.mode == RV_DPOR_NAIVE) {
-        nd->backtrack = nd->enabled;
+        ts_copy(e, bt, en);
         return;
     }
     if (e->cfg.bound == RV_BOUND_FAIR) {
         const rv_action *a = pending(e, p);
-        nd->backtrack |= a && !rv_is_release(a) ? BIT(p) : nd->enabled;
+        if (a && !rv_is_release(a))
+            ts_add(e, bt, p);
+        else
+            ts_or(e, bt, en);
         return;
     }
-    nd->backtrack |= BIT(p);
+    ts_add(e, bt, p);
+}
+
+/* The enabled threads >= 64 at the new states [n, t.n) (hien_row), from
+ * the model's replay of the trace (hien.h); none below 65 threads. */
+static void hien_walk(eng *e, size_t n)
+{
+    const rv_trace *t = &e->t;
+    e->hien_from = n;
+    unsigned nw = rv_hien_words(t->nthreads);
+    if (!nw) return;
+    size_t need = (t->n - n) * nw + 1;
+    if (need > e->caprows) {
+        e->caprows = need + need / 2;
+        e->hien_rows = rv_xrealloc(e->hien_rows, e->caprows * sizeof *e->hien_rows);
+    }
+    if (!e->hien) e->hien = rv_hien_new();
+    if (rv_hien_states(e->hien, t, n, e->hien_rows))
+        rv_explore_incomplete(e->x, "dpor: the model's replay found a thread above 63 disabled "
+                                    "where the program ran it (internal)");
+}
+
+/* A new node's enabled set: the trace's word below 64, hien's rows above. */
+static void set_enabled(eng *e, node *nd, size_t k)
+{
+    tref en = nset(e, nd, S_EN);
+    *en.lo = e->t.ev[k].enabled;
+    unsigned nw = rv_hien_words(e->t.nthreads);
+    for (unsigned i = 0; i < nw; i++) en.hi[i] = hien_row(e, k)[i];
 }
 
 static walk_end walk(eng *e, size_t n)
@@ -1228,14 +1584,21 @@ static walk_end walk(eng *e, size_t n)
     index_trace(e);
     if (e->hb) compute_clocks(e, n ? n - 1 : 0);
     fatal_step(e);
-    for (unsigned q = 0; q < RV_MASK_THREADS; q++) e->nxt[q] = t->n, e->lastev[q] = -1;
-    memset(e->yields, 0, sizeof e->yields);
+    hien_walk(e, n);
+    size_t *nxt = e->nxt, n_ev = t->n;
+    int64_t *lastev = e->lastev;
+    for (unsigned q = 0, capT = e->capT; q < capT; q++) nxt[q] = n_ev, lastev[q] = -1;
+    memset(e->yields, 0, e->capT * sizeof *e->yields);
     for (size_t i = t->n; i-- > n;) e->nxt[t->ev[i].act.tid] = i;
     for (size_t i = 0; i < n; i++) {
         e->lastev[t->ev[i].act.tid] = (int64_t)i;
         if (t->ev[i].act.kind == RV_ACT_YIELD) e->yields[t->ev[i].act.tid]++;
     }
-    uint64_t cost = 0, sl = 0, vsl = 0;
+    uint64_t cost = 0;
+    tlocal sll = local(e, R_SL), vsll = local(e, R_VSL);
+    tref sl = lref(&sll), vsl = lref(&vsll);
+    ts_zero(e, sl);
+    ts_zero(e, vsl);
     bool optimal = e->cfg.mode == RV_DPOR_OPTIMAL;
     if (n) {
         node *b = &e->st[n - 1];
@@ -1245,18 +1608,30 @@ static walk_end walk(eng *e, size_t n)
             value_siblings(e, n - 1, b, &t->ev[n - 1], b->cur);
             b->ndom = 1;
         }
-        int64_t Y[RV_MASK_THREADS];
-        memcpy(Y, e->yields, sizeof Y);
+        int64_t *Y = e->Y;
+        memcpy(Y, e->yields, e->capT * sizeof *Y);
         if (t->ev[n - 1].act.kind == RV_ACT_YIELD) Y[b->tid]--; /* yields before n-1 */
-        cost = cost_after(e, n - 1, b->enabled, b->cost, Y, b->tid);
-        if (e->sleep_sets) sl = sleep_after(e, b->sleep | (b->done & ~b->fatal), n - 1);
-        if (optimal) vsl = sleep_after(e, b->vdone | b->sleep | b->done, n - 1);
+        cost = cost_after(e, n - 1, nset(e, b, S_EN), b->cost, Y, b->tid);
+        tlocal inl = local(e, R_IN);
+        tref in = lref(&inl);
+        if (e->sleep_sets) { /* sleep | (done & ~fatal) */
+            ts_copy(e, in, nset(e, b, S_DONE));
+            ts_andnot(e, in, nset(e, b, S_FATAL));
+            ts_or(e, in, nset(e, b, S_SLEEP));
+            sleep_after(e, in, n - 1, sl);
+        }
+        if (optimal) { /* vdone | sleep | done */
+            ts_copy(e, in, nset(e, b, S_VDONE));
+            ts_or(e, in, nset(e, b, S_SLEEP));
+            ts_or(e, in, nset(e, b, S_DONE));
+            sleep_after(e, in, n - 1, vsl);
+        }
         collect(e, n - 1);
     }
     for (size_t k = n;; k++) {
         races_at(e, k, n);
         if (k == t->n) {
-            if (e->fatal_last) e->st[k - 1].fatal |= BIT(t->err_tid);
+            if (e->fatal_last) ts_add(e, nset(e, &e->st[k - 1], S_FATAL), t->err_tid);
             return W_MAXIMAL;
         }
         const rv_event *ev = &t->ev[k];
@@ -1267,17 +1642,19 @@ static walk_end walk(eng *e, size_t n)
         }
         node *nd = push_node(e);
         if (e->cfg.mode == RV_DPOR_OPTIMAL) nd->wut = k ? e->st[k - 1].cur : e->wroot;
-        nd->enabled = ev->enabled;
-        nd->sleep = sl;
-        nd->vdone = vsl; /* ⊇ sl: the same filter over a superset */
+        set_enabled(e, nd, k);
+        tref en = nset(e, nd, S_EN);
+        ts_copy(e, nset(e, nd, S_SLEEP), sl);
+        ts_copy(e, nset(e, nd, S_VDONE), vsl); /* ⊇ sl: the same filter over a superset */
         nd->cost = cost;
-        if (sl & BIT(p)) {
-            /* the backend had to run a sleeping thread */
-            uint64_t awake = ev->enabled & ~sl;
-            if (!awake) return W_BLOCKED;
-            nd->backtrack |= BIT(__builtin_ctzll(awake));
+        if (ts_has(e, sl, p)) {
+            /* the backend had to run a sleeping thread (threads above 63
+             * are never avoided: rv_limits.avoid is a 64-bit mask) */
+            unsigned q = ts_next(e, en, 0);
+            while (q != NONE && ts_has(e, sl, q)) q = ts_next(e, en, q + 1);
+            if (q == NONE) return W_BLOCKED;
+            ts_add(e, nset(e, nd, S_BT), q);
             if (e->cfg.mode == RV_DPOR_OPTIMAL) {
-                unsigned q = (unsigned)__builtin_ctzll(awake);
                 const rv_action *a = pending(e, q);
                 rv_action none = {.kind = RV_ACT_NONE, .tid = (uint16_t)q};
                 if (wfind(e, nd->wut, q, 0) < 0) wappend(e, nd->wut, wnew(e, a ? a : &none, 0));
@@ -1285,9 +1662,9 @@ static walk_end walk(eng *e, size_t n)
             return W_CONTINUE;
         }
         if (e->cfg.bound != RV_BOUND_NONE) {
-            uint64_t c = cost_after(e, k, ev->enabled, cost, e->yields, p);
-            unsigned best = cheapest(e, k, ev->enabled, cost, ev->enabled);
-            uint64_t cb = cost_after(e, k, ev->enabled, cost, e->yields, best);
+            uint64_t c = cost_after(e, k, en, cost, e->yields, p);
+            unsigned best = cheapest(e, k, en, cost, en);
+            uint64_t cb = cost_after(e, k, en, cost, e->yields, best);
             /* Initialize picks a lowest-cost thread (Algorithms 2 and 3);
              * the backend's policy may have picked another one */
             if (c > cb) {
@@ -1301,8 +1678,8 @@ static walk_end walk(eng *e, size_t n)
         nd->tid = (uint16_t)p;
         nd->val = ev->val;
         nd->ndom = ev->act.ndom ? ev->act.ndom : 1;
-        if (e->sleep_sets) sl = sleep_after(e, sl, k);
-        if (optimal) vsl = sleep_after(e, vsl, k); /* only value_siblings reads it */
+        if (e->sleep_sets) sleep_step(e, sl, k);
+        if (optimal) sleep_step(e, vsl, k); /* only value_siblings reads it */
         e->nxt[p] = e->nextsame[k];
         e->lastev[p] = (int64_t)k;
         if (ev->act.kind == RV_ACT_YIELD) e->yields[p]++;
@@ -1323,16 +1700,20 @@ static bool next_branch(eng *e)
                 nd->val++;
                 return true;
             }
-            nd->done |= BIT(nd->tid);
+            ts_add(e, nset(e, nd, S_DONE), nd->tid);
             nd->tid = NONE;
         }
-        uint64_t cand = nd->backtrack & nd->enabled & ~nd->done & ~nd->sleep;
-        if (cand && e->cfg.bound != RV_BOUND_NONE) yields_at(e, k, e->yields);
-        for (; cand; cand &= cand - 1) {
-            unsigned u = (unsigned)__builtin_ctzll(cand);
+        tref en = nset(e, nd, S_EN), bt = nset(e, nd, S_BT);
+        tref done = nset(e, nd, S_DONE), sleep = nset(e, nd, S_SLEEP);
+        bool yields = false;
+        TS_FOR(e, u, bt)
+        {
+            /* cand = backtrack & enabled & ~done & ~sleep */
+            if (!ts_has(e, en, u) || ts_has(e, done, u) || ts_has(e, sleep, u)) continue;
+            if (e->cfg.bound != RV_BOUND_NONE && !yields) yields_at(e, k, e->yields), yields = true;
             if (e->cfg.bound != RV_BOUND_NONE &&
-                cost_after(e, k, nd->enabled, nd->cost, e->yields, u) > e->cfg.c) {
-                nd->done |= BIT(u); /* visited, not explored (line 12) */
+                cost_after(e, k, en, nd->cost, e->yields, u) > e->cfg.c) {
+                ts_add(e, done, u); /* visited, not explored (line 12) */
                 e->x->stats.bound_reached = true;
                 continue;
             }
@@ -1380,11 +1761,12 @@ static rv_policy policy(eng *e, size_t n)
          * finds out whether a sleeper had to run) */
         size_t k = e->depth - 1;
         node *b = &e->st[k];
-        uint64_t sl = b->sleep | (b->done & ~b->fatal);
+        /* (the backend avoids threads below 64 only: their bits suffice) */
+        uint64_t sl = b->set[S_SLEEP] | (b->set[S_DONE] & ~b->set[S_FATAL]);
         for (int32_t c = b->cur; c >= 0 && e->w[c].val != VIRTUAL; c = e->w[c].child) {
             const rv_action *a = &e->w[c].act;
             uint64_t out = 0;
-            for (uint64_t m = sl & ~BIT(a->tid); m; m &= m - 1) {
+            for (uint64_t m = sl & ~(a->tid < 64 ? BIT(a->tid) : 0); m; m &= m - 1) {
                 unsigned q = (unsigned)__builtin_ctzll(m);
                 const rv_action *pq = pending_at(e, k, q);
                 if (pq && !dep(pq, a)) out |= BIT(q);
@@ -1394,7 +1776,8 @@ static rv_policy policy(eng *e, size_t n)
         e->x->backend->limits.avoid = sl;
     } else if (e->sleep_sets && n) {
         node *b = &e->st[n - 1];
-        e->x->backend->limits.avoid = (b->sleep | b->done) & ~BIT(b->tid);
+        uint64_t tb = b->tid < 64 ? BIT(b->tid) : 0;
+        e->x->backend->limits.avoid = (b->set[S_SLEEP] | b->set[S_DONE]) & ~tb;
     }
     return RV_POLICY_FIRST;
 }
@@ -1460,6 +1843,19 @@ int rv_dpor_run(rv_explore *x, const rv_dpor_cfg *cfg)
     free(e.vv);
     free(e.va);
     free(e.vused);
+    free(e.hiw);
+    free(e.scr);
+    free(e.hien_rows);
+    rv_hien_free(e.hien);
+    free(e.created);
+    free(e.nxt);
+    free(e.lastev);
+    free(e.yields);
+    free(e.Y);
+    free(e.firstv);
+    free(e.held);
+    free(e.last);
+    free(e.cnt);
     return rc;
 }
 
