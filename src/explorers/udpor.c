@@ -165,29 +165,6 @@ static bool unmapped_ok(const udpor *p)
     return p->nexpect == 0 && rv_explore_last_execution(p->x);
 }
 
-/* The unfolding's object states have no rv_mhi (model.h): a condition
- * wait or read lock of a thread >= RV_MASK_THREADS ends the exploration
- * as incomplete rather than be mapped wrong (issue 13 part 3). */
-static bool hi_sync_refused(rv_explore *x, const rv_trace *tr)
-{
-    for (size_t i = 0; i < tr->n; i++) {
-        const rv_action *a = &tr->ev[i].act;
-        if (a->tid < RV_MASK_THREADS ||
-            (a->kind != RV_ACT_WAIT1 && a->kind != RV_ACT_RDLOCK && a->kind != RV_ACT_TRYRDLOCK))
-            continue;
-        char msg[256];
-        snprintf(msg, sizeof msg,
-                 "udpor: thread %u %s; the unfolding holds condition-variable waiters and "
-                 "rwlock readers below thread %d only (--algo=dfs holds any)",
-                 a->tid,
-                 a->kind == RV_ACT_WAIT1 ? "waits on a condition variable" : "read-locks an rwlock",
-                 RV_MASK_THREADS);
-        rv_explore_incomplete(x, msg);
-        return true;
-    }
-    return false;
-}
-
 /* Run the current prefix, map it, and check that the prefix reproduced the
  * events it was built from.  Returns -1 on a backend failure. */
 static int run_once(udpor *p)
@@ -217,7 +194,6 @@ static int run_once(udpor *p)
         rv_explore_incomplete(x, msg);
         return -1;
     }
-    if (hi_sync_refused(x, &p->tr)) return -1;
     rv_unf_map_trace(&p->u, &p->tr, x->opt->cutoffs);
     /* The prefix must reproduce the expected events (C_j in order, then J
      * in some causal order): each is in C now, or was cut (decided a

@@ -382,6 +382,19 @@ static void fold_sync(kvmap *m, const rv_uevent *e)
     store_obj(m, K_WORLD, 0, &w, sizeof w);
 }
 
+/* A condvar wait or read lock of a thread >= RV_MASK_THREADS: the model
+ * keeps such a thread's part of the object in its rv_mhi (model.h), which
+ * the slots here do not hold (the objects' counts would make two waiter
+ * sets of one size equal), so every configuration that holds one is
+ * unique: no cutoff there, sound, as for any state not accounted for.
+ * Every signal or broadcast that wakes such a thread, and its unlocks,
+ * come after the wait or lock in causality. */
+static bool hi_sync(const rv_action *a)
+{
+    return a->tid >= RV_MASK_THREADS &&
+           (a->kind == RV_ACT_WAIT1 || a->kind == RV_ACT_RDLOCK || a->kind == RV_ACT_TRYRDLOCK);
+}
+
 /* Fold one event into the object states (keys: kind tag << 56 | ...).
  * Memory: the bytes a write left (hashed apart from the writer's state);
  * everything else through the model (fold_sync).  Returns 0, or why the
@@ -391,6 +404,7 @@ static uint32_t fold(kvmap *m, const rv_uevent *e)
     const rv_action *a = &e->act;
     if (e->taint) return e->taint; /* changed without an event: unique */
     if (a->kind == RV_ACT_NONE || a->kind >= RV_ACT_KIND_COUNT) return RV_UNIQ_KIND;
+    if (hi_sync(a)) return RV_UNIQ_HI_SYNC;
     if (rv_is_memory(a) && a->kind != RV_ACT_READ) {
         /* a compare-exchange labelled RMW by the unknown-value rule
          * (values.h) that failed when it ran wrote nothing: like a read */
@@ -458,6 +472,7 @@ void rv_unf_unique_str(uint32_t why, char *out, size_t n)
         {RV_UNIQ_BIG_WRITE, "writes larger than 4 KiB"},
         {RV_UNIQ_OVERLAP, "writes to partially overlapping ranges"},
         {RV_UNIQ_KIND, "event kinds the state does not fold"},
+        {RV_UNIQ_HI_SYNC, "condition waits and read locks of threads above 63"},
     };
     size_t k = 0;
     if (n) out[0] = 0;

@@ -607,7 +607,38 @@ typedef struct objstate {
      * join or detach target; tid 0 = no slot */
     uint16_t htid[2];
     uint8_t hflags[2];
+    /* the condvar waits and read locks of threads >= RV_MASK_THREADS on
+     * the template's object (rv_mstate.hs): capacity 0 and no storage
+     * unless the template's events hold such threads (os_copy, os_free) */
+    rv_mhi_set hs;
 } objstate;
+
+/* A state with hs of room for cap threads (s->hs empty and unallocated). */
+static void hs_alloc(objstate *s, unsigned cap)
+{
+    s->hs = (rv_mhi_set){.cap = cap};
+    if (!cap) return;
+    s->hs.hi = rv_xmalloc(cap * (sizeof *s->hs.hi + sizeof *s->hs.tid));
+    s->hs.tid = (uint16_t *)(s->hs.hi + cap);
+}
+
+/* *dst = *src, with dst's own copy of hs (states are copied per history,
+ * checkpoint and value). */
+static void os_copy(objstate *dst, const objstate *src)
+{
+    *dst = *src;
+    if (!src->hs.cap) return;
+    hs_alloc(dst, src->hs.cap);
+    dst->hs.n = src->hs.n;
+    memcpy(dst->hs.hi, src->hs.hi, src->hs.n * sizeof *src->hs.hi);
+    memcpy(dst->hs.tid, src->hs.tid, src->hs.n * sizeof *src->hs.tid);
+}
+
+static void os_free(objstate *s)
+{
+    if (s->hs.cap) free(s->hs.hi);
+    s->hs = (rv_mhi_set){0};
+}
 
 static bool on_mutex(const rv_action *a)
 {
@@ -641,10 +672,14 @@ view_for(objstate *s, const rv_action *a, const rv_action *b, rv_mutex_st *smx, 
     if (rv_on_cond(b)) {
         *scv = (rv_cond_st){.status = RV_MST_INIT};
         v.cv = rv_on_cond(a) && b->obj == a->obj ? &s->cv : scv;
+        if (v.cv == &s->cv) v.hs = &s->hs; /* not a scratch condvar's waiters */
     }
     if (rv_on_sem(b)) v.sem = &s->sem;
     if (rv_on_once(b)) v.once = &s->once;
-    if (rv_on_rwlock(b)) v.rw = &s->rw;
+    if (rv_on_rwlock(b)) {
+        v.rw = &s->rw;
+        v.hs = &s->hs;
+    }
     if (rv_on_barrier(b)) v.bar = &s->bar;
     return v;
 }
@@ -684,9 +719,10 @@ static void fold(objstate *s, const rv_action *a, uint64_t m, const rv_uevent *y
     rv_model_redo(&v, &y->act, y->val);
 }
 
-static void state_start(objstate *s, const rv_action *a)
+static void state_start(objstate *s, const rv_action *a, unsigned nhs)
 {
     memset(s, 0, sizeof *s);
+    hs_alloc(s, nhs);
     rv_model_start(&s->mx, &s->cv, &s->sem, &s->once, &s->rw, a);
     if (a->tid >= RV_MASK_THREADS) s->htid[0] = a->tid;
     if ((a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH) && a->obj >= RV_MASK_THREADS &&
@@ -721,6 +757,7 @@ typedef struct scache {
     size_t nl;
     objstate *ck; /* ck[j]: the state after L[0 .. j·SC_STEP) */
     size_t nck, capck;
+    unsigned nhs; /* room its states need for threads >= RV_MASK_THREADS (hs_room) */
 } scache;
 
 static uint64_t sc_hash(const rv_action *a)
@@ -736,6 +773,7 @@ _Static_assert(sizeof(rv_action) == 40, "sc_hash reads rv_action as five words")
 
 /* Free the templates' lists and checkpoints (C changed). */
 static void sc_clear(struct rv_xscratch *xs);
+static unsigned xs_nthreads(rv_unf *u);
 /* The cache entry of template a (created with its sync positions, *L). */
 static scache *sc_get(rv_unf *u, const rv_action *a, const uint32_t **L);
 
@@ -763,7 +801,7 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
     scache *e = sc_get(u, a, &L);
     const chains *ch = sc_chains(u);
     if (e->nl < SC_MIN || !ch) {
-        state_start(s, a);
+        state_start(s, a, e->nhs);
         for (size_t q = 0; q < e->nl; q++) {
             const rv_uevent *y = u->cur[L[q]];
             if (!relevant(a, m, &y->act) || !in_hist(y, h)) continue;
@@ -795,16 +833,16 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
             e->ck = rv_xrealloc(e->ck, e->capck * sizeof *e->ck);
         }
         if (!e->nck) {
-            state_start(&e->ck[0], a);
+            state_start(&e->ck[0], a, e->nhs);
         } else {
             objstate *c = &e->ck[e->nck];
-            *c = e->ck[e->nck - 1];
+            os_copy(c, &e->ck[e->nck - 1]);
             for (size_t q = (e->nck - 1) * SC_STEP; q < e->nck * SC_STEP; q++)
                 fold(c, a, m, u->cur[L[q]]);
         }
         e->nck++;
     }
-    *s = e->ck[j];
+    os_copy(s, &e->ck[j]);
     for (size_t q = j * SC_STEP; q < jf; q++) fold(s, a, m, u->cur[L[q]]);
     for (size_t q = jf; any && q < e->nl && L[q] <= g; q++) {
         const rv_uevent *y = u->cur[L[q]];
@@ -815,7 +853,8 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
 /* The model's states of a's objects in s. */
 static rv_mstate view_of(objstate *s, const rv_action *a)
 {
-    return (rv_mstate){.mx = on_mutex(a) ? &s->mx : NULL,
+    return (rv_mstate){.hs = &s->hs,
+                       .mx = on_mutex(a) ? &s->mx : NULL,
                        .cv = rv_on_cond(a) ? &s->cv : NULL,
                        .sem = rv_on_sem(a) ? &s->sem : NULL,
                        .once = rv_on_once(a) ? &s->once : NULL,
@@ -874,25 +913,31 @@ static size_t concretise(rv_unf *u, const rv_action *a, bool root, const hist *h
     state_at(u, a, h, &s);
     unsigned t = a->tid;
     rv_mstate v = view_of(&s, a);
-    if (!root && !h->p && !rv_model_created(&v, t)) return 0;
-    if (!rv_model_enabled(&v, a)) return 0;
-    uint32_t dom = rv_model_domain(&v, a);
     size_t k = 0;
-    for (uint32_t val = 0; val < dom && k < cap; val++, k++) {
-        objstate c = s;
-        rv_mstate cv = view_of(&c, a);
-        out[k] = *a;
-        rv_model_apply(&cv, &out[k], val, NULL, 0);
-        out[k].ndom = dom;
-        vals[k] = val;
+    if ((root || h->p || rv_model_created(&v, t)) && rv_model_enabled(&v, a)) {
+        uint32_t dom = rv_model_domain(&v, a);
+        for (uint32_t val = 0; val < dom && k < cap; val++, k++) {
+            objstate c;
+            os_copy(&c, &s);
+            rv_mstate cv = view_of(&c, a);
+            out[k] = *a;
+            rv_model_apply(&cv, &out[k], val, NULL, 0);
+            out[k].ndom = dom;
+            vals[k] = val;
+            os_free(&c);
+        }
     }
+    os_free(&s);
     return k;
 }
 
-/* How many concrete actions template a can have (concretise's cap). */
-static size_t max_choices(const rv_action *a)
+/* How many concrete actions template a can have (concretise's cap): a
+ * signal wakes one of the waiters, at most every thread of the execution
+ * but its own (nthreads), or it is lost. */
+static size_t max_choices(const rv_action *a, unsigned nthreads)
 {
-    size_t n = RV_MASK_THREADS + 1; /* a signal wakes one of at most 64 waiters */
+    size_t n = RV_MASK_THREADS + 1;
+    if (a->kind == RV_ACT_SIGNAL && nthreads > RV_MASK_THREADS) n = nthreads + 1;
     return a->kind == RV_ACT_NONDET && a->ndom > n ? a->ndom : n;
 }
 
@@ -960,8 +1005,9 @@ static rv_uevent *dep_twin(xctx *c, const hist *h, const rv_action *a, uint32_t 
 static void emit(xctx *c)
 {
     hist h = {.p = c->p, .S = c->S, .ns = c->ns};
-    size_t cap = max_choices(&c->tmpl);
-    /* on the stack unless a nondet has more values than threads */
+    size_t cap = max_choices(&c->tmpl, xs_nthreads(c->u));
+    /* on the stack unless a nondet has more values, or a signal more
+     * waiters, than 64 */
     rv_action sacts[RV_MASK_THREADS + 1];
     uint32_t svals[RV_MASK_THREADS + 1];
     bool heap = cap > RV_MASK_THREADS + 1;
@@ -1218,7 +1264,8 @@ struct rv_xscratch {
     size_t nsc, capsc;
     uint32_t *pool; /* the templates' lists */
     size_t npool, cappool;
-    const chains *ch; /* C's chains while rv_unf_extend runs, else NULL */
+    const chains *ch;  /* C's chains while rv_unf_extend runs, else NULL */
+    unsigned nthreads; /* the trace's threads (rv_unf_extend) */
 };
 
 static struct rv_xscratch *xscratch(rv_unf *u)
@@ -1234,6 +1281,7 @@ static void sc_clear(struct rv_xscratch *xs)
 {
     for (size_t k = 0; k < xs->nsc; k++) {
         scache *e = &xs->sc[xs->scused[k]];
+        for (size_t j = 0; j < e->nck; j++) os_free(&e->ck[j]);
         free(e->ck);
         memset(e, 0, sizeof *e);
     }
@@ -1248,9 +1296,30 @@ static void sc_clear(struct rv_xscratch *xs)
     xs->npool = 0;
 }
 
+static unsigned xs_nthreads(rv_unf *u)
+{
+    return xscratch(u)->nthreads;
+}
+
 static const chains *sc_chains(rv_unf *u)
 {
     return xscratch(u)->ch;
+}
+
+/* The entries a state of template a needs in hs (objstate): one per
+ * wait or read lock of a thread >= RV_MASK_THREADS among the replayed
+ * positions L[0..nl) (a bound on the threads they name), and one for a's
+ * own thread.  Only executions of more than 64 threads count them. */
+static unsigned hs_room(rv_unf *u, const rv_action *a, const uint32_t *L, size_t nl)
+{
+    if (!rv_on_cond(a) && !rv_on_rwlock(a)) return 0;
+    unsigned n = a->tid >= RV_MASK_THREADS;
+    for (size_t q = 0; q < nl; q++) {
+        const rv_action *y = &u->cur[L[q]]->act;
+        n += y->tid >= RV_MASK_THREADS &&
+             (y->kind == RV_ACT_WAIT1 || y->kind == RV_ACT_RDLOCK || y->kind == RV_ACT_TRYRDLOCK);
+    }
+    return n;
 }
 
 static scache *sc_get(rv_unf *u, const rv_action *a, const uint32_t **L)
@@ -1295,6 +1364,7 @@ static scache *sc_get(rv_unf *u, const rv_action *a, const uint32_t **L)
         e->used = true;
         e->off = xs->npool;
         e->nl = np;
+        e->nhs = xs->nthreads > RV_MASK_THREADS ? hs_room(u, a, pos, np) : 0;
         xs->npool += np;
         xs->scused[xs->nsc++] = (uint32_t)i;
     }
@@ -1504,7 +1574,8 @@ static void cur_index(rv_unf *u, curix *ix)
         size_t nk = rv_unf_dep_keys(a, false, keys);
         for (size_t k = 0; k < nk; k++) {
             pb_push(ix, tkey(keys[k], a->tid), (uint32_t)i);
-            pb_slot(ix, tkey(keys[k], RV_UNF_MAX_THREADS))->mask |= 1ull << (a->tid < 63 ? a->tid : 63);
+            pb_slot(ix, tkey(keys[k], RV_UNF_MAX_THREADS))->mask |= 1ull
+                                                                    << (a->tid < 63 ? a->tid : 63);
         }
         if (a->tid + 1u > ix->nth) ix->nth = a->tid + 1u;
     }
@@ -1817,6 +1888,7 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
     rv_uevent **nw;
     xscratch(u)->sx_ok = false; /* C changed since the last call */
     sc_clear(u->xs);
+    u->xs->nthreads = t->nthreads;
     uint32_t gen = next_generation(u, &nw, &nnw);
     chains ch;
     build_chains(u, &ch);

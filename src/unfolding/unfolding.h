@@ -221,7 +221,7 @@ typedef struct rv_unf {
     size_t nix, capix;
     unsigned ixnth; /* 1 + the largest thread id filed in ix (rv_ubucket.mask's bit 63) */
     rv_ubucket rootkids[RV_UNF_MAX_THREADS]; /* per thread, the events without tparent */
-    rv_uentry *scratch;                  /* candidates of one conflict-list update */
+    rv_uentry *scratch;                      /* candidates of one conflict-list update */
     size_t capscratch;
     rv_uentry *scratch2; /* the other buffer of their merge */
     size_t capscratch2;
@@ -299,6 +299,7 @@ void rv_unf_vals_free(rv_unf *u);
 #define RV_UNIQ_BIG_WRITE 0x100u /* a write of a range the backend did not hash (> 4 KiB) */
 #define RV_UNIQ_OVERLAP   0x200u /* writes to partially overlapping ranges */
 #define RV_UNIQ_KIND      0x400u /* an event kind whose effect on objects is not folded */
+#define RV_UNIQ_HI_SYNC   0x800u /* a condvar wait or read lock of a thread >= RV_MASK_THREADS */
 /* The reasons as text ("a, b"), for the summary. */
 void rv_unf_unique_str(uint32_t why, char *out, size_t n);
 
