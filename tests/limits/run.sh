@@ -436,7 +436,7 @@ t_threads_cond_hi_bug_dfs() {
     expect_json '[.errors[].kind]|join(",")' deadlock
 }
 # The other algorithms agree with dfs where they hold the threads (K=0:
-# one execution per trace, the bug found), and stop with a reason above.
+# one execution per trace, the bug found).
 t_threads_sync_hi_algos() {
     local algo v
     for algo in optimal source dpor udpor; do
@@ -452,13 +452,63 @@ t_threads_sync_hi_algos() {
             expect_json '[.errors[].kind]|join(",")' "${v%% *}"
         done
     done
-    rv check --json --algo=udpor "$L/threads_sync_hi.c" -- -DRW -DK=100
-    expect_rc 3
-    expect_json .incomplete_reason "udpor: thread 102 read-locks an rwlock; the unfolding holds condition-variable waiters and rwlock readers below thread 64 only (--algo=dfs holds any)"
-    rv check --json --algo=udpor "$L/threads_sync_hi.c" -- -DCOND -DK=100
-    expect_rc 3
-    expect_json_match .incomplete_reason "^udpor: thread 101 waits on a condition variable"
 }
+
+# udpor holds the waiters and readers above the masks too (the model's
+# rv_mhi_set in the unfolding's object states, extend.c): with K = 62 the
+# interacting threads are 63 (below) and 64, 65 (above), with K = 100 all
+# above, and each count is the one of K = 0 and of dfs (the traces above),
+# one execution per trace, with and without cutoffs; the bugs are found.
+udpor_sync_hi_case() { # EXECUTIONS ERRORS VARIANT...
+    local k c ex=$1 errs=$2
+    shift 2
+    for k in 0 62 100; do
+        for c in --cutoffs --no-cutoffs; do
+            rv check --json $c --keep-going --count-traces "$L/threads_sync_hi.c" -- "$@" -DK=$k
+            expect_rc "$([ -n "$errs" ] && echo 1 || echo 0)"
+            expect_json .executions "$ex"
+            expect_json .traces "$ex"
+            expect_json .blocked 0
+            expect_json .exhaustive true
+            expect_json '[.errors[].kind]|unique|join(",")' "$errs"
+        done
+    done
+}
+t_threads_cond_hi_udpor() { udpor_sync_hi_case 2 "" -DCOND; }
+t_threads_cond_timed_hi_udpor() { udpor_sync_hi_case 3 "" -DCOND -DTIMED; }
+t_threads_cond_hi_bug_udpor() { udpor_sync_hi_case 10 deadlock -DCOND -DBUG; }
+t_threads_rw_hi_udpor() { udpor_sync_hi_case 2 "" -DRW; }
+t_threads_rw_hi_bug_udpor() { udpor_sync_hi_case 4 assertion -DRW -DBUG; }
+t_threads_bar_hi_udpor() { udpor_sync_hi_case 2 "" -DBAR; }
+t_threads_bar_hi_bug_udpor() { udpor_sync_hi_case 4 assertion -DBAR -DBUG; }
+# Several waiters above the masks: a signal chooses among them (its value
+# is the waiter's index, alt.c signal_val), a later broadcast wakes the
+# rest (they remember which); readers above 63 hold an rwlock together.
+# The counts are optimal's at K = 0 (dfs is too slow here); cutoffs are
+# not compared: a state holding a thread above 63 is never a cutoff
+# (cutoff.c), so K = 0 prunes more than K = 62 or 100.
+udpor_sync_many_case() { # TRACES ERRORS VARIANT...
+    local k tr=$1 errs=$2
+    shift 2
+    for k in 0 62 100; do
+        rv check --json --no-cutoffs --keep-going --count-traces "$L/threads_sync_hi.c" -- "$@" -DMANY -DK=$k
+        expect_rc "$([ -n "$errs" ] && echo 1 || echo 0)"
+        expect_json .executions "$tr"
+        expect_json .traces "$tr"
+        expect_json .exhaustive true
+        expect_json '[.errors[].kind]|unique|join(",")' "$errs"
+    done
+    rv check --json --algo=optimal --keep-going --count-traces "$L/threads_sync_hi.c" -- "$@" -DMANY -DK=0
+    expect_json .traces "$tr"
+    rv check --json --keep-going "$L/threads_sync_hi.c" -- "$@" -DMANY -DK=100
+    expect_rc "$([ -n "$errs" ] && echo 1 || echo 0)"
+    expect_json .exhaustive true
+    expect_json '[.errors[].kind]|unique|join(",")' "$errs"
+}
+t_threads_cond_many_hi_udpor() { udpor_sync_many_case 384 "" -DCOND; }
+t_threads_cond_many_timed_hi_udpor() { udpor_sync_many_case 594 "" -DCOND -DTIMED; }
+t_threads_cond_many_hi_bug_udpor() { udpor_sync_many_case 348 deadlock -DCOND -DBUG; }
+t_threads_rw_many_hi_udpor() { udpor_sync_many_case 4 "" -DRW; }
 
 # A finished thread's stack and TLS pages go back to the kernel (sched.c
 # release_dead_stack): 10,000 threads in waves of 1,000 alive at once
