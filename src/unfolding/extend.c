@@ -75,7 +75,7 @@ static void mark_dead(rv_unf *u, rv_uevent *twin)
     if (twin->tparent)
         twin->tparent->dead_child = true;
     else
-        u->root_dead[twin->act.tid] = true;
+        rv_unf_root(u, twin->act.tid)->dead = true;
 }
 
 /* The fatal event of the last step: its non-fatal twin (history under
@@ -88,13 +88,15 @@ static rv_uevent *intern_fatal(rv_unf *u, const rv_action *a, uint32_t val, rv_u
     rv_uevent *twin = rv_unf_intern(u, a, val, tp, preds, np, NULL);
     bool fresh = !twin->dead;
     mark_dead(u, twin);
-    rv_uevent *all[RV_UNF_MAX_THREADS];
+    rv_uevent *sall[RV_UNF_STK_THREADS];
+    rv_uevent **all = rv_unf_scratch(sall, sizeof sall, T * sizeof *all);
     size_t na = 0;
     for (size_t k = 0; k < T; k++)
         if (last[k] >= 0) all[na++] = u->cur[last[k]];
     rv_action f = *a;
     f.flags |= RV_UF_ERR;
     rv_uevent *x = rv_unf_intern(u, &f, val, tp, all, na, isnew);
+    rv_unf_scratch_free(all, sall);
     if (fresh) rv_unf_fatal_variants(u, twin);
     return x;
 }
@@ -151,7 +153,8 @@ typedef struct rv_mapkeep {
     uint32_t *vc, *tpos;
     int32_t *tprev, *gfrom;
     size_t *entfrom;
-    int32_t last[RV_UNF_MAX_THREADS], exited[RV_UNF_MAX_THREADS];
+    int32_t *last, *exited; /* [0, capT) */
+    size_t capT;
     mapctx mc;
 } rv_mapkeep;
 
@@ -357,6 +360,8 @@ void rv_unf_map_free(rv_unf *u)
     free(k->tprev);
     free(k->gfrom);
     free(k->entfrom);
+    free(k->last);
+    free(k->exited);
     free(k);
     u->mk = NULL;
 }
@@ -364,6 +369,11 @@ void rv_unf_map_free(rv_unf *u)
 /* Room for n trace indices at T threads (contents kept). */
 static void mapkeep_reserve(rv_mapkeep *k, size_t n, size_t T)
 {
+    if (T > k->capT) {
+        k->capT = T > 64 ? T : 64;
+        k->last = rv_xrealloc(k->last, k->capT * sizeof *k->last);
+        k->exited = rv_xrealloc(k->exited, k->capT * sizeof *k->exited);
+    }
     if (n + 1 <= k->cap && T == k->T) return;
     size_t cap = n + 1 > k->cap ? 2 * (n + 1) : k->cap;
     k->ev = rv_xrealloc(k->ev, cap * sizeof *k->ev);
@@ -427,8 +437,8 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         const rv_action *a = &t->ev[i].act;
         if ((a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) && a->obj + 1 > T) T = a->obj + 1;
     }
-    if (T > RV_UNF_MAX_THREADS) T = RV_UNF_MAX_THREADS;
-    /* per-thread arrays: entries [0, T) are used; T <= 64 keeps them on the stack */
+    /* per-thread arrays: entries [0, T) are used, on the stack up to
+     * RV_UNF_STK_THREADS threads */
     if (!u->mk) u->mk = rv_xcalloc(1, sizeof *u->mk);
     rv_mapkeep *mk = u->mk;
     /* indices [0, from) are mapped as in the previous execution */
@@ -446,13 +456,21 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
      * thread; tprev[i]: the previous event of the same thread */
     uint32_t *vc = mk->vc, *tpos = mk->tpos;
     int32_t *tprev = mk->tprev;
-    uint32_t cnt[RV_UNF_MAX_THREADS];
-    int32_t last[RV_UNF_MAX_THREADS], exited[RV_UNF_MAX_THREADS], cand[RV_UNF_MAX_THREADS];
+    uint32_t scnt[RV_UNF_STK_THREADS];
+    int32_t slast[RV_UNF_STK_THREADS], sexited[RV_UNF_STK_THREADS], scand[RV_UNF_STK_THREADS];
+    int32_t sorder[RV_UNF_STK_THREADS];
+    rv_uevent *spreds[RV_UNF_STK_THREADS * 4];
+    uint32_t *cnt = rv_unf_scratch(scnt, sizeof scnt, T * sizeof *cnt);
+    int32_t *last = rv_unf_scratch(slast, sizeof slast, T * sizeof *last);
+    int32_t *exited = rv_unf_scratch(sexited, sizeof sexited, T * sizeof *exited);
+    int32_t *cand = rv_unf_scratch(scand, sizeof scand, T * sizeof *cand);
+    int32_t *order = rv_unf_scratch(sorder, sizeof sorder, T * sizeof *order);
+    size_t cappreds = T <= RV_UNF_STK_THREADS ? RV_UNF_STK_THREADS * 4 : 4 * T;
+    rv_uevent **preds = rv_unf_scratch(spreds, sizeof spreds, cappreds * sizeof *preds);
     int32_t global; /* the latest process exit or atomic section */
     mapkeep_cut(mk, from, last, exited, &global, cnt);
     mapctx *mcp = &mk->mc;
     mcp->t = t;
-    rv_uevent *preds[RV_UNF_MAX_THREADS * 4];
     for (size_t i = 0; i < from; i++) u->cur[i]->pos = (int32_t)i;
     for (size_t i = from; i < n; i++) {
         const rv_event *ev = &t->ev[i];
@@ -485,7 +503,6 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
          * thread k, so the candidates are distinct: taken in decreasing
          * order, sorted once (issue 11: picking the largest of all T
          * threads' slots for each one was a tenth of the mapping). */
-        int32_t order[RV_UNF_MAX_THREADS];
         size_t nord = 0;
         for (size_t k = 0; k < T; k++) {
             int32_t c = cand[k];
@@ -499,7 +516,7 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
             unsigned tj = t->ev[jj].act.tid;
             if (tpos[jj] <= v[tj]) continue;
             if (!u->cur[jj]) dropped = true;
-            if (np < sizeof preds / sizeof preds[0]) preds[np++] = u->cur[jj];
+            if (np < cappreds) preds[np++] = u->cur[jj];
             uint32_t *restrict vi = v;
             const uint32_t *restrict vj = &vc[jj * T];
             for (size_t k = 0; k < T; k++) vi[k] = vj[k] > vi[k] ? vj[k] : vi[k];
@@ -573,6 +590,12 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
     memcpy(mk->exited, exited, T * sizeof *exited);
     mk->valid = !cutoffs && !cas && w == n;
     if (copied) free(labelled.ev);
+    rv_unf_scratch_free(cnt, scnt);
+    rv_unf_scratch_free(last, slast);
+    rv_unf_scratch_free(exited, sexited);
+    rv_unf_scratch_free(cand, scand);
+    rv_unf_scratch_free(order, sorder);
+    rv_unf_scratch_free(preds, spreds);
     return created;
 }
 
@@ -702,8 +725,9 @@ static inline __attribute__((always_inline)) bool relevant(const rv_action *a, u
  * in order (C holds each thread's chain from its first event). */
 typedef struct chains {
     uint32_t *idx;
-    unsigned nt; /* 1 + the largest thread id in C; off[t] = |C| for t > nt */
-    uint32_t off[RV_UNF_MAX_THREADS + 1];
+    unsigned nt;   /* 1 + the largest thread id in C; off[t] = |C| for nt < t <= cover */
+    uint32_t *off; /* soff, or the heap (build_chains) */
+    uint32_t soff[RV_UNF_STK_THREADS + 1]; /* [0, cover] */
 } chains;
 
 static size_t sync_positions(rv_unf *u, const rv_action *a, const uint32_t **out);
@@ -812,7 +836,8 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
         }
         return;
     }
-    uint32_t d[RV_UNF_MAX_THREADS];
+    uint32_t sd[RV_UNF_STK_THREADS];
+    uint32_t *d = rv_unf_scratch(sd, sizeof sd, ch->nt * sizeof *d);
     uint32_t f = UINT32_MAX, g = 0;
     bool any = false;
     for (unsigned t = 0; t < ch->nt; t++) {
@@ -848,6 +873,7 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
         const rv_uevent *y = u->cur[L[q]];
         if (y->depth <= d[y->act.tid]) fold(s, a, m, y);
     }
+    rv_unf_scratch_free(d, sd);
 }
 
 /* The model's states of a's objects in s. */
@@ -980,7 +1006,7 @@ typedef struct xctx {
      * its candidates at R-indices gi[goff[g] .. goff[g + 1]) (increasing:
      * R is in C's order, so in the thread's order too) */
     uint32_t ng;
-    uint16_t *rth;  /* [RV_UNF_MAX_THREADS], outside the struct: xctx is */
+    uint16_t *rth;  /* [1 + the largest thread of R], outside the struct: xctx is */
     uint32_t *goff; /* zero-initialised per position */
     uint32_t *gi;
 } xctx;
@@ -989,7 +1015,10 @@ typedef struct xctx {
  * rv_dependent (its maximal dependent events and p), if known. */
 static rv_uevent *dep_twin(xctx *c, const hist *h, const rv_action *a, uint32_t val)
 {
-    rv_uevent *m[RV_UNF_MAX_THREADS + 1];
+    /* at most one event per thread (one is below another of its thread) and p */
+    size_t cap = xs_nthreads(c->u) + 1;
+    rv_uevent *sm[RV_UNF_STK_THREADS + 1];
+    rv_uevent **m = rv_unf_scratch(sm, sizeof sm, cap * sizeof *m);
     size_t nm = 0;
     if (c->p) m[nm++] = c->p;
     for (size_t i = c->u->ncur; i-- > 0;) {
@@ -997,9 +1026,11 @@ static rv_uevent *dep_twin(xctx *c, const hist *h, const rv_action *a, uint32_t 
         if (y->act.tid == a->tid || !rv_dependent(&y->act, a) || !in_hist(y, h)) continue;
         bool below = false;
         for (size_t k = 0; k < nm && !below; k++) below = rv_unf_leq(y, m[k]);
-        if (!below && nm < RV_UNF_MAX_THREADS + 1) m[nm++] = y;
+        if (!below && nm < cap) m[nm++] = y;
     }
-    return rv_unf_find(c->u, a, val, m, nm);
+    rv_uevent *e = rv_unf_find(c->u, a, val, m, nm);
+    rv_unf_scratch_free(m, sm);
+    return e;
 }
 
 static void emit(xctx *c)
@@ -1014,7 +1045,9 @@ static void emit(xctx *c)
     rv_action *acts = heap ? rv_xmalloc(cap * sizeof *acts) : sacts;
     uint32_t *vals = heap ? rv_xmalloc(cap * sizeof *vals) : svals;
     size_t k = concretise(c->u, &c->tmpl, c->root, &h, acts, vals, cap);
-    rv_uevent *preds[RV_UNF_MAX_THREADS * 4];
+    rv_uevent *spreds[RV_UNF_STK_THREADS * 4];
+    size_t cappreds = c->ns + 1 > RV_UNF_STK_THREADS * 4 ? c->ns + 1 : RV_UNF_STK_THREADS * 4;
+    rv_uevent **preds = rv_unf_scratch(spreds, sizeof spreds, cappreds * sizeof *preds);
     for (size_t i = 0; i < k; i++) {
         if (c->fatal) {
             /* only where the history under rv_dependent names a dead twin */
@@ -1027,8 +1060,7 @@ static void emit(xctx *c)
         if (!ok) continue;
         size_t np = 0;
         if (c->p) preds[np++] = c->p;
-        for (size_t s = 0; s < c->ns && np < sizeof preds / sizeof preds[0]; s++)
-            preds[np++] = c->S[s];
+        for (size_t s = 0; s < c->ns && np < cappreds; s++) preds[np++] = c->S[s];
         bool isnew;
         rv_unf_intern(c->u, &acts[i], vals[i], c->p, preds, np, &isnew);
         c->created += isnew;
@@ -1037,6 +1069,7 @@ static void emit(xctx *c)
         free(acts);
         free(vals);
     }
+    rv_unf_scratch_free(preds, spreds);
 }
 
 /* Is ⟨a, [p] ∪ ↓S⟩ the executed event x itself?  Its name would be x's:
@@ -1731,12 +1764,24 @@ static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bo
     }
     if (inc && !c.newsuf[0]) return 0; /* antichains would stop at once */
     /* R by thread (counting sort, stable) for antichains; only the
-     * threads present are touched */
-    uint32_t cnt[RV_UNF_MAX_THREADS], fill[RV_UNF_MAX_THREADS], goff[RV_UNF_MAX_THREADS + 1];
-    uint16_t rth[RV_UNF_MAX_THREADS];
+     * threads present are touched; per-thread arrays [0, T) */
+    unsigned T = 1;
+    for (size_t q = 0; q < c.nr; q++)
+        if (c.R[q]->act.tid + 1u > T) T = c.R[q]->act.tid + 1u;
+    uint32_t scnt[RV_UNF_STK_THREADS], sfill[RV_UNF_STK_THREADS], sgoff[RV_UNF_STK_THREADS + 1];
+    uint32_t slo[RV_UNF_STK_THREADS], shi[RV_UNF_STK_THREADS];
+    uint16_t srth[RV_UNF_STK_THREADS];
+    uint64_t spresent[RV_UNF_STK_THREADS / 64];
+    uint32_t *cnt = rv_unf_scratch(scnt, sizeof scnt, T * sizeof *cnt);
+    uint32_t *fill = rv_unf_scratch(sfill, sizeof sfill, T * sizeof *fill);
+    uint32_t *goff = rv_unf_scratch(sgoff, sizeof sgoff, (T + 1) * sizeof *goff);
+    uint32_t *lo = rv_unf_scratch(slo, sizeof slo, T * sizeof *lo);
+    uint32_t *hi = rv_unf_scratch(shi, sizeof shi, T * sizeof *hi);
+    uint16_t *rth = rv_unf_scratch(srth, sizeof srth, T * sizeof *rth);
+    uint64_t *present = /* words [0, pw) in use */
+        rv_unf_scratch(spresent, sizeof spresent, (T + 63) / 64 * sizeof *present);
     c.goff = goff;
     c.rth = rth;
-    uint64_t present[RV_UNF_MAX_THREADS / 64]; /* words [0, pw) in use */
     unsigned pw = 0;
     for (size_t q = 0; q < c.nr; q++) {
         unsigned t = c.R[q]->act.tid;
@@ -1758,18 +1803,26 @@ static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bo
         }
     c.gi = xs->gi;
     for (size_t q = 0; q < c.nr; q++) c.gi[fill[c.R[q]->act.tid]++] = (uint32_t)q;
-    uint32_t lo[RV_UNF_MAX_THREADS], hi[RV_UNF_MAX_THREADS];
     for (uint32_t g = 0; g < c.ng; g++) {
         lo[g] = 0;
         hi[g] = c.goff[g + 1] - c.goff[g];
     }
     antichains(&c, 0, lo, hi);
+    rv_unf_scratch_free(cnt, scnt);
+    rv_unf_scratch_free(fill, sfill);
+    rv_unf_scratch_free(goff, sgoff);
+    rv_unf_scratch_free(lo, slo);
+    rv_unf_scratch_free(hi, shi);
+    rv_unf_scratch_free(rth, srth);
+    rv_unf_scratch_free(present, spresent);
     return c.created;
 }
 
 static bool has_dead_child(const rv_unf *u, const rv_uevent *p, unsigned tid)
 {
-    return p ? p->dead_child : u->root_dead[tid];
+    if (p) return p->dead_child;
+    const rv_uroot *r = rv_unf_root_get(u, tid);
+    return r && r->dead;
 }
 
 /* Incremental Extend (issue 11).  An extension ⟨a, H⟩ of thread t after p
@@ -1806,7 +1859,9 @@ static uint32_t next_generation(rv_unf *u, rv_uevent ***nw, size_t *nnw)
 /* Did the previous call enumerate thread tid's position after p? */
 static bool enumerated_before(const rv_unf *u, const rv_uevent *p, unsigned tid, uint32_t gen)
 {
-    return (p ? p->pgen : u->rootgen[tid]) == gen - 1;
+    if (p) return p->pgen == gen - 1;
+    const rv_uroot *r = rv_unf_root_get(u, tid);
+    return (r ? r->gen : 0) == gen - 1;
 }
 
 static void set_enumerated(rv_unf *u, rv_uevent *p, unsigned tid, uint32_t gen)
@@ -1814,26 +1869,38 @@ static void set_enumerated(rv_unf *u, rv_uevent *p, unsigned tid, uint32_t gen)
     if (p)
         p->pgen = gen;
     else
-        u->rootgen[tid] = gen;
+        rv_unf_root(u, tid)->gen = gen;
 }
 
-static void build_chains(const rv_unf *u, chains *ch)
+/* C's chains, with off[] up to max(cover, 1 + the largest thread of C);
+ * chains_free frees them. */
+static void build_chains(const rv_unf *u, chains *ch, unsigned cover)
 {
     unsigned nt = 0;
     for (size_t i = 0; i < u->ncur; i++)
         if (u->cur[i]->act.tid + 1u > nt) nt = u->cur[i]->act.tid + 1u;
-    uint32_t fill[RV_UNF_MAX_THREADS]; /* [0, nt) used */
+    if (cover < nt) cover = nt;
+    ch->off = rv_unf_scratch(ch->soff, sizeof ch->soff, (cover + 1) * sizeof *ch->off);
+    uint32_t sfill[RV_UNF_STK_THREADS];
+    uint32_t *fill = rv_unf_scratch(sfill, sizeof sfill, nt * sizeof *fill); /* [0, nt) */
     memset(fill, 0, nt * sizeof *fill);
     memset(ch->off, 0, (nt + 1) * sizeof *ch->off);
     for (size_t i = 0; i < u->ncur; i++) ch->off[u->cur[i]->act.tid + 1]++;
     for (unsigned t = 0; t < nt; t++) ch->off[t + 1] += ch->off[t];
-    for (unsigned t = nt + 1; t <= RV_UNF_MAX_THREADS; t++) ch->off[t] = ch->off[nt];
+    for (unsigned t = nt + 1; t <= cover; t++) ch->off[t] = ch->off[nt];
     ch->nt = nt;
     ch->idx = rv_xmalloc((u->ncur + 1) * sizeof *ch->idx);
     for (size_t i = 0; i < u->ncur; i++) {
         unsigned t = u->cur[i]->act.tid;
         ch->idx[ch->off[t] + fill[t]++] = (uint32_t)i;
     }
+    rv_unf_scratch_free(fill, sfill);
+}
+
+static void chains_free(chains *ch)
+{
+    free(ch->idx);
+    rv_unf_scratch_free(ch->off, ch->soff);
 }
 
 /* The positions of thread t (k = 0 .. len: after its k-th event of C) at
@@ -1891,13 +1958,15 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
     u->xs->nthreads = t->nthreads;
     uint32_t gen = next_generation(u, &nw, &nnw);
     chains ch;
-    build_chains(u, &ch);
+    build_chains(u, &ch, t->nthreads);
     u->xs->ch = &ch;
     /* the trace index of each thread's first event not in C (cutoffs) */
-    unsigned nth = t->nthreads < RV_UNF_MAX_THREADS ? t->nthreads : RV_UNF_MAX_THREADS;
+    unsigned nth = t->nthreads;
     if (ch.nt > nth) nth = ch.nt;
-    int32_t after[RV_UNF_MAX_THREADS]; /* [0, nth) used */
-    uint32_t seen[RV_UNF_MAX_THREADS];
+    int32_t safter[RV_UNF_STK_THREADS]; /* [0, nth) used */
+    uint32_t sseen[RV_UNF_STK_THREADS];
+    int32_t *after = rv_unf_scratch(safter, sizeof safter, nth * sizeof *after);
+    uint32_t *seen = rv_unf_scratch(sseen, sizeof sseen, nth * sizeof *seen);
     memset(seen, 0, nth * sizeof *seen);
     for (unsigned k = 0; k < nth; k++) after[k] = -1;
     for (size_t i = 0; i < t->n; i++) {
@@ -1948,7 +2017,9 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
     }
     u->xs->ch = NULL;
     free(cnt);
-    free(ch.idx);
+    chains_free(&ch);
+    rv_unf_scratch_free(after, safter);
+    rv_unf_scratch_free(seen, sseen);
     free(nw);
     return created;
 }

@@ -181,8 +181,8 @@ max_threads_case() { # ALGO
 }
 t_max_threads_udpor() { max_threads_case udpor; }
 # Created and joined in an unbounded loop, at the default bound: the
-# execution ends at the create past it (16,384 threads under dfs, the
-# unfolding's 1,024 under udpor), exit 3 with the bound as the reason.
+# execution ends at the create past it (16,384 threads under dfs, udpor's
+# default of 1,024), exit 3 with the bound as the reason.
 # udpor explores everything within it: one trace (dfs would take every
 # order of each thread's exit and main's read of its handle: 2^1023).
 t_create_join_loop_dfs() {
@@ -330,7 +330,7 @@ t_threads_100_udpor() {
     expect_json .executions 2
     expect_json '.errors|length' 0
 }
-# ... and of 1,000 (the unfolding's most is 1,024 threads)
+# ... and of 1,000 (udpor's default --max-threads is 1,024)
 t_threads_1000_udpor() {
     rv check --json --max-executions=1 "$L/threads_many.c" -- -DN=1000
     expect_rc 3
@@ -338,8 +338,8 @@ t_threads_1000_udpor() {
     expect_json .events 8002
     expect_json '.errors|length' 0
 }
-# One execution of 10,000 threads under udpor (--max-executions=1): more
-# than the unfolding holds, reported without it (udpor.c unmapped_ok).
+# One execution of 10,000 threads under udpor (--max-executions=1):
+# reported without mapping it (udpor.c unmapped_ok: past 1,024 threads).
 t_threads_10000_udpor() {
     rv check --json --max-executions=1 "$L/threads_many.c" -- -DN=10000
     expect_rc 3
@@ -348,18 +348,15 @@ t_threads_10000_udpor() {
     expect_json '.errors|length' 0
     expect_json .incomplete_reason "--max-executions reached"
 }
-# With more executions, udpor stops past its 1,024 threads at the first
-# execution that creates more, with the bound as the reason and a note
-# naming dfs.
+# With more executions, udpor stops past its default of 1,024 threads at
+# the first execution that creates more, with the bound as the reason and
+# a note naming --max-threads.
 t_threads_udpor_capped() {
     rv check --json --max-executions=2 "$L/threads_many.c" -- -DN=10000
     expect_rc 3
     expect_json .executions 0
     expect_json .incomplete_reason "more than 1024 threads (--max-threads)"
-    expect_err "note: --algo=udpor holds at most 1024 threads per execution \\(one execution, --max-executions=1, may have more\\); --algo=dfs goes to 16384"
-    rv check --json --max-threads=5000 "$L/threads_many.c" -- -DN=10000
-    expect_rc 3
-    expect_err "note: --max-threads=5000 lowered to 1024 \\(--algo=udpor\\)"
+    expect_err "note: --algo=udpor holds 1024 threads per execution unless --max-threads says more \\(up to 16384: the unfolding's clocks have an entry per thread per event\\); one execution, --max-executions=1, may have more"
     # within the bound, the lost update of -DBUG is found
     rv check --json "$L/threads_many.c" -- -DN=200 -DBUG
     expect_rc 1
@@ -506,6 +503,27 @@ udpor_sync_many_case() { # TRACES ERRORS VARIANT...
     expect_json '[.errors[].kind]|unique|join(",")' "$errs"
 }
 t_threads_cond_many_hi_udpor() { udpor_sync_many_case 384 "" -DCOND; }
+# More than 1,024 threads under udpor, with several executions (the
+# unfolding's per-thread tables grow, its scratch arrays go to the heap
+# past 1,024 threads): --max-threads raises udpor's default bound, and
+# threads 1101, 1102, ... interact as threads 1, 2, ... do at K = 0.
+t_threads_over_1024_udpor() {
+    local c v ex errs args
+    for c in --cutoffs --no-cutoffs; do
+        for v in "10 deadlock -DCOND -DBUG" "4 assertion -DRW -DBUG" "2 - -DBAR"; do
+            read -r ex errs args <<<"$v"
+            rv check --json $c --keep-going --count-traces --max-threads=1200 "$L/threads_sync_hi.c" -- $args -DK=1100
+            expect_rc "$([ "$errs" != - ] && echo 1 || echo 0)"
+            expect_json .executions "$ex"
+            expect_json .traces "$ex"
+            expect_json .exhaustive true
+            expect_json '[.errors[].kind]|unique|join(",")' "${errs#-}"
+        done
+    done
+    rv check --json "$L/threads_sync_hi.c" -- -DCOND -DBUG -DK=1100
+    expect_rc 3
+    expect_json .incomplete_reason "more than 1024 threads (--max-threads)"
+}
 t_threads_cond_many_timed_hi_udpor() { udpor_sync_many_case 594 "" -DCOND -DTIMED; }
 t_threads_cond_many_hi_bug_udpor() { udpor_sync_many_case 348 deadlock -DCOND -DBUG; }
 t_threads_rw_many_hi_udpor() { udpor_sync_many_case 4 "" -DRW; }
