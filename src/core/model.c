@@ -848,8 +848,18 @@ int rv_model_apply(rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t c
     }
 }
 
+rv_mhi *rv_model_hi_slot(const rv_mstate *s, unsigned t)
+{
+    return hi_make(s, t);
+}
+
 void rv_model_redo(rv_mstate *s, const rv_action *a, uint32_t val)
 {
+    /* a read acquire that failed (arg 0: EAGAIN, EBUSY, a time-out,
+     * EDEADLK) changed nothing, whatever a replay of its object alone
+     * would say: above thread 63 its EAGAIN may come from read locks on
+     * other rwlocks, which such a replay does not hold */
+    if ((a->kind == RV_ACT_RDLOCK || a->kind == RV_ACT_TRYRDLOCK) && !a->arg) return;
     if (a->kind == RV_ACT_SIGNAL) {
         if (a->arg < RV_MASK_THREADS)
             s->cv->waiters &= ~(1ull << a->arg);

@@ -205,6 +205,12 @@ int rv_model_apply(rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t c
  * (independent: it wakes another thread) may come first in the replay. */
 void rv_model_redo(rv_mstate *s, const rv_action *a, uint32_t val);
 
+/* Thread t's rv_mhi in s (t >= RV_MASK_THREADS), made if it has none
+ * and there is room; NULL if it cannot have one.  For the unfolding
+ * (extend.c), which puts there the read locks a thread holds on other
+ * rwlocks than the one replayed. */
+rv_mhi *rv_model_hi_slot(const rv_mstate *s, unsigned t);
+
 /* The kind a mutex had before any pthread_mutex_init (its static
  * initialiser), as the runtime records it in the `len` of mutex actions
  * (+1, so that 0 means "unknown": normal; RV_MK_RAW: the storage held no

@@ -924,6 +924,47 @@ static uint8_t cas_kind_at(rv_unf *u, const rv_action *a, const hist *h)
     return rv_vals_cas_kind(a, cur, known);
 }
 
+/* A read acquire of thread t >= RV_MASK_THREADS fails with EAGAIN when t
+ * holds read locks on RV_HI_RD other rwlocks (model.h rv_mhi), which a
+ * replay of a's rwlock does not see: they are t's own, read from its
+ * events up to p (the acquires that succeeded, less the unlocks), and
+ * put in t's rv_mhi of s before a is concretised. */
+static void hi_other_reads(objstate *s, const rv_action *a, const rv_uevent *p)
+{
+    if (a->tid < RV_MASK_THREADS || (a->kind != RV_ACT_RDLOCK && a->kind != RV_ACT_TRYRDLOCK))
+        return;
+    struct held {
+        uint64_t obj;
+        int n;
+    } held[4 * RV_HI_RD];
+    size_t nh = 0;
+    for (; p; p = p->tparent) { /* newest first: an unlock counts against older acquires */
+        const rv_action *y = &p->act;
+        int d = y->kind == RV_ACT_RDUNLOCK                                            ? -1
+                : (y->kind == RV_ACT_RDLOCK || y->kind == RV_ACT_TRYRDLOCK) && y->arg ? 1
+                                                                                      : 0;
+        if (!d || y->obj == a->obj) continue;
+        size_t k = 0;
+        while (k < nh && held[k].obj != y->obj) k++;
+        if (k == nh) {
+            if (nh == sizeof held / sizeof held[0]) continue; /* far beyond RV_HI_RD */
+            held[nh++] = (struct held){y->obj, 0};
+        }
+        held[k].n += d;
+    }
+    rv_mstate v = {.hs = &s->hs};
+    rv_mhi *h = NULL;
+    for (size_t k = 0; k < nh; k++) {
+        if (held[k].n <= 0) continue;
+        if (!h && !(h = rv_model_hi_slot(&v, a->tid))) return;
+        int f = 0;
+        while (f < RV_HI_RD && h->rdn[f]) f++;
+        if (f == RV_HI_RD) return;
+        h->rd[f] = held[k].obj;
+        h->rdn[f] = 1;
+    }
+}
+
 /* The concrete actions (with results and value choice) of template a at H,
  * at most cap; 0 when a is disabled there. */
 static size_t concretise(rv_unf *u, const rv_action *a, bool root, const hist *h, rv_action *out,
@@ -937,6 +978,7 @@ static size_t concretise(rv_unf *u, const rv_action *a, bool root, const hist *h
     }
     objstate s;
     state_at(u, a, h, &s);
+    hi_other_reads(&s, a, h->p);
     unsigned t = a->tid;
     rv_mstate v = view_of(&s, a);
     size_t k = 0;

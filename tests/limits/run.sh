@@ -527,6 +527,24 @@ t_threads_over_1024_udpor() {
 t_threads_cond_many_timed_hi_udpor() { udpor_sync_many_case 594 "" -DCOND -DTIMED; }
 t_threads_cond_many_hi_bug_udpor() { udpor_sync_many_case 348 deadlock -DCOND -DBUG; }
 t_threads_rw_many_hi_udpor() { udpor_sync_many_case 4 "" -DRW; }
+# A 9th read-held rwlock of a thread above 63 fails with EAGAIN (model.h
+# RV_HI_RD): udpor predicts it from the thread's own read locks and
+# replays the failure as nothing (threads_rw_nine.c: the closed forms,
+# 2 and 4 at K = 0, 3 and 5 above the masks).  Before, the tryrdlock's
+# predicted result differed from the runtime's and udpor stopped.
+t_threads_rw_nine_udpor() {
+    local c v
+    for c in --cutoffs --no-cutoffs; do
+        for v in "2 0" "4 0 -DTRY" "3 100" "5 100 -DTRY"; do
+            set -- $v
+            rv check --json $c --keep-going --count-traces "$L/threads_rw_nine.c" -- -DK=$2 ${3:-}
+            expect_rc 0
+            expect_json .executions "$1"
+            expect_json .traces "$1"
+            expect_json .exhaustive true
+        done
+    done
+}
 
 # A finished thread's stack and TLS pages go back to the kernel (sched.c
 # release_dead_stack): 10,000 threads in waves of 1,000 alive at once
