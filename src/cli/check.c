@@ -365,6 +365,9 @@ int rv_cli_check(int argc, char **argv)
     if (o.lim.drf && cap > RV_DRF_MAX_THREADS) cap = RV_DRF_MAX_THREADS;
     if (!b->limits.max_threads && o.lim.drf && cap > RV_MASK_THREADS)
         b->limits.max_threads = RV_MASK_THREADS;
+    /* the unfolding's memory grows as events × threads: more than its
+     * default when --max-threads says so (unfolding.h) */
+    if (!b->limits.max_threads && unf && !o.lim.drf) b->limits.max_threads = RV_UNF_DEF_THREADS;
     if (!b->limits.max_threads || b->limits.max_threads > cap) {
         if (b->limits.max_threads && !o.quiet)
             fprintf(stderr, "ravel check: note: --max-threads=%u lowered to %u (--algo=%s%s)\n",
@@ -391,12 +394,18 @@ int rv_cli_check(int argc, char **argv)
                 "ravel check: note: --memory=drf holds 64 threads per execution unless "
                 "--max-threads says more (up to %d: its clocks have an entry per thread)\n",
                 cap);
-    if (cap < RV_MAX_THREADS && !o.quiet && thread_cap_hit(&x, cap))
+    if (unf && !o.lim.drf && !o.quiet && b->limits.max_threads == RV_UNF_DEF_THREADS &&
+        thread_cap_hit(&x, RV_UNF_DEF_THREADS))
         fprintf(stderr,
-                "ravel check: note: --algo=%s%s holds at most %u threads per execution%s; "
-                "--algo=dfs goes to %d\n",
-                o.opt.algo, o.lim.drf ? " (--memory=drf)" : "", cap,
-                unf ? " (one execution, --max-executions=1, may have more)" : "", RV_MAX_THREADS);
+                "ravel check: note: --algo=udpor holds %d threads per execution unless "
+                "--max-threads says more (up to %d: the unfolding's clocks have an entry per "
+                "thread per event); one execution, --max-executions=1, may have more\n",
+                RV_UNF_DEF_THREADS, RV_MAX_THREADS);
+    if (cap < RV_MAX_THREADS && !o.quiet && thread_cap_hit(&x, cap)) /* --memory=drf only */
+        fprintf(stderr,
+                "ravel check: note: --memory=drf holds at most %u threads per execution (its "
+                "clocks have an entry per thread); without it every algorithm goes to %d\n",
+                cap, RV_MAX_THREADS);
     rv_report r = {
         .program = o.pos[0],
         .algo = o.opt.algo,

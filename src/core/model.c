@@ -90,11 +90,51 @@ bool rv_model_created(const rv_mstate *s, unsigned t)
                                : (world_flags(s, t) & RV_WF_CREATED) != 0;
 }
 
+/* The index of the first entry of hs whose thread is >= t. */
+static unsigned hs_lower(const rv_mhi_set *hs, uint64_t t)
+{
+    unsigned lo = 0, hi = hs->n;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (hs->tid[mid] < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* Thread t's rv_mhi (t >= RV_MASK_THREADS), NULL if it has none. */
 static rv_mhi *hi_of(const rv_mstate *s, uint64_t t)
 {
-    if (!s->hi || t < RV_MASK_THREADS || t >= s->hi_end) return NULL;
+    if (t < RV_MASK_THREADS) return NULL;
+    if (s->hs) {
+        unsigned i = hs_lower(s->hs, t);
+        return i < s->hs->n && s->hs->tid[i] == t ? &s->hs->hi[i] : NULL;
+    }
+    if (!s->hi || t >= s->hi_end) return NULL;
     return &s->hi[t - RV_MASK_THREADS];
+}
+
+/* Thread t's rv_mhi, made (all zero) if it has none and there is room:
+ * for a wait or read lock, the first thing of t an object holds. */
+static rv_mhi *hi_make(const rv_mstate *s, uint64_t t)
+{
+    rv_mhi *h = hi_of(s, t);
+    rv_mhi_set *hs = s->hs;
+    if (h || t < RV_MASK_THREADS || !hs || hs->n == hs->cap) return h;
+    unsigned i = hs_lower(hs, t);
+    memmove(&hs->tid[i + 1], &hs->tid[i], (hs->n - i) * sizeof *hs->tid);
+    memmove(&hs->hi[i + 1], &hs->hi[i], (hs->n - i) * sizeof *hs->hi);
+    hs->n++;
+    hs->tid[i] = (uint16_t)t;
+    memset(&hs->hi[i], 0, sizeof hs->hi[i]);
+    return &hs->hi[i];
+}
+
+static bool has_hi(const rv_mstate *s)
+{
+    return s->hi || s->hs;
 }
 
 /* The first thread >= `from` whose rv_mhi satisfies `is` for obj: the
@@ -103,7 +143,13 @@ static rv_mhi *hi_of(const rv_mstate *s, uint64_t t)
 static unsigned hi_next(const rv_mstate *s, unsigned from, uint64_t obj,
                         bool (*is)(const rv_mhi *, uint64_t))
 {
-    for (unsigned t = from < RV_MASK_THREADS ? RV_MASK_THREADS : from; t < s->hi_end; t++)
+    if (from < RV_MASK_THREADS) from = RV_MASK_THREADS;
+    if (s->hs) {
+        for (unsigned i = hs_lower(s->hs, from); i < s->hs->n; i++)
+            if (is(&s->hs->hi[i], obj)) return s->hs->tid[i];
+        return RV_NO_THREAD;
+    }
+    for (unsigned t = from; t < s->hi_end; t++)
         if (is(&s->hi[t - RV_MASK_THREADS], obj)) return t;
     return RV_NO_THREAD;
 }
@@ -162,12 +208,12 @@ static bool rw_can_write(const rv_rwlock_st *r)
 
 /* Can a's thread not take one more read lock (EAGAIN)?  It holds
  * RV_RW_NEST of this lock already; or, above 63, it holds read locks on
- * RV_HI_RD other rwlocks (or has no rv_mhi). */
+ * RV_HI_RD other rwlocks (or has no rv_mhi and no room for one). */
 static bool rw_nest_full(const rv_mstate *s, const rv_action *a)
 {
     if (a->tid < RV_MASK_THREADS) return (s->rw->readers[RV_RW_NEST - 1] >> a->tid) & 1;
     const rv_mhi *h = hi_of(s, a->tid);
-    if (!h) return true;
+    if (!h) return !s->hs || s->hs->n == s->hs->cap;
     int k = hi_rd_slot(h, a->obj);
     if (k >= 0) return h->rdn[k] >= RV_RW_NEST;
     for (k = 0; k < RV_HI_RD; k++)
@@ -375,12 +421,12 @@ static int apply_wait1(rv_mstate *s, rv_action *a, char *msg, size_t cap)
         s->cv->waiters |= 1ull << a->tid;
         return 0;
     }
-    rv_mhi *h = hi_of(s, a->tid);
-    if (h) { /* none: the unfolding, which refuses such executions (udpor.c) */
+    rv_mhi *h = hi_make(s, a->tid);
+    if (h) { /* none: a state that only counts them (the unfolding's, extend.c) */
         h->cv = a->obj;
         h->woke = 0;
-        s->cv->nhi++;
     }
+    s->cv->nhi++;
     return 0;
 }
 
@@ -412,17 +458,18 @@ static int apply_wait2(rv_mstate *s, rv_action *a)
  * broadcast that did (0: a signal). */
 static void hi_unwait(const rv_mstate *s, unsigned t, uint32_t woke)
 {
+    if (!s->cv->nhi) return;
+    s->cv->nhi--;
     rv_mhi *h = hi_of(s, t);
-    if (!h || !s->cv->nhi) return;
+    if (!h) return;
     h->cv = 0;
     h->woke = woke;
-    s->cv->nhi--;
 }
 
 /* Take every waiter >= RV_MASK_THREADS out of cv a->obj's waiter set. */
 static void hi_unwait_all(const rv_mstate *s, const rv_action *a, uint32_t woke)
 {
-    for (unsigned t = RV_MASK_THREADS; s->cv->nhi && s->hi;) {
+    for (unsigned t = RV_MASK_THREADS; s->cv->nhi && has_hi(s);) {
         t = hi_next(s, t, a->obj, hi_waits_on);
         if (t == RV_NO_THREAD) break;
         hi_unwait(s, t, woke);
@@ -438,7 +485,7 @@ static int apply_signal(const rv_mstate *s, rv_action *a, uint32_t val, char *ms
     a->arg = RV_NO_THREAD; /* lost signal, or a misuse: it wakes nobody */
     if (cond_problem(c, msg, cap)) return RV_MODEL_MISUSE;
     uint32_t nlo = (uint32_t)__builtin_popcountll(c->waiters);
-    if (val >= nlo && c->nhi && s->hi) {
+    if (val >= nlo && c->nhi && has_hi(s)) {
         unsigned t = RV_MASK_THREADS - 1;
         for (uint32_t i = nlo; i <= val && t != RV_NO_THREAD; i++)
             t = hi_next(s, t + 1, a->obj, hi_waits_on);
@@ -575,7 +622,7 @@ static void rw_add_reader(const rv_mstate *s, const rv_action *a)
 {
     rv_rwlock_st *r = s->rw;
     if (a->tid >= RV_MASK_THREADS) {
-        rv_mhi *h = hi_of(s, a->tid);
+        rv_mhi *h = hi_make(s, a->tid);
         int k = hi_rd_slot(h, a->obj);
         if (k < 0) { /* a free slot: rw_nest_full said there is one */
             for (k = 0; h->rdn[k]; k++) continue;
@@ -801,8 +848,18 @@ int rv_model_apply(rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t c
     }
 }
 
+rv_mhi *rv_model_hi_slot(const rv_mstate *s, unsigned t)
+{
+    return hi_make(s, t);
+}
+
 void rv_model_redo(rv_mstate *s, const rv_action *a, uint32_t val)
 {
+    /* a read acquire that failed (arg 0: EAGAIN, EBUSY, a time-out,
+     * EDEADLK) changed nothing, whatever a replay of its object alone
+     * would say: above thread 63 its EAGAIN may come from read locks on
+     * other rwlocks, which such a replay does not hold */
+    if ((a->kind == RV_ACT_RDLOCK || a->kind == RV_ACT_TRYRDLOCK) && !a->arg) return;
     if (a->kind == RV_ACT_SIGNAL) {
         if (a->arg < RV_MASK_THREADS)
             s->cv->waiters &= ~(1ull << a->arg);

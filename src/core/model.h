@@ -134,8 +134,8 @@ typedef struct rv_world_st {
  * variable whose waiter set holds it, and the read locks it holds (on at
  * most RV_HI_RD rwlocks at once: a read lock of another one fails with
  * EAGAIN, POSIX's "maximum number of read locks exceeded").  A dense
- * table by thread in the runtime; the unfolding has none (udpor.c refuses
- * such executions).  All zero: no wait, no lock. */
+ * table by thread in the runtime, an rv_mhi_set in the unfolding.  All
+ * zero: no wait, no lock. */
 #define RV_HI_RD 8
 typedef struct rv_mhi {
     uint64_t cv;           /* condition variable waited on (w1 .. its notification); 0: none */
@@ -143,6 +143,18 @@ typedef struct rv_mhi {
     uint8_t rdn[RV_HI_RD]; /* read locks held on rd[k] (1 .. RV_RW_NEST); 0: free slot */
     uint64_t rd[RV_HI_RD];
 } rv_mhi;
+
+/* The unfolding's rv_mhi (src/unfolding/extend.c): entries for the
+ * threads >= RV_MASK_THREADS that the replayed events of one object name,
+ * not a table by thread (a state is copied per history and value).
+ * hi[i] is thread tid[i]'s for i < n, tids increasing; a thread without
+ * an entry gets one at its first wait or read lock while n < cap (the
+ * caller sizes cap for every such thread of the events it replays). */
+typedef struct rv_mhi_set {
+    unsigned n, cap;
+    uint16_t *tid;
+    rv_mhi *hi;
+} rv_mhi_set;
 
 /* The states an action reads or changes; members the action does not
  * touch may be NULL.  mx = rv_mutex_of(a); cv, sem, once = a->obj. */
@@ -164,6 +176,7 @@ typedef struct rv_mstate {
      * t < hi_end (the threads that may hold a place); hi NULL: none */
     rv_mhi *hi;
     unsigned hi_end;
+    rv_mhi_set *hs; /* instead of hi (the unfolding); NULL: none */
 } rv_mstate;
 
 #define RV_MODEL_MISUSE (-1)
@@ -191,6 +204,12 @@ int rv_model_apply(rv_mstate *s, rv_action *a, uint32_t val, char *msg, size_t c
  * whatever else waits in the replayed state — a wait1 concurrent with it
  * (independent: it wakes another thread) may come first in the replay. */
 void rv_model_redo(rv_mstate *s, const rv_action *a, uint32_t val);
+
+/* Thread t's rv_mhi in s (t >= RV_MASK_THREADS), made if it has none
+ * and there is room; NULL if it cannot have one.  For the unfolding
+ * (extend.c), which puts there the read locks a thread holds on other
+ * rwlocks than the one replayed. */
+rv_mhi *rv_model_hi_slot(const rv_mstate *s, unsigned t);
 
 /* The kind a mutex had before any pthread_mutex_init (its static
  * initialiser), as the runtime records it in the `len` of mutex actions

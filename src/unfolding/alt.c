@@ -217,43 +217,108 @@ bool rv_unf_alt(rv_unf *u, size_t j, rv_uevent *const *D, size_t nd, unsigned k,
 
 /* ---- schedules ---------------------------------------------------------- */
 
+/* The waiter sets of the condition variables along a schedule: threads
+ * below RV_MASK_THREADS in a mask per condvar, the others as (condvar,
+ * thread) pairs (the runtime's rv_mhi, model.h). */
 typedef struct condw {
     uint64_t obj, waiting;
 } condw;
 
-static uint64_t *waiting_of(condw **v, size_t *n, uint64_t obj)
+typedef struct hiwait {
+    uint64_t obj;
+    unsigned tid;
+} hiwait;
+
+typedef struct waiters {
+    condw *cw;
+    size_t ncw;
+    hiwait *hw;
+    size_t nhw, caphw;
+} waiters;
+
+static uint64_t *waiting_of(waiters *w, uint64_t obj)
 {
-    for (size_t i = 0; i < *n; i++)
-        if ((*v)[i].obj == obj) return &(*v)[i].waiting;
-    *v = rv_xrealloc(*v, (*n + 1) * sizeof **v);
-    (*v)[*n] = (condw){.obj = obj};
-    return &(*v)[(*n)++].waiting;
+    for (size_t i = 0; i < w->ncw; i++)
+        if (w->cw[i].obj == obj) return &w->cw[i].waiting;
+    w->cw = rv_xrealloc(w->cw, (w->ncw + 1) * sizeof *w->cw);
+    w->cw[w->ncw] = (condw){.obj = obj};
+    return &w->cw[w->ncw++].waiting;
+}
+
+static void wait_add(waiters *w, const rv_action *a)
+{
+    if (a->tid < RV_MASK_THREADS) {
+        *waiting_of(w, a->obj) |= 1ull << a->tid;
+        return;
+    }
+    if (w->nhw == w->caphw) {
+        w->caphw = w->caphw ? 2 * w->caphw : 8;
+        w->hw = rv_xrealloc(w->hw, w->caphw * sizeof *w->hw);
+    }
+    w->hw[w->nhw++] = (hiwait){.obj = a->obj, .tid = a->tid};
+}
+
+/* Take thread t out of condvar obj's waiter set (if it is in it). */
+static void wait_drop(waiters *w, uint64_t obj, uint64_t t)
+{
+    if (t < RV_MASK_THREADS) {
+        *waiting_of(w, obj) &= ~(1ull << t);
+        return;
+    }
+    for (size_t i = 0; i < w->nhw; i++)
+        if (w->hw[i].obj == obj && w->hw[i].tid == t) {
+            w->hw[i] = w->hw[--w->nhw];
+            return;
+        }
+}
+
+/* A broadcast: the threads below 64 it woke (its mask), and every waiter
+ * above if it woke any (no wait1 is concurrent with a broadcast). */
+static void wait_broadcast(waiters *w, const rv_action *a)
+{
+    *waiting_of(w, a->obj) &= ~a->arg;
+    if (!a->len) return;
+    for (size_t i = 0; i < w->nhw;)
+        if (w->hw[i].obj == a->obj)
+            w->hw[i] = w->hw[--w->nhw];
+        else
+            i++;
+}
+
+/* The value choice of a signal that wakes thread t: its index among
+ * condvar obj's waiters in ascending thread order (seed 004: sig(c, j);
+ * model.c apply_signal). */
+static uint32_t signal_val(waiters *w, uint64_t obj, uint64_t t)
+{
+    uint64_t lo = *waiting_of(w, obj);
+    if (t < RV_MASK_THREADS) return (uint32_t)__builtin_popcountll(lo & ((1ull << t) - 1));
+    uint32_t v = (uint32_t)__builtin_popcountll(lo);
+    for (size_t i = 0; i < w->nhw; i++) v += w->hw[i].obj == obj && w->hw[i].tid < t;
+    return v;
 }
 
 size_t rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_step *out)
 {
-    condw *cw = NULL;
-    size_t ncw = 0;
+    waiters w = {0};
     for (size_t i = 0; i < j + nj; i++) {
         const rv_uevent *e = i < j ? u->cur[i] : J[i - j];
         const rv_action *a = &e->act;
         out[i] = (rv_step){.tid = a->tid, .val = 0};
         switch (a->kind) {
         case RV_ACT_WAIT1:
-            *waiting_of(&cw, &ncw, a->obj) |= 1ull << (a->tid & 63); /* tid < RV_MASK_THREADS */
+            wait_add(&w, a);
             break;
         case RV_ACT_BROADCAST:
-            *waiting_of(&cw, &ncw, a->obj) &= ~a->arg;
+            wait_broadcast(&w, a);
             break;
         case RV_ACT_SIGNAL:
             if (a->arg != RV_NO_THREAD) {
-                uint64_t *w = waiting_of(&cw, &ncw, a->obj);
-                out[i].val = (uint32_t)__builtin_popcountll(*w & ((1ull << a->arg) - 1));
-                *w &= ~(1ull << a->arg);
+                out[i].val = signal_val(&w, a->obj, a->arg);
+                wait_drop(&w, a->obj, a->arg);
             }
             break;
         case RV_ACT_WAIT2: /* a timed one may leave the waiter set itself */
-            *waiting_of(&cw, &ncw, a->obj) &= ~(1ull << (a->tid & 63));
+            wait_drop(&w, a->obj, a->tid);
             break;
         case RV_ACT_NONDET:
             out[i].val = e->val;
@@ -263,6 +328,7 @@ size_t rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_s
             break;
         }
     }
-    free(cw);
+    free(w.cw);
+    free(w.hw);
     return j + nj;
 }

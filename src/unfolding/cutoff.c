@@ -382,6 +382,24 @@ static void fold_sync(kvmap *m, const rv_uevent *e)
     store_obj(m, K_WORLD, 0, &w, sizeof w);
 }
 
+/* An event of a thread >= RV_MASK_THREADS, or a create, join or detach of
+ * one: the slots here do not hold what the model keeps of such a thread
+ * outside the objects' masks, so two configurations that differ only
+ * there would fold equal:
+ *  - its part of a condition variable or rwlock (waiting, read-holding)
+ *    is in its rv_mhi (model.h), and the objects' counts would make two
+ *    waiter sets of one size equal;
+ *  - its world flags (created, detached, joined) are in rv_mstate.whi.
+ * Every configuration that holds one is unique: no cutoff nor witness
+ * there, sound, as for any state not accounted for, and as
+ * rv_unf_cut_prefix has it (nofp), so that both ways of computing a state
+ * agree. */
+static bool hi_thread(const rv_action *a)
+{
+    bool on_thread = a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH;
+    return a->tid >= RV_MASK_THREADS || (on_thread && a->obj >= RV_MASK_THREADS);
+}
+
 /* Fold one event into the object states (keys: kind tag << 56 | ...).
  * Memory: the bytes a write left (hashed apart from the writer's state);
  * everything else through the model (fold_sync).  Returns 0, or why the
@@ -391,6 +409,7 @@ static uint32_t fold(kvmap *m, const rv_uevent *e)
     const rv_action *a = &e->act;
     if (e->taint) return e->taint; /* changed without an event: unique */
     if (a->kind == RV_ACT_NONE || a->kind >= RV_ACT_KIND_COUNT) return RV_UNIQ_KIND;
+    if (hi_thread(a)) return RV_UNIQ_HI_SYNC;
     if (rv_is_memory(a) && a->kind != RV_ACT_READ) {
         /* a compare-exchange labelled RMW by the unknown-value rule
          * (values.h) that failed when it ran wrote nothing: like a read */
@@ -458,6 +477,7 @@ void rv_unf_unique_str(uint32_t why, char *out, size_t n)
         {RV_UNIQ_BIG_WRITE, "writes larger than 4 KiB"},
         {RV_UNIQ_OVERLAP, "writes to partially overlapping ranges"},
         {RV_UNIQ_KIND, "event kinds the state does not fold"},
+        {RV_UNIQ_HI_SYNC, "threads above 63"},
     };
     size_t k = 0;
     if (n) out[0] = 0;

@@ -70,11 +70,24 @@ void rv_unf_free(rv_unf *u)
     free(u->htab);
     free(u->cur);
     free(u->hint);
+    free(u->root);
     rv_unf_cut_free(u);
     rv_unf_vals_free(u);
     rv_unf_extend_free(u);
     rv_unf_map_free(u);
     memset(u, 0, sizeof *u);
+}
+
+rv_uroot *rv_unf_root(rv_unf *u, unsigned t)
+{
+    if (t >= u->nroot) {
+        unsigned n = u->nroot ? 2 * u->nroot : 64;
+        if (n <= t) n = t + 1;
+        u->root = rv_xrealloc(u->root, n * sizeof *u->root);
+        memset(u->root + u->nroot, 0, (n - u->nroot) * sizeof *u->root);
+        u->nroot = n;
+    }
+    return &u->root[t];
 }
 
 uint64_t rv_unf_choice(const rv_action *a, uint32_t val)
@@ -86,16 +99,38 @@ uint64_t rv_unf_choice(const rv_action *a, uint32_t val)
 }
 
 /* Canonical name: thread, kind, object, choice and the sorted ids of the
- * maximal events of the history (p: those events, in the same order). */
+ * maximal events of the history (p: those events, in the same order).
+ * ids and p are the inline arrays, or the heap for more predecessors
+ * than fit (cname_room; cname_done frees). */
+#define CNAME_INLINE (RV_UNF_STK_THREADS * 4)
 typedef struct cname {
     uint16_t tid;
     uint8_t kind;
     uint8_t flags;
     uint64_t obj, choice;
     size_t np;
-    uint32_t ids[RV_UNF_MAX_THREADS * 4];
-    rv_uevent *p[RV_UNF_MAX_THREADS * 4];
+    uint32_t *ids;
+    rv_uevent **p;
+    uint32_t sids[CNAME_INLINE];
+    rv_uevent *sp[CNAME_INLINE];
 } cname;
+
+/* Room for n predecessors. */
+static void cname_room(cname *c, size_t n)
+{
+    c->ids = c->sids;
+    c->p = c->sp;
+    if (n <= CNAME_INLINE) return;
+    c->ids = rv_xmalloc(n * sizeof *c->ids);
+    c->p = rv_xmalloc(n * sizeof *c->p);
+}
+
+static void cname_done(cname *c)
+{
+    if (c->ids == c->sids) return;
+    free(c->ids);
+    free(c->p);
+}
 
 static uint64_t cname_hash(const cname *c)
 {
@@ -130,8 +165,11 @@ static uint64_t event_hname(const rv_uevent *e)
     c.flags = e->act.flags & RV_UF_ERR;
     c.choice = e->choice;
     c.np = e->npred;
+    cname_room(&c, c.np);
     for (size_t k = 0; k < e->npred; k++) c.ids[k] = e->pred[k]->id;
-    return cname_hash(&c);
+    uint64_t h = cname_hash(&c);
+    cname_done(&c);
+    return h;
 }
 
 static size_t hslot_first(uint64_t h, size_t cap)
@@ -272,7 +310,7 @@ size_t rv_unf_dep_keys(const rv_action *a, bool lookup, uint64_t *out)
  * made most of its probes and misses). */
 static rv_ubucket *sibling_bucket(rv_unf *u, const rv_uevent *e)
 {
-    return e->tparent ? &e->tparent->kids : &u->rootkids[e->act.tid];
+    return e->tparent ? &e->tparent->kids : &rv_unf_root(u, e->act.tid)->kids;
 }
 
 static rv_ubucket *ix_slot(rv_ubucket *tab, size_t cap, uint64_t key)
@@ -393,7 +431,7 @@ static void ix_rebuild(rv_unf *u)
     free(u->ix);
     u->ix = NULL;
     u->nix = u->capix = 0;
-    for (size_t t = 0; t < RV_UNF_MAX_THREADS; t++) bucket_clear(u, &u->rootkids[t]);
+    for (size_t t = 0; t < u->nroot; t++) bucket_clear(u, &u->root[t].kids);
     for (size_t i = 0; i < u->n; i++) bucket_clear(u, &u->ev[i]->kids);
     for (size_t i = 0; i < u->n; i++) ix_add(u, u->ev[i]);
 }
@@ -502,6 +540,7 @@ static uint64_t make_cname(cname *c, const rv_action *a, uint32_t val, rv_uevent
     c->flags = a->flags & RV_UF_ERR;
     c->choice = rv_unf_choice(a, val);
     c->np = 0;
+    cname_room(c, np);
     /* keep only maximal, distinct predecessors */
     for (size_t i = 0; i < np; i++) {
         bool keep = true;
@@ -553,7 +592,9 @@ rv_uevent *rv_unf_find(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *c
 {
     cname c;
     uint64_t h = make_cname(&c, a, val, preds, np);
-    return hslot_find(u, &c, h)->e;
+    rv_uevent *e = hslot_find(u, &c, h)->e;
+    cname_done(&c);
+    return e;
 }
 
 rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *tparent,
@@ -563,6 +604,7 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
     uint64_t h = make_cname(&c, a, val, preds, np);
     struct rv_hslot *slot = hslot_find(u, &c, h);
     if (slot->e) {
+        cname_done(&c);
         if (created) *created = false;
         return slot->e;
     }
@@ -588,6 +630,7 @@ rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent 
     ix_add(u, e);
     u->bytes += RV_UEVENT_BYTES + (c.np + e->nt) * sizeof(void *);
     if (2 * u->n > u->hcap) grow_htab(u);
+    cname_done(&c);
     if (created) *created = true;
     return e;
 }

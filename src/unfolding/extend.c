@@ -75,7 +75,7 @@ static void mark_dead(rv_unf *u, rv_uevent *twin)
     if (twin->tparent)
         twin->tparent->dead_child = true;
     else
-        u->root_dead[twin->act.tid] = true;
+        rv_unf_root(u, twin->act.tid)->dead = true;
 }
 
 /* The fatal event of the last step: its non-fatal twin (history under
@@ -88,13 +88,15 @@ static rv_uevent *intern_fatal(rv_unf *u, const rv_action *a, uint32_t val, rv_u
     rv_uevent *twin = rv_unf_intern(u, a, val, tp, preds, np, NULL);
     bool fresh = !twin->dead;
     mark_dead(u, twin);
-    rv_uevent *all[RV_UNF_MAX_THREADS];
+    rv_uevent *sall[RV_UNF_STK_THREADS];
+    rv_uevent **all = rv_unf_scratch(sall, sizeof sall, T * sizeof *all);
     size_t na = 0;
     for (size_t k = 0; k < T; k++)
         if (last[k] >= 0) all[na++] = u->cur[last[k]];
     rv_action f = *a;
     f.flags |= RV_UF_ERR;
     rv_uevent *x = rv_unf_intern(u, &f, val, tp, all, na, isnew);
+    rv_unf_scratch_free(all, sall);
     if (fresh) rv_unf_fatal_variants(u, twin);
     return x;
 }
@@ -151,7 +153,8 @@ typedef struct rv_mapkeep {
     uint32_t *vc, *tpos;
     int32_t *tprev, *gfrom;
     size_t *entfrom;
-    int32_t last[RV_UNF_MAX_THREADS], exited[RV_UNF_MAX_THREADS];
+    int32_t *last, *exited; /* [0, capT) */
+    size_t capT;
     mapctx mc;
 } rv_mapkeep;
 
@@ -357,6 +360,8 @@ void rv_unf_map_free(rv_unf *u)
     free(k->tprev);
     free(k->gfrom);
     free(k->entfrom);
+    free(k->last);
+    free(k->exited);
     free(k);
     u->mk = NULL;
 }
@@ -364,6 +369,11 @@ void rv_unf_map_free(rv_unf *u)
 /* Room for n trace indices at T threads (contents kept). */
 static void mapkeep_reserve(rv_mapkeep *k, size_t n, size_t T)
 {
+    if (T > k->capT) {
+        k->capT = T > 64 ? T : 64;
+        k->last = rv_xrealloc(k->last, k->capT * sizeof *k->last);
+        k->exited = rv_xrealloc(k->exited, k->capT * sizeof *k->exited);
+    }
     if (n + 1 <= k->cap && T == k->T) return;
     size_t cap = n + 1 > k->cap ? 2 * (n + 1) : k->cap;
     k->ev = rv_xrealloc(k->ev, cap * sizeof *k->ev);
@@ -427,8 +437,8 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         const rv_action *a = &t->ev[i].act;
         if ((a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) && a->obj + 1 > T) T = a->obj + 1;
     }
-    if (T > RV_UNF_MAX_THREADS) T = RV_UNF_MAX_THREADS;
-    /* per-thread arrays: entries [0, T) are used; T <= 64 keeps them on the stack */
+    /* per-thread arrays: entries [0, T) are used, on the stack up to
+     * RV_UNF_STK_THREADS threads */
     if (!u->mk) u->mk = rv_xcalloc(1, sizeof *u->mk);
     rv_mapkeep *mk = u->mk;
     /* indices [0, from) are mapped as in the previous execution */
@@ -446,13 +456,21 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
      * thread; tprev[i]: the previous event of the same thread */
     uint32_t *vc = mk->vc, *tpos = mk->tpos;
     int32_t *tprev = mk->tprev;
-    uint32_t cnt[RV_UNF_MAX_THREADS];
-    int32_t last[RV_UNF_MAX_THREADS], exited[RV_UNF_MAX_THREADS], cand[RV_UNF_MAX_THREADS];
+    uint32_t scnt[RV_UNF_STK_THREADS];
+    int32_t slast[RV_UNF_STK_THREADS], sexited[RV_UNF_STK_THREADS], scand[RV_UNF_STK_THREADS];
+    int32_t sorder[RV_UNF_STK_THREADS];
+    rv_uevent *spreds[RV_UNF_STK_THREADS * 4];
+    uint32_t *cnt = rv_unf_scratch(scnt, sizeof scnt, T * sizeof *cnt);
+    int32_t *last = rv_unf_scratch(slast, sizeof slast, T * sizeof *last);
+    int32_t *exited = rv_unf_scratch(sexited, sizeof sexited, T * sizeof *exited);
+    int32_t *cand = rv_unf_scratch(scand, sizeof scand, T * sizeof *cand);
+    int32_t *order = rv_unf_scratch(sorder, sizeof sorder, T * sizeof *order);
+    size_t cappreds = T <= RV_UNF_STK_THREADS ? RV_UNF_STK_THREADS * 4 : 4 * T;
+    rv_uevent **preds = rv_unf_scratch(spreds, sizeof spreds, cappreds * sizeof *preds);
     int32_t global; /* the latest process exit or atomic section */
     mapkeep_cut(mk, from, last, exited, &global, cnt);
     mapctx *mcp = &mk->mc;
     mcp->t = t;
-    rv_uevent *preds[RV_UNF_MAX_THREADS * 4];
     for (size_t i = 0; i < from; i++) u->cur[i]->pos = (int32_t)i;
     for (size_t i = from; i < n; i++) {
         const rv_event *ev = &t->ev[i];
@@ -485,7 +503,6 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
          * thread k, so the candidates are distinct: taken in decreasing
          * order, sorted once (issue 11: picking the largest of all T
          * threads' slots for each one was a tenth of the mapping). */
-        int32_t order[RV_UNF_MAX_THREADS];
         size_t nord = 0;
         for (size_t k = 0; k < T; k++) {
             int32_t c = cand[k];
@@ -499,7 +516,7 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
             unsigned tj = t->ev[jj].act.tid;
             if (tpos[jj] <= v[tj]) continue;
             if (!u->cur[jj]) dropped = true;
-            if (np < sizeof preds / sizeof preds[0]) preds[np++] = u->cur[jj];
+            if (np < cappreds) preds[np++] = u->cur[jj];
             uint32_t *restrict vi = v;
             const uint32_t *restrict vj = &vc[jj * T];
             for (size_t k = 0; k < T; k++) vi[k] = vj[k] > vi[k] ? vj[k] : vi[k];
@@ -573,6 +590,12 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
     memcpy(mk->exited, exited, T * sizeof *exited);
     mk->valid = !cutoffs && !cas && w == n;
     if (copied) free(labelled.ev);
+    rv_unf_scratch_free(cnt, scnt);
+    rv_unf_scratch_free(last, slast);
+    rv_unf_scratch_free(exited, sexited);
+    rv_unf_scratch_free(cand, scand);
+    rv_unf_scratch_free(order, sorder);
+    rv_unf_scratch_free(preds, spreds);
     return created;
 }
 
@@ -607,7 +630,38 @@ typedef struct objstate {
      * join or detach target; tid 0 = no slot */
     uint16_t htid[2];
     uint8_t hflags[2];
+    /* the condvar waits and read locks of threads >= RV_MASK_THREADS on
+     * the template's object (rv_mstate.hs): capacity 0 and no storage
+     * unless the template's events hold such threads (os_copy, os_free) */
+    rv_mhi_set hs;
 } objstate;
+
+/* A state with hs of room for cap threads (s->hs empty and unallocated). */
+static void hs_alloc(objstate *s, unsigned cap)
+{
+    s->hs = (rv_mhi_set){.cap = cap};
+    if (!cap) return;
+    s->hs.hi = rv_xmalloc(cap * (sizeof *s->hs.hi + sizeof *s->hs.tid));
+    s->hs.tid = (uint16_t *)(s->hs.hi + cap);
+}
+
+/* *dst = *src, with dst's own copy of hs (states are copied per history,
+ * checkpoint and value). */
+static void os_copy(objstate *dst, const objstate *src)
+{
+    *dst = *src;
+    if (!src->hs.cap) return;
+    hs_alloc(dst, src->hs.cap);
+    dst->hs.n = src->hs.n;
+    memcpy(dst->hs.hi, src->hs.hi, src->hs.n * sizeof *src->hs.hi);
+    memcpy(dst->hs.tid, src->hs.tid, src->hs.n * sizeof *src->hs.tid);
+}
+
+static void os_free(objstate *s)
+{
+    if (s->hs.cap) free(s->hs.hi);
+    s->hs = (rv_mhi_set){0};
+}
 
 static bool on_mutex(const rv_action *a)
 {
@@ -641,10 +695,14 @@ view_for(objstate *s, const rv_action *a, const rv_action *b, rv_mutex_st *smx, 
     if (rv_on_cond(b)) {
         *scv = (rv_cond_st){.status = RV_MST_INIT};
         v.cv = rv_on_cond(a) && b->obj == a->obj ? &s->cv : scv;
+        if (v.cv == &s->cv) v.hs = &s->hs; /* not a scratch condvar's waiters */
     }
     if (rv_on_sem(b)) v.sem = &s->sem;
     if (rv_on_once(b)) v.once = &s->once;
-    if (rv_on_rwlock(b)) v.rw = &s->rw;
+    if (rv_on_rwlock(b)) {
+        v.rw = &s->rw;
+        v.hs = &s->hs;
+    }
     if (rv_on_barrier(b)) v.bar = &s->bar;
     return v;
 }
@@ -667,8 +725,9 @@ static inline __attribute__((always_inline)) bool relevant(const rv_action *a, u
  * in order (C holds each thread's chain from its first event). */
 typedef struct chains {
     uint32_t *idx;
-    unsigned nt; /* 1 + the largest thread id in C; off[t] = |C| for t > nt */
-    uint32_t off[RV_UNF_MAX_THREADS + 1];
+    unsigned nt;   /* 1 + the largest thread id in C; off[t] = |C| for nt < t <= cover */
+    uint32_t *off; /* soff, or the heap (build_chains) */
+    uint32_t soff[RV_UNF_STK_THREADS + 1]; /* [0, cover] */
 } chains;
 
 static size_t sync_positions(rv_unf *u, const rv_action *a, const uint32_t **out);
@@ -684,9 +743,10 @@ static void fold(objstate *s, const rv_action *a, uint64_t m, const rv_uevent *y
     rv_model_redo(&v, &y->act, y->val);
 }
 
-static void state_start(objstate *s, const rv_action *a)
+static void state_start(objstate *s, const rv_action *a, unsigned nhs)
 {
     memset(s, 0, sizeof *s);
+    hs_alloc(s, nhs);
     rv_model_start(&s->mx, &s->cv, &s->sem, &s->once, &s->rw, a);
     if (a->tid >= RV_MASK_THREADS) s->htid[0] = a->tid;
     if ((a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH) && a->obj >= RV_MASK_THREADS &&
@@ -721,6 +781,7 @@ typedef struct scache {
     size_t nl;
     objstate *ck; /* ck[j]: the state after L[0 .. j·SC_STEP) */
     size_t nck, capck;
+    unsigned nhs; /* room its states need for threads >= RV_MASK_THREADS (hs_room) */
 } scache;
 
 static uint64_t sc_hash(const rv_action *a)
@@ -736,6 +797,7 @@ _Static_assert(sizeof(rv_action) == 40, "sc_hash reads rv_action as five words")
 
 /* Free the templates' lists and checkpoints (C changed). */
 static void sc_clear(struct rv_xscratch *xs);
+static unsigned xs_nthreads(rv_unf *u);
 /* The cache entry of template a (created with its sync positions, *L). */
 static scache *sc_get(rv_unf *u, const rv_action *a, const uint32_t **L);
 
@@ -763,7 +825,7 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
     scache *e = sc_get(u, a, &L);
     const chains *ch = sc_chains(u);
     if (e->nl < SC_MIN || !ch) {
-        state_start(s, a);
+        state_start(s, a, e->nhs);
         for (size_t q = 0; q < e->nl; q++) {
             const rv_uevent *y = u->cur[L[q]];
             if (!relevant(a, m, &y->act) || !in_hist(y, h)) continue;
@@ -774,7 +836,8 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
         }
         return;
     }
-    uint32_t d[RV_UNF_MAX_THREADS];
+    uint32_t sd[RV_UNF_STK_THREADS];
+    uint32_t *d = rv_unf_scratch(sd, sizeof sd, ch->nt * sizeof *d);
     uint32_t f = UINT32_MAX, g = 0;
     bool any = false;
     for (unsigned t = 0; t < ch->nt; t++) {
@@ -795,27 +858,29 @@ static void state_at(rv_unf *u, const rv_action *a, const hist *h, objstate *s)
             e->ck = rv_xrealloc(e->ck, e->capck * sizeof *e->ck);
         }
         if (!e->nck) {
-            state_start(&e->ck[0], a);
+            state_start(&e->ck[0], a, e->nhs);
         } else {
             objstate *c = &e->ck[e->nck];
-            *c = e->ck[e->nck - 1];
+            os_copy(c, &e->ck[e->nck - 1]);
             for (size_t q = (e->nck - 1) * SC_STEP; q < e->nck * SC_STEP; q++)
                 fold(c, a, m, u->cur[L[q]]);
         }
         e->nck++;
     }
-    *s = e->ck[j];
+    os_copy(s, &e->ck[j]);
     for (size_t q = j * SC_STEP; q < jf; q++) fold(s, a, m, u->cur[L[q]]);
     for (size_t q = jf; any && q < e->nl && L[q] <= g; q++) {
         const rv_uevent *y = u->cur[L[q]];
         if (y->depth <= d[y->act.tid]) fold(s, a, m, y);
     }
+    rv_unf_scratch_free(d, sd);
 }
 
 /* The model's states of a's objects in s. */
 static rv_mstate view_of(objstate *s, const rv_action *a)
 {
-    return (rv_mstate){.mx = on_mutex(a) ? &s->mx : NULL,
+    return (rv_mstate){.hs = &s->hs,
+                       .mx = on_mutex(a) ? &s->mx : NULL,
                        .cv = rv_on_cond(a) ? &s->cv : NULL,
                        .sem = rv_on_sem(a) ? &s->sem : NULL,
                        .once = rv_on_once(a) ? &s->once : NULL,
@@ -859,6 +924,47 @@ static uint8_t cas_kind_at(rv_unf *u, const rv_action *a, const hist *h)
     return rv_vals_cas_kind(a, cur, known);
 }
 
+/* A read acquire of thread t >= RV_MASK_THREADS fails with EAGAIN when t
+ * holds read locks on RV_HI_RD other rwlocks (model.h rv_mhi), which a
+ * replay of a's rwlock does not see: they are t's own, read from its
+ * events up to p (the acquires that succeeded, less the unlocks), and
+ * put in t's rv_mhi of s before a is concretised. */
+static void hi_other_reads(objstate *s, const rv_action *a, const rv_uevent *p)
+{
+    if (a->tid < RV_MASK_THREADS || (a->kind != RV_ACT_RDLOCK && a->kind != RV_ACT_TRYRDLOCK))
+        return;
+    struct held {
+        uint64_t obj;
+        int n;
+    } held[4 * RV_HI_RD];
+    size_t nh = 0;
+    for (; p; p = p->tparent) { /* newest first: an unlock counts against older acquires */
+        const rv_action *y = &p->act;
+        int d = y->kind == RV_ACT_RDUNLOCK                                            ? -1
+                : (y->kind == RV_ACT_RDLOCK || y->kind == RV_ACT_TRYRDLOCK) && y->arg ? 1
+                                                                                      : 0;
+        if (!d || y->obj == a->obj) continue;
+        size_t k = 0;
+        while (k < nh && held[k].obj != y->obj) k++;
+        if (k == nh) {
+            if (nh == sizeof held / sizeof held[0]) continue; /* far beyond RV_HI_RD */
+            held[nh++] = (struct held){y->obj, 0};
+        }
+        held[k].n += d;
+    }
+    rv_mstate v = {.hs = &s->hs};
+    rv_mhi *h = NULL;
+    for (size_t k = 0; k < nh; k++) {
+        if (held[k].n <= 0) continue;
+        if (!h && !(h = rv_model_hi_slot(&v, a->tid))) return;
+        int f = 0;
+        while (f < RV_HI_RD && h->rdn[f]) f++;
+        if (f == RV_HI_RD) return;
+        h->rd[f] = held[k].obj;
+        h->rdn[f] = 1;
+    }
+}
+
 /* The concrete actions (with results and value choice) of template a at H,
  * at most cap; 0 when a is disabled there. */
 static size_t concretise(rv_unf *u, const rv_action *a, bool root, const hist *h, rv_action *out,
@@ -872,27 +978,34 @@ static size_t concretise(rv_unf *u, const rv_action *a, bool root, const hist *h
     }
     objstate s;
     state_at(u, a, h, &s);
+    hi_other_reads(&s, a, h->p);
     unsigned t = a->tid;
     rv_mstate v = view_of(&s, a);
-    if (!root && !h->p && !rv_model_created(&v, t)) return 0;
-    if (!rv_model_enabled(&v, a)) return 0;
-    uint32_t dom = rv_model_domain(&v, a);
     size_t k = 0;
-    for (uint32_t val = 0; val < dom && k < cap; val++, k++) {
-        objstate c = s;
-        rv_mstate cv = view_of(&c, a);
-        out[k] = *a;
-        rv_model_apply(&cv, &out[k], val, NULL, 0);
-        out[k].ndom = dom;
-        vals[k] = val;
+    if ((root || h->p || rv_model_created(&v, t)) && rv_model_enabled(&v, a)) {
+        uint32_t dom = rv_model_domain(&v, a);
+        for (uint32_t val = 0; val < dom && k < cap; val++, k++) {
+            objstate c;
+            os_copy(&c, &s);
+            rv_mstate cv = view_of(&c, a);
+            out[k] = *a;
+            rv_model_apply(&cv, &out[k], val, NULL, 0);
+            out[k].ndom = dom;
+            vals[k] = val;
+            os_free(&c);
+        }
     }
+    os_free(&s);
     return k;
 }
 
-/* How many concrete actions template a can have (concretise's cap). */
-static size_t max_choices(const rv_action *a)
+/* How many concrete actions template a can have (concretise's cap): a
+ * signal wakes one of the waiters, at most every thread of the execution
+ * but its own (nthreads), or it is lost. */
+static size_t max_choices(const rv_action *a, unsigned nthreads)
 {
-    size_t n = RV_MASK_THREADS + 1; /* a signal wakes one of at most 64 waiters */
+    size_t n = RV_MASK_THREADS + 1;
+    if (a->kind == RV_ACT_SIGNAL && nthreads > RV_MASK_THREADS) n = nthreads + 1;
     return a->kind == RV_ACT_NONDET && a->ndom > n ? a->ndom : n;
 }
 
@@ -935,7 +1048,7 @@ typedef struct xctx {
      * its candidates at R-indices gi[goff[g] .. goff[g + 1]) (increasing:
      * R is in C's order, so in the thread's order too) */
     uint32_t ng;
-    uint16_t *rth;  /* [RV_UNF_MAX_THREADS], outside the struct: xctx is */
+    uint16_t *rth;  /* [1 + the largest thread of R], outside the struct: xctx is */
     uint32_t *goff; /* zero-initialised per position */
     uint32_t *gi;
 } xctx;
@@ -944,7 +1057,10 @@ typedef struct xctx {
  * rv_dependent (its maximal dependent events and p), if known. */
 static rv_uevent *dep_twin(xctx *c, const hist *h, const rv_action *a, uint32_t val)
 {
-    rv_uevent *m[RV_UNF_MAX_THREADS + 1];
+    /* at most one event per thread (one is below another of its thread) and p */
+    size_t cap = xs_nthreads(c->u) + 1;
+    rv_uevent *sm[RV_UNF_STK_THREADS + 1];
+    rv_uevent **m = rv_unf_scratch(sm, sizeof sm, cap * sizeof *m);
     size_t nm = 0;
     if (c->p) m[nm++] = c->p;
     for (size_t i = c->u->ncur; i-- > 0;) {
@@ -952,23 +1068,28 @@ static rv_uevent *dep_twin(xctx *c, const hist *h, const rv_action *a, uint32_t 
         if (y->act.tid == a->tid || !rv_dependent(&y->act, a) || !in_hist(y, h)) continue;
         bool below = false;
         for (size_t k = 0; k < nm && !below; k++) below = rv_unf_leq(y, m[k]);
-        if (!below && nm < RV_UNF_MAX_THREADS + 1) m[nm++] = y;
+        if (!below && nm < cap) m[nm++] = y;
     }
-    return rv_unf_find(c->u, a, val, m, nm);
+    rv_uevent *e = rv_unf_find(c->u, a, val, m, nm);
+    rv_unf_scratch_free(m, sm);
+    return e;
 }
 
 static void emit(xctx *c)
 {
     hist h = {.p = c->p, .S = c->S, .ns = c->ns};
-    size_t cap = max_choices(&c->tmpl);
-    /* on the stack unless a nondet has more values than threads */
+    size_t cap = max_choices(&c->tmpl, xs_nthreads(c->u));
+    /* on the stack unless a nondet has more values, or a signal more
+     * waiters, than 64 */
     rv_action sacts[RV_MASK_THREADS + 1];
     uint32_t svals[RV_MASK_THREADS + 1];
     bool heap = cap > RV_MASK_THREADS + 1;
     rv_action *acts = heap ? rv_xmalloc(cap * sizeof *acts) : sacts;
     uint32_t *vals = heap ? rv_xmalloc(cap * sizeof *vals) : svals;
     size_t k = concretise(c->u, &c->tmpl, c->root, &h, acts, vals, cap);
-    rv_uevent *preds[RV_UNF_MAX_THREADS * 4];
+    rv_uevent *spreds[RV_UNF_STK_THREADS * 4];
+    size_t cappreds = c->ns + 1 > RV_UNF_STK_THREADS * 4 ? c->ns + 1 : RV_UNF_STK_THREADS * 4;
+    rv_uevent **preds = rv_unf_scratch(spreds, sizeof spreds, cappreds * sizeof *preds);
     for (size_t i = 0; i < k; i++) {
         if (c->fatal) {
             /* only where the history under rv_dependent names a dead twin */
@@ -981,8 +1102,7 @@ static void emit(xctx *c)
         if (!ok) continue;
         size_t np = 0;
         if (c->p) preds[np++] = c->p;
-        for (size_t s = 0; s < c->ns && np < sizeof preds / sizeof preds[0]; s++)
-            preds[np++] = c->S[s];
+        for (size_t s = 0; s < c->ns && np < cappreds; s++) preds[np++] = c->S[s];
         bool isnew;
         rv_unf_intern(c->u, &acts[i], vals[i], c->p, preds, np, &isnew);
         c->created += isnew;
@@ -991,6 +1111,7 @@ static void emit(xctx *c)
         free(acts);
         free(vals);
     }
+    rv_unf_scratch_free(preds, spreds);
 }
 
 /* Is ⟨a, [p] ∪ ↓S⟩ the executed event x itself?  Its name would be x's:
@@ -1218,7 +1339,8 @@ struct rv_xscratch {
     size_t nsc, capsc;
     uint32_t *pool; /* the templates' lists */
     size_t npool, cappool;
-    const chains *ch; /* C's chains while rv_unf_extend runs, else NULL */
+    const chains *ch;  /* C's chains while rv_unf_extend runs, else NULL */
+    unsigned nthreads; /* the trace's threads (rv_unf_extend) */
 };
 
 static struct rv_xscratch *xscratch(rv_unf *u)
@@ -1234,6 +1356,7 @@ static void sc_clear(struct rv_xscratch *xs)
 {
     for (size_t k = 0; k < xs->nsc; k++) {
         scache *e = &xs->sc[xs->scused[k]];
+        for (size_t j = 0; j < e->nck; j++) os_free(&e->ck[j]);
         free(e->ck);
         memset(e, 0, sizeof *e);
     }
@@ -1248,9 +1371,30 @@ static void sc_clear(struct rv_xscratch *xs)
     xs->npool = 0;
 }
 
+static unsigned xs_nthreads(rv_unf *u)
+{
+    return xscratch(u)->nthreads;
+}
+
 static const chains *sc_chains(rv_unf *u)
 {
     return xscratch(u)->ch;
+}
+
+/* The entries a state of template a needs in hs (objstate): one per
+ * wait or read lock of a thread >= RV_MASK_THREADS among the replayed
+ * positions L[0..nl) (a bound on the threads they name), and one for a's
+ * own thread.  Only executions of more than 64 threads count them. */
+static unsigned hs_room(rv_unf *u, const rv_action *a, const uint32_t *L, size_t nl)
+{
+    if (!rv_on_cond(a) && !rv_on_rwlock(a)) return 0;
+    unsigned n = a->tid >= RV_MASK_THREADS;
+    for (size_t q = 0; q < nl; q++) {
+        const rv_action *y = &u->cur[L[q]]->act;
+        n += y->tid >= RV_MASK_THREADS &&
+             (y->kind == RV_ACT_WAIT1 || y->kind == RV_ACT_RDLOCK || y->kind == RV_ACT_TRYRDLOCK);
+    }
+    return n;
 }
 
 static scache *sc_get(rv_unf *u, const rv_action *a, const uint32_t **L)
@@ -1295,6 +1439,7 @@ static scache *sc_get(rv_unf *u, const rv_action *a, const uint32_t **L)
         e->used = true;
         e->off = xs->npool;
         e->nl = np;
+        e->nhs = xs->nthreads > RV_MASK_THREADS ? hs_room(u, a, pos, np) : 0;
         xs->npool += np;
         xs->scused[xs->nsc++] = (uint32_t)i;
     }
@@ -1504,7 +1649,8 @@ static void cur_index(rv_unf *u, curix *ix)
         size_t nk = rv_unf_dep_keys(a, false, keys);
         for (size_t k = 0; k < nk; k++) {
             pb_push(ix, tkey(keys[k], a->tid), (uint32_t)i);
-            pb_slot(ix, tkey(keys[k], RV_UNF_MAX_THREADS))->mask |= 1ull << (a->tid < 63 ? a->tid : 63);
+            pb_slot(ix, tkey(keys[k], RV_UNF_MAX_THREADS))->mask |= 1ull
+                                                                    << (a->tid < 63 ? a->tid : 63);
         }
         if (a->tid + 1u > ix->nth) ix->nth = a->tid + 1u;
     }
@@ -1660,12 +1806,24 @@ static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bo
     }
     if (inc && !c.newsuf[0]) return 0; /* antichains would stop at once */
     /* R by thread (counting sort, stable) for antichains; only the
-     * threads present are touched */
-    uint32_t cnt[RV_UNF_MAX_THREADS], fill[RV_UNF_MAX_THREADS], goff[RV_UNF_MAX_THREADS + 1];
-    uint16_t rth[RV_UNF_MAX_THREADS];
+     * threads present are touched; per-thread arrays [0, T) */
+    unsigned T = 1;
+    for (size_t q = 0; q < c.nr; q++)
+        if (c.R[q]->act.tid + 1u > T) T = c.R[q]->act.tid + 1u;
+    uint32_t scnt[RV_UNF_STK_THREADS], sfill[RV_UNF_STK_THREADS], sgoff[RV_UNF_STK_THREADS + 1];
+    uint32_t slo[RV_UNF_STK_THREADS], shi[RV_UNF_STK_THREADS];
+    uint16_t srth[RV_UNF_STK_THREADS];
+    uint64_t spresent[RV_UNF_STK_THREADS / 64];
+    uint32_t *cnt = rv_unf_scratch(scnt, sizeof scnt, T * sizeof *cnt);
+    uint32_t *fill = rv_unf_scratch(sfill, sizeof sfill, T * sizeof *fill);
+    uint32_t *goff = rv_unf_scratch(sgoff, sizeof sgoff, (T + 1) * sizeof *goff);
+    uint32_t *lo = rv_unf_scratch(slo, sizeof slo, T * sizeof *lo);
+    uint32_t *hi = rv_unf_scratch(shi, sizeof shi, T * sizeof *hi);
+    uint16_t *rth = rv_unf_scratch(srth, sizeof srth, T * sizeof *rth);
+    uint64_t *present = /* words [0, pw) in use */
+        rv_unf_scratch(spresent, sizeof spresent, (T + 63) / 64 * sizeof *present);
     c.goff = goff;
     c.rth = rth;
-    uint64_t present[RV_UNF_MAX_THREADS / 64]; /* words [0, pw) in use */
     unsigned pw = 0;
     for (size_t q = 0; q < c.nr; q++) {
         unsigned t = c.R[q]->act.tid;
@@ -1687,18 +1845,26 @@ static size_t extend_position(rv_unf *u, const curix *ix, const rv_action *a, bo
         }
     c.gi = xs->gi;
     for (size_t q = 0; q < c.nr; q++) c.gi[fill[c.R[q]->act.tid]++] = (uint32_t)q;
-    uint32_t lo[RV_UNF_MAX_THREADS], hi[RV_UNF_MAX_THREADS];
     for (uint32_t g = 0; g < c.ng; g++) {
         lo[g] = 0;
         hi[g] = c.goff[g + 1] - c.goff[g];
     }
     antichains(&c, 0, lo, hi);
+    rv_unf_scratch_free(cnt, scnt);
+    rv_unf_scratch_free(fill, sfill);
+    rv_unf_scratch_free(goff, sgoff);
+    rv_unf_scratch_free(lo, slo);
+    rv_unf_scratch_free(hi, shi);
+    rv_unf_scratch_free(rth, srth);
+    rv_unf_scratch_free(present, spresent);
     return c.created;
 }
 
 static bool has_dead_child(const rv_unf *u, const rv_uevent *p, unsigned tid)
 {
-    return p ? p->dead_child : u->root_dead[tid];
+    if (p) return p->dead_child;
+    const rv_uroot *r = rv_unf_root_get(u, tid);
+    return r && r->dead;
 }
 
 /* Incremental Extend (issue 11).  An extension ⟨a, H⟩ of thread t after p
@@ -1735,7 +1901,9 @@ static uint32_t next_generation(rv_unf *u, rv_uevent ***nw, size_t *nnw)
 /* Did the previous call enumerate thread tid's position after p? */
 static bool enumerated_before(const rv_unf *u, const rv_uevent *p, unsigned tid, uint32_t gen)
 {
-    return (p ? p->pgen : u->rootgen[tid]) == gen - 1;
+    if (p) return p->pgen == gen - 1;
+    const rv_uroot *r = rv_unf_root_get(u, tid);
+    return (r ? r->gen : 0) == gen - 1;
 }
 
 static void set_enumerated(rv_unf *u, rv_uevent *p, unsigned tid, uint32_t gen)
@@ -1743,26 +1911,38 @@ static void set_enumerated(rv_unf *u, rv_uevent *p, unsigned tid, uint32_t gen)
     if (p)
         p->pgen = gen;
     else
-        u->rootgen[tid] = gen;
+        rv_unf_root(u, tid)->gen = gen;
 }
 
-static void build_chains(const rv_unf *u, chains *ch)
+/* C's chains, with off[] up to max(cover, 1 + the largest thread of C);
+ * chains_free frees them. */
+static void build_chains(const rv_unf *u, chains *ch, unsigned cover)
 {
     unsigned nt = 0;
     for (size_t i = 0; i < u->ncur; i++)
         if (u->cur[i]->act.tid + 1u > nt) nt = u->cur[i]->act.tid + 1u;
-    uint32_t fill[RV_UNF_MAX_THREADS]; /* [0, nt) used */
+    if (cover < nt) cover = nt;
+    ch->off = rv_unf_scratch(ch->soff, sizeof ch->soff, (cover + 1) * sizeof *ch->off);
+    uint32_t sfill[RV_UNF_STK_THREADS];
+    uint32_t *fill = rv_unf_scratch(sfill, sizeof sfill, nt * sizeof *fill); /* [0, nt) */
     memset(fill, 0, nt * sizeof *fill);
     memset(ch->off, 0, (nt + 1) * sizeof *ch->off);
     for (size_t i = 0; i < u->ncur; i++) ch->off[u->cur[i]->act.tid + 1]++;
     for (unsigned t = 0; t < nt; t++) ch->off[t + 1] += ch->off[t];
-    for (unsigned t = nt + 1; t <= RV_UNF_MAX_THREADS; t++) ch->off[t] = ch->off[nt];
+    for (unsigned t = nt + 1; t <= cover; t++) ch->off[t] = ch->off[nt];
     ch->nt = nt;
     ch->idx = rv_xmalloc((u->ncur + 1) * sizeof *ch->idx);
     for (size_t i = 0; i < u->ncur; i++) {
         unsigned t = u->cur[i]->act.tid;
         ch->idx[ch->off[t] + fill[t]++] = (uint32_t)i;
     }
+    rv_unf_scratch_free(fill, sfill);
+}
+
+static void chains_free(chains *ch)
+{
+    free(ch->idx);
+    rv_unf_scratch_free(ch->off, ch->soff);
 }
 
 /* The positions of thread t (k = 0 .. len: after its k-th event of C) at
@@ -1817,15 +1997,18 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
     rv_uevent **nw;
     xscratch(u)->sx_ok = false; /* C changed since the last call */
     sc_clear(u->xs);
+    u->xs->nthreads = t->nthreads;
     uint32_t gen = next_generation(u, &nw, &nnw);
     chains ch;
-    build_chains(u, &ch);
+    build_chains(u, &ch, t->nthreads);
     u->xs->ch = &ch;
     /* the trace index of each thread's first event not in C (cutoffs) */
-    unsigned nth = t->nthreads < RV_UNF_MAX_THREADS ? t->nthreads : RV_UNF_MAX_THREADS;
+    unsigned nth = t->nthreads;
     if (ch.nt > nth) nth = ch.nt;
-    int32_t after[RV_UNF_MAX_THREADS]; /* [0, nth) used */
-    uint32_t seen[RV_UNF_MAX_THREADS];
+    int32_t safter[RV_UNF_STK_THREADS]; /* [0, nth) used */
+    uint32_t sseen[RV_UNF_STK_THREADS];
+    int32_t *after = rv_unf_scratch(safter, sizeof safter, nth * sizeof *after);
+    uint32_t *seen = rv_unf_scratch(sseen, sizeof sseen, nth * sizeof *seen);
     memset(seen, 0, nth * sizeof *seen);
     for (unsigned k = 0; k < nth; k++) after[k] = -1;
     for (size_t i = 0; i < t->n; i++) {
@@ -1876,7 +2059,9 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
     }
     u->xs->ch = NULL;
     free(cnt);
-    free(ch.idx);
+    chains_free(&ch);
+    rv_unf_scratch_free(after, safter);
+    rv_unf_scratch_free(seen, sseen);
     free(nw);
     return created;
 }

@@ -28,10 +28,10 @@ typedef struct fvctx {
     rv_unf *u;
     rv_action af; /* a with RV_UF_ERR */
     uint32_t val;
-    rv_uevent *p;                 /* a's thread predecessor */
-    rv_uevent *m[RV_UNF_MAX_THREADS]; /* per-thread maxima of H */
-    rv_uevent **cand;             /* executed events H may add */
-    bool *excl;                   /* cand[i] excluded in this branch */
+    rv_uevent *p;     /* a's thread predecessor */
+    rv_uevent **m;    /* per-thread maxima of H, [0, nt) */
+    rv_uevent **cand; /* executed events H may add */
+    bool *excl;       /* cand[i] excluded in this branch */
     size_t ncand;
     size_t created;
     unsigned nt; /* m[v] is NULL for v >= nt */
@@ -40,7 +40,7 @@ typedef struct fvctx {
 static bool in_h(const fvctx *c, const rv_uevent *y)
 {
     unsigned t = y->act.tid;
-    return t < RV_UNF_MAX_THREADS && c->m[t] && rv_unf_leq(y, c->m[t]);
+    return t < c->nt && c->m[t] && rv_unf_leq(y, c->m[t]);
 }
 
 /* May H grow by e: e is its thread's next event after H, its causes are in
@@ -62,13 +62,15 @@ static bool enabled_at(const fvctx *c, rv_uevent *e)
 
 static void emit(fvctx *c)
 {
-    rv_uevent *preds[RV_UNF_MAX_THREADS];
+    rv_uevent *spreds[RV_UNF_STK_THREADS];
+    rv_uevent **preds = rv_unf_scratch(spreds, sizeof spreds, c->nt * sizeof *preds);
     size_t np = 0;
     for (unsigned v = 0; v < c->nt; v++)
         if (c->m[v]) preds[np++] = c->m[v];
     bool isnew;
     rv_unf_intern(c->u, &c->af, c->val, c->p, preds, np, &isnew);
     c->created += isnew;
+    rv_unf_scratch_free(preds, spreds);
 }
 
 static void grow(fvctx *c)
@@ -96,28 +98,27 @@ static void grow(fvctx *c)
 static bool candidate(const rv_uevent *e, const rv_uevent *twin)
 {
     return e->executed && !e->dead && !e->cutoff && !rv_unf_is_err(e) &&
-           e->act.tid != twin->act.tid && e->act.tid < RV_UNF_MAX_THREADS &&
-           !rv_dependent(&e->act, &twin->act);
+           e->act.tid != twin->act.tid && !rv_dependent(&e->act, &twin->act);
 }
 
 size_t rv_unf_fatal_variants(rv_unf *u, const rv_uevent *twin)
 {
     fvctx c = {.u = u, .af = twin->act, .val = twin->val, .p = twin->tparent};
     c.af.flags |= RV_UF_ERR;
-    c.nt = twin->nt < RV_UNF_MAX_THREADS ? twin->nt : RV_UNF_MAX_THREADS;
+    c.nt = twin->nt;
     if (twin->act.tid + 1u > c.nt) c.nt = twin->act.tid + 1u;
-    for (unsigned v = 0; v < c.nt; v++) c.m[v] = v < twin->nt ? twin->tmax[v] : NULL;
-    c.m[twin->act.tid] = twin->tparent;
     c.cand = rv_xmalloc((u->n + 1) * sizeof *c.cand);
     for (size_t i = 0; i < u->n; i++)
         if (candidate(u->ev[i], twin)) {
             c.cand[c.ncand++] = u->ev[i];
             if (u->ev[i]->act.tid + 1u > c.nt) c.nt = u->ev[i]->act.tid + 1u;
         }
-    for (unsigned v = twin->nt; v < c.nt; v++) /* the candidates' threads above */
-        if (v != twin->act.tid) c.m[v] = NULL;
+    c.m = rv_xcalloc(c.nt, sizeof *c.m); /* NULL for the candidates' threads above */
+    for (unsigned v = 0; v < twin->nt; v++) c.m[v] = twin->tmax[v];
+    c.m[twin->act.tid] = twin->tparent;
     c.excl = rv_xcalloc(c.ncand + 1, sizeof *c.excl);
     grow(&c);
+    free(c.m);
     free(c.cand);
     free(c.excl);
     return c.created;
@@ -155,8 +156,10 @@ static int cmp_h(const void *a, const void *b)
  * so that an event interned again after it was freed gets the same nh. */
 static void name_one(rv_uevent *e)
 {
-    rv_hash128 ph[RV_UNF_MAX_THREADS * 4];
-    uint64_t buf[4 + 2 * RV_UNF_MAX_THREADS * 4];
+    rv_hash128 sph[RV_UNF_STK_THREADS];
+    uint64_t sbuf[4 + 2 * RV_UNF_STK_THREADS];
+    rv_hash128 *ph = rv_unf_scratch(sph, sizeof sph, e->npred * sizeof *ph);
+    uint64_t *buf = rv_unf_scratch(sbuf, sizeof sbuf, (4 + 2 * (size_t)e->npred) * sizeof *buf);
     buf[0] = e->act.tid | (uint64_t)e->act.kind << 16 | (uint64_t)(e->act.flags & RV_UF_ERR) << 24;
     buf[1] = e->act.obj;
     buf[2] = e->choice;
@@ -166,6 +169,8 @@ static void name_one(rv_uevent *e)
     for (size_t i = 0; i < e->npred; i++) buf[4 + 2 * i] = ph[i].lo, buf[5 + 2 * i] = ph[i].hi;
     e->nh = rv_hash(buf, (4 + 2 * (size_t)e->npred) * sizeof *buf);
     if (hzero(e->nh)) e->nh.lo = 1;
+    rv_unf_scratch_free(ph, sph);
+    rv_unf_scratch_free(buf, sbuf);
 }
 
 void rv_unf_name_all(rv_unf *u)

@@ -79,18 +79,39 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "../core/trace.h"
 #include "../core/util.h"
 #include "arena.h"
 
-/* Threads per execution the unfolding holds.  Its per-thread tables and
- * scratch arrays are sized by it, and each event keeps one entry per
- * thread (tmax; the mapping's clocks): with thousands of threads that is
- * gigabytes for one execution, so udpor caps --max-threads here (cli
- * check.c), below RV_MAX_THREADS which dfs reaches (issue 13 part 3). */
-#define RV_UNF_MAX_THREADS 1024
-_Static_assert(RV_UNF_MAX_THREADS <= RV_MAX_THREADS, "the unfolding's threads are threads");
+/* Threads per execution the unfolding holds: every thread of ravel
+ * (issue 13 part 3).  Its per-thread tables grow with the threads met
+ * (rv_unf.root) and its per-thread scratch arrays are on the stack up to
+ * RV_UNF_STK_THREADS threads, on the heap above (rv_unf_scratch), so that
+ * programs of few threads pay what they did.  What stays per thread is
+ * the dense causality: each event keeps one entry per thread up to the
+ * largest in its history (tmax, 8 bytes each) and the mapping one clock
+ * entry per thread per event (4 bytes): memory grows as events × threads
+ * (docs/DESIGN.md "Many threads"). */
+#define RV_UNF_MAX_THREADS RV_MAX_THREADS
+#define RV_UNF_STK_THREADS 1024
+/* udpor's default --max-threads (cli check.c): a program that creates
+ * thousands of threads one after the other would otherwise build clocks
+ * of events × threads entries (16,384 threads of 6 events each: 6 GB);
+ * --max-threads raises it up to RV_UNF_MAX_THREADS. */
+#define RV_UNF_DEF_THREADS 1024
+
+/* A scratch array of `bytes`: stk (of stk_bytes) when it fits, else the
+ * heap; rv_unf_scratch_free(p, stk) frees what came from the heap. */
+static inline void *rv_unf_scratch(void *stk, size_t stk_bytes, size_t bytes)
+{
+    return bytes <= stk_bytes ? stk : rv_xmalloc(bytes);
+}
+static inline void rv_unf_scratch_free(void *p, const void *stk)
+{
+    if (p != stk) free(p);
+}
 
 typedef struct rv_uevent rv_uevent;
 
@@ -219,9 +240,10 @@ typedef struct rv_unf {
     size_t hcap;
     rv_ubucket *ix; /* per-object index: key -> events (open addressing) */
     size_t nix, capix;
-    unsigned ixnth; /* 1 + the largest thread id filed in ix (rv_ubucket.mask's bit 63) */
-    rv_ubucket rootkids[RV_UNF_MAX_THREADS]; /* per thread, the events without tparent */
-    rv_uentry *scratch;                  /* candidates of one conflict-list update */
+    unsigned ixnth;        /* 1 + the largest thread id filed in ix (rv_ubucket.mask's bit 63) */
+    struct rv_uroot *root; /* per thread t < nroot (rv_unf_root) */
+    unsigned nroot;
+    rv_uentry *scratch; /* candidates of one conflict-list update */
     size_t capscratch;
     rv_uentry *scratch2; /* the other buffer of their merge */
     size_t capscratch2;
@@ -241,7 +263,6 @@ typedef struct rv_unf {
     uint64_t ncutoffs;
     uint64_t
         cutmask; /* threads < RV_MASK_THREADS that lost events to cutoffs in the last mapping */
-    bool root_dead[RV_UNF_MAX_THREADS]; /* threads whose first event has a dead twin */
     uint32_t unique_why; /* RV_UNIQ_* / RV_TAINT_*: why states were made unique (cutoff.c) */
     /* names (nh) of the executed events rv_unf_remove freed (fatal.c):
      * open addressing, 16 bytes per entry, outside the --cache-mb bound */
@@ -270,7 +291,6 @@ typedef struct rv_unf {
      * per thread the last one that enumerated its first position; what
      * forces a full enumeration if it changed since */
     uint32_t xgen;
-    uint32_t rootgen[RV_UNF_MAX_THREADS];
     uint64_t xevicted;
     uint32_t xival_ver;
     /* Extend's buffers, kept from call to call (extend.c) */
@@ -281,6 +301,21 @@ typedef struct rv_unf {
     /* the previous execution's mapping, for the next one (extend.c) */
     struct rv_mapkeep *mk;
 } rv_unf;
+
+/* What the unfolding keeps per thread, grown to the threads met. */
+typedef struct rv_uroot {
+    rv_ubucket kids; /* the thread's events without tparent (its first events) */
+    uint32_t gen;    /* the last rv_unf_extend call that enumerated its first position */
+    bool dead;       /* a first event of it has a dead twin */
+} rv_uroot;
+
+/* Thread t's entry, made (zero) if t is past the table. */
+rv_uroot *rv_unf_root(rv_unf *u, unsigned t);
+/* Thread t's entry if it has one, else NULL (nothing is made). */
+static inline const rv_uroot *rv_unf_root_get(const rv_unf *u, unsigned t)
+{
+    return t < u->nroot ? &u->root[t] : NULL;
+}
 
 /* Free an event, its conflict list and its siblings' bucket (rv_unf_remove). */
 void rv_unf_event_free(rv_unf *u, rv_uevent *e);
@@ -299,6 +334,7 @@ void rv_unf_vals_free(rv_unf *u);
 #define RV_UNIQ_BIG_WRITE 0x100u /* a write of a range the backend did not hash (> 4 KiB) */
 #define RV_UNIQ_OVERLAP   0x200u /* writes to partially overlapping ranges */
 #define RV_UNIQ_KIND      0x400u /* an event kind whose effect on objects is not folded */
+#define RV_UNIQ_HI_SYNC   0x800u /* an event of a thread >= RV_MASK_THREADS, or of its world flags */
 /* The reasons as text ("a, b"), for the summary. */
 void rv_unf_unique_str(uint32_t why, char *out, size_t n);
 

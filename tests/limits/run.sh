@@ -181,8 +181,8 @@ max_threads_case() { # ALGO
 }
 t_max_threads_udpor() { max_threads_case udpor; }
 # Created and joined in an unbounded loop, at the default bound: the
-# execution ends at the create past it (16,384 threads under dfs, the
-# unfolding's 1,024 under udpor), exit 3 with the bound as the reason.
+# execution ends at the create past it (16,384 threads under dfs, udpor's
+# default of 1,024), exit 3 with the bound as the reason.
 # udpor explores everything within it: one trace (dfs would take every
 # order of each thread's exit and main's read of its handle: 2^1023).
 t_create_join_loop_dfs() {
@@ -330,7 +330,7 @@ t_threads_100_udpor() {
     expect_json .executions 2
     expect_json '.errors|length' 0
 }
-# ... and of 1,000 (the unfolding's most is 1,024 threads)
+# ... and of 1,000 (udpor's default --max-threads is 1,024)
 t_threads_1000_udpor() {
     rv check --json --max-executions=1 "$L/threads_many.c" -- -DN=1000
     expect_rc 3
@@ -338,8 +338,8 @@ t_threads_1000_udpor() {
     expect_json .events 8002
     expect_json '.errors|length' 0
 }
-# One execution of 10,000 threads under udpor (--max-executions=1): more
-# than the unfolding holds, reported without it (udpor.c unmapped_ok).
+# One execution of 10,000 threads under udpor (--max-executions=1):
+# reported without mapping it (udpor.c unmapped_ok: past 1,024 threads).
 t_threads_10000_udpor() {
     rv check --json --max-executions=1 "$L/threads_many.c" -- -DN=10000
     expect_rc 3
@@ -348,18 +348,15 @@ t_threads_10000_udpor() {
     expect_json '.errors|length' 0
     expect_json .incomplete_reason "--max-executions reached"
 }
-# With more executions, udpor stops past its 1,024 threads at the first
-# execution that creates more, with the bound as the reason and a note
-# naming dfs.
+# With more executions, udpor stops past its default of 1,024 threads at
+# the first execution that creates more, with the bound as the reason and
+# a note naming --max-threads.
 t_threads_udpor_capped() {
     rv check --json --max-executions=2 "$L/threads_many.c" -- -DN=10000
     expect_rc 3
     expect_json .executions 0
     expect_json .incomplete_reason "more than 1024 threads (--max-threads)"
-    expect_err "note: --algo=udpor holds at most 1024 threads per execution \\(one execution, --max-executions=1, may have more\\); --algo=dfs goes to 16384"
-    rv check --json --max-threads=5000 "$L/threads_many.c" -- -DN=10000
-    expect_rc 3
-    expect_err "note: --max-threads=5000 lowered to 1024 \\(--algo=udpor\\)"
+    expect_err "note: --algo=udpor holds 1024 threads per execution unless --max-threads says more \\(up to 16384: the unfolding's clocks have an entry per thread per event\\); one execution, --max-executions=1, may have more"
     # within the bound, the lost update of -DBUG is found
     rv check --json "$L/threads_many.c" -- -DN=200 -DBUG
     expect_rc 1
@@ -530,8 +527,8 @@ t_threads_cond_hi_bug_dfs() {
     expect_json '[.errors[].kind]|join(",")' deadlock
 }
 # The other algorithms agree with dfs with the threads below 64 (K=0:
-# one execution per trace, the bug found; above 63: t_threads_hi_*), and
-# udpor stops with a reason above.
+# one execution per trace, the bug found; above 63: t_threads_hi_* and
+# the udpor tests below).
 t_threads_sync_hi_algos() {
     local algo v
     for algo in optimal source dpor udpor; do
@@ -547,12 +544,101 @@ t_threads_sync_hi_algos() {
             expect_json '[.errors[].kind]|join(",")' "${v%% *}"
         done
     done
-    rv check --json --algo=udpor "$L/threads_sync_hi.c" -- -DRW -DK=100
+}
+
+# udpor holds the waiters and readers above the masks too (the model's
+# rv_mhi_set in the unfolding's object states, extend.c): with K = 62 the
+# interacting threads are 63 (below) and 64, 65 (above), with K = 100 all
+# above, and each count is the one of K = 0 and of dfs (the traces above),
+# one execution per trace, with and without cutoffs; the bugs are found.
+udpor_sync_hi_case() { # EXECUTIONS ERRORS VARIANT...
+    local k c ex=$1 errs=$2
+    shift 2
+    for k in 0 62 100; do
+        for c in --cutoffs --no-cutoffs; do
+            rv check --json $c --keep-going --count-traces "$L/threads_sync_hi.c" -- "$@" -DK=$k
+            expect_rc "$([ -n "$errs" ] && echo 1 || echo 0)"
+            expect_json .executions "$ex"
+            expect_json .traces "$ex"
+            expect_json .blocked 0
+            expect_json .exhaustive true
+            expect_json '[.errors[].kind]|unique|join(",")' "$errs"
+        done
+    done
+}
+t_threads_cond_hi_udpor() { udpor_sync_hi_case 2 "" -DCOND; }
+t_threads_cond_timed_hi_udpor() { udpor_sync_hi_case 3 "" -DCOND -DTIMED; }
+t_threads_cond_hi_bug_udpor() { udpor_sync_hi_case 10 deadlock -DCOND -DBUG; }
+t_threads_rw_hi_udpor() { udpor_sync_hi_case 2 "" -DRW; }
+t_threads_rw_hi_bug_udpor() { udpor_sync_hi_case 4 assertion -DRW -DBUG; }
+t_threads_bar_hi_udpor() { udpor_sync_hi_case 2 "" -DBAR; }
+t_threads_bar_hi_bug_udpor() { udpor_sync_hi_case 4 assertion -DBAR -DBUG; }
+# Several waiters above the masks: a signal chooses among them (its value
+# is the waiter's index, alt.c signal_val), a later broadcast wakes the
+# rest (they remember which); readers above 63 hold an rwlock together.
+# The counts are optimal's at K = 0 (dfs is too slow here); cutoffs are
+# not compared: a state holding a thread above 63 is never a cutoff
+# (cutoff.c), so K = 0 prunes more than K = 62 or 100.
+udpor_sync_many_case() { # TRACES ERRORS VARIANT...
+    local k tr=$1 errs=$2
+    shift 2
+    for k in 0 62 100; do
+        rv check --json --no-cutoffs --keep-going --count-traces "$L/threads_sync_hi.c" -- "$@" -DMANY -DK=$k
+        expect_rc "$([ -n "$errs" ] && echo 1 || echo 0)"
+        expect_json .executions "$tr"
+        expect_json .traces "$tr"
+        expect_json .exhaustive true
+        expect_json '[.errors[].kind]|unique|join(",")' "$errs"
+    done
+    rv check --json --algo=optimal --keep-going --count-traces "$L/threads_sync_hi.c" -- "$@" -DMANY -DK=0
+    expect_json .traces "$tr"
+    rv check --json --keep-going "$L/threads_sync_hi.c" -- "$@" -DMANY -DK=100
+    expect_rc "$([ -n "$errs" ] && echo 1 || echo 0)"
+    expect_json .exhaustive true
+    expect_json '[.errors[].kind]|unique|join(",")' "$errs"
+}
+t_threads_cond_many_hi_udpor() { udpor_sync_many_case 384 "" -DCOND; }
+# More than 1,024 threads under udpor, with several executions (the
+# unfolding's per-thread tables grow, its scratch arrays go to the heap
+# past 1,024 threads): --max-threads raises udpor's default bound, and
+# threads 1101, 1102, ... interact as threads 1, 2, ... do at K = 0.
+t_threads_over_1024_udpor() {
+    local c v ex errs args
+    for c in --cutoffs --no-cutoffs; do
+        for v in "10 deadlock -DCOND -DBUG" "4 assertion -DRW -DBUG" "2 - -DBAR"; do
+            read -r ex errs args <<<"$v"
+            rv check --json $c --keep-going --count-traces --max-threads=1200 "$L/threads_sync_hi.c" -- $args -DK=1100
+            expect_rc "$([ "$errs" != - ] && echo 1 || echo 0)"
+            expect_json .executions "$ex"
+            expect_json .traces "$ex"
+            expect_json .exhaustive true
+            expect_json '[.errors[].kind]|unique|join(",")' "${errs#-}"
+        done
+    done
+    rv check --json "$L/threads_sync_hi.c" -- -DCOND -DBUG -DK=1100
     expect_rc 3
-    expect_json .incomplete_reason "udpor: thread 102 read-locks an rwlock; the unfolding holds condition-variable waiters and rwlock readers below thread 64 only (--algo=dfs holds any)"
-    rv check --json --algo=udpor "$L/threads_sync_hi.c" -- -DCOND -DK=100
-    expect_rc 3
-    expect_json_match .incomplete_reason "^udpor: thread 101 waits on a condition variable"
+    expect_json .incomplete_reason "more than 1024 threads (--max-threads)"
+}
+t_threads_cond_many_timed_hi_udpor() { udpor_sync_many_case 594 "" -DCOND -DTIMED; }
+t_threads_cond_many_hi_bug_udpor() { udpor_sync_many_case 348 deadlock -DCOND -DBUG; }
+t_threads_rw_many_hi_udpor() { udpor_sync_many_case 4 "" -DRW; }
+# A 9th read-held rwlock of a thread above 63 fails with EAGAIN (model.h
+# RV_HI_RD): udpor predicts it from the thread's own read locks and
+# replays the failure as nothing (threads_rw_nine.c: the closed forms,
+# 2 and 4 at K = 0, 3 and 5 above the masks).  Before, the tryrdlock's
+# predicted result differed from the runtime's and udpor stopped.
+t_threads_rw_nine_udpor() {
+    local c v
+    for c in --cutoffs --no-cutoffs; do
+        for v in "2 0" "4 0 -DTRY" "3 100" "5 100 -DTRY"; do
+            set -- $v
+            rv check --json $c --keep-going --count-traces "$L/threads_rw_nine.c" -- -DK=$2 ${3:-}
+            expect_rc 0
+            expect_json .executions "$1"
+            expect_json .traces "$1"
+            expect_json .exhaustive true
+        done
+    done
 }
 
 # A finished thread's stack and TLS pages go back to the kernel (sched.c

@@ -7,9 +7,15 @@
  *           may time out, under -DTIMED) and a notifier that sets the flag
  *           and broadcasts; -DBUG: two waiters and a notifier that signals
  *           once, so that one of them may wait for good (a deadlock).
+ *           -DMANY: three waiters and a notifier that signals (one of up
+ *           to three waiters: a choice among threads above the masks),
+ *           then broadcasts in a second critical section (the woken
+ *           threads remember which broadcast); with -DBUG it signals
+ *           twice instead (a waiter may be left: a deadlock).
  *   -DRW:   a writer that adds 1 to x under the write lock and a reader
  *           that read-locks twice (nested) and reads x; -DBUG: two writers
- *           that take the read lock (a lost update).
+ *           that take the read lock (a lost update).  -DMANY: two readers
+ *           and the writer (readers hold the lock together).
  *   -DBAR:  two threads write their slot, wait at a barrier of 2 and read
  *           the other's; -DBUG: a barrier of 1 (it waits for nobody).
  * main joins the interacting threads, asserts, and ends with exit(). */
@@ -56,15 +62,27 @@ static void *notifier(void *a)
 {
     pthread_mutex_lock(&cm);
     flag = 1;
+#if defined(BUG) || defined(MANY)
+    pthread_cond_signal(&c);
+#else
+    pthread_cond_broadcast(&c);
+#endif
+    pthread_mutex_unlock(&cm);
+#ifdef MANY
+    pthread_mutex_lock(&cm);
 #ifdef BUG
     pthread_cond_signal(&c);
 #else
     pthread_cond_broadcast(&c);
 #endif
     pthread_mutex_unlock(&cm);
+#endif
     return a;
 }
-#ifdef BUG
+#if defined(MANY)
+#define N 4
+static void *(*fns[N])(void *) = {waiter, waiter, waiter, notifier};
+#elif defined(BUG)
 #define N 3
 static void *(*fns[N])(void *) = {waiter, waiter, notifier};
 #else
@@ -99,14 +117,17 @@ static void *reader(void *a)
     pthread_rwlock_unlock(&rw);
     return (void *)(long)v;
 }
-#ifdef BUG
+#if defined(BUG)
 #define N 2
 static void *(*fns[N])(void *) = {writer, writer};
+#elif defined(MANY)
+#define N 3
+static void *(*fns[N])(void *) = {reader, writer, reader};
 #else
 #define N 2
 static void *(*fns[N])(void *) = {writer, reader};
 #endif
-#define CHECK() assert(x == (N == 2 && fns[1] == writer ? 2 : 1))
+#define CHECK() assert(x == (N == 2 && fns[0] == writer && fns[1] == writer ? 2 : 1))
 
 #elif defined(BAR)
 static pthread_barrier_t b;
