@@ -158,12 +158,12 @@ static bool pending_valid(rv_end e)
  * where cutoffs might have made it complete: sound), and nothing else
  * would use the unfolding.  1,000 threads are mapped in about 1.5 s (the
  * mapping's clocks hold an entry per thread per event), 10,000 would need
- * 3 GB; below UNMAPPED_FROM threads every execution is mapped, as it
- * always was. */
-#define UNMAPPED_FROM 1025
+ * 3 GB; up to udpor's default bound (RV_UNF_DEF_THREADS) every execution
+ * is mapped, as it always was. */
 static bool unmapped_ok(const udpor *p)
 {
-    return p->tr.nthreads >= UNMAPPED_FROM && p->nexpect == 0 && rv_explore_last_execution(p->x);
+    return p->tr.nthreads > RV_UNF_DEF_THREADS && p->nexpect == 0 &&
+           rv_explore_last_execution(p->x);
 }
 
 /* Run the current prefix, map it, and check that the prefix reproduced the

@@ -504,7 +504,7 @@ static uint32_t next_enabled(const enset *e, unsigned tid)
 }
 
 /* The prefix's step s, its thread known enabled: its value checked
- * against the action's domain, which is returned (0: not asked). */
+ * against the action's domain, which is returned. */
 static uint32_t take_step(rv_step s, unsigned *tid, uint32_t *val)
 {
     uint32_t dom = rv_domain(rv_thr_at(s.tid));
@@ -517,6 +517,8 @@ static uint32_t take_step(rv_step s, unsigned *tid, uint32_t *val)
     return dom;
 }
 
+/* The step's thread and value from the whole set; returns the action's
+ * domain when the choice asked for it (a prefix step), else 0. */
 static uint32_t pick(const enset *en, unsigned *tid, uint32_t *val)
 {
     if (rt.step < rt.shm->nsteps) {
