@@ -188,6 +188,7 @@ typedef struct rv_spinner {
     uint64_t limit; /* the next spin's limit, in ticks */
     uint32_t rest;  /* waits left that do not spin (it was preempted while spinning) */
     uint32_t waits; /* waits so far: every 64th at the lowest limit spins the longest */
+    uint32_t outs;  /* spins that ran out in a row */
     bool probe;     /* this wait spins the longest */
 } rv_spinner;
 
@@ -226,11 +227,16 @@ static inline bool rv_bell_spin(rv_bell *b, uint32_t want, rv_spinner *sp, uint6
 
 /* After a wait of `waited` ticks, caught by the spin or not, as an
  * adaptive mutex does: a caught one lets the next spin last twice as long
- * as it did (or a quarter more, up to max); a spin that ran out halves
- * the limit, down to max/64, where every 64th wait probes with max.  A
- * spin that ran out is never a reason to spin longer: the sender may
- * have waited for this very CPU (2 CPUs, one busy with something else:
- * measured, lockloop took 5 times as long when such a wait doubled it). */
+ * as it did (or a quarter more, up to max); the second spin in a row that
+ * ran out halves the limit, down to max/64, where every 64th wait probes
+ * with max.  A spin that ran out is never a reason to spin longer: the
+ * sender may have waited for this very CPU (2 CPUs, one busy with
+ * something else: measured, lockloop took 5 times as long when such a
+ * wait doubled it).  A single one is no reason to spin shorter: ravel's
+ * work per execution varies, and halving at each long one left the
+ * limit under the common short waits, which then slept (issue 11:
+ * philo_flags N=14 had about 1,000 such sleeps a side, each a pipe write
+ * and a wake-up on the critical path; bench/README "Doorbells, second pass"). */
 static inline void rv_spin_adapt(rv_spinner *sp, uint64_t max, uint64_t waited, bool spun)
 {
     uint64_t l = sp->limit;
@@ -238,7 +244,8 @@ static inline void rv_spin_adapt(rv_spinner *sp, uint64_t max, uint64_t waited, 
     if (spun) {
         l = l + l / 4 > 2 * waited ? l + l / 4 : 2 * waited;
         sp->limit = l < max ? l : max;
-    } else if (!sp->probe) {
+        sp->outs = 0;
+    } else if (!sp->probe && ++sp->outs >= 2) {
         sp->limit = l / 2 > max / 64 ? l / 2 : max / 64;
     }
 }

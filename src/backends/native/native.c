@@ -43,6 +43,7 @@ typedef struct native {
     uint64_t spin_max; /* shm->spin_ticks while spinning pays (spin_gate) */
     unsigned ncpus;
     double gate_at; /* when spin_gate looks again */
+    unsigned busy;  /* spin_gate's looks in a row that found more runnable threads than CPUs */
     bool cut;       /* the last execution was cut by limits.deadline, not by --timeout */
     rv_symbols *sym;
 } native;
@@ -253,7 +254,11 @@ static int child_wait_ms(native *nb)
  * threads runnable than CPUs (/proc/loadavg's fourth field, read every
  * 10 ms) a spinner may hold the very CPU its sender waits for (measured:
  * lockloop 3 times as slow on a loaded machine), so then neither side
- * spins (shm->spin_ticks 0). */
+ * spins (shm->spin_ticks 0).  Only two looks in a row count: the field is
+ * a snapshot, and a kernel thread or a short-lived process that happens
+ * to be runnable at one look turned spinning off for the next 10 ms on
+ * an idle machine (issue 11: 800-2,000 of philo_flags N=14's 16,383
+ * waits a side, each then a sleep and a wake-up on the critical path). */
 static void spin_gate(native *nb)
 {
     double now = rv_now();
@@ -272,8 +277,8 @@ static void spin_gate(native *nb)
     }
     if (!p) return;
     long running = strtol(p, NULL, 10);
-    __atomic_store_n(&nb->shm->spin_ticks, running <= (long)nb->ncpus ? nb->spin_max : 0,
-                     __ATOMIC_RELAXED);
+    nb->busy = running > (long)nb->ncpus ? nb->busy + 1 : 0;
+    __atomic_store_n(&nb->shm->spin_ticks, nb->busy < 2 ? nb->spin_max : 0, __ATOMIC_RELAXED);
 }
 
 /* Send the request and collect the child's pid and status.  Returns 0, or
