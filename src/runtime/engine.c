@@ -35,6 +35,10 @@
  * start (fill_holes); a mapping at a fixed address (MAP_FIXED, only under
  * RV_ENGINE_FORCE) is unmapped only when something also moved the probe.
  *
+ * While ravel works on one execution, the engine pre-runs the likely
+ * beginning of the next against a shadow of the shared memory, and the
+ * request confirms or discards it ("Pre-running the likely prefix").
+ *
  * What a reset cannot undo (files opened, signal handlers, fds closed,
  * mmap by the program, ...) is kept out by the compile driver: a program
  * that imports a function outside its known-safe list carries the name in
@@ -81,6 +85,9 @@ struct rv_pm_scan_arg {
 #define MAX_HOT      64
 #define HOT_AFTER    16
 #define ENGINE_STACK (256u << 10)
+#define RV_PRE_MAX   4096 /* the longest pre-run (the shadow's capacity) */
+#define RV_PRE_MIN   8    /* shorter ones save less than they cost */
+#define RV_PRE_NREG  256  /* the registry copied into the shadow, at most */
 
 typedef struct range {
     uint64_t lo, hi;
@@ -125,6 +132,16 @@ typedef struct engine {
         const char *src;
     } hot[MAX_HOT];
     char maps[64 << 10]; /* /proc/self/maps, read without libc (no errno) */
+    /* pre-runs (see "Pre-running the likely prefix" below) */
+    rv_shm *real;               /* the shared memory ravel reads */
+    rv_shm *shadow;             /* a pre-run's request and results */
+    size_t shadow_len;
+    void *pause_sp;             /* a paused pre-run */
+    bool paused;                /* the execution stopped at rt.pause_at, not ended */
+    bool pre_off;               /* RAVEL_PRERUN=0 */
+    uint32_t nhist;             /* steps in hist */
+    uint32_t pre_len;           /* the next pre-run's length */
+    rv_step hist[RV_PRE_MAX];   /* the last execution's steps, as a prefix */
 } engine;
 
 /* In .bss, so part of the snapshot: set before it, the same ever after. */
@@ -454,8 +471,9 @@ static int snapshot(void)
      * mapping the kernel merged with it is */
     uint64_t elo = (uint64_t)(uintptr_t)E, ehi = elo + ((sizeof *E + PAGE - 1) & ~(PAGE - 1));
     uint64_t slo = (uint64_t)(uintptr_t)E->stack, shi = slo + ENGINE_STACK;
-    range own[2 + MAX_EARLY] = {{elo, ehi, NULL}, {slo, shi, NULL}};
-    unsigned nown = 2;
+    uint64_t hlo = (uint64_t)(uintptr_t)E->shadow, hhi = hlo + E->shadow_len;
+    range own[3 + MAX_EARLY] = {{elo, ehi, NULL}, {slo, shi, NULL}, {hlo, hhi, NULL}};
+    unsigned nown = 3;
     for (unsigned i = 0; i < nearly; i++)
         if (is_arena(&early[i])) {
             uint64_t a = (uint64_t)(uintptr_t)early[i].addr;
@@ -831,6 +849,188 @@ static void reset(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Pre-running the likely prefix (issue 11).                           */
+/*
+ * ravel and the program take turns: while ravel maps an execution and
+ * searches for the next one, the program has only its reset to do, and
+ * while the program runs, ravel waits.  Most of a request's schedule
+ * repeats the previous execution's beginning (udpor on philosophers N=14:
+ * 94 of its 95 steps, of 141 events an execution), and the program
+ * replays it on the critical path.  So after its reset the engine runs
+ * the previous execution's first pre_len steps as a prefix of its own,
+ * against a shadow of the shared memory (request and results: ravel may
+ * still be reading the real one), and stops before step pre_len
+ * (rt.pause_at, rv_engine_pause).  When the request comes:
+ *   - it confirms the pre-run when everything the first pre_len steps
+ *     read from a request is the same: those steps of the schedule (the
+ *     prefix goes at least that far), the flags, a budget of at least
+ *     pre_len, the heap and thread limits, the nondet range.  Avoid set
+ *     and policy matter only past the prefix.  The program is
+ *     deterministic given its schedule (the premise of stateless model
+ *     checking, and of every replay ravel makes), so the execution is the
+ *     one a fresh start would have made: the shadow's events and results
+ *     are copied out, the runtime is pointed at the real memory, and the
+ *     execution goes on from where it stopped;
+ *   - otherwise the pre-run is thrown away (one more reset, on the
+ *     critical path) and the execution starts afresh.
+ * pre_len is half the steps the last request shared with the execution
+ * before it: ravel's depth-first order backtracks only a little at a
+ * time, and a pre-run that guesses too far costs a reset.  Not for a
+ * request that shows the program's output (it would be written twice),
+ * nor past RV_PRE_MAX steps or RV_PRE_NREG registered threads (what the
+ * shadow holds and what copying it costs).  RAVEL_PRERUN=0 turns it off.
+ */
+
+typedef enum { PRE_NONE, PRE_CONFIRMED, PRE_REDONE, PRE_GONE } prerun_result;
+
+/* Run (or resume) the execution at sp until it ends or pauses. */
+static void run_exec(void *sp)
+{
+    E->paused = false;
+    E->in_exec = true;
+    rv_ctx_switch(&E->engine_sp, sp);
+    E->in_exec = false;
+}
+
+void rv_engine_pause(void)
+{
+    rt.pause_at = 0;
+    E->paused = true;
+    rv_ctx_switch(&E->pause_sp, E->engine_sp);
+    /* resumed: the request confirmed what ran (prerun_confirm) */
+}
+
+/* The steps of the execution that just ended, as a prefix schedule: n
+ * is its event count, read before the answer (ravel clears it with its
+ * next request, which may come before this runs); the events themselves
+ * stay until the next execution writes them. */
+static void keep_history(uint64_t n)
+{
+    const rv_event *ev = rv_shm_events(E->real);
+    if (n > RV_PRE_MAX) n = RV_PRE_MAX;
+    for (uint64_t i = 0; i < n; i++)
+        E->hist[i] = (rv_step){.tid = (uint16_t)ev[i].act.tid, .val = ev[i].val};
+    E->nhist = (uint32_t)n;
+}
+
+/* The next pre-run's length from the request that has just come: half
+ * the steps its schedule shares with the last execution. */
+static void next_pre_len(void)
+{
+    const rv_shm *r = E->real;
+    const rv_step *st = rv_shm_steps(E->real);
+    uint32_t n = r->nsteps < E->nhist ? r->nsteps : E->nhist, c = 0;
+    while (c < n && st[c].tid == E->hist[c].tid && st[c].val == E->hist[c].val) c++;
+    E->pre_len = c / 2;
+}
+
+/* The request fields the shadow gets: the last request's (those a prefix
+ * reads are compared when the next one comes), and results as ravel
+ * clears them (native.c prepare_request). */
+static void fill_shadow(uint32_t len)
+{
+    rv_shm *s = E->shadow, *r = E->real;
+    s->nsteps = len;
+    s->policy = r->policy;
+    s->flags = r->flags;
+    s->budget = r->budget;
+    s->avoid = r->avoid;
+    s->max_heap = r->max_heap;
+    s->max_threads = r->max_threads;
+    s->nondet_lo = r->nondet_lo;
+    s->nondet_hi = r->nondet_hi;
+    s->nreg = r->nreg;
+    memcpy(s->reg_parent, r->reg_parent, r->nreg * sizeof *r->reg_parent);
+    memcpy(s->reg_index, r->reg_index, r->nreg * sizeof *r->reg_index);
+    s->nevents = 0;
+    s->running = 0;
+    s->end = RV_END_NONE;
+    s->exit_code = 0;
+    s->signo = 0;
+    s->err_tid = RV_NO_THREAD;
+    s->err_pc = s->err_addr = s->err_pc2 = 0;
+    s->nonexhaustive = 0;
+    s->nthreads = 0;
+    s->msg[0] = 0;
+    s->engine_used = RV_ENGINE_RESET;
+    memcpy(rv_shm_steps(s), E->hist, len * sizeof *E->hist);
+}
+
+static void point_runtime_at(rv_shm *s)
+{
+    rt.shm = s;
+    rt.steps = rv_shm_steps(s);
+    rt.events = rv_shm_events(s);
+}
+
+/* Whether the request that has come asks for what the pre-run of len
+ * steps did (see above). */
+static bool prerun_matches(uint32_t len)
+{
+    const rv_shm *r = E->real, *s = E->shadow;
+    return r->nsteps >= len && r->flags == s->flags && r->budget >= len &&
+           r->max_heap == s->max_heap && r->max_threads == s->max_threads &&
+           r->nondet_lo == s->nondet_lo && r->nondet_hi == s->nondet_hi &&
+           !memcmp(rv_shm_steps(E->real), rv_shm_steps(E->shadow), len * sizeof(rv_step));
+}
+
+/* The pre-run becomes the requested execution: its events and results
+ * into the real memory, new registry entries appended. */
+static void prerun_confirm(uint32_t len)
+{
+    rv_shm *r = E->real, *s = E->shadow;
+    memcpy(rv_shm_events(r), rv_shm_events(s), len * sizeof(rv_event));
+    for (uint32_t i = r->nreg; i < s->nreg; i++) {
+        r->reg_parent[i] = s->reg_parent[i];
+        r->reg_index[i] = s->reg_index[i];
+    }
+    if (s->nreg > r->nreg) r->nreg = s->nreg;
+    r->nevents = s->nevents;
+    r->running = s->running;
+    r->nonexhaustive = s->nonexhaustive;
+    point_runtime_at(r);
+}
+
+/* Pre-run the likely prefix and wait for the request: PRE_NONE if no
+ * pre-run was made (the request is still to be waited for), PRE_CONFIRMED
+ * if the execution has run to its end from the pre-run, PRE_REDONE if the
+ * request has come and the memory is fresh for it, PRE_GONE if ravel has
+ * gone. */
+static prerun_result prerun(rv_server_bells *bells)
+{
+    uint32_t len = E->pre_len;
+    const rv_shm *r = E->real;
+    if (E->pre_off || len < RV_PRE_MIN || len >= E->nhist || len > r->budget ||
+        (r->flags & RV_REQ_SHOW_OUTPUT) || r->nreg > RV_PRE_NREG)
+        return PRE_NONE;
+    fill_shadow(len);
+    point_runtime_at(E->shadow);
+    rt.pause_at = len;
+    E->status = 0;
+    run_exec(E->exec_sp);
+    if (!E->paused) { /* ended before its pause: not what the last execution did */
+        rv_syscall6(SYS_rt_sigprocmask, SIG_SETMASK, (long)&E->sigmask0, 0, 8, 0, 0);
+        E->nhist = 0;
+        reset();
+        return PRE_NONE;
+    }
+    if (!rv_proto_wait_request(bells)) return PRE_GONE;
+    bool same = prerun_matches(len);
+    next_pre_len();
+    if (same) {
+        E->real->pre_confirmed++;
+        E->real->pre_steps += len;
+        prerun_confirm(len);
+        run_exec(E->pause_sp);
+        return PRE_CONFIRMED;
+    }
+    E->real->pre_redone++;
+    rv_tls_home(); /* reset() zeroes the thread stack regions, which hold their TLS areas */
+    reset();
+    return PRE_REDONE;
+}
+
+/* ------------------------------------------------------------------ */
 /* The engine's loop, on its own stack.                                */
 
 void rv_engine_main(void)
@@ -840,21 +1040,29 @@ void rv_engine_main(void)
         rv_ctx_switch(&E->engine_sp, E->exec_sp);
     }
     rt.shm->engine_used = RV_ENGINE_RESET;
+    E->real = rt.shm;
     int32_t pid = (int32_t)rv_syscall6(SYS_getpid, 0, 0, 0, 0, 0, 0);
     /* on this stack: a reset puts the program's memory back, not this */
-    rv_server_bells bells = {.spin.limit = rt.shm->spin_ticks, .asleep = true};
+    rv_server_bells bells = {.shm = rt.shm, .spin.limit = rt.shm->spin_ticks, .asleep = true};
     for (;;) {
-        if (!rv_proto_wait_request(&bells)) rv_sys_exit(0);
-        /* ravel knows the pid, and learns the engine from the first answer */
-        if (bells.seen == 1) rv_proto_answer(&rt.shm->pid, pid);
-        E->status = 0;
-        E->in_exec = true;
-        rv_ctx_switch(&E->engine_sp, E->exec_sp);
-        E->in_exec = false;
+        /* while ravel works: the part of the next execution it will most
+         * likely ask for; the request then confirms it or throws it away */
+        prerun_result pre = prerun(&bells);
+        if (pre == PRE_GONE) rv_sys_exit(0);
+        if (pre == PRE_NONE && !rv_proto_wait_request(&bells)) rv_sys_exit(0);
+        if (pre != PRE_CONFIRMED) {
+            /* ravel knows the pid, and learns the engine from the first answer */
+            if (bells.seen == 1) rv_proto_answer(&bells, &E->real->pid, pid);
+            next_pre_len();
+            E->status = 0;
+            run_exec(E->exec_sp);
+        }
         /* an execution that ended in a signal handler left its signal blocked */
         rv_syscall6(SYS_rt_sigprocmask, SIG_SETMASK, (long)&E->sigmask0, 0, 8, 0, 0);
         /* ravel reads the results while the memory is put back */
-        rv_proto_answer(&rt.shm->status, E->status);
+        uint64_t nevents = E->real->nevents;
+        rv_proto_answer(&bells, &E->real->status, E->status);
+        keep_history(nevents);
         reset();
     }
 }
@@ -872,12 +1080,24 @@ bool rv_engine_start(rv_shm *s)
                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     long st =
         rv_sys_mmap(NULL, ENGINE_STACK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if ((m < 0 && m > -4096) || (st < 0 && st > -4096)) {
+    /* the pre-runs' shadow of the shared memory: a header, RV_PRE_MAX
+     * steps and events; only what a pre-run touches is ever resident */
+    size_t shadow_len = (rv_shm_size(RV_PRE_MAX, RV_PRE_MAX) + PAGE - 1) & ~(PAGE - 1);
+    long sh = rv_sys_mmap(NULL, shadow_len, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if ((m < 0 && m > -4096) || (st < 0 && st > -4096) || (sh < 0 && sh > -4096)) {
         why("cannot map the engine's memory");
         return false;
     }
     E = (engine *)m;
     E->force = force;
+    E->shadow = (rv_shm *)sh;
+    E->shadow_len = shadow_len;
+    E->shadow->magic = RV_PROTOCOL_MAGIC;
+    E->shadow->max_steps = E->shadow->max_events = RV_PRE_MAX;
+    const char *pre = getenv("RAVEL_PRERUN");
+    E->pre_off = pre && !strcmp(pre, "0");
+    add_own((uint64_t)sh, (uint64_t)sh + shadow_len);
     E->stack = (char *)st;
     add_own((uint64_t)m, (uint64_t)m + ((sizeof(engine) + PAGE - 1) & ~(PAGE - 1)));
     add_own((uint64_t)st, (uint64_t)st + ENGINE_STACK);

@@ -20,9 +20,12 @@
  * itself, and only the first request of a server is answered with a pid
  * (its own; ravel knows it, and learns the engine from that answer): a
  * timeout's SIGXCPU ends just the execution, a SIGKILL the server, which
- * ravel restarts.  The child replays the prefix, continues by the policy,
- * appends every event to shm->events (so a crash loses nothing already
- * written), fills the result fields and _exits.  Only one child runs at a
+ * ravel restarts.  (A reset server may have run the request's first
+ * steps before the request came, taken from the previous execution's:
+ * engine.c "Pre-running the likely prefix"; the result is the same.)  The
+ * child replays the prefix, continues by the policy, appends every event
+ * to shm->events (so a crash loses nothing already written), fills the
+ * result fields and _exits.  Only one child runs at a
  * time, so the child owns the shared memory while it runs and ravel reads
  * it after the status arrives.
  *
@@ -135,6 +138,8 @@ typedef struct rv_shm {
     /* --- written by the server once, before its first answer --- */
     uint32_t engine_used; /* RV_ENGINE_FORK or RV_ENGINE_RESET */
     char engine_why[160]; /* why a reset was asked for and not used ("" otherwise) */
+    /* pre-runs so far (engine.c): confirmed, thrown away, steps confirmed */
+    uint64_t pre_confirmed, pre_redone, pre_steps;
     /* --- doorbells (above); set by ravel before it starts a server --- */
     uint64_t spin_ticks; /* longest spin before blocking, in rv_ticks (0: do not spin); ravel
                           * changes it as the machine gets busy (native.c, spin_gate) */

@@ -95,6 +95,7 @@ typedef struct rv_rt {
     rv_step *steps;
     rv_event *events;
     uint64_t step;     /* events executed so far */
+    uint64_t pause_at; /* a pre-run stops before this step (engine.c; 0: none) */
     uint32_t flags;    /* RV_REQ_* */
     unsigned nthreads; /* threads created in this execution (ids < nthreads are valid) */
     rv_thr *running;   /* the coroutine executing right now */
@@ -212,15 +213,16 @@ void rv_race_fence(int mo);          /* atomic_thread_fence by the running threa
 /* The server's side of the doorbells (protocol.h); all zero but asleep
  * (true: the server starts in a read of its pipe). */
 typedef struct rv_server_bells {
+    rv_shm *shm;   /* ravel's shared memory (rt.shm may be a pre-run's shadow: engine.c) */
     uint32_t seen; /* requests received */
     rv_spinner spin;
     bool asleep;
 } rv_server_bells;
 /* Wait for ravel's next request; false when ravel has gone. */
 bool rv_proto_wait_request(rv_server_bells *v);
-/* Answer *field = v (shm->pid or shm->status); exits the process (status
+/* Answer *field = v (v->shm's pid or status); exits the process (status
  * 70) when ravel has gone. */
-void rv_proto_answer(int32_t *field, int32_t v);
+void rv_proto_answer(rv_server_bells *v, int32_t *field, int32_t val);
 
 /* --- engine.c: the reset engine --- */
 /* At the server's fork: true in each execution the engine runs (memory as
@@ -228,6 +230,9 @@ void rv_proto_answer(int32_t *field, int32_t v);
 bool rv_engine_start(rv_shm *s);
 /* True while an execution runs under the reset engine. */
 bool rv_engine_active(void);
+/* A pre-run has reached rt.pause_at: back to the engine, which returns
+ * here once the request has confirmed the steps so far (engine.c). */
+void rv_engine_pause(void);
 /* End the execution with exit status `code` (instead of _exit); with the
  * reset engine back to the server loop. */
 __attribute__((noreturn)) void rv_exec_exit(int code);

@@ -1081,6 +1081,7 @@ static bool lazy_pick(unsigned *tid, uint32_t *val, uint32_t *dom)
 /* One scheduling step; returns the thread whose action was executed. */
 static rv_thr *step_once(void)
 {
+    if (rt.pause_at && rt.step == rt.pause_at) rv_engine_pause();
     unsigned tid;
     uint32_t val;
     uint32_t dom = 0; /* the action's domain, if the choice asked for it */
@@ -1425,7 +1426,7 @@ static void proto_write(int fd, const void *p, size_t n)
 
 bool rv_proto_wait_request(rv_server_bells *v)
 {
-    rv_shm *s = rt.shm;
+    rv_shm *s = v->shm;
     rv_bell *b = &s->to_server;
     uint32_t want = ++v->seen;
     uint64_t t0 = rv_ticks(), max = __atomic_load_n(&s->spin_ticks, __ATOMIC_RELAXED);
@@ -1448,10 +1449,10 @@ bool rv_proto_wait_request(rv_server_bells *v)
     return true;
 }
 
-void rv_proto_answer(int32_t *field, int32_t v)
+void rv_proto_answer(rv_server_bells *v, int32_t *field, int32_t val)
 {
-    __atomic_store_n(field, v, __ATOMIC_RELAXED);
-    if (rv_bell_ring(&rt.shm->to_ravel)) proto_write(RV_FD_RSP, "", 1);
+    __atomic_store_n(field, val, __ATOMIC_RELAXED);
+    if (rv_bell_ring(&v->shm->to_ravel)) proto_write(RV_FD_RSP, "", 1);
 }
 
 /* Serve executions until ravel closes the request pipe; returns in each
@@ -1481,7 +1482,7 @@ static void serve(void)
     rt.server = true;
     rt.recording = true;
     if ((s->engine & RV_ENGINE_RESET) && rv_engine_start(s)) return; /* in each execution */
-    rv_server_bells bells = {.spin.limit = s->spin_ticks, .asleep = true};
+    rv_server_bells bells = {.shm = s, .spin.limit = s->spin_ticks, .asleep = true};
     for (;;) {
         if (!rv_proto_wait_request(&bells)) rv_sys_exit(0);
         pid_t pid = fork();
@@ -1490,14 +1491,14 @@ static void serve(void)
             rv_sys_close(RV_FD_RSP);
             return;
         }
-        rv_proto_answer(&s->pid, pid > 0 ? pid : -1);
+        rv_proto_answer(&bells, &s->pid, pid > 0 ? pid : -1);
         int status = 0;
         if (pid > 0)
             while (rv_sys_wait4(pid, &status, 0) == -EINTR) {
             }
         else
             status = -1;
-        rv_proto_answer(&s->status, status);
+        rv_proto_answer(&bells, &s->status, status);
     }
 }
 

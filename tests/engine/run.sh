@@ -129,6 +129,45 @@ t_bad_engine() {
     expect_rc 2
 }
 
+# Pre-runs (engine.c "Pre-running the likely prefix"): the reset engine
+# runs the likely beginning of the next execution before its request
+# comes; confirmed or thrown away, the results are the fork engine's.
+# RAVEL_ENGINE_STATS=1 prints how many were confirmed and thrown away.
+prerun_stats() { sed -n 's/^ravel: engine: \([0-9]*\) pre-runs confirmed ([0-9]* steps), \([0-9]*\) redone$/\1 \2/p' "$W/err"; }
+expect_preruns() { # WHAT MIN_CONFIRMED MIN_REDONE
+    local c r
+    read -r c r <<<"$(prerun_stats)"
+    [ -n "$c" ] || fail_because "$1: no engine statistics on stderr"
+    [ "${c:-0}" -ge "$2" ] || fail_because "$1: $c pre-runs confirmed, expected at least $2"
+    [ "${r:-0}" -ge "$3" ] || fail_because "$1: $r pre-runs redone, expected at least $3"
+}
+# both outcomes, with cutoffs (the fingerprints of a pre-run's events)
+t_prerun_confirmed_and_redone() {
+    RAVEL_ENGINE_STATS=1 same_in_both "$ROOT/examples/prodcons_forever.c" --keep-going
+    expect_preruns prodcons_forever 10 1
+    RAVEL_ENGINE_STATS=1 same_in_both "$ROOT/examples/szymanski.c" --keep-going
+    expect_preruns szymanski 50 1
+}
+# one execution per trace, most of each execution pre-run
+t_prerun_philosophers() {
+    local f
+    rv check --engine=fork --json --count-traces --no-cutoffs --keep-going \
+        "$ROOT/bench/udpor/philo_flags.c" -- -DN=8
+    f=$(summary)
+    RAVEL_ENGINE_STATS=1 rv check --engine=reset --json --count-traces --no-cutoffs --keep-going \
+        "$ROOT/bench/udpor/philo_flags.c" -- -DN=8
+    expect_eq "reset engine's result" "$(summary)" "$f"
+    expect_json .executions 255
+    expect_json .traces 255
+    expect_preruns philo_flags 200 0
+}
+t_prerun_off() {
+    RAVEL_PRERUN=0 RAVEL_ENGINE_STATS=1 same_in_both "$ROOT/examples/szymanski.c" --keep-going
+    local c r
+    read -r c r <<<"$(prerun_stats)"
+    expect_eq "pre-runs confirmed and redone with RAVEL_PRERUN=0" "$c $r" "0 0"
+}
+
 # Every program of tests/native and examples/*.c in both engines: the same
 # executions, traces, errors and exit status (ground truth: the fork
 # engine).  udpor with cutoffs (the default; the loops of examples/ end

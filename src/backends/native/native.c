@@ -474,6 +474,10 @@ static void native_destroy(rv_backend *b)
 {
     native *nb = (native *)b;
     stop_server(nb);
+    if (nb->shm && getenv("RAVEL_ENGINE_STATS"))
+        fprintf(stderr, "ravel: engine: %llu pre-runs confirmed (%llu steps), %llu redone\n",
+                (unsigned long long)nb->shm->pre_confirmed, (unsigned long long)nb->shm->pre_steps,
+                (unsigned long long)nb->shm->pre_redone);
     if (nb->shm) munmap(nb->shm, nb->shm_size);
     if (nb->shm_fd >= 0) close(nb->shm_fd);
     rv_symbols_close(nb->sym);
