@@ -897,17 +897,24 @@ static void icf_update_indexed(rv_unf *u, rv_uevent *e)
     runs r;
     r.n = 0;
     r.many = false;
+    /* The threads whose last event is in [e): gather would drop every
+     * entry of their split buckets one by one (issue 11, eighth pass:
+     * main's events after the joins scanned every thread's buckets), so
+     * those buckets are not read.  Bits 0..62 of an object's mask are
+     * single threads; bit 63 stands for every thread from 63 on and is
+     * tested per thread below. */
+    uint64_t skip = (e->fin & ~(1ull << 63)) | (t < 63 ? 1ull << t : 0);
     for (unsigned i = 0; i < ks.n; i++) {
         if (ks.k[i] == univ) continue;
         const rv_ubucket *ob = ix_find(u, ks.k[i]);
         /* no event filed under the object since the last update: its
          * split buckets have nothing new either (issue 11) */
         if (!ob || ob->last <= e->icf_upto) continue;
-        for (uint64_t m = ob->mask & ~(t < 63 ? 1ull << t : 0); m; m &= m - 1) {
+        for (uint64_t m = ob->mask & ~skip; m; m &= m - 1) {
             unsigned v = (unsigned)__builtin_ctzll(m);
             unsigned vend = v < 63 ? v + 1 : u->ixnth; /* bit 63: every thread from 63 on */
             for (; v < vend; v++) {
-                if (v == t) continue;
+                if (v == t || (v < RV_MASK_THREADS && ((e->fin >> v) & 1))) continue;
                 gather_run(u, e, ix_find(u, split_key(ks.k[i], v, false)), &nc, &r);
                 if (!rd) gather_run(u, e, ix_find(u, split_key(ks.k[i], v, true)), &nc, &r);
             }
