@@ -938,15 +938,11 @@ static void icf_update_indexed(rv_unf *u, rv_uevent *e)
     }
 }
 
-rv_uevent *const *rv_unf_icf_list(rv_unf *u, rv_uevent *e, size_t *n)
+void rv_unf_icf_update(rv_unf *u, rv_uevent *e)
 {
-    if (e->icf_upto < u->n) {
-        if (universal(e))
-            for (; e->icf_upto < u->n; e->icf_upto++) icf_test(u, e, e->icf_upto);
-        else
-            icf_update_indexed(u, e);
-        e->icf_upto = (uint32_t)u->n;
-    }
-    *n = e->nicf;
-    return e->icf;
+    if (universal(e))
+        for (; e->icf_upto < u->n; e->icf_upto++) icf_test(u, e, e->icf_upto);
+    else
+        icf_update_indexed(u, e);
+    e->icf_upto = (uint32_t)u->n;
 }

@@ -370,8 +370,17 @@ static inline bool rv_unf_concurrent(const rv_uevent *a, const rv_uevent *b)
 /* a #^i b: immediate conflict (seed 001 §3): a # b, and [a] ∪ [b) and
  * [a) ∪ [b] are configurations (so a, b are dependent and concurrent). */
 bool rv_unf_icf(rv_unf *u, rv_uevent *a, rv_uevent *b);
-/* #^i_U(e), brought up to date with every event of U. */
-rv_uevent *const *rv_unf_icf_list(rv_unf *u, rv_uevent *e, size_t *n);
+/* Bring #^i_U(e) up to date with U[e->icf_upto..n) (rv_unf_icf_list). */
+void rv_unf_icf_update(rv_unf *u, rv_uevent *e);
+/* #^i_U(e), brought up to date with every event of U.  Inline: most calls
+ * (the alternatives' conflict checks) find the list complete, and the
+ * call of the update's large frame was most of their cost (issue 11). */
+static inline rv_uevent *const *rv_unf_icf_list(rv_unf *u, rv_uevent *e, size_t *n)
+{
+    if (e->icf_upto < u->n) rv_unf_icf_update(u, e);
+    *n = e->nicf;
+    return e->icf;
+}
 
 /* Map an execution onto the unfolding: intern each event with its immediate
  * causal predecessors computed from the trace with rv_dependent(); sets
