@@ -333,6 +333,19 @@ static rv_uevent *hinted(const rv_unf *u, size_t i, const rv_action *a, uint32_t
     return NULL;
 }
 
+/* Whether the history of the event being mapped holds an event that this
+ * mapping created (id >= n0): the event is new then, since every event
+ * created since is at an earlier position of this trace, and two
+ * positions of one configuration are two events.  Neither the guesses
+ * nor the hash-consing table need be searched (rv_unf_intern_new). */
+static bool history_new(const rv_uevent *tp, rv_uevent *const *preds, size_t np, size_t n0)
+{
+    if (tp && tp->id >= n0) return true;
+    for (size_t k = 0; k < np; k++)
+        if (preds[k]->id >= n0) return true;
+    return false;
+}
+
 static void mapctx_free(mapctx *m)
 {
     free(m->key);
@@ -467,7 +480,8 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
     int32_t *order = rv_unf_scratch(sorder, sizeof sorder, T * sizeof *order);
     size_t cappreds = T <= RV_UNF_STK_THREADS ? RV_UNF_STK_THREADS * 4 : 4 * T;
     rv_uevent **preds = rv_unf_scratch(spreds, sizeof spreds, cappreds * sizeof *preds);
-    int32_t global; /* the latest process exit or atomic section */
+    int32_t global;   /* the latest process exit or atomic section */
+    size_t n0 = u->n; /* events from here on are this mapping's (history_new) */
     mapkeep_cut(mk, from, last, exited, &global, cnt);
     mapctx *mcp = &mk->mc;
     mcp->t = t;
@@ -539,6 +553,9 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         rv_uevent *e;
         if (fatal) {
             e = intern_fatal(u, &ev->act, ev->val, tp, preds, np, last, T, &isnew);
+        } else if (history_new(tp, preds, np, n0)) {
+            e = rv_unf_intern_new(u, &ev->act, ev->val, tp, preds, np);
+            isnew = true;
         } else if ((e = hinted(u, i, &ev->act, ev->val, tp, preds, np))) {
             isnew = false;
         } else {

@@ -346,6 +346,11 @@ void rv_unf_free(rv_unf *u);
  * H).  *created tells whether it is new. */
 rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *tparent,
                          rv_uevent *const *preds, size_t np, bool *created);
+/* rv_unf_intern of a name the caller knows is not in U (the same event,
+ * id and table as rv_unf_intern would make): the table's slot is fetched
+ * ahead while the event is made. */
+rv_uevent *rv_unf_intern_new(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *tparent,
+                             rv_uevent *const *preds, size_t np);
 
 /* The event of that canonical name, or NULL (nothing is created). */
 rv_uevent *rv_unf_find(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *const *preds,
