@@ -243,8 +243,10 @@ static bool universal(const rv_uevent *e)
     return universal_act(&e->act);
 }
 
+/* Keys written to k[0..n), room for 64 (the caller's: rv_unf_dep_keys
+ * writes into its out array, no copy). */
 typedef struct keyset {
-    uint64_t k[64];
+    uint64_t *k;
     unsigned n;
 } keyset;
 
@@ -291,8 +293,7 @@ static void act_lookup_keys(const rv_action *a, keyset *ks)
 
 size_t rv_unf_dep_keys(const rv_action *a, bool lookup, uint64_t *out)
 {
-    keyset ks; /* k[0..n) only: no zeroing of 512 bytes (issue 11) */
-    ks.n = 0;
+    keyset ks = {out, 0};
     if (universal_act(a)) {
         if (lookup) return SIZE_MAX;
         ks.k[ks.n++] = ix_key(K_UNIV, 0);
@@ -301,7 +302,6 @@ size_t rv_unf_dep_keys(const rv_action *a, bool lookup, uint64_t *out)
     } else {
         act_filed_keys(a, &ks);
     }
-    memcpy(out, ks.k, ks.n * sizeof *out);
     return ks.n;
 }
 
@@ -409,8 +409,8 @@ static void ix_add(rv_unf *u, const rv_uevent *e)
         ix_push(u, ix_get(u, ix_key(K_UNIV, 0)), e);
         return;
     }
-    keyset ks; /* k[0..n) only: no zeroing of 512 bytes (issue 11) */
-    ks.n = 0;
+    uint64_t kbuf[64]; /* k[0..n) only: no zeroing of 512 bytes (issue 11) */
+    keyset ks = {kbuf, 0};
     act_filed_keys(&e->act, &ks);
     unsigned t = e->act.tid;
     bool rd = e->act.kind == RV_ACT_READ;
@@ -913,8 +913,8 @@ static void merge_runs(rv_unf *u, runs *r, size_t nc)
  * fatal, and fatal events are universal). */
 static void icf_update_indexed(rv_unf *u, rv_uevent *e)
 {
-    keyset ks; /* k[0..n) only: no zeroing of 512 bytes (issue 11) */
-    ks.n = 0;
+    uint64_t kbuf[64]; /* k[0..n) only: no zeroing of 512 bytes (issue 11) */
+    keyset ks = {kbuf, 0};
     act_lookup_keys(&e->act, &ks);
     unsigned t = e->act.tid;
     bool rd = e->act.kind == RV_ACT_READ;
