@@ -1613,8 +1613,10 @@ static void curix_file(curix *ix, uint64_t key, uint32_t pos)
  * o; (thread u) the create and detach of u and u's exit; (global) process
  * exits and atomic sections.  relevant(a, m, b) holds only for b in one
  * of a's lists (sync_positions), so state_at replays the merge of those
- * instead of scanning C.  Built once per Extend call that models a state,
- * O(|C|) plus O(1) per event filed; a query merges at most five lists,
+ * instead of scanning C.  Brought up to date once per Extend call that
+ * models a state: O(|C|) pointer comparisons to find the prefix shared
+ * with the configuration last indexed, then O(1) per position unfiled or
+ * filed after it (sync_index); a query merges at most five lists,
  * O(r log 5)-ish for r entries (here a linear pick among five heads). */
 enum { SX_MTX = 1, SX_OBJ, SX_THR, SX_GLOBAL };
 

@@ -57,7 +57,9 @@
  * O((n - L) T) plus the per-object chain entries walked and unlinked
  * (extend.c, rv_mapkeep), an event not in the kept prefix found by a
  * name comparison with the previous configuration (`hint`) or with its
- * thread predecessor's last mapped successor (`lastkid`), or by hashing;
+ * thread predecessor's last mapped successor (`lastkid`), or by hashing,
+ * and made without any search when its history holds an event the same
+ * mapping created (it is new then);
  * Extend: O(|C| + |N| T' log |C|) for N = C \ C' (C' the configuration
  * of the previous call, T' the threads whose templates' signatures meet
  * the new event's) to find the positions that can have new extensions,
