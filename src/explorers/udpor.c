@@ -54,6 +54,13 @@ typedef struct udpor {
     size_t *nz; /* the levels with a non-empty dadd, increasing (issue 11:
                  * D is gathered in O(|D|), not O(levels), per level) */
     size_t nnz, capnz;
+    /* one backtracking sweep's D (sweep_d): the dadd of the levels nz[z],
+     * in that order, dcum[z] = how many come from nz[0..z]; one slot more
+     * for e_i */
+    rv_uevent **dbuf;
+    size_t capdbuf;
+    size_t *dcum;
+    size_t capdcum;
     rv_trace tr, obs;
     rv_step *sched;
     size_t nsched, capsched;
@@ -119,6 +126,39 @@ static rv_uevent **collect_d(udpor *p, size_t i, rv_uevent *e, size_t *n)
     if (e) d[m++] = e;
     *n = m;
     return d;
+}
+
+/* Fill dbuf/dcum for a backtracking sweep, which visits the levels from
+ * the deepest down and so needs D_i = dbuf[0..dcum[z]) for the last z
+ * with nz[z] <= i, a prefix of the deepest level's D (issue 11, eighth
+ * pass: collect_d copied D into a new array once per level visited,
+ * about 4% of the explorer's instructions on the philosophers). */
+static void sweep_d(udpor *p)
+{
+    size_t tot = 0;
+    if (p->nnz > p->capdcum) {
+        p->capdcum = 2 * p->nnz;
+        p->dcum = rv_xrealloc(p->dcum, p->capdcum * sizeof *p->dcum);
+    }
+    for (size_t z = 0; z < p->nnz; z++) p->dcum[z] = tot += p->lv[p->nz[z]].n;
+    if (tot + 1 > p->capdbuf) {
+        p->capdbuf = 2 * (tot + 1);
+        p->dbuf = rv_xrealloc(p->dbuf, p->capdbuf * sizeof *p->dbuf);
+    }
+    size_t m = 0;
+    for (size_t z = 0; z < p->nnz; z++)
+        for (size_t q = 0; q < p->lv[p->nz[z]].n; q++) p->dbuf[m++] = p->lv[p->nz[z]].d[q];
+}
+
+/* D_i ∪ {e_i} for the deepest level i of a sweep (sweep_d): the levels
+ * above i are gone, so nz holds only levels <= i, and the slot after D_i
+ * (a deeper level's event, no longer needed) takes e_i. */
+static rv_uevent **sweep_level_d(udpor *p, rv_uevent *e, size_t *n)
+{
+    size_t nd = p->nnz ? p->dcum[p->nnz - 1] : 0;
+    p->dbuf[nd] = e;
+    *n = nd + 1;
+    return p->dbuf;
 }
 
 static bool in_d(udpor *p, size_t i, const rv_uevent *e)
@@ -494,11 +534,12 @@ static int explore(udpor *p)
         lv_resize(p, top);
         /* backtrack: deepest level first (Alg. 1 lines 10-11) */
         bool again = false;
+        sweep_d(p);
         while (p->nlv > 0 && !again) {
             size_t i = p->nlv - 1;
             rv_uevent *e = p->u.cur[i];
             size_t nd;
-            rv_uevent **D = collect_d(p, i, e, &nd);
+            rv_uevent **D = sweep_level_d(p, e, &nd);
             rv_uevent **J;
             size_t nj;
             if (rv_unf_alt(&p->u, i, D, nd, o->alt_k, &J, &nj)) {
@@ -511,7 +552,6 @@ static int explore(udpor *p)
             } else {
                 lv_resize(p, i);
             }
-            free(D);
         }
         if (!again) return 0;
     }
@@ -522,6 +562,8 @@ static void pass_free(udpor *p)
     for (size_t i = 0; i < p->caplv; i++) free(p->lv[i].d);
     free(p->lv);
     free(p->nz);
+    free(p->dbuf);
+    free(p->dcum);
     free(p->sched);
     free(p->expect);
     rv_trace_free(&p->tr);

@@ -333,6 +333,19 @@ static rv_uevent *hinted(const rv_unf *u, size_t i, const rv_action *a, uint32_t
     return NULL;
 }
 
+/* Whether the history of the event being mapped holds an event that this
+ * mapping created (id >= n0): the event is new then, since every event
+ * created since is at an earlier position of this trace, and two
+ * positions of one configuration are two events.  Neither the guesses
+ * nor the hash-consing table need be searched (rv_unf_intern_new). */
+static bool history_new(const rv_uevent *tp, rv_uevent *const *preds, size_t np, size_t n0)
+{
+    if (tp && tp->id >= n0) return true;
+    for (size_t k = 0; k < np; k++)
+        if (preds[k]->id >= n0) return true;
+    return false;
+}
+
 static void mapctx_free(mapctx *m)
 {
     free(m->key);
@@ -467,7 +480,8 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
     int32_t *order = rv_unf_scratch(sorder, sizeof sorder, T * sizeof *order);
     size_t cappreds = T <= RV_UNF_STK_THREADS ? RV_UNF_STK_THREADS * 4 : 4 * T;
     rv_uevent **preds = rv_unf_scratch(spreds, sizeof spreds, cappreds * sizeof *preds);
-    int32_t global; /* the latest process exit or atomic section */
+    int32_t global;   /* the latest process exit or atomic section */
+    size_t n0 = u->n; /* events from here on are this mapping's (history_new) */
     mapkeep_cut(mk, from, last, exited, &global, cnt);
     mapctx *mcp = &mk->mc;
     mcp->t = t;
@@ -539,6 +553,9 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         rv_uevent *e;
         if (fatal) {
             e = intern_fatal(u, &ev->act, ev->val, tp, preds, np, last, T, &isnew);
+        } else if (history_new(tp, preds, np, n0)) {
+            e = rv_unf_intern_new(u, &ev->act, ev->val, tp, preds, np);
+            isnew = true;
         } else if ((e = hinted(u, i, &ev->act, ev->val, tp, preds, np))) {
             isnew = false;
         } else {
@@ -1315,6 +1332,12 @@ typedef struct curix {
     size_t n, cap;
     uint64_t evicted;
     unsigned nth; /* 1 + the largest thread id filed (bit 63 of a mask: threads 63 .. nth - 1) */
+    /* the bucket keys each position was filed under: klog[kofs[i] ..
+     * kofs[i + 1]) for position i (kofs[0..n]), so that unfiling reads
+     * them instead of computing them again (issue 11, eighth pass) */
+    uint64_t *klog;
+    uint32_t *kofs;
+    size_t nklog, capklog;
 } curix;
 
 /* Extend's buffers, kept in rv_unf from call to call so that an execution
@@ -1452,7 +1475,21 @@ static void curix_free(curix *ix)
     for (size_t i = 0; i < ix->nb; i++) free(ix->b[i].pos);
     free(ix->b);
     free(ix->ev);
+    free(ix->klog);
+    free(ix->kofs);
     memset(ix, 0, sizeof *ix);
+}
+
+/* Drop every bucket (keys of objects C no longer touches pile up, or a
+ * Remove may have freed events of ev): the next filing starts at 0. */
+static void curix_reset(curix *ix, uint64_t evicted)
+{
+    for (size_t i = 0; i < ix->nb; i++) free(ix->b[i].pos);
+    free(ix->b);
+    ix->b = NULL;
+    ix->nb = ix->nused = ix->n = 0;
+    ix->nth = 0;
+    ix->evicted = evicted;
 }
 
 void rv_unf_extend_free(rv_unf *u)
@@ -1524,6 +1561,50 @@ static void pb_push(curix *ix, uint64_t key, uint32_t pos)
     b->pos[b->n++] = pos;
 }
 
+/* The length of the prefix the index shares with C (the same events at
+ * the same positions). */
+static size_t curix_common(const curix *ix, const rv_unf *u)
+{
+    size_t L = 0;
+    while (L < ix->n && L < u->ncur && ix->ev[L] == u->cur[L]) L++;
+    return L;
+}
+
+/* Unfile positions [L, ix->n) (their events are still allocated: no
+ * Remove since they were filed) through the keys their filing logged.
+ * A thread-less bucket keeps its mask: a thread whose bucket is empty
+ * yields nothing in cur_candidates. */
+static void curix_cut(curix *ix, size_t L)
+{
+    if (L >= ix->n) return;
+    for (size_t q = ix->kofs[L]; q < ix->kofs[ix->n]; q++) {
+        pbucket *b = pb_find(ix, ix->klog[q]);
+        while (b && b->n && b->pos[b->n - 1] >= L) b->n--;
+    }
+    ix->n = L;
+}
+
+/* Room for positions [0, n) and their kofs. */
+static void curix_reserve(curix *ix, size_t n)
+{
+    if (ix->cap >= n && ix->kofs) return;
+    ix->cap = 2 * n + 1;
+    ix->ev = rv_xrealloc(ix->ev, ix->cap * sizeof *ix->ev);
+    ix->kofs = rv_xrealloc(ix->kofs, (ix->cap + 1) * sizeof *ix->kofs);
+    ix->kofs[0] = 0;
+}
+
+/* File position pos under bucket key, logging the key. */
+static void curix_file(curix *ix, uint64_t key, uint32_t pos)
+{
+    if (ix->nklog == ix->capklog) {
+        ix->capklog = ix->capklog ? 2 * ix->capklog : 256;
+        ix->klog = rv_xrealloc(ix->klog, ix->capklog * sizeof *ix->klog);
+    }
+    ix->klog[ix->nklog++] = key;
+    pb_push(ix, key, pos);
+}
+
 /* The synchronisation index of C (issue 11: state_at tested every event
  * of C against each template, a fifth of Extend's instructions on the
  * philosophers): the positions of C, in increasing order, per key:
@@ -1532,26 +1613,41 @@ static void pb_push(curix *ix, uint64_t key, uint32_t pos)
  * o; (thread u) the create and detach of u and u's exit; (global) process
  * exits and atomic sections.  relevant(a, m, b) holds only for b in one
  * of a's lists (sync_positions), so state_at replays the merge of those
- * instead of scanning C.  Built once per Extend call that models a state,
- * O(|C|) plus O(1) per event filed; a query merges at most five lists,
+ * instead of scanning C.  Brought up to date once per Extend call that
+ * models a state: O(|C|) pointer comparisons to find the prefix shared
+ * with the configuration last indexed, then O(1) per position unfiled or
+ * filed after it (sync_index); a query merges at most five lists,
  * O(r log 5)-ish for r entries (here a linear pick among five heads). */
 enum { SX_MTX = 1, SX_OBJ, SX_THR, SX_GLOBAL };
 
+static void sync_file(curix *sx, const rv_action *b, uint32_t i)
+{
+    uint64_t m = rv_mutex_of(b);
+    if (m) curix_file(sx, mkey(SX_MTX, m), i);
+    if (rv_on_sync_obj(b)) curix_file(sx, mkey(SX_OBJ, b->obj), i);
+    if (b->kind == RV_ACT_PEXIT || rv_is_atomic_section(b)) curix_file(sx, mkey(SX_GLOBAL, 0), i);
+    if (b->kind == RV_ACT_CREATE || b->kind == RV_ACT_DETACH)
+        curix_file(sx, mkey(SX_THR, b->obj), i);
+    if (b->kind == RV_ACT_EXIT) curix_file(sx, mkey(SX_THR, b->tid), i);
+}
+
+/* Brought up to date like the index of C (cur_index): the positions after
+ * the prefix C shares with the configuration last indexed are unfiled
+ * and C's from there on filed (issue 11, eighth pass: it was rebuilt
+ * whole once per Extend call). */
 static void sync_index(rv_unf *u, curix *sx)
 {
-    if (sx->nused > 256 + 16 * u->ncur) curix_free(sx);
-    for (size_t i = 0; i < sx->nb; i++) sx->b[i].n = 0;
-    for (size_t i = 0; i < u->ncur; i++) {
-        const rv_action *b = &u->cur[i]->act;
-        uint64_t m = rv_mutex_of(b);
-        if (m) pb_push(sx, mkey(SX_MTX, m), (uint32_t)i);
-        if (rv_on_sync_obj(b)) pb_push(sx, mkey(SX_OBJ, b->obj), (uint32_t)i);
-        if (b->kind == RV_ACT_PEXIT || rv_is_atomic_section(b))
-            pb_push(sx, mkey(SX_GLOBAL, 0), (uint32_t)i);
-        if (b->kind == RV_ACT_CREATE || b->kind == RV_ACT_DETACH)
-            pb_push(sx, mkey(SX_THR, b->obj), (uint32_t)i);
-        if (b->kind == RV_ACT_EXIT) pb_push(sx, mkey(SX_THR, b->tid), (uint32_t)i);
+    if (sx->nused > 256 + 16 * u->ncur || sx->evicted != u->nevicted) curix_reset(sx, u->nevicted);
+    size_t L = curix_common(sx, u);
+    curix_cut(sx, L);
+    curix_reserve(sx, u->ncur);
+    sx->nklog = sx->kofs[L];
+    for (size_t i = L; i < u->ncur; i++) {
+        sx->ev[i] = u->cur[i];
+        sync_file(sx, &u->cur[i]->act, (uint32_t)i);
+        sx->kofs[i + 1] = (uint32_t)sx->nklog;
     }
+    sx->n = u->ncur;
 }
 
 /* Positions of C (increasing, distinct) holding every event b with
@@ -1602,23 +1698,6 @@ static size_t sync_positions(rv_unf *u, const rv_action *a, const uint32_t **out
     return n;
 }
 
-/* Unfile positions [L, ix->n) (their events are still allocated: no
- * Remove since they were filed).  A thread-less bucket keeps its mask:
- * a thread whose bucket is empty yields nothing in cur_candidates. */
-static void curix_cut(curix *ix, size_t L)
-{
-    uint64_t keys[64];
-    for (size_t i = ix->n; i-- > L;) {
-        const rv_action *a = &ix->ev[i]->act;
-        size_t nk = rv_unf_dep_keys(a, false, keys);
-        for (size_t k = 0; k < nk; k++) {
-            pbucket *b = pb_find(ix, tkey(keys[k], a->tid));
-            while (b && b->n && b->pos[b->n - 1] >= L) b->n--;
-        }
-    }
-    ix->n = L;
-}
-
 /* Bring the index to the current configuration: positions after the
  * prefix it shares with the configuration last indexed are unfiled, and
  * C's from there on filed.  O(|C|) pointer comparisons plus O(k) per
@@ -1627,31 +1706,22 @@ static void cur_index(rv_unf *u, curix *ix)
 {
     /* keys of objects that C no longer touches stay as empty buckets,
      * unless they pile up */
-    if (ix->nused > 256 + 16 * u->ncur || ix->evicted != u->nevicted) {
-        for (size_t i = 0; i < ix->nb; i++) free(ix->b[i].pos);
-        free(ix->b);
-        ix->b = NULL;
-        ix->nb = ix->nused = ix->n = 0;
-        ix->nth = 0;
-        ix->evicted = u->nevicted;
-    }
-    size_t L = 0;
-    while (L < ix->n && L < u->ncur && ix->ev[L] == u->cur[L]) L++;
+    if (ix->nused > 256 + 16 * u->ncur || ix->evicted != u->nevicted) curix_reset(ix, u->nevicted);
+    size_t L = curix_common(ix, u);
     curix_cut(ix, L);
-    if (ix->cap < u->ncur) {
-        ix->cap = 2 * u->ncur;
-        ix->ev = rv_xrealloc(ix->ev, ix->cap * sizeof *ix->ev);
-    }
+    curix_reserve(ix, u->ncur);
+    ix->nklog = ix->kofs[L];
     uint64_t keys[64];
     for (size_t i = L; i < u->ncur; i++) {
         const rv_action *a = &u->cur[i]->act;
         ix->ev[i] = u->cur[i];
         size_t nk = rv_unf_dep_keys(a, false, keys);
         for (size_t k = 0; k < nk; k++) {
-            pb_push(ix, tkey(keys[k], a->tid), (uint32_t)i);
+            curix_file(ix, tkey(keys[k], a->tid), (uint32_t)i);
             pb_slot(ix, tkey(keys[k], RV_UNF_MAX_THREADS))->mask |= 1ull
                                                                     << (a->tid < 63 ? a->tid : 63);
         }
+        ix->kofs[i + 1] = (uint32_t)ix->nklog;
         if (a->tid + 1u > ix->nth) ix->nth = a->tid + 1u;
     }
     ix->n = u->ncur;

@@ -57,7 +57,9 @@
  * O((n - L) T) plus the per-object chain entries walked and unlinked
  * (extend.c, rv_mapkeep), an event not in the kept prefix found by a
  * name comparison with the previous configuration (`hint`) or with its
- * thread predecessor's last mapped successor (`lastkid`), or by hashing;
+ * thread predecessor's last mapped successor (`lastkid`), or by hashing,
+ * and made without any search when its history holds an event the same
+ * mapping created (it is new then);
  * Extend: O(|C| + |N| T' log |C|) for N = C \ C' (C' the configuration
  * of the previous call, T' the threads whose templates' signatures meet
  * the new event's) to find the positions that can have new extensions,
@@ -346,6 +348,11 @@ void rv_unf_free(rv_unf *u);
  * H).  *created tells whether it is new. */
 rv_uevent *rv_unf_intern(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *tparent,
                          rv_uevent *const *preds, size_t np, bool *created);
+/* rv_unf_intern of a name the caller knows is not in U (the same event,
+ * id and table as rv_unf_intern would make): the table's slot is fetched
+ * ahead while the event is made. */
+rv_uevent *rv_unf_intern_new(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *tparent,
+                             rv_uevent *const *preds, size_t np);
 
 /* The event of that canonical name, or NULL (nothing is created). */
 rv_uevent *rv_unf_find(rv_unf *u, const rv_action *a, uint32_t val, rv_uevent *const *preds,
@@ -370,8 +377,17 @@ static inline bool rv_unf_concurrent(const rv_uevent *a, const rv_uevent *b)
 /* a #^i b: immediate conflict (seed 001 §3): a # b, and [a] ∪ [b) and
  * [a) ∪ [b] are configurations (so a, b are dependent and concurrent). */
 bool rv_unf_icf(rv_unf *u, rv_uevent *a, rv_uevent *b);
-/* #^i_U(e), brought up to date with every event of U. */
-rv_uevent *const *rv_unf_icf_list(rv_unf *u, rv_uevent *e, size_t *n);
+/* Bring #^i_U(e) up to date with U[e->icf_upto..n) (rv_unf_icf_list). */
+void rv_unf_icf_update(rv_unf *u, rv_uevent *e);
+/* #^i_U(e), brought up to date with every event of U.  Inline: most calls
+ * (the alternatives' conflict checks) find the list complete, and the
+ * call of the update's large frame was most of their cost (issue 11). */
+static inline rv_uevent *const *rv_unf_icf_list(rv_unf *u, rv_uevent *e, size_t *n)
+{
+    if (e->icf_upto < u->n) rv_unf_icf_update(u, e);
+    *n = e->nicf;
+    return e->icf;
+}
 
 /* Map an execution onto the unfolding: intern each event with its immediate
  * causal predecessors computed from the trace with rv_dependent(); sets
