@@ -942,16 +942,7 @@ static void fill_shadow(uint32_t len)
     s->nreg = r->nreg;
     memcpy(s->reg_parent, r->reg_parent, r->nreg * sizeof *r->reg_parent);
     memcpy(s->reg_index, r->reg_index, r->nreg * sizeof *r->reg_index);
-    s->nevents = 0;
-    s->running = 0;
-    s->end = RV_END_NONE;
-    s->exit_code = 0;
-    s->signo = 0;
-    s->err_tid = RV_NO_THREAD;
-    s->err_pc = s->err_addr = s->err_pc2 = 0;
-    s->nonexhaustive = 0;
-    s->nthreads = 0;
-    s->msg[0] = 0;
+    rv_shm_clear_results(s);
     s->engine_used = RV_ENGINE_RESET;
     memcpy(rv_shm_steps(s), E->hist, len * sizeof *E->hist);
 }

@@ -149,6 +149,22 @@ typedef struct rv_shm {
     /* steps[] and events[] follow, aligned to 64 bytes */
 } rv_shm;
 
+/* The result fields as every execution starts with them: ravel clears
+ * them with each request, the reset engine in a pre-run's shadow. */
+static inline void rv_shm_clear_results(rv_shm *s)
+{
+    s->nevents = 0;
+    s->running = 0;
+    s->end = RV_END_NONE;
+    s->exit_code = 0;
+    s->signo = 0;
+    s->err_tid = RV_NO_THREAD;
+    s->err_pc = s->err_addr = s->err_pc2 = 0;
+    s->nonexhaustive = 0;
+    s->nthreads = 0;
+    s->msg[0] = 0;
+}
+
 static inline size_t rv_shm_header_size(void)
 {
     return (sizeof(rv_shm) + 63) & ~(size_t)63;

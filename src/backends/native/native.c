@@ -212,16 +212,7 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
     s->max_threads = l->max_threads ? l->max_threads : RV_MAX_THREADS;
     s->nondet_lo = l->nondet_lo;
     s->nondet_hi = l->nondet_hi;
-    s->nevents = 0;
-    s->running = 0;
-    s->end = RV_END_NONE;
-    s->exit_code = 0;
-    s->signo = 0;
-    s->err_tid = RV_NO_THREAD;
-    s->err_pc = s->err_addr = s->err_pc2 = 0;
-    s->nonexhaustive = 0;
-    s->nthreads = 0;
-    s->msg[0] = 0;
+    rv_shm_clear_results(s);
 }
 
 /* How long to wait for the running child: --timeout, or less if the whole
