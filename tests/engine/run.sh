@@ -168,6 +168,22 @@ t_prerun_off() {
     expect_eq "pre-runs confirmed and redone with RAVEL_PRERUN=0" "$c $r" "0 0"
 }
 
+# Attacks on pre-runs: programs made to tell a pre-run's execution from a
+# fresh one; each asserts the pre-runs happened (confirmed and, where the
+# program is built for it, thrown away) and the fork engine's results.
+# A thrown-away pre-run's signal mask (the program blocks SIGUSR1 at its
+# start, so only --engine=reset runs it in the reset engine): the fresh
+# execution after it found SIGUSR1 blocked, an assertion failure.
+t_prerun_attack_sigmask() {
+    local a
+    for a in dpor source; do
+        RAVEL_ENGINE_STATS=1 same_in_both "$D/prerun_sigmask.c" --algo=$a --keep-going
+        expect_json '.errors|length' 0
+        expect_json .executions 3
+        expect_preruns "prerun_sigmask $a" 1 1
+    done
+}
+
 # Every program of tests/native and examples/*.c in both engines: the same
 # executions, traces, errors and exit status (ground truth: the fork
 # engine).  udpor with cutoffs (the default; the loops of examples/ end
