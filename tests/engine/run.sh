@@ -183,6 +183,46 @@ t_prerun_attack_sigmask() {
         expect_preruns "prerun_sigmask $a" 1 1
     done
 }
+# same_in_both_d SRC "CFLAGS" OPTS...: same_in_both with -D flags for SRC
+same_in_both_d() {
+    local src=$1 cflags=$2 f r
+    shift 2
+    rv check --engine=fork --json --count-traces "$@" "$src" -- $cflags
+    expect_json .engine fork
+    f=$(summary)
+    rv check --engine=reset --json --count-traces "$@" "$src" -- $cflags
+    expect_json .engine reset
+    r=$(summary)
+    expect_eq "reset engine's result" "$r" "$f"
+}
+# State a prefix sets up, and ends after it (prerun_attack.c): a nondet
+# value drawn in the prefix (dpor: 4 confirmed, 4 thrown away), keys,
+# errno, TLS and uninitialised stack around the pause, a crash, exit and
+# abort after it (udpor: 6 confirmed, 1 thrown away).
+t_prerun_attack_state() {
+    RAVEL_ENGINE_STATS=1 same_in_both_d "$D/prerun_attack.c" "-DNONDET -DKEYS -DUNINIT" \
+        --algo=dpor --keep-going --nondet-domain=98:102
+    expect_json .executions 15
+    expect_json '.errors|length' 0
+    expect_preruns "prerun_attack nondet" 2 2
+    RAVEL_ENGINE_STATS=1 same_in_both_d "$D/prerun_attack.c" "-DCRASH -DATEXIT -DRW" --keep-going
+    expect_json '[.errors[].kind]|join(",")' crash
+    expect_preruns "prerun_attack crash" 2 1
+    RAVEL_ENGINE_STATS=1 same_in_both_d "$D/prerun_attack.c" "-DEXIT -DCOND" --algo=optimal --keep-going
+    expect_preruns "prerun_attack exit" 2 0
+}
+# Request fields that change between executions: the budget (--deepen's
+# passes, a --max-events smaller than the executions) and the policy.
+t_prerun_attack_limits() {
+    RAVEL_ENGINE_STATS=1 same_in_both "$ROOT/examples/szymanski.c" --keep-going --deepen=8
+    expect_preruns "szymanski deepen" 50 1
+    RAVEL_ENGINE_STATS=1 same_in_both "$ROOT/examples/szymanski.c" --algo=dpor --keep-going \
+        --max-events=20 --max-executions=300
+    expect_preruns "szymanski max-events" 50 1
+    RAVEL_ENGINE_STATS=1 same_in_both "$ROOT/examples/szymanski.c" --keep-going \
+        --schedule-policy=least
+    expect_preruns "szymanski least" 50 1
+}
 
 # Every program of tests/native and examples/*.c in both engines: the same
 # executions, traces, errors and exit status (ground truth: the fork
