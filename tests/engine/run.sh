@@ -223,6 +223,13 @@ t_prerun_attack_limits() {
         --schedule-policy=least
     expect_preruns "szymanski least" 50 1
 }
+# The race detector's state across the pause (--memory=drf, prerun_drf.c).
+t_prerun_attack_drf() {
+    RAVEL_ENGINE_STATS=1 same_in_both "$D/prerun_drf.c" --memory=drf --keep-going \
+        --max-executions=300
+    expect_json '[.errors[].kind]|join(",")' data-race
+    expect_preruns prerun_drf 100 1
+}
 
 # Every program of tests/native and examples/*.c in both engines: the same
 # executions, traces, errors and exit status (ground truth: the fork
