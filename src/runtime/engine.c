@@ -900,6 +900,19 @@ void rv_engine_pause(void)
     /* resumed: the request confirmed what ran (prerun_confirm) */
 }
 
+/* ravel sends SIGXCPU only after a request, so a pre-run still short of
+ * its pause then runs a prefix slower than ravel's turn: the request may
+ * be its own.  It ends (prerun: "ended before its pause") and the request
+ * starts afresh until ravel kills the server; what ravel reads about
+ * where the program was must not stay in the shadow. */
+void rv_engine_where(uint32_t tid, uint64_t pc)
+{
+    if (!E || rt.shm != E->shadow) return;
+    E->real->err_tid = tid;
+    E->real->err_pc = pc;
+    E->real->running = tid;
+}
+
 /* The steps of the execution that just ended, as a prefix schedule: n
  * is its event count, read before the answer (ravel clears it with its
  * next request, which may come before this runs); the events themselves

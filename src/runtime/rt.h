@@ -233,6 +233,9 @@ bool rv_engine_active(void);
 /* A pre-run has reached rt.pause_at: back to the engine, which returns
  * here once the request has confirmed the steps so far (engine.c). */
 void rv_engine_pause(void);
+/* ravel's SIGXCPU (a --timeout) in a pre-run not yet confirmed: the
+ * location goes to the memory ravel reads, not only to the shadow. */
+void rv_engine_where(uint32_t tid, uint64_t pc);
 /* End the execution with exit status `code` (instead of _exit); with the
  * reset engine back to the server loop. */
 __attribute__((noreturn)) void rv_exec_exit(int code);

@@ -1388,6 +1388,7 @@ static void on_where(int sig, siginfo_t *si, void *uc_)
         rt.shm->err_pc = program_frame((uint64_t)uc->uc_mcontext.gregs[REG_RIP],
                                        (uint64_t)uc->uc_mcontext.gregs[REG_RSP],
                                        (uint64_t)uc->uc_mcontext.gregs[REG_RBP]);
+        rv_engine_where(rt.shm->err_tid, rt.shm->err_pc);
     }
     if (rv_engine_active()) rv_exec_exit(0);
     rv_sys_exit(0);
