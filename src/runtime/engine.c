@@ -133,15 +133,15 @@ typedef struct engine {
     } hot[MAX_HOT];
     char maps[64 << 10]; /* /proc/self/maps, read without libc (no errno) */
     /* pre-runs (see "Pre-running the likely prefix" below) */
-    rv_shm *real;               /* the shared memory ravel reads */
-    rv_shm *shadow;             /* a pre-run's request and results */
+    rv_shm *real;   /* the shared memory ravel reads */
+    rv_shm *shadow; /* a pre-run's request and results */
     size_t shadow_len;
-    void *pause_sp;             /* a paused pre-run */
-    bool paused;                /* the execution stopped at rt.pause_at, not ended */
-    bool pre_off;               /* RAVEL_PRERUN=0 */
-    uint32_t nhist;             /* steps in hist */
-    uint32_t pre_len;           /* the next pre-run's length */
-    rv_step hist[RV_PRE_MAX];   /* the last execution's steps, as a prefix */
+    void *pause_sp;           /* a paused pre-run */
+    bool paused;              /* the execution stopped at rt.pause_at, not ended */
+    bool pre_off;             /* RAVEL_PRERUN=0 */
+    uint32_t nhist;           /* steps in hist */
+    uint32_t pre_len;         /* the next pre-run's length */
+    rv_step hist[RV_PRE_MAX]; /* the last execution's steps, as a prefix */
 } engine;
 
 /* In .bss, so part of the snapshot: set before it, the same ever after. */
