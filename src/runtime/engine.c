@@ -919,6 +919,7 @@ void rv_engine_where(uint32_t tid, uint64_t pc)
  * stay until the next execution writes them. */
 static void keep_history(uint64_t n)
 {
+    if (E->pre_off) return;
     const rv_event *ev = rv_shm_events(E->real);
     if (n > RV_PRE_MAX) n = RV_PRE_MAX;
     for (uint64_t i = 0; i < n; i++)
@@ -1060,11 +1061,13 @@ void rv_engine_main(void)
          * likely ask for; the request then confirms it or throws it away */
         prerun_result pre = prerun(&bells);
         if (pre == PRE_GONE) rv_sys_exit(0);
-        if (pre == PRE_NONE && !rv_proto_wait_request(&bells)) rv_sys_exit(0);
+        if (pre == PRE_NONE) {
+            if (!rv_proto_wait_request(&bells)) rv_sys_exit(0);
+            next_pre_len(); /* prerun() did it for the other outcomes */
+        }
         if (pre != PRE_CONFIRMED) {
             /* ravel knows the pid, and learns the engine from the first answer */
             if (bells.seen == 1) rv_proto_answer(&bells, &E->real->pid, pid);
-            next_pre_len();
             E->status = 0;
             run_exec(E->exec_sp);
         }

@@ -1594,6 +1594,20 @@ static void curix_reserve(curix *ix, size_t n)
     ix->kofs[0] = 0;
 }
 
+/* Start bringing ix up to C (cur_index, sync_index): dropped whole when
+ * empty buckets pile up or a Remove freed events, else cut back to the
+ * prefix it shares with C.  Returns that prefix's length L; the caller
+ * files positions [L, ncur), sets kofs[i + 1] after each and ix->n. */
+static size_t curix_begin(curix *ix, const rv_unf *u)
+{
+    if (ix->nused > 256 + 16 * u->ncur || ix->evicted != u->nevicted) curix_reset(ix, u->nevicted);
+    size_t L = curix_common(ix, u);
+    curix_cut(ix, L);
+    curix_reserve(ix, u->ncur);
+    ix->nklog = ix->kofs[L];
+    return L;
+}
+
 /* File position pos under bucket key, logging the key. */
 static void curix_file(curix *ix, uint64_t key, uint32_t pos)
 {
@@ -1637,12 +1651,7 @@ static void sync_file(curix *sx, const rv_action *b, uint32_t i)
  * whole once per Extend call). */
 static void sync_index(rv_unf *u, curix *sx)
 {
-    if (sx->nused > 256 + 16 * u->ncur || sx->evicted != u->nevicted) curix_reset(sx, u->nevicted);
-    size_t L = curix_common(sx, u);
-    curix_cut(sx, L);
-    curix_reserve(sx, u->ncur);
-    sx->nklog = sx->kofs[L];
-    for (size_t i = L; i < u->ncur; i++) {
+    for (size_t i = curix_begin(sx, u); i < u->ncur; i++) {
         sx->ev[i] = u->cur[i];
         sync_file(sx, &u->cur[i]->act, (uint32_t)i);
         sx->kofs[i + 1] = (uint32_t)sx->nklog;
@@ -1705,14 +1714,9 @@ static size_t sync_positions(rv_unf *u, const rv_action *a, const uint32_t **out
 static void cur_index(rv_unf *u, curix *ix)
 {
     /* keys of objects that C no longer touches stay as empty buckets,
-     * unless they pile up */
-    if (ix->nused > 256 + 16 * u->ncur || ix->evicted != u->nevicted) curix_reset(ix, u->nevicted);
-    size_t L = curix_common(ix, u);
-    curix_cut(ix, L);
-    curix_reserve(ix, u->ncur);
-    ix->nklog = ix->kofs[L];
+     * unless they pile up (curix_begin) */
     uint64_t keys[64];
-    for (size_t i = L; i < u->ncur; i++) {
+    for (size_t i = curix_begin(ix, u); i < u->ncur; i++) {
         const rv_action *a = &u->cur[i]->act;
         ix->ev[i] = u->cur[i];
         size_t nk = rv_unf_dep_keys(a, false, keys);
