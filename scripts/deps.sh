@@ -3,12 +3,13 @@
 #   clang (compiles programs under test with ThreadSanitizer instrumentation,
 #   and ravel itself; its clang++ compiles C++ programs), libstdc++-12-dev
 #   (the static libstdc++.a C++ programs are linked with, tests/cxx), libclang-rt-14-dev (ASan/UBSan for the test build),
-#   libxxhash-dev (XXH3 hashes), binutils (nm, objcopy, addr2line),
+#   libxxhash-dev (XXH3 hashes), libcapstone-dev (the x86-64 decoder of the
+#   liveness analysis, src/backends/native/liveness.c), binutils (nm, objcopy, addr2line),
 #   make, jq (the test suite reads ravel's JSON), libxml2-utils (xmllint: the
 #   test suite checks that violation witnesses are well-formed XML).
 set -e
 need=()
-for p in clang libstdc++-12-dev libclang-rt-14-dev libxxhash-dev binutils make jq libxml2-utils; do
+for p in clang libstdc++-12-dev libclang-rt-14-dev libxxhash-dev libcapstone-dev binutils make jq libxml2-utils; do
     dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 [ ${#need[@]} -eq 0 ] && exit 0

@@ -254,6 +254,13 @@ void rv_scrub_before_callback(void);      /* sched.c: before a wrapper calls pro
 extern uint64_t __ravel_deep[2];          /* sched.c: the record of a deep call (scrub_deep) */
 extern uint64_t rv_scrub_to, rv_scrub_lo; /* the running thread's ret_to, scrub_lo */
 
+/* live.c: the liveness table of the program (src/backends/native/liveness.h),
+ * loaded once before the first execution; at a visible action of thread
+ * t, whose return into the program is at slot (NULL: none), zero the
+ * bytes of the program's frames that are dead there. */
+void rv_live_load(void);
+void rv_live_scrub(const rv_thr *t, uint64_t *slot);
+
 /* A return address as the program's: the return stub stands for the
  * address it will jump back to (sched.c, arm_return_scrub). */
 static inline uint64_t rv_pc_of(uint64_t ret)

@@ -1138,6 +1138,7 @@ void rv_visible_c(rv_action a, uint64_t pc)
         pend_lock[rv_tid(self)] = a.kind == RV_ACT_LOCK && !(a.flags & RV_AF_SPIN) ? a.obj : 0;
     capture_wval(self);
     uint64_t *slot = program_ret_slot(self, here);
+    rv_live_scrub(self, slot); /* before the fingerprint, which hashes every byte */
     if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording) fingerprint_last(self, here, true);
     if (self->priming) { /* first visible action of a new thread: back to its creator */
         self->priming = false;
@@ -1555,6 +1556,7 @@ static void runtime_main(int argc, char **argv, char **envp)
     xstate_init();
     install_crash_handlers();
     tls_init();
+    rv_live_load();
     if (getenv("RAVEL_SERVER")) {
         /* the scrub below at the start of every execution then finds
          * zeros but for serve()'s frames: the reset engine's snapshot of

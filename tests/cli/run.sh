@@ -20,7 +20,7 @@ expect_empty_out() { [ ! -s "$W/out" ] || fail_because "stdout not empty: $(head
 tool_setup() {
     export XDG_CACHE_HOME=$W/cache
     "$CC_T" -std=c11 -D_GNU_SOURCE -g -I "$ROOT/src" "${SANFLAGS[@]}" -o "$W/compile_tool" \
-        "$C/compile_tool.c" "$RAVEL_BUILD/libravel.a" -lm 2>"$W/tool.err" ||
+        "$C/compile_tool.c" "$RAVEL_BUILD/libravel.a" -lcapstone -lm 2>"$W/tool.err" ||
         fail_because "compile_tool does not build: $(head -c 300 "$W/tool.err")"
     "$CC_T" -c -O0 -w -o "$W/fake_rt.o" "$C/fake_rt.c" && ar rcs "$W/fake_rt.a" "$W/fake_rt.o" ||
         fail_because "fake runtime does not build"

@@ -1,5 +1,6 @@
 /* compile.c — the compile driver; see compile.h. */
 #include "compile.h"
+#include "liveness.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -21,7 +22,7 @@
 
 /* Bumped whenever the way a build is made changes, so old cache entries
  * are never reused for a different recipe. */
-#define RECIPE "ravel-build-12"
+#define RECIPE "ravel-build-13" /* 13: the liveness table, prog.live */
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -1922,6 +1923,42 @@ static int link_program(job *j, const strv *objs, const char *stubs_c, const cha
     return st == 0 ? 0 : 1;
 }
 
+/* Functions that return twice: a later longjmp resumes after the call,
+ * where bytes are live that the calls in between did not count
+ * (liveness.h); a program that names one gets no liveness table. */
+static bool returns_twice(const char *x)
+{
+    static const char *const names[] = {"setjmp",    "_setjmp",    "__setjmp", "sigsetjmp",
+                                        "__sigsetjmp", "savectx",  "vfork",    "getcontext",
+                                        "qsetjmp"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(x, names[i]) == 0) return true;
+    return false;
+}
+
+/* The liveness table next to the linked program (liveness.h), unless
+ * something the analysis cannot see is linked in: C++ (unwinding),
+ * objects ravel did not compile (`unseen`), a function that returns
+ * twice.  The table only sharpens cutoffs, so failing to write one is no
+ * error: without it every frame is hashed whole (so does the runtime
+ * under RAVEL_LIVENESS=0, src/runtime/live.c). */
+static void live_table(job *j, const objsyms *syms, size_t ns, const char *unseen)
+{
+    if (j->cxx || unseen) return;
+    for (size_t s = 0; s < ns; s++)
+        for (size_t i = 0; i < syms[s].undef.n; i++)
+            if (returns_twice(syms[s].undef.v[i])) return;
+    char *prog = rv_xasprintf("%s/prog", j->dir), *out = rv_xasprintf("%s/prog.live", j->dir);
+    char *why = NULL;
+    rv_live_stats st;
+    if (rv_live_write(prog, "__ravel_rt_begin", out, &st, &why) == 0 && getenv("RAVEL_LIVE_STATS"))
+        fprintf(stderr, "ravel: liveness: %zu of %zu functions analysed, %zu call sites, %zu dead bytes\n",
+                st.analysed, st.functions, st.sites, st.dead_bytes);
+    free(why);
+    free(prog);
+    free(out);
+}
+
 /* Compile every source; rewire symbols; write stubs.c; link.  Returns 0,
  * 1 (the program's fault: diag) or -1 (ravel's fault: diag). */
 static int build(job *j, const strv *wrapped, const strv *reserved)
@@ -1974,6 +2011,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         free(stubs_c);
         free(src);
     }
+    if (rc == 0) live_table(j, syms, ns, unseen);
     if (cxxlib) unlink(cxxlib); /* 6 MB the cached build does not need */
     free(cxxlib);
     free(w.reset_unsafe);

@@ -1,0 +1,624 @@
+/*
+ * liveness.c — dead frame bytes at each call of the program (contract and
+ * the rules that keep it sound: liveness.h).
+ *
+ * Per function: decode with Capstone (Debian's libcapstone: a maintained
+ * x86 decoder with per-operand detail, which a hand-written decoder of the
+ * whole instruction set would only approximate), check the frame's shape,
+ * give every instruction the frame bytes it reads (use) and overwrites
+ * (def), and solve live_in(i) = use(i) | (live_out(i) & ~def(i)) backwards
+ * to a fixed point over bitsets of the frame's bytes.  Cost: O(passes x
+ * instructions x frame/64) per function; functions at -O0 converge in a
+ * few passes.
+ */
+#include "liveness.h"
+
+#include "../../core/util.h"
+
+#include <capstone/capstone.h>
+#include <elf.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+/* Frames over this many bytes of locals are hashed whole. */
+#define MAX_REGION (16u << 10)
+
+typedef struct {
+    uint8_t *p;
+    size_t n;
+} image;
+
+typedef struct {
+    uint64_t addr, size;
+    const char *name;
+} fn_sym;
+
+typedef struct {
+    rv_live_site *sites;
+    size_t nsites, capsites;
+    rv_live_range *ranges;
+    size_t nranges, capranges;
+    rv_live_stats st;
+} table;
+
+/* ------------------------------------------------------------------ */
+/* Reading the ELF image.                                              */
+
+static bool read_image(const char *path, image *im)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    size_t cap = 1 << 20, n = 0;
+    uint8_t *p = rv_xmalloc(cap);
+    for (;;) {
+        if (n == cap) p = rv_xrealloc(p, cap *= 2);
+        size_t r = fread(p + n, 1, cap - n, f);
+        if (r == 0) break;
+        n += r;
+    }
+    bool ok = !ferror(f);
+    fclose(f);
+    if (!ok) {
+        free(p);
+        return false;
+    }
+    im->p = p;
+    im->n = n;
+    return true;
+}
+
+static const Elf64_Shdr *section(const image *im, const char *name)
+{
+    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)im->p;
+    const Elf64_Shdr *sh = (const Elf64_Shdr *)(im->p + eh->e_shoff);
+    if (eh->e_shstrndx >= eh->e_shnum) return NULL;
+    const Elf64_Shdr *strs = &sh[eh->e_shstrndx];
+    for (unsigned i = 0; i < eh->e_shnum; i++) {
+        if (sh[i].sh_name >= strs->sh_size) continue;
+        const char *n = (const char *)im->p + strs->sh_offset + sh[i].sh_name;
+        if (strcmp(n, name) == 0) return &sh[i];
+    }
+    return NULL;
+}
+
+static bool in_image(const image *im, uint64_t off, uint64_t len)
+{
+    return off <= im->n && len <= im->n - off;
+}
+
+static bool valid_elf(const image *im)
+{
+    if (im->n < sizeof(Elf64_Ehdr)) return false;
+    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)im->p;
+    if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+        eh->e_machine != EM_X86_64 || eh->e_shentsize != sizeof(Elf64_Shdr))
+        return false;
+    if (!in_image(im, eh->e_shoff, (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr))) return false;
+    const Elf64_Shdr *sh = (const Elf64_Shdr *)(im->p + eh->e_shoff);
+    for (unsigned i = 0; i < eh->e_shnum; i++)
+        if (sh[i].sh_type != SHT_NOBITS && !in_image(im, sh[i].sh_offset, sh[i].sh_size))
+            return false;
+    return true;
+}
+
+static int cmp_fn(const void *a, const void *b)
+{
+    const fn_sym *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The functions with code in [lo, hi), by address, aliases once; *end
+ * gets the address of end_symbol (0 if absent). */
+static fn_sym *functions(const image *im, const Elf64_Shdr *text, const char *end_symbol,
+                         uint64_t *end, size_t *nfn)
+{
+    const Elf64_Shdr *symtab = section(im, ".symtab"), *strtab = section(im, ".strtab");
+    *end = 0;
+    *nfn = 0;
+    if (!symtab || !strtab || symtab->sh_entsize != sizeof(Elf64_Sym)) return NULL;
+    const Elf64_Sym *sym = (const Elf64_Sym *)(im->p + symtab->sh_offset);
+    size_t ns = symtab->sh_size / sizeof(Elf64_Sym), n = 0;
+    fn_sym *v = rv_xcalloc(ns ? ns : 1, sizeof *v);
+    for (size_t i = 0; i < ns; i++) {
+        if (sym[i].st_name >= strtab->sh_size) continue;
+        const char *name = (const char *)im->p + strtab->sh_offset + sym[i].st_name;
+        if (end_symbol && strcmp(name, end_symbol) == 0) *end = sym[i].st_value;
+        if (ELF64_ST_TYPE(sym[i].st_info) != STT_FUNC || sym[i].st_size == 0) continue;
+        if (sym[i].st_value < text->sh_addr || sym[i].st_value - text->sh_addr >= text->sh_size ||
+            sym[i].st_size > text->sh_addr + text->sh_size - sym[i].st_value)
+            continue;
+        v[n++] = (fn_sym){sym[i].st_value, sym[i].st_size, name};
+    }
+    qsort(v, n, sizeof *v, cmp_fn);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (k == 0 || v[i].addr != v[k - 1].addr) v[k++] = v[i];
+    *nfn = k;
+    return v;
+}
+
+/* ------------------------------------------------------------------ */
+/* One function.                                                       */
+
+enum flow { F_NEXT, F_JUMP, F_BRANCH, F_EXIT };
+
+typedef struct {
+    enum flow flow;
+    bool call;
+    int target; /* F_JUMP/F_BRANCH: an instruction index */
+    uint8_t nuse;
+    int32_t ulo[2], uhi[2]; /* region indices [lo, hi) read */
+    bool def;
+    int32_t dlo, dhi; /* region indices overwritten */
+} ins;
+
+typedef struct {
+    csh cs;
+    const fn_sym *fns; /* every function, by address (call targets' names) */
+    size_t nfns;
+    cs_insn *in;
+    size_t n;
+    ins *v;
+    uint32_t pushes, sub; /* callee-saved pushes; the locals' bytes (N) */
+    uint32_t frame;       /* 8 * pushes + sub */
+    int32_t pin_lo;       /* region index: [pin_lo, sub) is live everywhere */
+    uint64_t *pin;        /* further bytes live everywhere (rsp-relative) */
+} fn_ctx;
+
+static bool sp_or_bp(x86_reg r)
+{
+    switch (r) {
+    case X86_REG_RSP: case X86_REG_ESP: case X86_REG_SP: case X86_REG_SPL:
+    case X86_REG_RBP: case X86_REG_EBP: case X86_REG_BP: case X86_REG_BPL:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool callee_saved(x86_reg r)
+{
+    return r == X86_REG_RBX || r == X86_REG_R12 || r == X86_REG_R13 || r == X86_REG_R14 ||
+           r == X86_REG_R15;
+}
+
+static bool is_reg(const cs_x86_op *o, x86_reg r)
+{
+    return o->type == X86_OP_REG && o->reg == r;
+}
+
+/* `push rbp; mov rbp, rsp; push <callee-saved>*; [sub rsp, N]`: the index
+ * of the first body instruction, or -1. */
+static int prologue(fn_ctx *f)
+{
+    size_t i = 0;
+    if (i < f->n && f->in[i].id == X86_INS_ENDBR64) i++;
+    if (i >= f->n || f->in[i].id != X86_INS_PUSH || f->in[i].detail->x86.op_count != 1 ||
+        !is_reg(&f->in[i].detail->x86.operands[0], X86_REG_RBP))
+        return -1;
+    i++;
+    if (i >= f->n || f->in[i].id != X86_INS_MOV || f->in[i].detail->x86.op_count != 2 ||
+        !is_reg(&f->in[i].detail->x86.operands[0], X86_REG_RBP) ||
+        !is_reg(&f->in[i].detail->x86.operands[1], X86_REG_RSP))
+        return -1;
+    i++;
+    while (i < f->n && f->in[i].id == X86_INS_PUSH && f->in[i].detail->x86.op_count == 1 &&
+           f->in[i].detail->x86.operands[0].type == X86_OP_REG &&
+           callee_saved(f->in[i].detail->x86.operands[0].reg) && f->pushes < 5) {
+        f->pushes++;
+        i++;
+    }
+    if (i < f->n && f->in[i].id == X86_INS_SUB && f->in[i].detail->x86.op_count == 2 &&
+        is_reg(&f->in[i].detail->x86.operands[0], X86_REG_RSP) &&
+        f->in[i].detail->x86.operands[1].type == X86_OP_IMM) {
+        int64_t v = f->in[i].detail->x86.operands[1].imm;
+        if (v <= 0 || v > MAX_REGION) return -1;
+        f->sub = (uint32_t)v;
+        i++;
+    }
+    f->frame = 8 * f->pushes + f->sub;
+    return (int)i;
+}
+
+/* Instructions that leave a function: `add rsp, imm`, `pop r`, `leave`,
+ * in any run that ends in `ret`. */
+static bool epilogue_step(const cs_insn *c)
+{
+    const cs_x86 *x = &c->detail->x86;
+    if (c->id == X86_INS_LEAVE) return true;
+    if (c->id == X86_INS_POP && x->op_count == 1 && x->operands[0].type == X86_OP_REG) return true;
+    return c->id == X86_INS_ADD && x->op_count == 2 && is_reg(&x->operands[0], X86_REG_RSP) &&
+           x->operands[1].type == X86_OP_IMM;
+}
+
+static bool epilogue_at(const fn_ctx *f, size_t i)
+{
+    while (i < f->n && epilogue_step(&f->in[i])) i++;
+    return i < f->n && f->in[i].id == X86_INS_RET;
+}
+
+/* The stores that overwrite their memory operand whole without reading
+ * it: `op [frame], reg|imm`.  Anything else that names a frame byte reads
+ * it (a write-only instruction outside this list is only less precise). */
+static bool plain_store(const cs_insn *c)
+{
+    const cs_x86 *x = &c->detail->x86;
+    if (x->op_count != 2 || x->operands[0].type != X86_OP_MEM) return false;
+    switch (c->id) {
+    case X86_INS_MOV:
+        return x->operands[1].type == X86_OP_REG || x->operands[1].type == X86_OP_IMM;
+    case X86_INS_MOVSS: case X86_INS_MOVSD: case X86_INS_MOVAPS: case X86_INS_MOVUPS:
+    case X86_INS_MOVAPD: case X86_INS_MOVUPD: case X86_INS_MOVDQA: case X86_INS_MOVDQU:
+    case X86_INS_MOVQ: case X86_INS_MOVD:
+        return x->operands[1].type == X86_OP_REG;
+    default:
+        return false;
+    }
+}
+
+static int index_of(const fn_ctx *f, uint64_t addr)
+{
+    size_t lo = 0, hi = f->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (f->in[mid].address < addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < f->n && f->in[lo].address == addr ? (int)lo : -2;
+}
+
+static void pin_bytes(fn_ctx *f, int32_t lo, int32_t hi)
+{
+    for (int32_t b = lo < 0 ? 0 : lo; b < hi && b < (int32_t)f->sub; b++)
+        f->pin[b / 64] |= 1ull << (b % 64);
+}
+
+/* The size of a ThreadSanitizer access hook of this name (__tsan_read4:
+ * 4), or 0.  The program's own instruction next to the hook does the
+ * access (a `mov` this analysis sees: a volatile local is accessed
+ * through such pairs); the runtime only records the bytes during the call
+ * (the old value, rv_event.old) and keeps no pointer, so `lea rdi, [frame];
+ * call hook` neither reads the frame for the program nor lets its address
+ * escape.  What the runtime records of a dead byte is then its zero,
+ * alike in every state. */
+static unsigned hook_size(const char *name)
+{
+    static const char *const pre[] = {"__tsan_read", "__tsan_write", "__tsan_unaligned_read",
+                                      "__tsan_unaligned_write"};
+    for (size_t k = 0; k < sizeof pre / sizeof *pre; k++) {
+        size_t l = strlen(pre[k]);
+        if (strncmp(name, pre[k], l) != 0) continue;
+        const char *n = name + l;
+        if (!strcmp(n, "1")) return 1;
+        if (!strcmp(n, "2")) return 2;
+        if (!strcmp(n, "4")) return 4;
+        if (!strcmp(n, "8")) return 8;
+        if (!strcmp(n, "16")) return 16;
+    }
+    return 0;
+}
+
+static const char *name_at(const fn_ctx *f, uint64_t addr)
+{
+    size_t lo = 0, hi = f->nfns;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (f->fns[mid].addr < addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < f->nfns && f->fns[lo].addr == addr ? f->fns[lo].name : NULL;
+}
+
+/* `lea rdi, [frame]` right before a direct call of an access hook: the
+ * hook's size, else 0. */
+static unsigned lea_for_hook(const fn_ctx *f, const cs_insn *c)
+{
+    const cs_x86 *x = &c->detail->x86;
+    if (c->id != X86_INS_LEA || x->op_count != 2 || !is_reg(&x->operands[0], X86_REG_RDI))
+        return 0;
+    const cs_insn *next = c + 1;
+    if (next >= f->in + f->n || !cs_insn_group(f->cs, next, X86_GRP_CALL)) return 0;
+    const cs_x86 *y = &next->detail->x86;
+    if (y->op_count != 1 || y->operands[0].type != X86_OP_IMM) return 0;
+    const char *name = name_at(f, (uint64_t)y->operands[0].imm);
+    return name ? hook_size(name) : 0;
+}
+
+/* The frame effect of memory operand o of instruction c (i): false if it
+ * breaks the rules (the function is left out). */
+static bool frame_operand(fn_ctx *f, const cs_insn *c, const cs_x86_op *o, ins *v)
+{
+    const x86_op_mem *m = &o->mem;
+    if (m->segment != X86_REG_INVALID) return true; /* fs:/gs: thread data */
+    if (sp_or_bp(m->index)) return false;
+    if (m->base != X86_REG_RBP && m->base != X86_REG_RSP) return !sp_or_bp(m->base);
+    /* rbp-relative offset, then region index (0 = rbp - frame) */
+    int64_t rel = m->disp - (m->base == X86_REG_RSP ? (int64_t)f->frame : 0);
+    int64_t top = -(int64_t)(8 * f->pushes), idx = rel + f->frame;
+    unsigned hook = m->base == X86_REG_RBP && m->index == X86_REG_INVALID ? lea_for_hook(f, c) : 0;
+    if (hook) return true;
+    if (c->id == X86_INS_LEA || m->index != X86_REG_INVALID) {
+        /* an address taken: everything from it up to the pushes */
+        if (rel >= 0) return true; /* the caller's area */
+        if (idx < 0) return false;
+        if (idx < f->pin_lo) f->pin_lo = (int32_t)idx;
+        return true;
+    }
+    if (o->size == 0) return false;
+    if (rel >= 0) return true; /* arguments in the caller's outgoing area */
+    if (idx < 0 || rel + o->size > top) return false;
+    int32_t lo = (int32_t)idx, hi = (int32_t)(idx + o->size);
+    if (m->base == X86_REG_RSP) { /* outgoing arguments: read by callees */
+        pin_bytes(f, lo, hi);
+        return true;
+    }
+    if (plain_store(c) && o == &c->detail->x86.operands[0] && !v->def) {
+        v->def = true;
+        v->dlo = lo;
+        v->dhi = hi;
+    } else {
+        if (v->nuse == 2) return false;
+        v->ulo[v->nuse] = lo;
+        v->uhi[v->nuse] = hi;
+        v->nuse++;
+    }
+    return true;
+}
+
+/* Registers written by c, implicit ones too: rsp and rbp may change only
+ * through calls (which restore them) and returns. */
+static bool writes_sp_bp(const fn_ctx *f, const cs_insn *c)
+{
+    cs_regs rd, wr;
+    uint8_t nrd = 0, nwr = 0;
+    if (cs_regs_access(f->cs, c, rd, &nrd, wr, &nwr) != CS_ERR_OK) return true;
+    for (unsigned k = 0; k < nwr; k++)
+        if (sp_or_bp((x86_reg)wr[k])) return true;
+    return false;
+}
+
+static bool classify(fn_ctx *f, size_t i)
+{
+    const cs_insn *c = &f->in[i];
+    const cs_x86 *x = &c->detail->x86;
+    ins *v = &f->v[i];
+    v->flow = F_NEXT;
+    v->target = -1;
+    if (epilogue_at(f, i)) {
+        v->flow = F_EXIT;
+        return true;
+    }
+    bool call = cs_insn_group(f->cs, c, X86_GRP_CALL);
+    if (!call && writes_sp_bp(f, c)) return false;
+    for (unsigned k = 0; k < x->op_count; k++) {
+        const cs_x86_op *o = &x->operands[k];
+        if (o->type == X86_OP_REG && sp_or_bp(o->reg)) return false;
+        if (o->type == X86_OP_MEM && !frame_operand(f, c, o, v)) return false;
+    }
+    if (call) {
+        v->call = true;
+        return true;
+    }
+    if (c->id == X86_INS_UD2 || c->id == X86_INS_HLT) {
+        v->flow = F_EXIT;
+        return true;
+    }
+    if (cs_insn_group(f->cs, c, X86_GRP_RET) || cs_insn_group(f->cs, c, X86_GRP_IRET)) {
+        v->flow = F_EXIT;
+        return true;
+    }
+    if (cs_insn_group(f->cs, c, X86_GRP_JUMP)) {
+        if (x->op_count != 1 || x->operands[0].type != X86_OP_IMM) return false; /* indirect */
+        uint64_t t = (uint64_t)x->operands[0].imm;
+        uint64_t lo = f->in[0].address, hi = f->in[f->n - 1].address + f->in[f->n - 1].size;
+        /* outside: a split function (a cold part) keeps the frame alive */
+        if (t < lo || t >= hi) return false;
+        int ti = index_of(f, t);
+        if (ti < 0) return false; /* into the middle of an instruction */
+        v->target = ti;
+        v->flow = c->id == X86_INS_JMP ? F_JUMP : F_BRANCH;
+        return true;
+    }
+    return true;
+}
+
+static void set_range(uint64_t *s, int32_t lo, int32_t hi)
+{
+    for (int32_t b = lo; b < hi; b++) s[b / 64] |= 1ull << (b % 64);
+}
+
+static void clear_range(uint64_t *s, int32_t lo, int32_t hi)
+{
+    for (int32_t b = lo; b < hi; b++) s[b / 64] &= ~(1ull << (b % 64));
+}
+
+/* live_in of every instruction (n x w words), to a fixed point. */
+static uint64_t *solve(const fn_ctx *f, size_t w)
+{
+    uint64_t *live = rv_xcalloc(f->n * w, sizeof *live), *out = rv_xcalloc(w, sizeof *out);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t i = f->n; i-- > 0;) {
+            const ins *v = &f->v[i];
+            memset(out, 0, w * sizeof *out);
+            bool next = v->flow == F_NEXT || v->flow == F_BRANCH;
+            if (next && i + 1 < f->n)
+                for (size_t k = 0; k < w; k++) out[k] |= live[(i + 1) * w + k];
+            if ((v->flow == F_JUMP || v->flow == F_BRANCH) && v->target >= 0)
+                for (size_t k = 0; k < w; k++) out[k] |= live[(size_t)v->target * w + k];
+            if (v->def) clear_range(out, v->dlo, v->dhi);
+            for (unsigned u = 0; u < v->nuse; u++) set_range(out, v->ulo[u], v->uhi[u]);
+            if (memcmp(out, &live[i * w], w * sizeof *out) != 0) {
+                memcpy(&live[i * w], out, w * sizeof *out);
+                changed = true;
+            }
+        }
+    }
+    free(out);
+    return live;
+}
+
+static void add_site(table *t, uint64_t ret, uint32_t frame)
+{
+    if (t->nsites == t->capsites) {
+        t->capsites = t->capsites ? 2 * t->capsites : 256;
+        t->sites = rv_xrealloc(t->sites, t->capsites * sizeof *t->sites);
+    }
+    t->sites[t->nsites++] = (rv_live_site){ret, frame, (uint32_t)t->nranges, 0, 0};
+}
+
+static void add_range(table *t, int32_t lo, int32_t hi)
+{
+    if (t->nranges == t->capranges) {
+        t->capranges = t->capranges ? 2 * t->capranges : 256;
+        t->ranges = rv_xrealloc(t->ranges, t->capranges * sizeof *t->ranges);
+    }
+    t->ranges[t->nranges++] = (rv_live_range){lo, hi};
+    t->sites[t->nsites - 1].n++;
+    t->st.dead_bytes += (size_t)(hi - lo);
+}
+
+/* The sites of an analysed function: for each call, the bytes of the
+ * region that are neither live after it nor pinned. */
+static void emit_sites(table *t, const fn_ctx *f, const uint64_t *live, size_t w)
+{
+    uint64_t *dead = rv_xcalloc(w, sizeof *dead);
+    for (size_t i = 0; i < f->n; i++) {
+        if (!f->v[i].call) continue;
+        add_site(t, f->in[i].address + f->in[i].size, f->frame);
+        t->st.sites++;
+        for (size_t k = 0; k < w; k++)
+            dead[k] = ~(f->pin[k] | (i + 1 < f->n ? live[(i + 1) * w + k] : 0));
+        int32_t start = -1;
+        for (int32_t b = 0; b <= f->pin_lo; b++) {
+            bool d = b < f->pin_lo && (dead[b / 64] >> (b % 64) & 1);
+            if (d && start < 0) start = b;
+            if (!d && start >= 0) {
+                add_range(t, start - (int32_t)f->frame, b - (int32_t)f->frame);
+                start = -1;
+            }
+        }
+    }
+    free(dead);
+}
+
+static void analyse(table *t, csh cs, const fn_sym *fns, size_t nfns, const uint8_t *code,
+                    const fn_sym *fn)
+{
+    fn_ctx f = {.cs = cs, .fns = fns, .nfns = nfns};
+    t->st.functions++;
+    f.n = cs_disasm(cs, code, fn->size, fn->addr, 0, &f.in);
+    if (f.n == 0) return;
+    const cs_insn *last = &f.in[f.n - 1];
+    int body = prologue(&f);
+    bool ok = last->address + last->size == fn->addr + fn->size && body >= 0;
+    size_t w = (f.sub + 63) / 64 + 1;
+    if (ok) {
+        f.v = rv_xcalloc(f.n, sizeof *f.v);
+        f.pin = rv_xcalloc(w, sizeof *f.pin);
+        f.pin_lo = (int32_t)f.sub;
+        for (size_t i = 0; i < (size_t)body; i++) f.v[i].flow = F_NEXT; /* the prologue */
+        for (size_t i = (size_t)body; ok && i < f.n; i++)
+            if (!(ok = classify(&f, i)) && getenv("RAVEL_LIVE_DEBUG"))
+                fprintf(stderr, "ravel: liveness: %s left out at %#llx: %s %s\n", fn->name,
+                        (unsigned long long)f.in[i].address, f.in[i].mnemonic, f.in[i].op_str);
+    } else if (getenv("RAVEL_LIVE_DEBUG")) {
+        fprintf(stderr, "ravel: liveness: %s left out: %s\n", fn->name,
+                body < 0 ? "no frame-pointer prologue" : "not all of it decodes");
+    }
+    if (ok) {
+        uint64_t *live = solve(&f, w);
+        emit_sites(t, &f, live, w);
+        free(live);
+        t->st.analysed++;
+    }
+    free(f.v);
+    free(f.pin);
+    cs_free(f.in, f.n);
+}
+
+/* ------------------------------------------------------------------ */
+
+static int cmp_site(const void *a, const void *b)
+{
+    const rv_live_site *x = a, *y = b;
+    return x->ret < y->ret ? -1 : x->ret > y->ret;
+}
+
+static bool write_table(const char *out, const table *t, const rv_live_header *h)
+{
+    char *tmp = rv_xasprintf("%s.tmp", out);
+    FILE *f = fopen(tmp, "wb");
+    bool ok = f && fwrite(h, sizeof *h, 1, f) == 1 &&
+              (t->nsites == 0 || fwrite(t->sites, sizeof *t->sites, t->nsites, f) == t->nsites) &&
+              (t->nranges == 0 ||
+               fwrite(t->ranges, sizeof *t->ranges, t->nranges, f) == t->nranges);
+    if (f && fclose(f) != 0) ok = false;
+    if (ok && rename(tmp, out) != 0) ok = false;
+    if (!ok) remove(tmp);
+    free(tmp);
+    return ok;
+}
+
+int rv_live_write(const char *binary, const char *end_symbol, const char *out,
+                  rv_live_stats *stats, char **why)
+{
+    image im = {0};
+    if (!read_image(binary, &im)) {
+        *why = rv_xasprintf("cannot read %s", binary);
+        return -1;
+    }
+    const Elf64_Shdr *text = valid_elf(&im) ? section(&im, ".text") : NULL;
+    if (!text || text->sh_type != SHT_PROGBITS) {
+        free(im.p);
+        *why = rv_xasprintf("%s: not an x86-64 ELF program with a .text section", binary);
+        return -1;
+    }
+    csh cs;
+    if (cs_open(CS_ARCH_X86, CS_MODE_64, &cs) != CS_ERR_OK) {
+        free(im.p);
+        *why = rv_xstrdup("cannot open the Capstone x86-64 decoder");
+        return -1;
+    }
+    cs_option(cs, CS_OPT_DETAIL, CS_OPT_ON);
+    uint64_t end;
+    size_t nfn;
+    fn_sym *fns = functions(&im, text, end_symbol, &end, &nfn);
+    uint64_t lo = text->sh_addr, hi = text->sh_addr + text->sh_size;
+    if (end > lo && end < hi) hi = end;
+    table t = {0};
+    for (size_t i = 0; i < nfn; i++) {
+        if (fns[i].addr >= hi) break;
+        if (fns[i].size > hi - fns[i].addr) continue;
+        analyse(&t, cs, fns, nfn, im.p + text->sh_offset + (fns[i].addr - text->sh_addr), &fns[i]);
+    }
+    cs_close(&cs);
+    qsort(t.sites, t.nsites, sizeof *t.sites, cmp_site);
+    rv_live_header h = {
+        .magic = RV_LIVE_MAGIC,
+        .code_lo = lo,
+        .code_hi = hi,
+        .code_hash = XXH3_64bits(im.p + text->sh_offset, hi - lo),
+        .nsites = t.nsites,
+        .nranges = t.nranges,
+    };
+    bool ok = write_table(out, &t, &h);
+    if (stats) *stats = t.st;
+    free(fns);
+    free(t.sites);
+    free(t.ranges);
+    free(im.p);
+    if (!ok) {
+        *why = rv_xasprintf("cannot write %s", out);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,85 @@
+/*
+ * liveness.h — which bytes of the program's stack frames are dead at each
+ * call, found in the machine code of the linked program, for the cutoffs'
+ * states (docs/UDPOR.md "Cutoffs in native code: dead stack bytes").
+ *
+ * A thread's local state is its stack (sched.c, fingerprint_last).  Code
+ * built at -O0 leaves values in its frame after their last use (a spilled
+ * `count + inc`, a write-only local); hashed, they keep apart states whose
+ * futures are equal, and cutoffs come late or never (PRODCONS).  This
+ * module finds, for every call instruction of every function of the
+ * program, the bytes of the caller's frame that no path from the call's
+ * return reads before it writes them; the runtime leaves those bytes out of
+ * the fingerprint (src/runtime/live.c).
+ *
+ * Soundness rests on a conservative analysis; a function is left out (its
+ * frame hashed whole) unless all of these hold:
+ *   - it starts `push rbp; mov rbp, rsp`, then pushes of callee-saved
+ *     registers, then at most one `sub rsp, N` (N < 64 KiB), and changes
+ *     rsp and rbp nowhere else but in epilogues (`add rsp, N`, pops,
+ *     `leave`, then `ret`), so the frame at a call is [rbp - size, rbp);
+ *   - it reads rbp and rsp only as the base of a memory operand (no copy of
+ *     the frame's address but through `lea`, below);
+ *   - every branch is direct (no jump table, no computed goto);
+ *   - every instruction decodes.
+ * Within such a function, a byte is live at a point if some path from it
+ * reads the byte before writing it.  Only plain stores (mov and the SSE/x87
+ * store forms, listed in liveness.c) kill; every other instruction that
+ * names a frame byte reads it.  Bytes whose address is taken (`lea`, an
+ * indexed operand, an rsp-relative operand: the outgoing arguments) may be
+ * read through pointers by anyone, at any time: the whole range from the
+ * lowest such byte up to rbp is live everywhere.  A call reads and writes
+ * no frame byte otherwise.  The callee-saved registers' slots are live.
+ *
+ * What the analysis cannot see makes the whole program's table empty, and
+ * the driver decides that (compile.c): a function that returns twice
+ * (setjmp: a later longjmp resumes at a point whose live bytes a call in
+ * between did not count), C++ (unwinding enters landing pads from calls).
+ *
+ * The table is a file next to the binary, "<binary>.live" (layout below),
+ * keyed by return address (the program is linked -no-pie) and guarded by
+ * a hash of the program's code, which the runtime checks before using it.
+ */
+#ifndef RAVEL_BACKENDS_NATIVE_LIVENESS_H
+#define RAVEL_BACKENDS_NATIVE_LIVENESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The file: a header, then nsites sites sorted by ret, then nranges
+ * ranges.  Also read by the runtime (src/runtime/live.c). */
+#define RV_LIVE_MAGIC 0x31564c5652564152ull /* "RAVRVLV1" */
+typedef struct rv_live_header {
+    uint64_t magic;
+    uint64_t code_lo, code_hi; /* the analysed code: [lo, hi) */
+    uint64_t code_hash;        /* XXH3-64 of those bytes */
+    uint64_t nsites, nranges;
+} rv_live_header;
+
+/* A call site: the caller's frame is [rbp - frame, rbp), where rbp =
+ * (the stack pointer after the call returns) + frame; ranges
+ * [first, first + n) of the range array are dead there. */
+typedef struct rv_live_site {
+    uint64_t ret;
+    uint32_t frame, first, n, pad;
+} rv_live_site;
+
+/* Dead bytes [rbp + lo, rbp + hi), lo < hi <= 0. */
+typedef struct rv_live_range {
+    int32_t lo, hi;
+} rv_live_range;
+
+/* Counts of one analysis (for tests and RAVEL_LIVE_STATS). */
+typedef struct rv_live_stats {
+    size_t functions, analysed, sites, dead_bytes;
+} rv_live_stats;
+
+/* Analyse the functions of `binary` in [its first code byte, the address
+ * of `end_symbol`) (NULL: all of .text) and write the table to `out`.
+ * Returns 0, or -1 with *why (heap string) when the binary cannot be read
+ * or the table not written.  A function that cannot be analysed is only
+ * left out. */
+int rv_live_write(const char *binary, const char *end_symbol, const char *out,
+                  rv_live_stats *stats, char **why);
+
+#endif
