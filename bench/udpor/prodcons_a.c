@@ -13,11 +13,12 @@ static int count;
 /* -DCONST_STORES: the counters are written by SET functions that store an
  * immediate chosen by a switch.  Without it, clang -O0 keeps the computed
  * value (`count + inc`) in a stack spill slot across the instrumented
- * store; the slot is dead after the statement but stays in the frame (and
- * dead frames below sp show through the runtime's frames), so a thread's
- * local state remembers the last value it wrote and far fewer states
- * repeat (bench/README.md, PRODCONS; docs/UDPOR.md "Cutoffs in native
- * code"). */
+ * store; the slot is dead after the statement but stays in the frame.
+ * Before ravel's liveness analysis the thread's state remembered the last
+ * value it wrote and far fewer states repeated; now the dead slot is
+ * zeroed at the next visible action and both variants explore the same
+ * (docs/UDPOR.md "Cutoffs in native code: dead stack bytes";
+ * bench/README.md, PRODCONS). */
 #ifdef CONST_STORES
 static void set_count(int v)
 {
@@ -48,10 +49,10 @@ static void *producer(void *arg)
 }
 
 /* -DNO_LAST: the consumer does not keep the value it read.  `last` is
- * written and never read, so no future depends on it, but ravel hashes
- * every byte of a thread's stack (no liveness): kept, it multiplies the
- * consumer's states by the values it can hold (docs/UDPOR.md,
- * "PRODCONS"). */
+ * written and never read, so no future depends on it; before the liveness
+ * analysis it was a byte of the consumer's stack in every state and
+ * multiplied the consumer's states by the values it can hold (docs/UDPOR.md,
+ * "PRODCONS"); now it is dead at every visible action and zeroed. */
 #ifdef NO_LAST
 #define KEEP(dst, v) ((void)0)
 #else

@@ -118,6 +118,12 @@ fz_check() {
         fz_exact gc "$drc" "$tr" "$kinds"
         [ "$J_removes" -gt 0 ] 2>/dev/null && FZ_GCED=1
     fi
+    # liveness off (src/runtime/live.c): zeroing dead frame bytes must not
+    # change the program, so the same traces and errors without it
+    if [ "${FZ_LIVEOFF:-1}" = 1 ]; then
+        RAVEL_LIVENESS=0 fz_rv "$prog" check --quiet --algo=udpor --no-cutoffs --keep-going --json $flags "$file" ${cflags:+-- $cflags}
+        fz_exact liveoff "$drc" "$tr" "$kinds"
+    fi
     # k-partial alternatives: complete, so the same errors
     if [ "${FZ_KPART:-1}" = 1 ]; then
         fz_rv "$prog" check --quiet --algo=udpor --no-cutoffs --alt=k1 --keep-going --json $flags "$file" ${cflags:+-- $cflags}

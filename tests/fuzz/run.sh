@@ -30,7 +30,8 @@
 # exit 3 with a reason, noted) and executions <= traces; --cache-kb=1
 # (exact-gc, every 5th seed: G discarded after nearly every alternative)
 # the same as --no-cutoffs; --alt=k1 (k-partial, every 3rd seed) the same
-# errors.  (The summary counts the programs where G was really discarded
+# errors; RAVEL_LIVENESS=0 --no-cutoffs (every 4th seed) the same traces
+# and errors as dfs (zeroing dead frame bytes changes no program).  (The summary counts the programs where G was really discarded
 # as feature "gc-effective".)  Class
 # "loops" (unbounded spin loops, ~10%): every error a dfs bounded by
 # --max-events finds, udpor with cutoffs finds too unless it exits 3, and
@@ -107,7 +108,7 @@ fz_batch() {
     # accesses: issue 10 class 3); dfs sees the same binary
     [ $(((first - 1) / BATCH % 4)) = 3 ] && cflags=-O1
     for ((s = first; s < first + n; s++)); do
-        FZ_GC=$((s % 5 == 0 ? 1 : 0)) FZ_KPART=$((s % 3 == 0 ? 1 : 0)) fz_one "$W/batch-$first.c" "$s" "$s" "$cflags"
+        FZ_GC=$((s % 5 == 0 ? 1 : 0)) FZ_KPART=$((s % 3 == 0 ? 1 : 0)) FZ_LIVEOFF=$((s % 4 == 1 ? 1 : 0)) fz_one "$W/batch-$first.c" "$s" "$s" "$cflags"
         [ "$FZ_STATUS" = skip ] && skipped=$((skipped + 1))
     done
     fz_jq_stop

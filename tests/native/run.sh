@@ -680,8 +680,16 @@ cas_unknown() {
         # shellcheck disable=SC2086
         rv check --algo=$algo --count-traces --keep-going --json "$N_DIR/m_cas_unknown.c" -- "$@"
         expect_json .exhaustive true
-        expect_json .traces 5
-        expect_json '.executions >= 5 and .executions <= 6' true
+        if [ "$algo" = udpor ] && [ -z "$errs" ]; then
+            # without -DBUG main's `seen` is dead after its load (zeroed:
+            # src/runtime/live.c), so R before and after W reach one state
+            # and a cutoff may merge them
+            expect_json '.traces >= 4 and .traces <= 5' true
+            expect_json '.executions >= 4 and .executions <= 6' true
+        else
+            expect_json .traces 5
+            expect_json '.executions >= 5 and .executions <= 6' true
+        fi
         expect_eq "$algo error kinds" "$(model_kinds)" "$errs"
     done
 }

@@ -22,7 +22,8 @@
 
 /* Bumped whenever the way a build is made changes, so old cache entries
  * are never reused for a different recipe. */
-#define RECIPE "ravel-build-13" /* 13: the liveness table, prog.live */
+/* 13: the liveness table, prog.live (liveness.h) */
+#define RECIPE "ravel-build-13/live-" RV_LIVE_VERSION
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the

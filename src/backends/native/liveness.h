@@ -46,6 +46,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The analysis's version, part of the build cache's key (compile.c
+ * RECIPE): a cached build keeps the table an older analysis wrote. */
+#define RV_LIVE_VERSION "1"
+
 /* The file: a header, then nsites sites sorted by ret, then nranges
  * ranges.  Also read by the runtime (src/runtime/live.c). */
 #define RV_LIVE_MAGIC 0x31564c5652564152ull /* "RAVRVLV1" */
