@@ -58,13 +58,12 @@ void rv_live_load(void)
     if (m == MAP_FAILED) return;
     const rv_live_header *h = m;
     size_t size = (size_t)st.st_size;
-    bool ok = h->magic == RV_LIVE_MAGIC && h->nsites < (1u << 24) && h->nranges < (1u << 28) &&
-              size == sizeof *h + h->nsites * sizeof(rv_live_site) +
-                          h->nranges * sizeof(rv_live_range) &&
-              h->code_lo >= (uint64_t)(uintptr_t)__executable_start && h->code_lo < h->code_hi &&
-              h->code_hi <= (uint64_t)(uintptr_t)etext &&
-              XXH3_64bits((const void *)(uintptr_t)h->code_lo, h->code_hi - h->code_lo) ==
-                  h->code_hash;
+    bool ok =
+        h->magic == RV_LIVE_MAGIC && h->nsites < (1u << 24) && h->nranges < (1u << 28) &&
+        size == sizeof *h + h->nsites * sizeof(rv_live_site) + h->nranges * sizeof(rv_live_range) &&
+        h->code_lo >= (uint64_t)(uintptr_t)__executable_start && h->code_lo < h->code_hi &&
+        h->code_hi <= (uint64_t)(uintptr_t)etext &&
+        XXH3_64bits((const void *)(uintptr_t)h->code_lo, h->code_hi - h->code_lo) == h->code_hash;
     const rv_live_site *s = (const rv_live_site *)(h + 1);
     for (size_t i = 0; ok && i < h->nsites; i++)
         ok = (uint64_t)s[i].first + s[i].n <= h->nranges && (i == 0 || s[i - 1].ret < s[i].ret);

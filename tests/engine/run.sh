@@ -214,8 +214,9 @@ t_prerun_attack_state() {
 # Request fields that change between executions: the budget (--deepen's
 # passes, a --max-events smaller than the executions) and the policy.
 t_prerun_attack_limits() {
+    # (110 executions in 3 passes since the liveness analysis, 189 before)
     RAVEL_ENGINE_STATS=1 same_in_both "$ROOT/examples/szymanski.c" --keep-going --deepen=8
-    expect_preruns "szymanski deepen" 50 1
+    expect_preruns "szymanski deepen" 30 1
     RAVEL_ENGINE_STATS=1 same_in_both "$ROOT/examples/szymanski.c" --algo=dpor --keep-going \
         --max-events=20 --max-executions=300
     expect_preruns "szymanski max-events" 50 1

@@ -21,12 +21,14 @@ int main(int argc, char **argv)
     if (!f || fread(&h, sizeof h, 1, f) != 1 || h.magic != RV_LIVE_MAGIC) return 1;
     rv_live_site *s = calloc(h.nsites + 1, sizeof *s);
     rv_live_range *r = calloc(h.nranges + 1, sizeof *r);
-    if (fread(s, sizeof *s, h.nsites, f) != h.nsites || fread(r, sizeof *r, h.nranges, f) != h.nranges)
+    if (fread(s, sizeof *s, h.nsites, f) != h.nsites ||
+        fread(r, sizeof *r, h.nranges, f) != h.nranges)
         return 1;
     fclose(f);
     for (size_t i = 0; i < h.nsites; i++) {
         printf("%016llx %u", (unsigned long long)s[i].ret, s[i].frame);
-        for (uint32_t k = 0; k < s[i].n; k++) printf(" %d:%d", r[s[i].first + k].lo, r[s[i].first + k].hi);
+        for (uint32_t k = 0; k < s[i].n; k++)
+            printf(" %d:%d", r[s[i].first + k].lo, r[s[i].first + k].hi);
         printf("\n");
     }
     free(s);

@@ -471,13 +471,13 @@ typedef struct job {
     char *rt;
     strv cflags, ldflags;
     buf diag;
-    char *dir;       /* private build directory */
-    strv ccv;        /* the compiler command: `ccache clang` is two words */
-    bool is_clang;   /* from `cc --version` */
-    bool gnu89;      /* retrying with GNU89 inline semantics (build_inline_retry) */
-    bool cxx;        /* a source is C++ (rv_compile_is_cxx): see "C++" below */
-    strv cxxv;       /* the C++ compiler command (cxx_compiler) */
-    rv_deps deps;    /* the files preprocessing read (compute_key), for depcache */
+    char *dir;     /* private build directory */
+    strv ccv;      /* the compiler command: `ccache clang` is two words */
+    bool is_clang; /* from `cc --version` */
+    bool gnu89;    /* retrying with GNU89 inline semantics (build_inline_retry) */
+    bool cxx;      /* a source is C++ (rv_compile_is_cxx): see "C++" below */
+    strv cxxv;     /* the C++ compiler command (cxx_compiler) */
+    rv_deps deps;  /* the files preprocessing read (compute_key), for depcache */
 } job;
 
 static void add_cc(const job *j, strv *argv)
@@ -1929,9 +1929,9 @@ static int link_program(job *j, const strv *objs, const char *stubs_c, const cha
  * (liveness.h); a program that names one gets no liveness table. */
 static bool returns_twice(const char *x)
 {
-    static const char *const names[] = {"setjmp",    "_setjmp",    "__setjmp", "sigsetjmp",
-                                        "__sigsetjmp", "savectx",  "vfork",    "getcontext",
-                                        "qsetjmp"};
+    static const char *const names[] = {"setjmp",    "_setjmp",     "__setjmp",
+                                        "sigsetjmp", "__sigsetjmp", "savectx",
+                                        "vfork",     "getcontext",  "qsetjmp"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (strcmp(x, names[i]) == 0) return true;
     return false;
@@ -1952,9 +1952,16 @@ static void live_table(job *j, const objsyms *syms, size_t ns, const char *unsee
     char *prog = rv_xasprintf("%s/prog", j->dir), *out = rv_xasprintf("%s/prog.live", j->dir);
     char *why = NULL;
     rv_live_stats st;
-    if (rv_live_write(prog, "__ravel_rt_begin", out, &st, &why) == 0 && getenv("RAVEL_LIVE_STATS"))
-        fprintf(stderr, "ravel: liveness: %zu of %zu functions analysed, %zu call sites, %zu dead bytes\n",
+    int rc = rv_live_write(prog, "__ravel_rt_begin", out, &st, &why);
+    if (getenv("RAVEL_LIVE_STATS")) {
+        if (rc == 0)
+            fprintf(
+                stderr,
+                "ravel: liveness: %zu of %zu functions analysed, %zu call sites, %zu dead bytes\n",
                 st.analysed, st.functions, st.sites, st.dead_bytes);
+        else
+            fprintf(stderr, "ravel: liveness: no table: %s\n", why);
+    }
     free(why);
     free(prog);
     free(out);
@@ -1994,7 +2001,9 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     if (unseen) w.reset_unsafe = rv_xasprintf("what %s links", unseen);
     /* code ravel did not compile runs frames no hook sees */
     if (w.uninstrumented)
-        w.deep_callee = rv_xstrdup(j->cxx ? "libstdc++" : unseen ? "linked code" : "no_sanitize code");
+        w.deep_callee = rv_xstrdup(j->cxx   ? "libstdc++"
+                                   : unseen ? "linked code"
+                                            : "no_sanitize code");
     for (size_t s = 0; s < ns && rc == 0; s++)
         rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
     if (rc == 0 && w.unmodelled.n) warn_unmodelled(j, &w.unmodelled);

@@ -172,8 +172,14 @@ typedef struct {
 static bool sp_or_bp(x86_reg r)
 {
     switch (r) {
-    case X86_REG_RSP: case X86_REG_ESP: case X86_REG_SP: case X86_REG_SPL:
-    case X86_REG_RBP: case X86_REG_EBP: case X86_REG_BP: case X86_REG_BPL:
+    case X86_REG_RSP:
+    case X86_REG_ESP:
+    case X86_REG_SP:
+    case X86_REG_SPL:
+    case X86_REG_RBP:
+    case X86_REG_EBP:
+    case X86_REG_BP:
+    case X86_REG_BPL:
         return true;
     default:
         return false;
@@ -251,9 +257,16 @@ static bool plain_store(const cs_insn *c)
     switch (c->id) {
     case X86_INS_MOV:
         return x->operands[1].type == X86_OP_REG || x->operands[1].type == X86_OP_IMM;
-    case X86_INS_MOVSS: case X86_INS_MOVSD: case X86_INS_MOVAPS: case X86_INS_MOVUPS:
-    case X86_INS_MOVAPD: case X86_INS_MOVUPD: case X86_INS_MOVDQA: case X86_INS_MOVDQU:
-    case X86_INS_MOVQ: case X86_INS_MOVD:
+    case X86_INS_MOVSS:
+    case X86_INS_MOVSD:
+    case X86_INS_MOVAPS:
+    case X86_INS_MOVUPS:
+    case X86_INS_MOVAPD:
+    case X86_INS_MOVUPD:
+    case X86_INS_MOVDQA:
+    case X86_INS_MOVDQU:
+    case X86_INS_MOVQ:
+    case X86_INS_MOVD:
         return x->operands[1].type == X86_OP_REG;
     default:
         return false;
@@ -322,8 +335,7 @@ static const char *name_at(const fn_ctx *f, uint64_t addr)
 static unsigned lea_for_hook(const fn_ctx *f, const cs_insn *c)
 {
     const cs_x86 *x = &c->detail->x86;
-    if (c->id != X86_INS_LEA || x->op_count != 2 || !is_reg(&x->operands[0], X86_REG_RDI))
-        return 0;
+    if (c->id != X86_INS_LEA || x->op_count != 2 || !is_reg(&x->operands[0], X86_REG_RDI)) return 0;
     const cs_insn *next = c + 1;
     if (next >= f->in + f->n || !cs_insn_group(f->cs, next, X86_GRP_CALL)) return 0;
     const cs_x86 *y = &next->detail->x86;
@@ -557,10 +569,10 @@ static bool write_table(const char *out, const table *t, const rv_live_header *h
 {
     char *tmp = rv_xasprintf("%s.tmp", out);
     FILE *f = fopen(tmp, "wb");
-    bool ok = f && fwrite(h, sizeof *h, 1, f) == 1 &&
-              (t->nsites == 0 || fwrite(t->sites, sizeof *t->sites, t->nsites, f) == t->nsites) &&
-              (t->nranges == 0 ||
-               fwrite(t->ranges, sizeof *t->ranges, t->nranges, f) == t->nranges);
+    bool ok =
+        f && fwrite(h, sizeof *h, 1, f) == 1 &&
+        (t->nsites == 0 || fwrite(t->sites, sizeof *t->sites, t->nsites, f) == t->nsites) &&
+        (t->nranges == 0 || fwrite(t->ranges, sizeof *t->ranges, t->nranges, f) == t->nranges);
     if (f && fclose(f) != 0) ok = false;
     if (ok && rename(tmp, out) != 0) ok = false;
     if (!ok) remove(tmp);
@@ -568,8 +580,8 @@ static bool write_table(const char *out, const table *t, const rv_live_header *h
     return ok;
 }
 
-int rv_live_write(const char *binary, const char *end_symbol, const char *out,
-                  rv_live_stats *stats, char **why)
+int rv_live_write(const char *binary, const char *end_symbol, const char *out, rv_live_stats *stats,
+                  char **why)
 {
     image im = {0};
     if (!read_image(binary, &im)) {

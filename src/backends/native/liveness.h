@@ -83,7 +83,7 @@ typedef struct rv_live_stats {
  * Returns 0, or -1 with *why (heap string) when the binary cannot be read
  * or the table not written.  A function that cannot be analysed is only
  * left out. */
-int rv_live_write(const char *binary, const char *end_symbol, const char *out,
-                  rv_live_stats *stats, char **why);
+int rv_live_write(const char *binary, const char *end_symbol, const char *out, rv_live_stats *stats,
+                  char **why);
 
 #endif
