@@ -270,5 +270,13 @@ live_both() {
 
 t_live_end_ptr_o2() { live_both live_end_ptr.c -O2 -fno-omit-frame-pointer; }
 t_live_fxsave() { live_both live_fxsave.c; }
+t_live_setjmp() { live_both live_setjmp.c; }
+t_live_builtin_setjmp() { live_both live_builtin_setjmp.c; }
+t_live_escape() { live_both live_escape.c; }
+t_live_escape_o2() { live_both live_escape.c -O2 -fno-omit-frame-pointer; }
+t_live_args() { live_both live_args.c; }
+t_live_args_o1() { live_both live_args.c -O1 -fno-omit-frame-pointer; }
+t_live_control() { live_both live_control.c; }
+t_live_callbacks() { live_both live_callbacks.c; }
 
 rv_main "$@"
