@@ -260,6 +260,25 @@ static bool plain_store(const cs_insn *c)
     }
 }
 
+/* Instructions whose memory operand Capstone reports smaller than what
+ * they access (fxsave, fxrstor: 8 bytes of 512; the xsave and xrstor
+ * family: 8 of a size the CPU decides; fnsave, frstor: 4 of 108): their
+ * operand is treated as an address taken, every byte from it up live
+ * everywhere (tests/cutoffs/live_fxsave.c). */
+static bool state_area(unsigned id)
+{
+    switch (id) {
+    case X86_INS_FXSAVE: case X86_INS_FXSAVE64: case X86_INS_FXRSTOR: case X86_INS_FXRSTOR64:
+    case X86_INS_XSAVE: case X86_INS_XSAVE64: case X86_INS_XSAVEC: case X86_INS_XSAVEC64:
+    case X86_INS_XSAVEOPT: case X86_INS_XSAVEOPT64: case X86_INS_XSAVES: case X86_INS_XSAVES64:
+    case X86_INS_XRSTOR: case X86_INS_XRSTOR64: case X86_INS_XRSTORS: case X86_INS_XRSTORS64:
+    case X86_INS_FNSAVE: case X86_INS_FRSTOR:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static int index_of(const fn_ctx *f, uint64_t addr)
 {
     size_t lo = 0, hi = f->n;
@@ -345,7 +364,7 @@ static bool frame_operand(fn_ctx *f, const cs_insn *c, const cs_x86_op *o, ins *
     int64_t top = -(int64_t)(8 * f->pushes), idx = rel + f->frame;
     unsigned hook = m->base == X86_REG_RBP && m->index == X86_REG_INVALID ? lea_for_hook(f, c) : 0;
     if (hook) return true;
-    if (c->id == X86_INS_LEA || m->index != X86_REG_INVALID) {
+    if (c->id == X86_INS_LEA || m->index != X86_REG_INVALID || state_area(c->id)) {
         /* an address taken: everything from it up to the pushes */
         if (rel >= 0) return true; /* the caller's area */
         if (idx < 0) return false;
