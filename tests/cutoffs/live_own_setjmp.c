@@ -24,12 +24,12 @@ __attribute__((noreturn)) void my_longjmp(void *buf, int v);
 
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 int g;
+pthread_t t; /* global: main takes no frame address (that pins its frame) */
 void *jb[8];
 static void *thr(void *p) { pthread_mutex_lock(&m); g = 1; pthread_mutex_unlock(&m); return 0; }
 static void jump(void) { pthread_mutex_lock(&m); pthread_mutex_unlock(&m); my_longjmp(jb, 1); }
 int main(void)
 {
-    pthread_t t;
     pthread_create(&t, 0, thr, 0);
     volatile int x = 5;
     if (my_setjmp(jb)) {
