@@ -365,10 +365,13 @@ static bool frame_operand(fn_ctx *f, const cs_insn *c, const cs_x86_op *o, ins *
     unsigned hook = m->base == X86_REG_RBP && m->index == X86_REG_INVALID ? lea_for_hook(f, c) : 0;
     if (hook) return true;
     if (c->id == X86_INS_LEA || m->index != X86_REG_INVALID || state_area(c->id)) {
-        /* an address taken: everything from it up to the pushes */
+        /* an address taken: the whole region.  Not only from it up: a
+         * pointer may go down inside its object, and the address need
+         * not be the object's lowest (-O2 folds `&a[8]`, one past the
+         * end of an array below it, into one lea: live_end_ptr.c). */
         if (rel >= 0) return true; /* the caller's area */
         if (idx < 0) return false;
-        if (idx < f->pin_lo) f->pin_lo = (int32_t)idx;
+        f->pin_lo = 0;
         return true;
     }
     if (o->size == 0) return false;
