@@ -13,6 +13,7 @@
 
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 int g;
+pthread_t t; /* global: main takes no frame address (that pins its frame) */
 
 static void *thr(void *p)
 {
@@ -24,7 +25,6 @@ static void *thr(void *p)
 
 int main(void)
 {
-    pthread_t t;
     pthread_create(&t, 0, thr, 0);
     unsigned char area[512] __attribute__((aligned(16)));
     unsigned int in = 0x12345678, out = 0;
