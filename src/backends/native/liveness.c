@@ -623,7 +623,7 @@ int rv_live_write(const char *binary, const char *end_symbol, const char *out,
         analyse(&t, cs, fns, nfn, im.p + text->sh_offset + (fns[i].addr - text->sh_addr), &fns[i]);
     }
     cs_close(&cs);
-    qsort(t.sites, t.nsites, sizeof *t.sites, cmp_site);
+    if (t.nsites) qsort(t.sites, t.nsites, sizeof *t.sites, cmp_site); /* NULL when none */
     rv_live_header h = {
         .magic = RV_LIVE_MAGIC,
         .code_lo = lo,
