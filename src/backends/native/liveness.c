@@ -43,6 +43,7 @@ typedef struct {
     rv_live_range *ranges;
     size_t nranges, capranges;
     rv_live_stats st;
+    bool escape; /* a frame address let out without a lea: no table */
 } table;
 
 /* ------------------------------------------------------------------ */
@@ -532,6 +533,37 @@ static void emit_sites(table *t, const fn_ctx *f, const uint64_t *live, size_t w
     free(dead);
 }
 
+static bool is_bp(x86_reg r)
+{
+    return r == X86_REG_RBP || r == X86_REG_EBP || r == X86_REG_BP || r == X86_REG_BPL;
+}
+
+/* An instruction that lets a frame's address out without a lea: rbp read
+ * as a value (`mov rax, rbp`: __builtin_frame_address(0), inline asm),
+ * but for `push rbp`, `mov rsp, rbp` and `xor ebp, ebp`; or the saved rbp
+ * loaded (`mov rax, [rbp]`: __builtin_frame_address(1) at -O1 and up).
+ * Through such an address any frame up the chain can be read, whatever
+ * its own code does, so such a program gets no table at all
+ * (tests/cutoffs/live_frame_address.c). */
+static bool frame_address_out(const cs_insn *c)
+{
+    const cs_x86 *x = &c->detail->x86;
+    if (c->id == X86_INS_PUSH) return false;
+    if (c->id == X86_INS_MOV && x->op_count == 2 && is_reg(&x->operands[0], X86_REG_RSP))
+        return false;
+    if (c->id == X86_INS_XOR && x->op_count == 2 && x->operands[0].type == X86_OP_REG &&
+        x->operands[1].type == X86_OP_REG && x->operands[0].reg == x->operands[1].reg)
+        return false;
+    for (unsigned k = 0; k < x->op_count; k++) {
+        const cs_x86_op *o = &x->operands[k];
+        if (o->type == X86_OP_REG && is_bp(o->reg) && (o->access & CS_AC_READ)) return true;
+        if (o->type == X86_OP_MEM && c->id != X86_INS_LEA && o->mem.segment == X86_REG_INVALID &&
+            o->mem.base == X86_REG_RBP && o->mem.index == X86_REG_INVALID && o->mem.disp == 0)
+            return true;
+    }
+    return false;
+}
+
 static void analyse(table *t, csh cs, const fn_sym *fns, size_t nfns, const uint8_t *code,
                     const fn_sym *fn)
 {
@@ -539,6 +571,14 @@ static void analyse(table *t, csh cs, const fn_sym *fns, size_t nfns, const uint
     t->st.functions++;
     f.n = cs_disasm(cs, code, fn->size, fn->addr, 0, &f.in);
     if (f.n == 0) return;
+    for (size_t i = 0; i < f.n && !t->escape; i++)
+        if (frame_address_out(&f.in[i])) {
+            t->escape = true;
+            if (getenv("RAVEL_LIVE_DEBUG"))
+                fprintf(stderr, "ravel: liveness: no table: %s lets a frame address out at %#llx: %s %s\n",
+                        fn->name, (unsigned long long)f.in[i].address, f.in[i].mnemonic,
+                        f.in[i].op_str);
+        }
     const cs_insn *last = &f.in[f.n - 1];
     int body = prologue(&f);
     bool ok = last->address + last->size == fn->addr + fn->size && body >= 0;
@@ -623,6 +663,7 @@ int rv_live_write(const char *binary, const char *end_symbol, const char *out,
         analyse(&t, cs, fns, nfn, im.p + text->sh_offset + (fns[i].addr - text->sh_addr), &fns[i]);
     }
     cs_close(&cs);
+    if (t.escape) t.nsites = t.nranges = t.st.sites = t.st.dead_bytes = 0;
     if (t.nsites) qsort(t.sites, t.nsites, sizeof *t.sites, cmp_site); /* NULL when none */
     rv_live_header h = {
         .magic = RV_LIVE_MAGIC,

@@ -34,8 +34,10 @@
  * arguments) are live everywhere.  A call reads and writes no frame byte
  * otherwise.  The callee-saved registers' slots are live.
  *
- * What the analysis cannot see makes the whole program's table empty, and
- * the driver decides that (compile.c): a function that returns twice
+ * A frame address let out without a lea (rbp copied or the saved rbp
+ * loaded: __builtin_frame_address) makes the whole table empty: any
+ * frame up the chain may be read through it.  So does what the driver
+ * decides (compile.c): a function that returns twice
  * (setjmp: a later longjmp resumes at a point whose live bytes a call in
  * between did not count), C++ (unwinding enters landing pads from calls).
  *
