@@ -357,7 +357,9 @@ static unsigned lea_for_hook(const fn_ctx *f, const cs_insn *c)
 static bool frame_operand(fn_ctx *f, const cs_insn *c, const cs_x86_op *o, ins *v)
 {
     const x86_op_mem *m = &o->mem;
-    if (m->segment != X86_REG_INVALID) return true; /* fs:/gs: thread data */
+    /* fs:/gs: thread data; any other override is ignored in 64-bit mode
+     * (`ds:[rbp - 8]` is a frame byte: tests/cutoffs/live_segment.c) */
+    if (m->segment == X86_REG_FS || m->segment == X86_REG_GS) return true;
     if (sp_or_bp(m->index)) return false;
     if (m->base != X86_REG_RBP && m->base != X86_REG_RSP) return !sp_or_bp(m->base);
     /* rbp-relative offset, then region index (0 = rbp - frame) */
@@ -557,7 +559,8 @@ static bool frame_address_out(const cs_insn *c)
     for (unsigned k = 0; k < x->op_count; k++) {
         const cs_x86_op *o = &x->operands[k];
         if (o->type == X86_OP_REG && is_bp(o->reg) && (o->access & CS_AC_READ)) return true;
-        if (o->type == X86_OP_MEM && c->id != X86_INS_LEA && o->mem.segment == X86_REG_INVALID &&
+        if (o->type == X86_OP_MEM && c->id != X86_INS_LEA && o->mem.segment != X86_REG_FS &&
+            o->mem.segment != X86_REG_GS &&
             o->mem.base == X86_REG_RBP && o->mem.index == X86_REG_INVALID && o->mem.disp == 0)
             return true;
     }
