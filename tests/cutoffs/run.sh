@@ -275,6 +275,7 @@ t_live_builtin_setjmp() { live_both live_builtin_setjmp.c; }
 t_live_own_setjmp() { live_both live_own_setjmp.c; }
 t_live_frame_address() { live_both live_frame_address.c; }
 t_live_segment() { live_both live_segment.c; }
+t_live_uninit() { same_errors live_uninit.c -Wno-uninitialized; }
 t_live_escape() { live_both live_escape.c; }
 t_live_escape_o2() { live_both live_escape.c -O2 -fno-omit-frame-pointer; }
 t_live_args() { live_both live_args.c; }
