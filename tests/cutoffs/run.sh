@@ -274,6 +274,9 @@ t_live_setjmp() { live_both live_setjmp.c; }
 t_live_builtin_setjmp() { live_both live_builtin_setjmp.c; }
 t_live_own_setjmp() { live_both live_own_setjmp.c; }
 t_live_frame_address() { live_both live_frame_address.c; }
+t_live_frame_address_push() { live_both live_frame_address_push.c; }
+t_live_types() { live_both live_types.c; }
+t_live_types_o2() { live_both live_types.c -O2 -fno-omit-frame-pointer; }
 t_live_segment() { live_both live_segment.c; }
 t_live_uninit() { same_errors live_uninit.c -Wno-uninitialized; }
 t_live_escape() { live_both live_escape.c; }
