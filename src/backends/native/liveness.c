@@ -542,15 +542,20 @@ static bool is_bp(x86_reg r)
 
 /* An instruction that lets a frame's address out without a lea: rbp read
  * as a value (`mov rax, rbp`: __builtin_frame_address(0), inline asm),
- * but for `push rbp`, `mov rsp, rbp` and `xor ebp, ebp`; or the saved rbp
+ * but for a prologue's `push rbp` (followed by `mov rbp, rsp`: another
+ * push could be popped into a register), `mov rsp, rbp` and
+ * `xor ebp, ebp`; or the saved rbp
  * loaded (`mov rax, [rbp]`: __builtin_frame_address(1) at -O1 and up).
  * Through such an address any frame up the chain can be read, whatever
  * its own code does, so such a program gets no table at all
  * (tests/cutoffs/live_frame_address.c). */
-static bool frame_address_out(const cs_insn *c)
+static bool frame_address_out(const cs_insn *c, const cs_insn *next)
 {
     const cs_x86 *x = &c->detail->x86;
-    if (c->id == X86_INS_PUSH) return false;
+    if (c->id == X86_INS_PUSH && next && next->id == X86_INS_MOV &&
+        next->detail->x86.op_count == 2 && is_reg(&next->detail->x86.operands[0], X86_REG_RBP) &&
+        is_reg(&next->detail->x86.operands[1], X86_REG_RSP))
+        return false;
     if (c->id == X86_INS_MOV && x->op_count == 2 && is_reg(&x->operands[0], X86_REG_RSP))
         return false;
     if (c->id == X86_INS_XOR && x->op_count == 2 && x->operands[0].type == X86_OP_REG &&
@@ -575,7 +580,7 @@ static void analyse(table *t, csh cs, const fn_sym *fns, size_t nfns, const uint
     f.n = cs_disasm(cs, code, fn->size, fn->addr, 0, &f.in);
     if (f.n == 0) return;
     for (size_t i = 0; i < f.n && !t->escape; i++)
-        if (frame_address_out(&f.in[i])) {
+        if (frame_address_out(&f.in[i], i + 1 < f.n ? &f.in[i + 1] : NULL)) {
             t->escape = true;
             if (getenv("RAVEL_LIVE_DEBUG"))
                 fprintf(stderr, "ravel: liveness: no table: %s lets a frame address out at %#llx: %s %s\n",
