@@ -231,4 +231,59 @@ t_policy_no_cutoffs() {
     expect_eq "executions vs dfs traces" "$least" "$(json .traces)"
 }
 
+# --- the liveness table (src/backends/native/liveness.c, src/runtime/live.c) ---
+# Zeroing dead frame bytes must change nothing the program can tell:
+# with and without RAVEL_LIVENESS=0 the same executions, traces, exit
+# status and errors (kind and source line), and the cutoffs (same_errors)
+# still find every error.  live_*.c: one attack each (its header says
+# which error it must report).
+
+# errs: each error as kind@file:line, sorted, unique
+errs() { json '[.errors[] | .kind + "@" + (.location | sub(" .*"; "") | sub(".*/"; ""))] | sort | unique | join(",")'; }
+
+# same_with_liveness_off FILE [compiler flags...]
+same_with_liveness_off() {
+    local f=$D/$1 mode
+    shift
+    for mode in "--no-cutoffs" "--algo=dfs --count-traces --max-executions=20000"; do
+        # shellcheck disable=SC2086
+        RAVEL_LIVENESS=0 rv check --json --keep-going $mode $LIM "$f" -- "$@"
+        local rc0=$RC e0 x0 t0
+        e0=$(errs)
+        x0=$(json .executions)
+        t0=$(json .traces)
+        [ -n "$e0" ] || fail_because "$mode, liveness off: no error (the program must have one)"
+        # shellcheck disable=SC2086
+        rv check --json --keep-going $mode $LIM "$f" -- "$@"
+        expect_eq "$mode: exit status with liveness (vs RAVEL_LIVENESS=0)" "$RC" "$rc0"
+        expect_eq "$mode: errors with liveness (vs RAVEL_LIVENESS=0)" "$(errs)" "$e0"
+        expect_eq "$mode: executions with liveness (vs RAVEL_LIVENESS=0)" "$(json .executions)" "$x0"
+        expect_eq "$mode: traces with liveness (vs RAVEL_LIVENESS=0)" "$(json .traces)" "$t0"
+    done
+}
+
+# live_both FILE [compiler flags...]: both of the above
+live_both() {
+    same_with_liveness_off "$@"
+    same_errors "$@"
+}
+
+t_live_end_ptr_o2() { live_both live_end_ptr.c -O2 -fno-omit-frame-pointer; }
+t_live_fxsave() { live_both live_fxsave.c; }
+t_live_setjmp() { live_both live_setjmp.c; }
+t_live_builtin_setjmp() { live_both live_builtin_setjmp.c; }
+t_live_own_setjmp() { live_both live_own_setjmp.c; }
+t_live_frame_address() { live_both live_frame_address.c; }
+t_live_frame_address_push() { live_both live_frame_address_push.c; }
+t_live_types() { live_both live_types.c; }
+t_live_types_o2() { live_both live_types.c -O2 -fno-omit-frame-pointer; }
+t_live_segment() { live_both live_segment.c; }
+t_live_uninit() { same_errors live_uninit.c -Wno-uninitialized; }
+t_live_escape() { live_both live_escape.c; }
+t_live_escape_o2() { live_both live_escape.c -O2 -fno-omit-frame-pointer; }
+t_live_args() { live_both live_args.c; }
+t_live_args_o1() { live_both live_args.c -O1 -fno-omit-frame-pointer; }
+t_live_control() { live_both live_control.c; }
+t_live_callbacks() { live_both live_callbacks.c; }
+
 rv_main "$@"

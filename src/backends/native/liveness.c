@@ -43,6 +43,7 @@ typedef struct {
     rv_live_range *ranges;
     size_t nranges, capranges;
     rv_live_stats st;
+    bool escape; /* a frame address let out without a lea: no table */
 } table;
 
 /* ------------------------------------------------------------------ */
@@ -273,6 +274,38 @@ static bool plain_store(const cs_insn *c)
     }
 }
 
+/* Instructions whose memory operand Capstone reports smaller than what
+ * they access (fxsave, fxrstor: 8 bytes of 512; the xsave and xrstor
+ * family: 8 of a size the CPU decides; fnsave, frstor: 4 of 108): their
+ * operand is treated as an address taken, every byte from it up live
+ * everywhere (tests/cutoffs/live_fxsave.c). */
+static bool state_area(unsigned id)
+{
+    switch (id) {
+    case X86_INS_FXSAVE:
+    case X86_INS_FXSAVE64:
+    case X86_INS_FXRSTOR:
+    case X86_INS_FXRSTOR64:
+    case X86_INS_XSAVE:
+    case X86_INS_XSAVE64:
+    case X86_INS_XSAVEC:
+    case X86_INS_XSAVEC64:
+    case X86_INS_XSAVEOPT:
+    case X86_INS_XSAVEOPT64:
+    case X86_INS_XSAVES:
+    case X86_INS_XSAVES64:
+    case X86_INS_XRSTOR:
+    case X86_INS_XRSTOR64:
+    case X86_INS_XRSTORS:
+    case X86_INS_XRSTORS64:
+    case X86_INS_FNSAVE:
+    case X86_INS_FRSTOR:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static int index_of(const fn_ctx *f, uint64_t addr)
 {
     size_t lo = 0, hi = f->n;
@@ -349,7 +382,9 @@ static unsigned lea_for_hook(const fn_ctx *f, const cs_insn *c)
 static bool frame_operand(fn_ctx *f, const cs_insn *c, const cs_x86_op *o, ins *v)
 {
     const x86_op_mem *m = &o->mem;
-    if (m->segment != X86_REG_INVALID) return true; /* fs:/gs: thread data */
+    /* fs:/gs: thread data; any other override is ignored in 64-bit mode
+     * (`ds:[rbp - 8]` is a frame byte: tests/cutoffs/live_segment.c) */
+    if (m->segment == X86_REG_FS || m->segment == X86_REG_GS) return true;
     if (sp_or_bp(m->index)) return false;
     if (m->base != X86_REG_RBP && m->base != X86_REG_RSP) return !sp_or_bp(m->base);
     /* rbp-relative offset, then region index (0 = rbp - frame) */
@@ -357,11 +392,14 @@ static bool frame_operand(fn_ctx *f, const cs_insn *c, const cs_x86_op *o, ins *
     int64_t top = -(int64_t)(8 * f->pushes), idx = rel + f->frame;
     unsigned hook = m->base == X86_REG_RBP && m->index == X86_REG_INVALID ? lea_for_hook(f, c) : 0;
     if (hook) return true;
-    if (c->id == X86_INS_LEA || m->index != X86_REG_INVALID) {
-        /* an address taken: everything from it up to the pushes */
+    if (c->id == X86_INS_LEA || m->index != X86_REG_INVALID || state_area(c->id)) {
+        /* an address taken: the whole region.  Not only from it up: a
+         * pointer may go down inside its object, and the address need
+         * not be the object's lowest (-O2 folds `&a[8]`, one past the
+         * end of an array below it, into one lea: live_end_ptr.c). */
         if (rel >= 0) return true; /* the caller's area */
         if (idx < 0) return false;
-        if (idx < f->pin_lo) f->pin_lo = (int32_t)idx;
+        f->pin_lo = 0;
         return true;
     }
     if (o->size == 0) return false;
@@ -522,6 +560,43 @@ static void emit_sites(table *t, const fn_ctx *f, const uint64_t *live, size_t w
     free(dead);
 }
 
+static bool is_bp(x86_reg r)
+{
+    return r == X86_REG_RBP || r == X86_REG_EBP || r == X86_REG_BP || r == X86_REG_BPL;
+}
+
+/* An instruction that lets a frame's address out without a lea: rbp read
+ * as a value (`mov rax, rbp`: __builtin_frame_address(0), inline asm),
+ * but for a prologue's `push rbp` (followed by `mov rbp, rsp`: another
+ * push could be popped into a register), `mov rsp, rbp` and
+ * `xor ebp, ebp`; or the saved rbp
+ * loaded (`mov rax, [rbp]`: __builtin_frame_address(1) at -O1 and up).
+ * Through such an address any frame up the chain can be read, whatever
+ * its own code does, so such a program gets no table at all
+ * (tests/cutoffs/live_frame_address.c). */
+static bool frame_address_out(const cs_insn *c, const cs_insn *next)
+{
+    const cs_x86 *x = &c->detail->x86;
+    if (c->id == X86_INS_PUSH && next && next->id == X86_INS_MOV &&
+        next->detail->x86.op_count == 2 && is_reg(&next->detail->x86.operands[0], X86_REG_RBP) &&
+        is_reg(&next->detail->x86.operands[1], X86_REG_RSP))
+        return false;
+    if (c->id == X86_INS_MOV && x->op_count == 2 && is_reg(&x->operands[0], X86_REG_RSP))
+        return false;
+    if (c->id == X86_INS_XOR && x->op_count == 2 && x->operands[0].type == X86_OP_REG &&
+        x->operands[1].type == X86_OP_REG && x->operands[0].reg == x->operands[1].reg)
+        return false;
+    for (unsigned k = 0; k < x->op_count; k++) {
+        const cs_x86_op *o = &x->operands[k];
+        if (o->type == X86_OP_REG && is_bp(o->reg) && (o->access & CS_AC_READ)) return true;
+        if (o->type == X86_OP_MEM && c->id != X86_INS_LEA && o->mem.segment != X86_REG_FS &&
+            o->mem.segment != X86_REG_GS && o->mem.base == X86_REG_RBP &&
+            o->mem.index == X86_REG_INVALID && o->mem.disp == 0)
+            return true;
+    }
+    return false;
+}
+
 static void analyse(table *t, csh cs, const fn_sym *fns, size_t nfns, const uint8_t *code,
                     const fn_sym *fn)
 {
@@ -529,6 +604,15 @@ static void analyse(table *t, csh cs, const fn_sym *fns, size_t nfns, const uint
     t->st.functions++;
     f.n = cs_disasm(cs, code, fn->size, fn->addr, 0, &f.in);
     if (f.n == 0) return;
+    for (size_t i = 0; i < f.n && !t->escape; i++)
+        if (frame_address_out(&f.in[i], i + 1 < f.n ? &f.in[i + 1] : NULL)) {
+            t->escape = true;
+            if (getenv("RAVEL_LIVE_DEBUG"))
+                fprintf(stderr,
+                        "ravel: liveness: no table: %s lets a frame address out at %#llx: %s %s\n",
+                        fn->name, (unsigned long long)f.in[i].address, f.in[i].mnemonic,
+                        f.in[i].op_str);
+        }
     const cs_insn *last = &f.in[f.n - 1];
     int body = prologue(&f);
     bool ok = last->address + last->size == fn->addr + fn->size && body >= 0;
@@ -613,7 +697,8 @@ int rv_live_write(const char *binary, const char *end_symbol, const char *out, r
         analyse(&t, cs, fns, nfn, im.p + text->sh_offset + (fns[i].addr - text->sh_addr), &fns[i]);
     }
     cs_close(&cs);
-    if (t.nsites) qsort(t.sites, t.nsites, sizeof *t.sites, cmp_site);
+    if (t.escape) t.nsites = t.nranges = t.st.sites = t.st.dead_bytes = 0;
+    if (t.nsites) qsort(t.sites, t.nsites, sizeof *t.sites, cmp_site); /* NULL when none */
     rv_live_header h = {
         .magic = RV_LIVE_MAGIC,
         .code_lo = lo,

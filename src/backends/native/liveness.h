@@ -26,13 +26,18 @@
  * reads the byte before writing it.  Only plain stores (mov and the SSE/x87
  * store forms, listed in liveness.c) kill; every other instruction that
  * names a frame byte reads it.  Bytes whose address is taken (`lea`, an
- * indexed operand, an rsp-relative operand: the outgoing arguments) may be
- * read through pointers by anyone, at any time: the whole range from the
- * lowest such byte up to rbp is live everywhere.  A call reads and writes
- * no frame byte otherwise.  The callee-saved registers' slots are live.
+ * indexed operand, fxsave and its kin) may be read through pointers by
+ * anyone, at any time, and a pointer may go below the address taken,
+ * within an object whose bounds the machine code does not give: a
+ * function that takes a frame address has its whole frame live
+ * everywhere.  The bytes of rsp-relative operands (the outgoing
+ * arguments) are live everywhere.  A call reads and writes no frame byte
+ * otherwise.  The callee-saved registers' slots are live.
  *
- * What the analysis cannot see makes the whole program's table empty, and
- * the driver decides that (compile.c): a function that returns twice
+ * A frame address let out without a lea (rbp copied or the saved rbp
+ * loaded: __builtin_frame_address) makes the whole table empty: any
+ * frame up the chain may be read through it.  So does what the driver
+ * decides (compile.c): a function that returns twice
  * (setjmp: a later longjmp resumes at a point whose live bytes a call in
  * between did not count), C++ (unwinding enters landing pads from calls).
  *

@@ -1,0 +1,47 @@
+/* Liveness attack: live_frame_address.c with the caller's frame address
+ * taken by inline asm `push %rbp; pop reg` (no `mov reg, rbp`): a push of
+ * rbp is a prologue's only when `mov rbp, rsp` follows it.
+ * Must report: only `seen == 0` (thr ran first); never `found`. */
+#include <assert.h>
+#include <pthread.h>
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int g;
+pthread_t t;
+long *saved_fp;
+static void *thr(void *p) { pthread_mutex_lock(&m); g = 1; pthread_mutex_unlock(&m); return 0; }
+/* remembers its caller's frame (left out: it copies rbp) */
+__attribute__((noinline)) static void save_fp(void)
+{
+    long *fp;
+    __asm__ volatile("push %%rbp\n\tpop %0" : "=r"(fp));
+    saved_fp = (long *)fp[0];
+}
+/* analysed: reads the remembered frame after a visible action */
+__attribute__((noinline)) static int use_fp(void)
+{
+    pthread_mutex_lock(&m);
+    int found = 0;
+    for (int k = 1; k <= 4; k++)
+        if (saved_fp[-k] == 77) found = 1;
+    pthread_mutex_unlock(&m);
+    return found;
+}
+__attribute__((noinline)) static int caller(void)
+{
+    long secret = 77;
+    (void)secret;
+    save_fp();
+    return use_fp();
+}
+int main(void)
+{
+    pthread_create(&t, 0, thr, 0);
+    int found = caller();
+    pthread_mutex_lock(&m);
+    int seen = g;
+    pthread_mutex_unlock(&m);
+    pthread_join(t, 0);
+    assert(found);
+    assert(seen == 0);
+    return 0;
+}
