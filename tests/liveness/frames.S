@@ -52,7 +52,8 @@ r_loop: mov eax, dword ptr [rbp-4]
         ret
         .size f_loop, .-f_loop
 
-/* an address taken (lea): everything from -8 up is live: dead [-16,-8) */
+/* an address taken (lea): the whole frame is live (a pointer may go
+ * below the address it was taken at: container_of, one past the end) */
         .globl f_lea
         .type f_lea, @function
 f_lea:  push rbp
@@ -85,7 +86,7 @@ r_hook2: add rsp, 16
         ret
         .size f_hook, .-f_hook
 
-/* the same lea before some other call escapes: dead [-16,-8) */
+/* the same lea before some other call escapes: nothing dead */
         .globl f_nohook
         .type f_nohook, @function
 f_nohook: push rbp
@@ -205,20 +206,6 @@ r_bodypush: push rax
         pop rbp
         ret
         .size f_bodypush, .-f_bodypush
-
-/* left out: the frame's address copied */
-        .globl f_rbpcopy
-        .type f_rbpcopy, @function
-f_rbpcopy: push rbp
-        mov rbp, rsp
-        sub rsp, 16
-        mov rax, rbp
-        call callee
-        .globl r_rbpcopy
-r_rbpcopy: add rsp, 16
-        pop rbp
-        ret
-        .size f_rbpcopy, .-f_rbpcopy
 
 /* left out: no frame-pointer prologue */
         .globl f_noframe

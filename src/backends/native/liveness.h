@@ -9,8 +9,9 @@
  * futures are equal, and cutoffs come late or never (PRODCONS).  This
  * module finds, for every call instruction of every function of the
  * program, the bytes of the caller's frame that no path from the call's
- * return reads before it writes them; the runtime leaves those bytes out of
- * the fingerprint (src/runtime/live.c).
+ * return reads before it writes them; the runtime zeroes those bytes at
+ * every visible action, before it fingerprints the stack
+ * (src/runtime/live.c: why zero rather than skip).
  *
  * Soundness rests on a conservative analysis; a function is left out (its
  * frame hashed whole) unless all of these hold:
@@ -30,9 +31,14 @@
  * anyone, at any time, and a pointer may go below the address taken,
  * within an object whose bounds the machine code does not give: a
  * function that takes a frame address has its whole frame live
- * everywhere.  The bytes of rsp-relative operands (the outgoing
- * arguments) are live everywhere.  A call reads and writes no frame byte
- * otherwise.  The callee-saved registers' slots are live.
+ * everywhere.  The one exception is `lea rdi, [frame]` right before a
+ * direct call of a ThreadSanitizer access hook (how a volatile local is
+ * accessed): the hook only records the access the next instruction makes.
+ * The bytes of rsp-relative operands (the outgoing arguments) are live
+ * everywhere.  Operands with an fs:/gs: override are thread data, not
+ * frame bytes (other overrides are ignored in 64-bit mode).  A call reads
+ * and writes no frame byte otherwise.  The callee-saved registers' slots
+ * are live.
  *
  * A frame address let out without a lea (rbp copied or the saved rbp
  * loaded: __builtin_frame_address) makes the whole table empty: any
@@ -53,7 +59,7 @@
 
 /* The analysis's version, part of the build cache's key (compile.c
  * RECIPE): a cached build keeps the table an older analysis wrote. */
-#define RV_LIVE_VERSION "1"
+#define RV_LIVE_VERSION "2"
 
 /* The file: a header, then nsites sites sorted by ret, then nranges
  * ranges.  Also read by the runtime (src/runtime/live.c). */
