@@ -65,14 +65,22 @@ void rv_live_load(void)
         h->code_hi <= (uint64_t)(uintptr_t)etext &&
         XXH3_64bits((const void *)(uintptr_t)h->code_lo, h->code_hi - h->code_lo) == h->code_hash;
     const rv_live_site *s = (const rv_live_site *)(h + 1);
-    for (size_t i = 0; ok && i < h->nsites; i++)
+    const rv_live_range *r = (const rv_live_range *)(s + (ok ? h->nsites : 0));
+    /* every range inside its frame: a damaged table must not zero the
+     * runtime's frames below the program's */
+    for (size_t i = 0; ok && i < h->nsites; i++) {
         ok = (uint64_t)s[i].first + s[i].n <= h->nranges && (i == 0 || s[i - 1].ret < s[i].ret);
+        for (uint32_t k = 0; ok && k < s[i].n; k++) {
+            const rv_live_range *x = &r[s[i].first + k];
+            ok = x->lo < x->hi && x->hi <= 0 && (int64_t)x->lo >= -(int64_t)s[i].frame;
+        }
+    }
     if (!ok) {
         munmap(m, size);
         return;
     }
     sites = s;
-    ranges = (const rv_live_range *)(s + h->nsites);
+    ranges = r;
     nsites = h->nsites;
 }
 
