@@ -114,4 +114,33 @@ t_prodcons_b() {
     expect_eq "last pass (vs constant stores)" "$(json .last_pass_executions)" "$n"
 }
 
+# A table that does not belong to the binary (its code hash differs) or
+# whose ranges leave their frames is not used (src/runtime/live.c): the
+# program then runs as with RAVEL_LIVENESS=0, and nothing crashes
+t_damaged_table() {
+    export XDG_CACHE_HOME=$W/cache
+    local src=$ROOT/bench/udpor/prodcons_a.c live n off
+    rv check --json "$src"
+    expect_json .exhaustive true
+    live=$(find "$W/cache" -name prog.live | head -1)
+    [ -s "$live" ] || { fail_because "no prog.live in the build cache"; return; }
+    cp "$live" "$W/good.live"
+    # the header: magic, code_lo, code_hi, code_hash (offset 24), nsites (32)
+    printf '\0\0\0\0\0\0\0\0' | dd of="$live" bs=1 seek=24 conv=notrunc status=none
+    rv check --json --max-executions=2000 "$src"
+    expect_rc 3
+    expect_json .exhaustive false
+    # a range below its frame: the first range's lo (after 48 + 24 * nsites)
+    cp "$W/good.live" "$live"
+    n=$(od -An -t u8 -j 32 -N 8 "$live" | tr -d ' ')
+    off=$((48 + 24 * n))
+    printf '\x00\x00\xf0\xff' | dd of="$live" bs=1 seek="$off" conv=notrunc status=none
+    rv check --json --max-executions=2000 "$src"
+    expect_rc 3
+    expect_json .exhaustive false
+    cp "$W/good.live" "$live"
+    rv check --json "$src"
+    expect_json .exhaustive true
+}
+
 rv_main "$@"
