@@ -6,6 +6,7 @@
  * use_fp()'s pthread calls; use_fp then reads it through the kept frame
  * address.  (At -O2 -fno-omit-frame-pointer the chain is read as
  * `mov rax, [rbp]`, which the analysis accepts as "the caller's area".)
+ * -DPUSH takes the address with `push %rbp; pop reg` instead.
  * Must report: only `seen == 0` (thr ran first); never `found`. */
 #include <assert.h>
 #include <pthread.h>
@@ -15,7 +16,19 @@ pthread_t t;
 long *saved_fp;
 static void *thr(void *p) { pthread_mutex_lock(&m); g = 1; pthread_mutex_unlock(&m); return 0; }
 /* remembers its caller's frame (left out: it copies rbp) */
+#ifdef PUSH
+/* the caller's frame address by inline asm `push %rbp; pop reg` (no `mov
+ * reg, rbp`): a push of rbp is a prologue's only when `mov rbp, rsp`
+ * follows it */
+__attribute__((noinline)) static void save_fp(void)
+{
+    long *fp;
+    __asm__ volatile("push %%rbp\n\tpop %0" : "=r"(fp));
+    saved_fp = (long *)fp[0];
+}
+#else
 __attribute__((noinline)) static void save_fp(void) { saved_fp = __builtin_frame_address(1); }
+#endif
 /* analysed: reads the remembered frame after a visible action */
 __attribute__((noinline)) static int use_fp(void)
 {

@@ -274,7 +274,7 @@ t_live_setjmp() { live_both live_setjmp.c; }
 t_live_builtin_setjmp() { live_both live_builtin_setjmp.c; }
 t_live_own_setjmp() { live_both live_own_setjmp.c; }
 t_live_frame_address() { live_both live_frame_address.c; }
-t_live_frame_address_push() { live_both live_frame_address_push.c; }
+t_live_frame_address_push() { live_both live_frame_address.c -DPUSH; }
 t_live_types() { live_both live_types.c; }
 t_live_types_o2() { live_both live_types.c -O2 -fno-omit-frame-pointer; }
 t_live_segment() { live_both live_segment.c; }
