@@ -306,17 +306,17 @@ static bool state_area(unsigned id)
     }
 }
 
+static int cmp_insn_addr(const void *key, const void *elem)
+{
+    uint64_t a = *(const uint64_t *)key, b = ((const cs_insn *)elem)->address;
+    return a < b ? -1 : a > b;
+}
+
+/* The index of the instruction at addr, or -1 (the middle of one). */
 static int index_of(const fn_ctx *f, uint64_t addr)
 {
-    size_t lo = 0, hi = f->n;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (f->in[mid].address < addr)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < f->n && f->in[lo].address == addr ? (int)lo : -2;
+    const cs_insn *c = bsearch(&addr, f->in, f->n, sizeof *f->in, cmp_insn_addr);
+    return c ? (int)(c - f->in) : -1;
 }
 
 static void pin_bytes(fn_ctx *f, int32_t lo, int32_t hi)
@@ -352,15 +352,9 @@ static unsigned hook_size(const char *name)
 
 static const char *name_at(const fn_ctx *f, uint64_t addr)
 {
-    size_t lo = 0, hi = f->nfns;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (f->fns[mid].addr < addr)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < f->nfns && f->fns[lo].addr == addr ? f->fns[lo].name : NULL;
+    fn_sym key = {.addr = addr};
+    const fn_sym *s = bsearch(&key, f->fns, f->nfns, sizeof *f->fns, cmp_fn);
+    return s ? s->name : NULL;
 }
 
 /* `lea rdi, [frame]` right before a direct call of an access hook: the
