@@ -200,6 +200,29 @@ bool rv_dependent(const rv_action *a, const rv_action *b);
  * other thread's action (process exit, atomic sections) set every bit. */
 uint64_t rv_dep_sig(const rv_action *a);
 
+/* Levels of memory units for indexes of accesses by address (issue 27
+ * part 6): level l's units are 2^rv_mem_shift(l) bytes (level 0: 8-byte
+ * granules).  An access [lo, hi] (hi its last byte) is filed at
+ * rv_mem_level, the finest level at which it spans at most RV_MEM_SPAN
+ * units, so that filing it costs O(1) whatever its length: filed per
+ * granule, one memset of 64 MiB made 8 M index entries in ravel. */
+#define RV_MEM_LEVELS 6
+#define RV_MEM_SPAN   64
+
+static inline unsigned rv_mem_shift(unsigned l)
+{
+    return 3 + 6 * l;
+}
+
+static inline unsigned rv_mem_level(uint64_t lo, uint64_t hi)
+{
+    unsigned l = 0;
+    while (l + 1 < RV_MEM_LEVELS &&
+           (hi >> rv_mem_shift(l)) - (lo >> rv_mem_shift(l)) >= RV_MEM_SPAN)
+        l++;
+    return l;
+}
+
 /* True for the two ends of an atomic section. */
 static inline bool rv_is_atomic_section(const rv_action *a)
 {

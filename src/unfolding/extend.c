@@ -134,6 +134,7 @@ typedef struct mapctx {
     size_t nb, nused;
     mentry *ent;
     size_t nent, capent;
+    unsigned levels; /* memory levels above 0 with an access filed (bit l) */
 } mapctx;
 
 /* The mapping of the previous execution, kept for the next one (issue 11:
@@ -158,7 +159,7 @@ typedef struct rv_mapkeep {
     mapctx mc;
 } rv_mapkeep;
 
-enum { MK_ALL = 1, MK_WR, MK_MTX, MK_OBJ, MK_THR, MK_TOBJ };
+enum { MK_ALL = 1, MK_WR, MK_MTX, MK_OBJ, MK_THR, MK_TOBJ, MK_CALL, MK_CWR };
 
 static uint64_t mkey(unsigned tag, uint64_t v)
 {
@@ -257,6 +258,66 @@ static bool is_global(const rv_action *a)
     return a->kind == RV_ACT_PEXIT || rv_is_atomic_section(a);
 }
 
+/* Memory chains at several granularities (issue 27 part 6).  Filed per
+ * 8-byte granule, a memset of 64 MiB made 8 M chain entries and slots
+ * (twice: every access and writes only), about 16 bytes of ravel per byte
+ * of the program: a thread filling its 1 GiB heap took 22 GB.  So an
+ * access is filed at its level (action.h rv_mem_level), in at most
+ * RV_MEM_SPAN + 1 chains whatever its length.  An access looks for what
+ * it depends on in the chains of its units at its own level and above (a
+ * few units each), and below its level in the chains of every unit it
+ * spans there, or, when that is more units than the events before it, by
+ * a scan of those events (scan_back): never more work than filing it per
+ * granule did, and memory O(events), not O(bytes).  Chains of different
+ * levels may hold the same dependence twice; a walk keeps the latest per
+ * thread, so that costs nothing. */
+static uint64_t ml_key(unsigned l, bool all, uint64_t unit)
+{
+    if (!l) return mkey(all ? MK_ALL : MK_WR, unit);
+    return mkey(all ? MK_CALL : MK_CWR, unit << 3 | l);
+}
+
+/* The events before i that i depends on, latest per thread, found by
+ * looking at each (a walk of every chain: a covering write ends it, as in
+ * mwalk). */
+static void scan_back(const mapctx *m, size_t i, int32_t *cand)
+{
+    const rv_action *a = &m->t->ev[i].act;
+    for (size_t j = i; j-- > 0;) {
+        const rv_action *b = &m->t->ev[j].act;
+        if (b->tid == a->tid || (int32_t)j <= cand[b->tid] || !rv_dependent(b, a)) continue;
+        cand[b->tid] = (int32_t)j;
+        if (mdominates(b, a, CH_MEM)) break;
+    }
+}
+
+/* Walk the memory chains of event i's access [lo, lo + len) for its
+ * candidates, then file i in those of its level.  A read (!writes) walks
+ * the chains of writes only. */
+static void mem_chains(mapctx *m, size_t i, uint64_t lo, uint64_t len, bool writes, int32_t *cand)
+{
+    uint64_t hi = lo + (len ? len : 1) - 1;
+    unsigned k = rv_mem_level(lo, hi);
+    uint64_t below = 0; /* units below level k to look at */
+    for (unsigned l = 0; l < k; l++)
+        if (!l || (m->levels >> l & 1))
+            below += (hi >> rv_mem_shift(l)) - (lo >> rv_mem_shift(l)) + 1;
+    if (k && below > i) {
+        scan_back(m, i, cand);
+    } else {
+        for (unsigned l = 0; l < RV_MEM_LEVELS; l++) {
+            if (l && !(m->levels >> l & 1)) continue;
+            for (uint64_t u = lo >> rv_mem_shift(l); u <= hi >> rv_mem_shift(l); u++)
+                mwalk(m, ml_key(l, writes, u), i, CH_MEM, cand);
+        }
+    }
+    for (uint64_t u = lo >> rv_mem_shift(k); u <= hi >> rv_mem_shift(k); u++) {
+        mpush(m, ml_key(k, true, u), i);
+        if (writes) mpush(m, ml_key(k, false, u), i);
+    }
+    if (k) m->levels |= 1u << k;
+}
+
 /* The object chains of event i: walk them for its candidates, then file
  * i in them. */
 static void mobjects(mapctx *m, size_t i, int32_t *cand)
@@ -264,12 +325,7 @@ static void mobjects(mapctx *m, size_t i, int32_t *cand)
     const rv_action *a = &m->t->ev[i].act;
     unsigned tid = a->tid;
     if (rv_is_memory(a)) {
-        uint64_t lo = a->obj >> 3, hi = (a->obj + (a->len ? a->len : 1) - 1) >> 3;
-        for (uint64_t g = lo; g <= hi; g++) {
-            mwalk(m, mkey(mem_writes(a) ? MK_ALL : MK_WR, g), i, CH_MEM, cand);
-            mpush(m, mkey(MK_ALL, g), i);
-            if (mem_writes(a)) mpush(m, mkey(MK_WR, g), i);
-        }
+        mem_chains(m, i, a->obj, a->len, mem_writes(a), cand);
     } else {
         uint64_t mx = rv_mutex_of(a);
         if (mx) {
@@ -282,14 +338,7 @@ static void mobjects(mapctx *m, size_t i, int32_t *cand)
         }
     }
     /* create writes *thread: a write to those bytes (action.c create_writes) */
-    if (a->kind == RV_ACT_CREATE && a->len) {
-        uint64_t lo = a->obj2 >> 3, hi = (a->obj2 + a->len - 1) >> 3;
-        for (uint64_t g = lo; g <= hi; g++) {
-            mwalk(m, mkey(MK_ALL, g), i, CH_MEM, cand);
-            mpush(m, mkey(MK_ALL, g), i);
-            mpush(m, mkey(MK_WR, g), i);
-        }
-    }
+    if (a->kind == RV_ACT_CREATE && a->len) mem_chains(m, i, a->obj2, a->len, true, cand);
     /* create, join and detach of one thread: its detach state */
     if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH) {
         mwalk(m, mkey(MK_TOBJ, a->obj), i, CH_THR, cand);
