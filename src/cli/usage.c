@@ -74,7 +74,10 @@ static const char check_help[] =
     "per execution:\n"
     "  --max-events=N       events per execution (default 100000)\n"
     "  --timeout=SECONDS    wall-clock time per execution (default 10; 0 = none)\n"
-    "  --max-memory=MB      heap per execution (default 1024)\n"
+    "  --max-memory=MB      heap per execution (default 1024); its resident memory\n"
+    "                       may exceed that by 512 MB (stacks, mmap, ...)\n"
+    "  --max-output=MB      largest file the program may write, redirected output\n"
+    "                       included (default 64; 0 = none)\n"
     "  --max-threads=N      threads per execution, main included (default and most 16384;\n"
     "                       default 1024 for udpor, which goes to 16384 when asked;\n"
     "                       64 for --memory=drf unless given)\n"
@@ -108,7 +111,7 @@ static const char replay_help[] =
     "\n"
     "options: --json, --quiet, --cc=CC, --no-cache, --posix-exit, --memory=sc|drf, --property=P,\n"
     "         --nondet-domain=LO:HI, --max-events=N, --timeout=SECONDS, --max-memory=MB,\n"
-    "         --max-threads=N,\n"
+    "         --max-threads=N, --max-output=MB,\n"
     "         --engine=auto|fork|reset\n";
 
 void rv_cli_usage(FILE *f, const char *topic)

@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 
 #define PC RV_PC()
 
@@ -618,18 +619,49 @@ static rv_thr *allocating_thread(void)
     return rt.running ? rt.running : rv_thr_at(0);
 }
 
-static bool map_arena(rv_thr *t)
+/* Under an address-space limit (ulimit -v: RLIMIT_AS, or RLIMIT_DATA,
+ * which counts private writable mappings) a 4 GiB arena per thread does
+ * not fit: two threads took 8 GiB, and under `ulimit -v 8000000` the
+ * first malloc of a program with two threads failed as "heap limit
+ * exceeded".  There an arena is mapped in pieces as it fills, at the same
+ * addresses: ARENA_PIECE, then pieces that double what is mapped, each
+ * kept by the reset engine like any rv_zmap region (its address is its
+ * key).  Without such a limit an arena is one 4 GiB reservation
+ * (MAP_NORESERVE: only touched pages cost memory). */
+#define ARENA_PIECE ((size_t)1 << 20)
+
+static bool address_space_limited(void)
 {
-    char *base = (char *)(uintptr_t)(RV_HEAP_BASE + (uint64_t)rv_tid(t) * RV_HEAP_SPAN);
+    static int limited = -1;
+    if (limited < 0) {
+        struct rlimit as, data;
+        limited = (!getrlimit(RLIMIT_AS, &as) && as.rlim_cur != RLIM_INFINITY) ||
+                  (!getrlimit(RLIMIT_DATA, &data) && data.rlim_cur != RLIM_INFINITY);
+    }
+    return limited;
+}
+
+static char *arena_base(const rv_thr *t)
+{
+    return (char *)(uintptr_t)(RV_HEAP_BASE + (uint64_t)rv_tid(t) * RV_HEAP_SPAN);
+}
+
+/* Map the next piece of t's arena: the whole span, or (limited) the
+ * piece after heap_end; false if the kernel refuses it. */
+static bool grow_arena(rv_thr *t)
+{
+    char *base = arena_base(t), *at = t->arena_mapped ? t->heap_end : base;
+    size_t len = RV_HEAP_SPAN;
+    if (address_space_limited()) len = at == base ? ARENA_PIECE : (size_t)(at - base);
     bool fresh;
-    void *p = rv_zmap((uintptr_t)base, base, RV_HEAP_SPAN, &fresh);
-    if (p != base) return false;
-    t->heap_next = base;
-    t->heap_end = base + RV_HEAP_SPAN;
+    if (rv_zmap((uintptr_t)at, at, len, &fresh) != at) return false;
+    if (!t->arena_mapped) t->heap_next = base;
+    t->heap_end = at + len;
     t->arena_mapped = true;
     return true;
 }
 
+/* The execution's --max-memory is exceeded by n more bytes. */
 static void *out_of_memory(size_t n)
 {
     if (rt.active)
@@ -653,10 +685,30 @@ static void *arena_full(const rv_thr *t, size_t n)
     return NULL;
 }
 
+/* The kernel refused to map more of t's arena although --max-memory
+ * allows it: the process's address-space limit (ulimit -v), said so. */
+static void *no_address_space(const rv_thr *t, size_t n)
+{
+    if (rt.active) {
+        struct rlimit as;
+        unsigned long long mb = !getrlimit(RLIMIT_AS, &as) && as.rlim_cur != RLIM_INFINITY
+                                    ? (unsigned long long)(as.rlim_cur >> 20)
+                                    : 0;
+        char lim[64] = "";
+        if (mb) snprintf(lim, sizeof lim, " of %llu MB", mb);
+        rv_end_exec(RV_END_RESOURCE, 0, 0,
+                    "cannot map thread %u's heap to allocate %zu bytes: the address-space "
+                    "limit%s (ulimit -v) is reached",
+                    rv_tid(t), n, lim);
+    }
+    errno = ENOMEM;
+    return NULL;
+}
+
 static void *heap_alloc(size_t n, size_t align)
 {
     rv_thr *t = allocating_thread();
-    if (!t->arena_mapped && !map_arena(t)) return out_of_memory(n);
+    if (!t->arena_mapped && !grow_arena(t)) return no_address_space(t, n);
     if (align < 16) align = 16;
     unsigned cls = RV_HEAP_CLASSES;
     size_t usable = (n + 15) & ~(size_t)15;
@@ -680,7 +732,9 @@ static void *heap_alloc(size_t n, size_t align)
     char *end = (char *)start + usable;
     uint64_t max = rt.shm ? rt.shm->max_heap : UINT64_MAX;
     if (rt.heap_used + usable > max) return out_of_memory(n);
-    if (n > RV_HEAP_SPAN || end > t->heap_end) return arena_full(t, n);
+    if (n > RV_HEAP_SPAN || end > arena_base(t) + RV_HEAP_SPAN) return arena_full(t, n);
+    while (end > t->heap_end)
+        if (!grow_arena(t)) return no_address_space(t, n);
     rt.heap_used += usable;
     t->heap_next = end;
     rv_block *b = (rv_block *)(start - HDR);
