@@ -84,7 +84,7 @@ typedef struct rv_thr {
     /* heap arena (bump allocation, per-thread free lists) */
     bool arena_mapped;
     char *heap_next, *heap_end;
-    void *free_list[RV_HEAP_CLASSES];
+    void *free_list[RV_HEAP_CLASSES + 1]; /* per class, then blocks above 1 MiB (memory.c) */
 } rv_thr;
 
 typedef struct rv_rt {
