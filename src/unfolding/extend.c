@@ -409,6 +409,7 @@ static void mapctx_cut(mapctx *m, size_t entfrom)
         const mentry *x = &m->ent[--m->nent];
         m->head[mprobe(m, x->key)] = x->next;
     }
+    if (!m->nent) m->levels = 0; /* no access filed above level 0 any more */
 }
 
 void rv_unf_map_free(rv_unf *u)
