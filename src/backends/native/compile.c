@@ -22,8 +22,10 @@
 
 /* Bumped whenever the way a build is made changes, so old cache entries
  * are never reused for a different recipe. */
-/* 13: the liveness table, prog.live (liveness.h) */
-#define RECIPE "ravel-build-13/live-" RV_LIVE_VERSION
+/* 13: the liveness table, prog.live (liveness.h); 14: SV-COMP targets
+ * (reach_error, __VERIFIER_error) the program defines are caught on entry
+ * (wire_targets) */
+#define RECIPE "ravel-build-14/live-" RV_LIVE_VERSION
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -762,7 +764,16 @@ typedef struct objsyms {
     strv atomic; /* names */
     strv atomic_local;
     unsigned long *atomic_size;
+    strv target;       /* the SV-COMP targets it defines (is_target_name) */
+    strv target_local; /* ... of them, the static ones */
 } objsyms;
+
+/* The functions whose call is the violation of unreach-call: reach_error
+ * (SV-COMP since 2021) and __VERIFIER_error (before). */
+static bool is_target_name(const char *x)
+{
+    return !strcmp(x, "reach_error") || !strcmp(x, "__VERIFIER_error");
+}
 
 static int scan_object(job *j, const char *obj, objsyms *s)
 {
@@ -797,6 +808,10 @@ static int scan_object(job *j, const char *obj, objsyms *s)
             s->atomic_size[s->atomic.n - 1] = size;
             if (type == 't') strv_add(&s->atomic_local, name);
         }
+        if (is_target_name(name) && strchr("TtWw", type)) {
+            strv_add(&s->target, name);
+            if (type == 't') strv_add(&s->target_local, name);
+        }
     }
     free(txt);
     return 0;
@@ -810,6 +825,8 @@ static void objsyms_free(objsyms *s)
     strv_free(&s->atomic);
     strv_free(&s->atomic_local);
     free(s->atomic_size);
+    strv_free(&s->target);
+    strv_free(&s->target_local);
 }
 
 static bool is_c_identifier(const char *s)
@@ -828,6 +845,8 @@ typedef struct wiring {
     buf stubs;    /* declarations and stub functions */
     buf table;    /* rows of __ravel_atomic_fns */
     size_t natomic;
+    buf targets;  /* rows of __ravel_target_fns */
+    size_t ntarget;
     strv impure;             /* C library functions given a tainting trampoline */
     strv unmodelled;         /* ... of them, those known to write through pointers */
     strv families;           /* libc state families whose object stubs.c defines */
@@ -857,8 +876,9 @@ static void buf_printf(buf *b, const char *fmt, ...)
     free(s);
 }
 
-/* Compile source s into obj: 0, or 1 (diagnostics in j->diag). */
-static int compile_one(job *j, size_t s, const char *obj)
+/* Compile source s into obj: 0, or 1 (diagnostics in j->diag).
+ * `entry_hooks` adds -finstrument-functions (wire_targets). */
+static int compile_one(job *j, size_t s, const char *obj, bool entry_hooks)
 {
     strv argv = {0};
     add_cc_for(j, &argv, j->o->sources[s]);
@@ -867,6 +887,7 @@ static int compile_one(job *j, size_t s, const char *obj)
     for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
     if (j->gnu89) strv_add(&argv, "-fgnu89-inline");
     strv_add(&argv, "-fstack-usage"); /* obj's .su: frame sizes (max_frame_of) */
+    if (entry_hooks) strv_add(&argv, "-finstrument-functions");
     strv_add(&argv, j->o->sources[s]);
     strv_add(&argv, "-o");
     strv_add(&argv, obj);
@@ -1023,7 +1044,8 @@ static bool stack_light(const char *x)
         "strchr", "strrchr", "strdup", "__assert_fail", "__assert", "abort", "exit", "_exit",
         "_Exit", "__errno_location", "__stack_chk_fail", "sched_yield", "sleep", "usleep",
         "nanosleep", "call_once", "abs", "labs", "llabs", "setjmp", "_setjmp", "__sigsetjmp",
-        "sigsetjmp", "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk"};
+        "sigsetjmp", "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk",
+        "__cyg_profile_func_enter", "__cyg_profile_func_exit"};
     /* clang-format on */
     for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
         if (!strncmp(x, prefixes[i], strlen(prefixes[i]))) return true;
@@ -1206,6 +1228,38 @@ static void wire_atomic(size_t s, const objsyms *sy, buf *ren, strv *globalize, 
                    name);
         buf_printf(&w->table, "    {ravel_af%zu, %luul},\n", w->natomic, sy->atomic_size[i]);
         w->natomic++;
+        free(name);
+    }
+}
+
+/* SV-COMP targets (is_target_name) the program defines.  Under
+ * unreach-call the violation is the call itself, whatever the body does
+ * (sv-benchmarks define reach_error as assert(0), __assert_fail with a
+ * literal or __PRETTY_FUNCTION__ name, abort(), an empty body, with or
+ * without parameters): the call must be recognised by the function
+ * entered, never by a text the body passes.  An object that defines one
+ * is built with -finstrument-functions, whose entry hook names the
+ * function entered even where it was inlined (gcc and clang alike), and
+ * the targets' addresses go into the table __ravel_target_fns: the
+ * runtime's hook (runtime/verifier.c) ends the execution there, before the
+ * body runs.  A static target gets a unique global name (rename line +
+ * `globalize`) so that stubs.c can refer to it.  A renamed or weakened
+ * symbol would not do: calls inside the defining object are resolved by
+ * the assembler when the target is static. */
+static void wire_targets(size_t s, const objsyms *sy, buf *ren, strv *globalize, wiring *w)
+{
+    for (size_t i = 0; i < sy->target.n; i++) {
+        const char *t = sy->target.v[i];
+        char *name =
+            strv_has(&sy->target_local, t) ? rv_xasprintf("%s.ravel%zu", t, s) : rv_xstrdup(t);
+        if (strcmp(name, t)) {
+            buf_printf(ren, "%s %s\n", t, name);
+            strv_add(globalize, name);
+        }
+        buf_printf(&w->stubs, "extern const char ravel_tf%zu[] __asm__(\"%s\");\n", w->ntarget,
+                   name);
+        buf_printf(&w->targets, "    {ravel_tf%zu, \"%s\"},\n", w->ntarget, t);
+        w->ntarget++;
         free(name);
     }
 }
@@ -1824,6 +1878,7 @@ static int rewire_object(job *j, size_t s, const char *obj, const objsyms *sy, c
     wire_impure(sy, &called, all_def, wrapped, &ren, w);
     strv_free(&called);
     wire_atomic(s, sy, &ren, &globalize, w);
+    wire_targets(s, sy, &ren, &globalize, w);
     char *renfile = rv_xasprintf("%s/rename%zu.txt", j->dir, s);
     bool ok = write_file(renfile, ren.p);
     strv_add(&argv, "objcopy");
@@ -1861,6 +1916,12 @@ static char *stubs_source(wiring *w)
     else
         buf_puts(&out, "const ravel_afn __ravel_atomic_fns[1] = {{0, 0}};\n");
     buf_printf(&out, "const unsigned long __ravel_natomic_fns = %zu;\n", w->natomic);
+    buf_puts(&out, "typedef struct { const void *start; const char *name; } ravel_tfn;\n");
+    if (w->ntarget)
+        buf_printf(&out, "const ravel_tfn __ravel_target_fns[] = {\n%s};\n", w->targets.p);
+    else
+        buf_puts(&out, "const ravel_tfn __ravel_target_fns[1] = {{0, 0}};\n");
+    buf_printf(&out, "const unsigned long __ravel_ntarget_fns = %zu;\n", w->ntarget);
     buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
     buf_printf(&out, "const unsigned long __ravel_max_frame = %lu;\n", w->max_frame);
     buf_printf(&out, "const unsigned __ravel_dynamic_frames = %d;\n", w->dynamic_frames);
@@ -1980,12 +2041,18 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         char *obj = rv_xasprintf("%s/obj%zu.o", j->dir, s);
         strv_add(&objs, obj);
         free(obj);
-        rc = compile_one(j, s, objs.v[s]);
+        rc = compile_one(j, s, objs.v[s], false);
+        if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
+        if (rc == 0 && syms[s].target.n) { /* again, with entry hooks (wire_targets) */
+            objsyms_free(&syms[s]);
+            memset(&syms[s], 0, sizeof syms[s]);
+            rc = compile_one(j, s, objs.v[s], true);
+            if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
+        }
         if (rc == 0) {
             unsigned long f = max_frame_of(objs.v[s], &w.dynamic_frames);
             if (f > w.max_frame) w.max_frame = f;
         }
-        if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
         for (size_t i = 0; rc == 0 && i < syms[s].def.n; i++) strv_add(&all_def, syms[s].def.v[i]);
     }
     strv_sort(&all_def);
@@ -2033,6 +2100,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     strv_free(&w.families);
     free(w.stubs.p);
     free(w.table.p);
+    free(w.targets.p);
     for (size_t s = 0; s < ns; s++) objsyms_free(&syms[s]);
     free(syms);
     strv_free(&objs);
