@@ -435,4 +435,115 @@ t_witness_none() {
     expect_eq "witness files" "$n" 0
 }
 
+# ---- the unreach-call target in every spelling (tasks/, see spell.c) -------------
+# sv-benchmarks-style tasks (yml + .i + .prp), preprocessed by gcc and by
+# clang (tasks/gen.sh).  A call of the program's own reach_error (or
+# __VERIFIER_error) is the violation whatever its body does: ravel catches
+# it on entry (compile.c wire_targets), never by the text __assert_fail
+# gets (clang's __PRETTY_FUNCTION__ is "void reach_error()").  664a6c0
+# answered TRUE on the FALSE tasks of the spellings clang, abort, params,
+# empty, static and verr, FALSE on decoy-true, and failed assert-false on
+# its missing coverage-error-call.prp.
+TASKS=$S/tasks
+
+# spell_task NAME [CC]: check tasks/NAME.yml; a FALSE one's error sits at
+# the target's call in main, its GraphML witness ends there (a line of the
+# .i), its format 2.0 witness names that call, and its schedule replays to
+# the same error.
+spell_task() {
+    local name=$1 cc=${2:-} yml=$TASKS/$1.yml i=$TASKS/$1.i exp l c g y sched
+    exp=$(awk '/expected_verdict/{print $2}' "$yml")
+    if [ -n "$cc" ]; then CC=$cc rv check --json "$yml"; else rv check --json "$yml"; fi
+    expect_json .expected_verdict "$exp"
+    if [ "$exp" = true ]; then
+        expect_rc 0
+        expect_json .verdict TRUE
+        expect_json '.errors|length' 0
+        return
+    fi
+    expect_rc 1
+    expect_json .verdict 'FALSE(unreach-call)'
+    expect_json '.errors[0].kind' reach-error
+    expect_json '.errors[0].location' "spell.c:$(line_of "$TASKS/spell.c" 'MARK target') (main)"
+    l=$(line_of "$i" 'if (counter != 2)')
+    g=$(json .witness)
+    graphml_ok "$g" "$i"
+    expect_eq "last edge" "$(edges "$g" | tail -1)" "0:$l"
+    y=$(json .witness_yaml)
+    if grep -q 'counter != 2) reach_error' "$i"; then
+        c=$(sed -n "${l}p" "$i" | awk '{print index($0, "reach_error")}')
+        expect_file_match "$y" "^              line: $l$"
+        expect_file_match "$y" "^              column: $c$"
+        expect_file_match "$y" '^              function: "main"$'
+    else
+        expect_eq "format 2.0 witness" "$y" null # it names reach_error only
+    fi
+    sched=$(json '.errors[0].schedule_file')
+    if [ -n "$cc" ]; then CC=$cc rv replay --json "$i" "$sched"; else rv replay --json "$i" "$sched"; fi
+    expect_rc 1
+    expect_json .outcome.kind reach-error
+}
+
+t_spell_assert_gcc_preprocessed() {
+    for t in assert-false assert-true; do spell_task $t; spell_task $t gcc; done
+    # the task also lists coverage-error-call.prp, which does not exist:
+    # ravel does not check it, so it is not needed
+    [ ! -e "$S/properties/coverage-error-call.prp" ] || fail_because "coverage-error-call.prp exists"
+}
+t_spell_assert_clang_preprocessed() {
+    for t in assert_clang-false assert_clang-true; do spell_task $t; spell_task $t gcc; done
+}
+t_spell_literal() { spell_task literal-false; spell_task literal-true; }
+t_spell_verifier_error() { spell_task verr-false; spell_task verr-true; }
+t_spell_abort() { spell_task abort-false; spell_task abort-true; }
+t_spell_params() {
+    for t in params-false params-true; do spell_task $t; spell_task $t gcc; done
+}
+t_spell_empty_body() {
+    # the call returns and main ends normally: still the violation
+    spell_task empty-false
+    spell_task empty-true
+}
+t_spell_static() { spell_task static-false; spell_task static-true; }
+t_spell_decoy() {
+    # main's assertion passes "reach_error" as its function name, but no
+    # reach_error is called: no violation of unreach-call (the failed
+    # assertion is an end, as abort() is); without a property it is an
+    # assertion failure
+    spell_task decoy-true
+    rv check --json "$TASKS/decoy-true.i"
+    expect_rc 1
+    expect_json '.errors[0].kind' assertion
+}
+t_spell_without_property() {
+    # without --property a call of the program's reach_error is an error
+    # too, at its call site, whatever its body
+    local t
+    for t in empty-false static-false abort-false assert_clang-false; do
+        rv check --json "$TASKS/$t.i"
+        expect_rc 1
+        expect_json '.errors[0].kind' reach-error
+        expect_json '.errors[0].location' "spell.c:$(line_of "$TASKS/spell.c" 'MARK target') (main)"
+    done
+}
+t_missing_unchecked_prp() {
+    cp "$TASKS/assert-true.i" "$W/"
+    mkdir -p "$W/t" "$W/properties"
+    cp "$S/properties/unreach-call.prp" "$W/properties/"
+    printf "format_version: '2.0'\ninput_files: '../assert-true.i'\nproperties:\n  - property_file: ../properties/coverage-branches.prp\n  - property_file: ../properties/unreach-call.prp\n    expected_verdict: true\n  - property_file: ../properties/termination.prp\n    expected_verdict: true\noptions:\n  language: C\n  data_model: LP64\n" >"$W/t/t.yml"
+    rv check --json "$W/t/t.yml"
+    expect_rc 0
+    expect_json .verdict TRUE
+    # a missing file of a property ravel checks is still an error
+    rm "$W/properties/unreach-call.prp"
+    rv check --json "$W/t/t.yml"
+    expect_rc 2
+    expect_err 'cannot read the property file.*unreach-call.prp'
+    # only unchecked properties, all missing: said so
+    sed -i '/unreach-call/,+1d' "$W/t/t.yml"
+    rv check "$W/t/t.yml"
+    expect_rc 2
+    expect_err 'only properties ravel does not check'
+}
+
 rv_main "$@"

@@ -845,7 +845,7 @@ typedef struct wiring {
     buf stubs;    /* declarations and stub functions */
     buf table;    /* rows of __ravel_atomic_fns */
     size_t natomic;
-    buf targets;  /* rows of __ravel_target_fns */
+    buf targets; /* rows of __ravel_target_fns */
     size_t ntarget;
     strv impure;             /* C library functions given a tainting trampoline */
     strv unmodelled;         /* ... of them, those known to write through pointers */
