@@ -200,12 +200,88 @@ t_unsupported_property() {
     expect_err "--property expects"
 }
 t_ilp32() {
+    # a task that asks for ILP32 is checked as LP64 (ravel's runtime is
+    # x86-64 only); its verdict stands because nothing in interleave.c
+    # behaves differently under the two models (datamodel.c)
+    rv check --json "$S/ilp32.yml"
+    expect_rc 1
+    expect_json .verdict 'FALSE(unreach-call)'
+    expect_json .data_model ILP32
+    expect_json .data_model_dependence null
     rv check "$S/ilp32.yml"
-    expect_rc 2
-    expect_err 'ILP32.*x86-64'
+    expect_file_match "$W/out" '^data model  ILP32, checked as LP64: no dependence found$'
     rv check --json --data-model=LP64 "$S/ilp32.yml"
     expect_rc 1
     expect_json .verdict 'FALSE(unreach-call)'
+    expect_json .data_model LP64
+}
+t_ilp32_tasks() {
+    # .i files preprocessed with -m32 (gcc and clang), no dependence: the
+    # verdicts, witnesses and replays of the LP64 run
+    spell_task ilp32-false
+    spell_task ilp32-true
+    spell_task ilp32_clang-false
+}
+t_ilp32_dependent() {
+    # unsigned long wraps at 2^32 under ILP32: the task's FALSE; as LP64 the
+    # program never calls reach_error.  ravel must not answer TRUE.
+    rv check --json "$TASKS/ilp32_long-false.yml"
+    expect_rc 3
+    expect_json .verdict UNKNOWN
+    expect_json_match .verdict_reason 'data model ILP32.*ilp32.c:[0-9]+: a value of type unsigned long'
+    expect_json .witness null
+    # --data-model=LP64 asks for the LP64 semantics: TRUE there
+    rv check --json --data-model=LP64 "$TASKS/ilp32_long-false.yml"
+    expect_rc 0
+    expect_json .verdict TRUE
+    # a pthread_attr_t (36 bytes under ILP32) handed to the LP64 C library
+    rv check --json "$TASKS/ilp32_attr-true.yml"
+    expect_rc 3
+    expect_json .verdict UNKNOWN
+    expect_json_match .data_model_dependence 'ilp32.c:[0-9]+: a pointer to a structure passed to the C library: pthread_attr_t'
+}
+
+# dm_case NAME EXPECT CODE: a program of main's body CODE (plus the
+# globals in $DM_GLOBALS), checked with --data-model=ILP32; EXPECT is a
+# regex the dependence must match, or "none".
+dm_case() {
+    local name=$1 expect=$2 code=$3
+    printf '#define _GNU_SOURCE\n#include <pthread.h>\n#include <stdio.h>\n#include <stddef.h>\nextern void reach_error(void);\nstruct s { int a; char *p; };\n%s\nint main(void)\n{\n%s\n    return 0;\n}\n' \
+        "${DM_GLOBALS:-}" "$code" >"$W/$name.c"
+    rv check --json --property=unreach-call --data-model=ILP32 --max-executions=1 "$W/$name.c"
+    expect_json .exit_code 3
+    if [ "$expect" = none ]; then
+        expect_json .data_model_dependence null
+    else
+        expect_json_match .data_model_dependence "(\\.[ch]):[0-9]+: $expect"
+        expect_json .verdict UNKNOWN
+    fi
+}
+t_data_model_rules() {
+    dm_case ints none '    int i = 3; unsigned u = 4u; long long w = i * 2ll; if (w + u == 0) reach_error();'
+    dm_case long 'a value of type long' '    long n = 1; if (n == 0) reach_error();'
+    dm_case ulong_cast 'a value of type unsigned long' '    unsigned u = 1; if ((unsigned long)u == 0) reach_error();'
+    dm_case sizeof_int none '    int a[4]; int k = sizeof(int), n = sizeof a; if (k * 4 != n) reach_error();'
+    # arithmetic in sizeof's type (unsigned long under LP64) counts
+    dm_case sizeof_arith 'a value of type unsigned long' '    int n = 3; if (sizeof(int) * n == 0) reach_error();'
+    dm_case sizeof_ptr 'sizeof void \*' '    if (sizeof(void *) == 8) reach_error();'
+    dm_case sizeof_struct 'sizeof struct s' '    if (sizeof(struct s) == 16) reach_error();'
+    dm_case void_sizeof none '    (void)sizeof(struct s);'
+ # (offsetof's location is where the macro was written: stddef.h)
+    dm_case offsetof 'offsetof' '    if (offsetof(struct s, p) == 8) reach_error();'
+    dm_case ptr2int 'a pointer converted to an integer' '    int x; if ((int)(size_t)&x == 0) reach_error();'
+    dm_case int2ptr 'an integer converted to a pointer' '    int i = 5; void *p = (void *)i; if (!p) reach_error();'
+    dm_case pthread_t none '    pthread_t t = pthread_self(); if (pthread_equal(t, pthread_self()) == 0) reach_error();'
+    dm_case file none '    fprintf(stderr, "x");'
+    dm_case attr 'a pointer to a structure passed to the C library: pthread_attr_t' '    pthread_attr_t a; pthread_attr_init(&a);'
+    dm_case rwlock 'a pointer to a structure passed to the C library: pthread_rwlock_t' '    pthread_rwlock_t l; pthread_rwlock_init(&l, NULL);'
+    dm_case mutex_null_attr none '    pthread_mutex_t m; pthread_mutex_init(&m, NULL); pthread_mutex_lock(&m);'
+    DM_GLOBALS='pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;' dm_case mutex_zero_init none '    pthread_mutex_lock(&m);'
+    DM_GLOBALS='pthread_mutex_t m = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;' dm_case mutex_kind_init 'a mutex initialised with a kind' '    pthread_mutex_lock(&m);'
+    DM_GLOBALS='long g;' dm_case global_long 'a value of type long' '    g = 1;'
+    # a helper nobody calls does not count; one main calls does
+    DM_GLOBALS='static long unused(long x) { return x + 1; }' dm_case unused_fn none '    int i = 0; (void)i;'
+    DM_GLOBALS='static int helper(void) { long x = 1; return (int)x; }' dm_case used_fn 'a value of type long' '    if (helper() != 1) reach_error();'
 }
 t_task_file_errors() {
     cp -r "$S/properties" "$S/race.c" "$W/"

@@ -18,3 +18,6 @@ clang -E -DSPELL_assert -DLOCKED spell.c -o assert_clang-true.i
 gcc -m32 -E -DREALHDR -DSPELL_assert spell.c -o ilp32-false.i
 gcc -m32 -E -DREALHDR -DSPELL_assert -DLOCKED spell.c -o ilp32-true.i
 clang -m32 -E -DREALHDR -DSPELL_assert spell.c -o ilp32_clang-false.i
+# ILP32 tasks whose verdict depends on the data model (ilp32.c)
+gcc -m32 -E -DLONG ilp32.c -o ilp32_long-false.i
+gcc -m32 -E ilp32.c -o ilp32_attr-true.i
