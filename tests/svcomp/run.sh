@@ -622,4 +622,29 @@ t_missing_unchecked_prp() {
     expect_err 'only properties ravel does not check'
 }
 
+# ---- the entry hook: inlined targets, targets it cannot see ---------------------
+t_target_inlined_and_hidden() {
+    printf 'extern int __VERIFIER_nondet_int(void);\n%s void reach_error(void) {}\nint main(void) { if (__VERIFIER_nondet_int() == 1) reach_error(); return 0; }\n' "" >"$W/t.c"
+    # -O2 inlines reach_error into main: the hook still names it
+    rv check --json --property=unreach-call --nondet-domain=0:1 "$W/t.c" -- -O2
+    expect_rc 1
+    expect_json .verdict 'FALSE(unreach-call)'
+    CC=gcc rv check --json --property=unreach-call --nondet-domain=0:1 "$W/t.c" -- -O2
+    expect_rc 1
+    expect_json .verdict 'FALSE(unreach-call)'
+    # a target built without the hook would run unseen: no build (not TRUE)
+    printf 'extern int __VERIFIER_nondet_int(void);\n__attribute__((no_instrument_function)) void reach_error(void) {}\nint main(void) { if (__VERIFIER_nondet_int() == 1) reach_error(); return 0; }\n' >"$W/n.c"
+    rv check --json --property=unreach-call --nondet-domain=0:1 "$W/n.c"
+    expect_rc 2
+    expect_err 'reach_error, the unreach-call target, is built without its entry hook'
+    CC=gcc rv check --json --property=unreach-call --nondet-domain=0:1 "$W/t.c" -- -finstrument-functions-exclude-function-list=reach_error
+    expect_rc 2
+    expect_err 'built without its entry hook'
+    # nor may the program bring its own hook
+    printf 'void __cyg_profile_func_enter(void *f, void *s) {}\n' >"$W/h.c"
+    rv check --json --property=unreach-call "$W/t.c" "$W/h.c"
+    expect_rc 2
+    expect_err 'defines __cyg_profile_func_enter'
+}
+
 rv_main "$@"

@@ -1264,6 +1264,69 @@ static void wire_targets(size_t s, const objsyms *sy, buf *ren, strv *globalize,
     }
 }
 
+/* Does every target object s defines call the entry hook inside its own
+ * code?  A target built without it (no_instrument_function, an
+ * -finstrument-functions-exclude-* flag) would run its body unseen, so
+ * the build fails instead (diag).  Offsets from `objdump -t` (section,
+ * value, size of the target) and `objdump -r` (the section's PLT32
+ * relocations against __cyg_profile_func_enter). */
+static int targets_hooked(job *j, const char *obj, const objsyms *sy)
+{
+    char *tab = NULL, *rel = NULL;
+    strv argv = {0};
+    strv_add(&argv, "objdump");
+    strv_add(&argv, "-t");
+    strv_add(&argv, obj);
+    int st = run_diag(j, &argv, &tab, NULL);
+    strv_free(&argv);
+    strv_add(&argv, "objdump");
+    strv_add(&argv, "-r");
+    strv_add(&argv, obj);
+    if (st == 0) st = run_diag(j, &argv, &rel, NULL);
+    strv_free(&argv);
+    int rc = st == 0 ? 0 : -1;
+    for (size_t i = 0; rc == 0 && i < sy->target.n; i++) {
+        /* "0000000000000040 g     F .text  0000000000000012 reach_error" */
+        char sec[256] = "";
+        unsigned long lo = 0, size = 0;
+        for (const char *l = tab; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+            char f[6][256];
+            int k = sscanf(l, "%255s %255s %255s %255s %255s %255s", f[0], f[1], f[2], f[3], f[4],
+                           f[5]);
+            if (k >= 5 && !strcmp(f[k - 1], sy->target.v[i]) && !strcmp(f[k - 4], "F")) {
+                snprintf(sec, sizeof sec, "%s", f[k - 3]);
+                lo = strtoul(f[0], NULL, 16);
+                size = strtoul(f[k - 2], NULL, 16);
+                break;
+            }
+        }
+        bool hooked = false, in_sec = false;
+        for (const char *l = rel; sec[0] && l && *l && !hooked;
+             l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+            char a[256], b[256], c[512];
+            if (!strncmp(l, "RELOCATION RECORDS FOR [", 24)) {
+                in_sec = !strncmp(l + 24, sec, strlen(sec)) && l[24 + strlen(sec)] == ']';
+                continue;
+            }
+            if (!in_sec || sscanf(l, "%255s %255s %511s", a, b, c) != 3) continue;
+            unsigned long off = strtoul(a, NULL, 16);
+            hooked = !strcmp(b, "R_X86_64_PLT32") && !strncmp(c, "__cyg_profile_func_enter", 24) &&
+                     off >= lo && off < lo + size;
+        }
+        if (!hooked) {
+            buf_printf(&j->diag,
+                       "ravel: %s, the unreach-call target, is built without its entry hook "
+                       "(no_instrument_function, or -finstrument-functions-exclude-*?): ravel "
+                       "could not see its calls\n",
+                       sy->target.v[i]);
+            rc = 1;
+        }
+    }
+    free(tab);
+    free(rel);
+    return rc;
+}
+
 /* The program's global definitions that the runtime reserves
  * (runtime_reserved), sorted: each is renamed __ravel_own_X in every
  * object, definitions and references alike, so the program's calls reach
@@ -2048,6 +2111,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
             memset(&syms[s], 0, sizeof syms[s]);
             rc = compile_one(j, s, objs.v[s], true);
             if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
+            if (rc == 0) rc = targets_hooked(j, objs.v[s], &syms[s]);
         }
         if (rc == 0) {
             unsigned long f = max_frame_of(objs.v[s], &w.dynamic_frames);
@@ -2060,6 +2124,16 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         buf_puts(&j->diag, "ravel: the program defines no `main` function\n");
         rc = 1;
     }
+    for (size_t s = 0; rc == 0 && s < ns; s++)
+        if (strv_has(&syms[s].def, "__cyg_profile_func_enter") ||
+            strv_has(&syms[s].def, "__cyg_profile_func_exit"))
+            for (size_t t = 0; t < ns; t++)
+                if (syms[t].target.n) {
+                    buf_puts(&j->diag, "ravel: the program defines __cyg_profile_func_enter or "
+                                       "_exit, the hook ravel catches calls of reach_error with\n");
+                    rc = 1;
+                    break;
+                }
     if (rc == 0) reserve_own_defs(syms, ns, reserved, &own);
     /* libstdc++ is built without instrumentation, and its imports are not seen */
     w.cxx = j->cxx;
