@@ -647,4 +647,31 @@ t_target_inlined_and_hidden() {
     expect_err 'defines __cyg_profile_func_enter'
 }
 
+# ---- a task of sv-benchmarks, unchanged (sv-benchmarks/README.md) -----------------
+t_sv_benchmarks_lazy01() {
+    local d=$S/sv-benchmarks/pthread i g l
+    i=$d/lazy01.i
+    # ILP32, nothing in it depends on the data model: the verdict stands
+    rv check --json --property=unreach-call "$d/lazy01.yml"
+    expect_rc 1
+    expect_json .verdict 'FALSE(unreach-call)'
+    expect_json .expected_verdict false
+    expect_json .data_model ILP32
+    expect_json .data_model_dependence null
+    g=$(json .witness)
+    graphml_ok "$g" "$i"
+    l=$(line_of "$i" 'ERROR: {reach_error();abort();}')
+    expect_eq "last edge's line" "$(edges "$g" | tail -1 | cut -d: -f2)" "$l"
+    rv replay --json "$i" "$(json '.errors[0].schedule_file')"
+    expect_rc 1
+    expect_json .outcome.kind reach-error
+    # as LP64 too (664a6c0, which refused ILP32 tasks, answered TRUE here)
+    rv check --json --property=unreach-call --data-model=LP64 "$d/lazy01.yml"
+    expect_rc 1
+    expect_json .verdict 'FALSE(unreach-call)'
+    rv check --json --property=no-data-race "$d/lazy01.yml"
+    expect_rc 0
+    expect_json .verdict TRUE
+}
+
 rv_main "$@"
