@@ -1211,19 +1211,23 @@ static int cxx_stdlib(job *j, const strv *wrapped, wiring *w, char **out)
     return 0;
 }
 
-/* Table rows for the atomic functions of object s.  A static one gets a
- * unique global name (rename line + `globalize`) so that stubs.c can
- * refer to it. */
+/* The name stubs.c gives symbol x of object s: x itself, or for a static
+ * one (in `locals`) a unique global name (rename line + `globalize`).
+ * Heap string. */
+static char *stubs_name(size_t s, const char *x, const strv *locals, buf *ren, strv *globalize)
+{
+    if (!strv_has(locals, x)) return rv_xstrdup(x);
+    char *name = rv_xasprintf("%s.ravel%zu", x, s);
+    buf_printf(ren, "%s %s\n", x, name);
+    strv_add(globalize, name);
+    return name;
+}
+
+/* Table rows for the atomic functions of object s. */
 static void wire_atomic(size_t s, const objsyms *sy, buf *ren, strv *globalize, wiring *w)
 {
     for (size_t i = 0; i < sy->atomic.n; i++) {
-        const char *a = sy->atomic.v[i];
-        char *name =
-            strv_has(&sy->atomic_local, a) ? rv_xasprintf("%s.ravel%zu", a, s) : rv_xstrdup(a);
-        if (strcmp(name, a)) {
-            buf_printf(ren, "%s %s\n", a, name);
-            strv_add(globalize, name);
-        }
+        char *name = stubs_name(s, sy->atomic.v[i], &sy->atomic_local, ren, globalize);
         buf_printf(&w->stubs, "extern const char ravel_af%zu[] __asm__(\"%s\");\n", w->natomic,
                    name);
         buf_printf(&w->table, "    {ravel_af%zu, %luul},\n", w->natomic, sy->atomic_size[i]);
@@ -1242,20 +1246,14 @@ static void wire_atomic(size_t s, const objsyms *sy, buf *ren, strv *globalize, 
  * function entered even where it was inlined (gcc and clang alike), and
  * the targets' addresses go into the table __ravel_target_fns: the
  * runtime's hook (runtime/verifier.c) ends the execution there, before the
- * body runs.  A static target gets a unique global name (rename line +
- * `globalize`) so that stubs.c can refer to it.  A renamed or weakened
+ * body runs (a static target under its stubs_name).  A renamed or weakened
  * symbol would not do: calls inside the defining object are resolved by
  * the assembler when the target is static. */
 static void wire_targets(size_t s, const objsyms *sy, buf *ren, strv *globalize, wiring *w)
 {
     for (size_t i = 0; i < sy->target.n; i++) {
         const char *t = sy->target.v[i];
-        char *name =
-            strv_has(&sy->target_local, t) ? rv_xasprintf("%s.ravel%zu", t, s) : rv_xstrdup(t);
-        if (strcmp(name, t)) {
-            buf_printf(ren, "%s %s\n", t, name);
-            strv_add(globalize, name);
-        }
+        char *name = stubs_name(s, t, &sy->target_local, ren, globalize);
         buf_printf(&w->stubs, "extern const char ravel_tf%zu[] __asm__(\"%s\");\n", w->ntarget,
                    name);
         buf_printf(&w->targets, "    {ravel_tf%zu, \"%s\"},\n", w->ntarget, t);
