@@ -28,7 +28,7 @@
  *    timespec; FILE, which only the library looks into): the library would
  *    read or write it with its LP64 layout
  *    (pthread_attr_t is 36 bytes under ILP32 and 56 under LP64; a
- *    pthread_rwlock_t has no room for ravel's state);
+ *    pthread_rwlock_t has no room for ravel's state), or returned by one;
  *  - a statically initialised mutex whose initialiser is not all zeros
  *    (the ILP32 initialiser puts the mutex kind at another offset).
  * What it does not see: type punning through unions or casts between
@@ -340,6 +340,7 @@ typedef struct call {
     int depth;
     int child; /* children seen so far: 0 is the callee */
     bool library;
+    size_t line; /* the CallExpr's: its type is what the callee returns */
 } call;
 
 /* Is the argument at line i a null pointer constant (NULL, 0, (void *)0)? */
@@ -372,7 +373,11 @@ static int check_call_child(scan *s, size_t i, int depth, call *c)
             }
         }
         c->child++;
-        return 0;
+        /* a structure the library hands back is laid out as LP64 */
+        if (!c->library || !quoted_type(s->lines[c->line], 0, sugar, canon, sizeof sugar)) return 0;
+        char *ps = pointee(sugar), *pc = pointee(canon);
+        if (!ps || !pc || !record_type(pc) || runtime_owned(ps)) return 0;
+        return found(s, "a pointer to a structure returned by the C library:", ps);
     }
     c->child++;
     if (!c->library || !quoted_type(s->lines[i], 0, sugar, canon, sizeof sugar)) return 0;
@@ -410,7 +415,7 @@ static int scan_dump(scan *s)
         if (is_kind(&n, "ParmVarDecl")) continue;   /* its uses count */
         if (is_kind(&n, "StringLiteral")) continue; /* char[N]; its text may hold quotes */
         if (check_node(s, i, &n)) return 1;
-        if (is_kind(&n, "CallExpr") && nc < 64) stack[nc++] = (call){.depth = n.depth};
+        if (is_kind(&n, "CallExpr") && nc < 64) stack[nc++] = (call){.depth = n.depth, .line = i};
     }
     return 0;
 }

@@ -275,6 +275,7 @@ t_data_model_rules() {
     dm_case file none '    fprintf(stderr, "x");'
     dm_case attr 'a pointer to a structure passed to the C library: pthread_attr_t' '    pthread_attr_t a; pthread_attr_init(&a);'
     dm_case rwlock 'a pointer to a structure passed to the C library: pthread_rwlock_t' '    pthread_rwlock_t l; pthread_rwlock_init(&l, NULL);'
+    dm_case returned 'a pointer to a structure returned by the C library: struct passwd' '    struct passwd *getpwuid(unsigned); struct passwd *p = getpwuid(0); if (!p) reach_error();'
     dm_case mutex_null_attr none '    pthread_mutex_t m; pthread_mutex_init(&m, NULL); pthread_mutex_lock(&m);'
     DM_GLOBALS='pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;' dm_case mutex_zero_init none '    pthread_mutex_lock(&m);'
     DM_GLOBALS='pthread_mutex_t m = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;' dm_case mutex_kind_init 'a mutex initialised with a kind' '    pthread_mutex_lock(&m);'
