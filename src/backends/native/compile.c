@@ -1961,6 +1961,17 @@ static int rewire_object(job *j, size_t s, const char *obj, const objsyms *sy, c
     return st == 0 ? 0 : -1;
 }
 
+/* The table __ravel_<what>_fns of type `type` with n rows and its length
+ * __ravel_n<what>_fns. */
+static void fn_table(buf *out, const char *type, const char *what, const buf *rows, size_t n)
+{
+    if (n)
+        buf_printf(out, "const %s __ravel_%s_fns[] = {\n%s};\n", type, what, rows->p);
+    else
+        buf_printf(out, "const %s __ravel_%s_fns[1] = {{0, 0}};\n", type, what);
+    buf_printf(out, "const unsigned long __ravel_n%s_fns = %zu;\n", what, n);
+}
+
 /* The whole stubs.c (heap string); both table symbols are always
  * defined, the array with a dummy row when empty (C has no empty arrays). */
 static char *stubs_source(wiring *w)
@@ -1972,17 +1983,9 @@ static char *stubs_source(wiring *w)
                    "    __attribute__((noreturn));\n");
     if (w->stubs.p) buf_puts(&out, w->stubs.p);
     buf_puts(&out, "typedef struct { const void *start; unsigned long size; } ravel_afn;\n");
-    if (w->natomic)
-        buf_printf(&out, "const ravel_afn __ravel_atomic_fns[] = {\n%s};\n", w->table.p);
-    else
-        buf_puts(&out, "const ravel_afn __ravel_atomic_fns[1] = {{0, 0}};\n");
-    buf_printf(&out, "const unsigned long __ravel_natomic_fns = %zu;\n", w->natomic);
+    fn_table(&out, "ravel_afn", "atomic", &w->table, w->natomic);
     buf_puts(&out, "typedef struct { const void *start; const char *name; } ravel_tfn;\n");
-    if (w->ntarget)
-        buf_printf(&out, "const ravel_tfn __ravel_target_fns[] = {\n%s};\n", w->targets.p);
-    else
-        buf_puts(&out, "const ravel_tfn __ravel_target_fns[1] = {{0, 0}};\n");
-    buf_printf(&out, "const unsigned long __ravel_ntarget_fns = %zu;\n", w->ntarget);
+    fn_table(&out, "ravel_tfn", "target", &w->targets, w->ntarget);
     buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
     buf_printf(&out, "const unsigned long __ravel_max_frame = %lu;\n", w->max_frame);
     buf_printf(&out, "const unsigned __ravel_dynamic_frames = %d;\n", w->dynamic_frames);
