@@ -837,25 +837,35 @@ static uint64_t zmap_extent(const zmap *z)
     return z->len;
 }
 
-/* Make [lo, hi) read as zero again: its present pages (PAGEMAP_SCAN,
- * which skips missing page tables cheaply, unlike mincore) are cleared in
+/* The runs of present pages in [start, end), at most NVEC of them, into
+ * E->vec (PAGEMAP_SCAN, which skips missing page tables cheaply, unlike
+ * mincore): their number, or -1; *next is where a further call goes on
+ * (end when the walk is done). */
+static long scan_present(uint64_t start, uint64_t end, uint64_t *next)
+{
+    struct rv_pm_scan_arg arg = {
+        .size = sizeof arg,
+        .start = start,
+        .end = end,
+        .vec = (uint64_t)(uintptr_t)E->vec,
+        .vec_len = NVEC,
+        .category_mask = RV_PAGE_IS_PRESENT,
+        .return_mask = RV_PAGE_IS_PRESENT,
+    };
+    long k = sys_ioctl(E->pagemap, RV_PAGEMAP_SCAN, &arg);
+    *next = k < 0 || k < NVEC || arg.walk_end >= end ? end : arg.walk_end;
+    return k;
+}
+
+/* Make [lo, hi) read as zero again: its present pages are cleared in
  * place, which keeps them mapped: no fault and no TLB flush in the next
  * execution.  A page that is zero already is not written (the scrub of a
  * thread's dead stack only reads pages that are zero, mapping the shared
  * zero page there). */
 static void zero_present(uint64_t lo, uint64_t hi)
 {
-    for (uint64_t start = lo; start < hi;) {
-        struct rv_pm_scan_arg arg = {
-            .size = sizeof arg,
-            .start = start,
-            .end = hi,
-            .vec = (uint64_t)(uintptr_t)E->vec,
-            .vec_len = NVEC,
-            .category_mask = RV_PAGE_IS_PRESENT,
-            .return_mask = RV_PAGE_IS_PRESENT,
-        };
-        long k = sys_ioctl(E->pagemap, RV_PAGEMAP_SCAN, &arg);
+    for (uint64_t start = lo, next; start < hi; start = next) {
+        long k = scan_present(start, hi, &next);
         if (k < 0) {
             sys_madvise(start, hi - start, MADV_DONTNEED);
             return;
@@ -864,8 +874,6 @@ static void zero_present(uint64_t lo, uint64_t hi)
             for (uint64_t a = E->vec[i].start; a < E->vec[i].end; a += PAGE)
                 if (!page_is_zero((const char *)(uintptr_t)a))
                     memset((void *)(uintptr_t)a, 0, PAGE);
-        if (k < NVEC || arg.walk_end >= hi) break;
-        start = arg.walk_end;
     }
 }
 
@@ -878,23 +886,14 @@ static void insert_sorted(range *r, unsigned *n, uint64_t lo, uint64_t hi)
 }
 
 /* Drop every present page of the sorted, disjoint ranges r[0..n): one
- * PAGEMAP_SCAN for present pages over their whole span (it skips missing
- * page tables cheaply), each present run cut to the ranges. */
+ * scan for present pages over their whole span, each present run cut to
+ * the ranges. */
 static void drop_present(const range *r, unsigned n)
 {
     if (!n) return;
     unsigned k = 0;
-    for (uint64_t start = r[0].lo, end = r[n - 1].hi; start < end;) {
-        struct rv_pm_scan_arg arg = {
-            .size = sizeof arg,
-            .start = start,
-            .end = end,
-            .vec = (uint64_t)(uintptr_t)E->vec,
-            .vec_len = NVEC,
-            .category_mask = RV_PAGE_IS_PRESENT,
-            .return_mask = RV_PAGE_IS_PRESENT,
-        };
-        long m = sys_ioctl(E->pagemap, RV_PAGEMAP_SCAN, &arg);
+    for (uint64_t start = r[0].lo, end = r[n - 1].hi, next; start < end; start = next) {
+        long m = scan_present(start, end, &next);
         if (m < 0) {
             for (; k < n; k++) sys_madvise(r[k].lo, r[k].hi - r[k].lo, MADV_DONTNEED);
             return;
@@ -907,8 +906,6 @@ static void drop_present(const range *r, unsigned n)
                 sys_madvise(a, b - a, MADV_DONTNEED);
             }
         }
-        if (m < NVEC || arg.walk_end >= end) break;
-        start = arg.walk_end;
     }
 }
 

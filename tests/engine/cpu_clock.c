@@ -7,12 +7,11 @@
  *   -DGETTIME  clock_gettime(CLOCK_PROCESS_CPUTIME_ID) instead of clock()
  * (CPU time, not wall-clock time: a loaded machine does not change it.) */
 #include <assert.h>
-#include <pthread.h>
 #include <time.h>
 
-#define LIMIT_MS 10
+#include "racers.h"
 
-static int x;
+#define LIMIT_MS 10
 
 static long used_ms(void)
 {
@@ -25,12 +24,6 @@ static long used_ms(void)
 #endif
 }
 
-static void *thread(void *arg)
-{
-    x++;
-    return arg;
-}
-
 int main(void)
 {
     assert(used_ms() < LIMIT_MS);
@@ -38,10 +31,8 @@ int main(void)
     unsigned long s = 0;
     for (unsigned long i = 0; i < 300000000ul; i++)
         __asm__ volatile("add %1, %0" : "+r"(s) : "r"(i));
-    pthread_t a, b;
-    pthread_create(&a, NULL, thread, NULL);
-    pthread_create(&b, NULL, thread, NULL);
-    pthread_join(a, NULL);
-    pthread_join(b, NULL);
+    pthread_t t[2];
+    race_start(t, NULL);
+    race_join(t);
     return 0;
 }

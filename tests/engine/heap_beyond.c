@@ -9,12 +9,11 @@
  *   -DTHREAD_HEAP  the threads write past their blocks (their own arenas),
  *                  main does not */
 #include <assert.h>
-#include <pthread.h>
 #include <stdlib.h>
 
-#define SPAN (3 * 4096)
+#include "racers.h"
 
-static int x;
+#define SPAN (3 * 4096)
 
 static void *thread(void *arg)
 {
@@ -24,7 +23,7 @@ static void *thread(void *arg)
     for (int i = 16; i < SPAN; i += 512) assert(p[i] == 0);
     for (int i = 16; i < SPAN; i += 512) p[i] = 0x5a;
 #endif
-    x++;
+    racers_x++;
     return arg;
 }
 
@@ -35,10 +34,8 @@ int main(void)
     for (int i = 64; i < SPAN; i += 512) assert(p[i] == 0);
     for (int i = 64; i < SPAN; i += 512) p[i] = 0x5a;
 #endif
-    pthread_t a, b;
-    pthread_create(&a, NULL, thread, NULL);
-    pthread_create(&b, NULL, thread, NULL);
-    pthread_join(a, NULL);
-    pthread_join(b, NULL);
+    pthread_t t[2];
+    race_start(t, thread);
+    race_join(t);
     return 0;
 }

@@ -11,22 +11,15 @@
  *           defines: only an LD_PRELOAD library gives it, which the engine
  *           finds among the process's mappings (engine.c foreign_code) */
 #include <assert.h>
-#include <pthread.h>
 #include <stddef.h>
+
+#include "racers.h"
 
 #ifdef WEAK
 extern int memo_open(void) __attribute__((weak));
 #else
 int memo_open(void);
 #endif
-
-static int x;
-
-static void *thread(void *arg)
-{
-    x++;
-    return arg;
-}
 
 int main(void)
 {
@@ -36,10 +29,8 @@ int main(void)
         int fd = open_one();
         assert(fd >= 0 && fd < 8);
     }
-    pthread_t a, b;
-    pthread_create(&a, NULL, thread, NULL);
-    pthread_create(&b, NULL, thread, NULL);
-    pthread_join(a, NULL);
-    pthread_join(b, NULL);
+    pthread_t t[2];
+    race_start(t, NULL);
+    race_join(t);
     return 0;
 }

@@ -9,18 +9,13 @@
  * safe list) and must find nothing changed. */
 #include <assert.h>
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int x, errno0, rand0, calls;
-static _Thread_local int tls = 7;
+#include "racers.h"
 
-static void *thread(void *arg)
-{
-    x++;
-    return arg;
-}
+static int errno0, rand0, calls;
+static _Thread_local int tls = 7;
 
 static unsigned mxcsr(void)
 {
@@ -68,10 +63,8 @@ int main(int argc, char **argv, char **envp)
     __asm__ volatile("ldmxcsr %0" : : "m"(m));
     unsigned short cw = 0x0f7f;
     __asm__ volatile("fldcw %0" : : "m"(cw));
-    pthread_t a, b;
-    pthread_create(&a, NULL, thread, NULL);
-    pthread_create(&b, NULL, thread, NULL);
-    pthread_join(a, NULL);
-    pthread_join(b, NULL);
+    pthread_t t[2];
+    race_start(t, NULL);
+    race_join(t);
     return 0;
 }

@@ -11,16 +11,9 @@
  *   -DWRPKRU   wrpkru's bytes     -DPOPF    popf setting the AC flag */
 #include <assert.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <sys/syscall.h>
 
-static int x;
-
-static void *thread(void *arg)
-{
-    x++;
-    return arg;
-}
+#include "racers.h"
 
 #ifdef SYSCALL
 static long raw_open(const char *path)
@@ -55,13 +48,11 @@ int main(void)
     assert(fd >= 0 && fd < 8);
 #endif
 #ifdef POPF
-    if (x == 0) /* then alignment checking faults at the next unaligned access */
+    if (racers_x == 0) /* then alignment checking faults at the next unaligned access */
         __asm__ volatile("pushfq; orq $0x40000, (%%rsp); popfq" ::: "cc", "memory");
 #endif
-    pthread_t a, b;
-    pthread_create(&a, NULL, thread, NULL);
-    pthread_create(&b, NULL, thread, NULL);
-    pthread_join(a, NULL);
-    pthread_join(b, NULL);
+    pthread_t t[2];
+    race_start(t, NULL);
+    race_join(t);
     return 0;
 }

@@ -10,19 +10,13 @@
  *   -DSBRK        the program moves the break itself
  *   -DSIGNAL      a constructor sets a signal's disposition */
 #include <assert.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-static int x;
-static pid_t pid0;
+#include "racers.h"
 
-static void *thread(void *arg)
-{
-    x++;
-    return arg;
-}
+static pid_t pid0;
 
 static void on_usr1(int sig)
 {
@@ -30,7 +24,7 @@ static void on_usr1(int sig)
 }
 static void at_quick(void)
 {
-    assert(x == 0);
+    assert(racers_x == 0);
 }
 
 __attribute__((constructor)) static void setup(void)
@@ -56,14 +50,12 @@ int main(void)
     assert(b != (char *)-1);
     b[0] = 1;
 #endif
-    pthread_t a, b2;
-    pthread_create(&a, NULL, thread, NULL);
-    pthread_create(&b2, NULL, thread, NULL);
+    pthread_t t[2];
+    race_start(t, NULL);
 #ifdef QUICK_EXIT
-    if (x == 1) quick_exit(0);
+    if (racers_x == 1) quick_exit(0);
 #endif
-    pthread_join(a, NULL);
-    pthread_join(b2, NULL);
+    race_join(t);
     (void)on_usr1, (void)at_quick, (void)pid0;
     return 0;
 }
