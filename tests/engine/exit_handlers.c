@@ -6,9 +6,12 @@
  * started ended the execution first): the failing assertion below was
  * missed.  The last destructor checks the order and what main saw.
  *   -DTHREAD_EXIT   a thread calls exit() while main waits in join
- *   -D_EXIT_        a thread calls _exit(): no handler runs in either engine */
+ *   -D_EXIT_        a thread calls _exit(): no handler runs in either engine
+ *   -DOUTPUT        each handler also prints its letter (`ravel replay`
+ *                   shows the program's output: the same in both engines) */
 #include <assert.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -19,6 +22,9 @@ static int n, x, seen;
 static void note(char c)
 {
     order[n++] = c;
+#ifdef OUTPUT
+    printf("%c", c);
+#endif
 }
 
 static void *thread(void *arg)
@@ -73,6 +79,9 @@ __attribute__((destructor(101))) static void dtor_101(void)
 
 int main(void)
 {
+#ifdef OUTPUT
+    printf("main ");
+#endif
     atexit(main_atexit);
     pthread_t t;
     pthread_create(&t, NULL, thread, NULL);

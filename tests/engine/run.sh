@@ -269,6 +269,23 @@ t_exit_handlers() {
     expect_json '.errors|length' 1
 }
 
+# The program's output from the handlers and destructors, as `ravel
+# replay` shows it (on 664a6c0, under reset: only main's, and the
+# destructor's assertion failure missed)
+t_exit_output() {
+    rv check --engine=fork --algo=dfs --out="$W/s" "$D/exit_handlers.c" -- -DOUTPUT
+    expect_rc 1
+    local f e
+    f=$(ls "$W"/s/*.schedule | head -1)
+    for e in fork reset; do
+        RAVEL_ENGINE=$e rv replay "$D/exit_handlers.c" "$f"
+        expect_rc 1
+        grep -v '^#' "$W/out" >"$W/$e.out"
+    done
+    expect_file_match "$W/fork.out" '^main mocd21'
+    cmp -s "$W/fork.out" "$W/reset.out" || fail_because "replay differs: $(diff "$W/fork.out" "$W/reset.out" | head -5 | paste -sd' ')"
+}
+
 # Bytes past the bump pointer of main's and the threads' arenas (on
 # 664a6c0: an assertion failure in the second execution)
 t_heap_beyond() {
