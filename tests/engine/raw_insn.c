@@ -8,7 +8,8 @@
  * saying which instruction, in which function.  The other variants only
  * hold the instruction (never run, or run to the fault it causes):
  *   -DINT80    int $0x80          -DBYTES   .byte 0x0f, 0x05 (a syscall)
- *   -DWRPKRU   wrpkru's bytes     -DPOPF    popf setting the AC flag */
+ *   -DWRPKRU   wrpkru's bytes     -DPOPF    popf setting the AC flag
+ *   -DNULL_FS  a null selector loaded into fs (the TLS base gone) */
 #include <assert.h>
 #include <fcntl.h>
 #include <sys/syscall.h>
@@ -46,6 +47,9 @@ int main(void)
 #ifdef SYSCALL
     long fd = raw_open("/dev/null");
     assert(fd >= 0 && fd < 8);
+#endif
+#ifdef NULL_FS
+    if (racers_x == 0) __asm__ volatile("xorl %%eax, %%eax; movl %%eax, %%fs" ::: "eax", "memory");
 #endif
 #ifdef POPF
     if (racers_x == 0) /* then alignment checking faults at the next unaligned access */

@@ -312,14 +312,17 @@ t_cpu_clock() {
 
 # Instructions that change process state (on 664a6c0: a descriptor per
 # execution, exit 3 "a replayed configuration produced other events";
-# popf: "the program's fork server died"); each named in the reason
+# popf and a null fs: "the program's fork server died", exit 3, where the
+# fork engine reports a crash); each named in the reason
 t_raw_insn() {
     auto_vs_fork "$D/raw_insn.c" -DSYSCALL fork 'instruction syscall in raw_open \(.*raw_insn.c\)' --keep-going
     expect_json '.errors|length' 0
-    auto_vs_fork "$D/raw_insn.c" -DINT80 fork 'instruction int in unused_code' --keep-going
+    auto_vs_fork "$D/raw_insn.c" -DINT80 fork 'instruction int 0x80 in unused_code' --keep-going
     auto_vs_fork "$D/raw_insn.c" -DBYTES fork 'instruction syscall in unused_code' --keep-going
     auto_vs_fork "$D/raw_insn.c" -DWRPKRU fork 'instruction wrpkru in unused_code' --keep-going
     auto_vs_fork "$D/raw_insn.c" -DPOPF fork 'instruction popfq in main' --keep-going
+    expect_json '[.errors[].kind]|join(",")' crash
+    auto_vs_fork "$D/raw_insn.c" -DNULL_FS fork 'instruction mov fs, eax in main' --keep-going
     expect_json '[.errors[].kind]|join(",")' crash
     rv check --engine=auto "$D/raw_insn.c" -- -DSYSCALL
     expect_file_match "$W/out" '^engine +fork \(no reset: the program uses the instruction syscall in raw_open'

@@ -26,7 +26,7 @@
 /* 13: the liveness table, prog.live (liveness.h)
  * 14: the reset engine's checks (linked_unseen's allow-list, find_raw_insn,
  *     __ravel_cpu_clock) */
-#define RECIPE "ravel-build-14/live-" RV_LIVE_VERSION
+#define RECIPE "ravel-build-14-engine-checks-2/live-" RV_LIVE_VERSION
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the

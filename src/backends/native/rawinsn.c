@@ -26,6 +26,21 @@ static bool changes_process(const char *mnemonic)
     return false;
 }
 
+/* A write of a segment register (mov or pop into fs, gs, ds, es or ss;
+ * lfs, lgs, lss): loading fs or gs replaces the TLS base the C library
+ * and the runtime read (a null fs made the engine's own process fault in
+ * its crash handler, where a forked child is reported as crashed). */
+static bool loads_segment(const char *mnemonic, const char *ops)
+{
+    if (!strcmp(mnemonic, "lfs") || !strcmp(mnemonic, "lgs") || !strcmp(mnemonic, "lss"))
+        return true;
+    if (strcmp(mnemonic, "mov") && strcmp(mnemonic, "pop")) return false;
+    static const char *const segs[] = {"fs", "gs", "ds", "es", "ss"};
+    for (size_t i = 0; i < sizeof segs / sizeof *segs; i++)
+        if (!strncmp(ops, segs[i], 2) && (ops[2] == ',' || !ops[2])) return true;
+    return false;
+}
+
 /* wrpkru's encoding (0f 01 ef) at p, with n bytes left: for a decoder
  * that skips it as data. */
 static bool raw_wrpkru(const uint8_t *p, size_t n)
@@ -121,11 +136,13 @@ int rv_raw_insn(const char *path, char *what, size_t n)
         const uint8_t *start = code;
         while (left && cs_disasm_iter(cs, &code, &left, &addr, in)) {
             bool data = in->id == 0; /* skipped as data: it may be what this decoder lacks */
-            if (!changes_process(in->mnemonic) &&
+            if (!changes_process(in->mnemonic) && !loads_segment(in->mnemonic, in->op_str) &&
                 !(data && raw_wrpkru(start + in->address, sh[i].sh_size - in->address)))
                 continue;
             const char *fn = function_at(b, sh, nsec, i, in->address);
-            snprintf(what, n, "%s%s%s", data ? "wrpkru" : in->mnemonic, *fn ? " in " : "", fn);
+            bool ops = !data && in->op_str[0];
+            snprintf(what, n, "%s%s%s%s%s", data ? "wrpkru" : in->mnemonic, ops ? " " : "",
+                     ops ? in->op_str : "", *fn ? " in " : "", fn);
             found = 1;
             break;
         }

@@ -12,8 +12,10 @@
  * object, so that the driver falls back to fork instead:
  *   - `syscall`, `sysenter`, `int N` (`int $0x80` enters the kernel's
  *     32-bit system calls from 64-bit code too; other vectors fault);
- *   - `wrfsbase`, `wrgsbase` (the thread pointer and gs base, registers
- *     the engine does not put back) and `wrpkru` (memory protection keys);
+ *   - `wrfsbase`, `wrgsbase` and a load of a segment register (`mov` or
+ *     `pop` into fs, gs, ds, es, ss; `lfs`, `lgs`, `lss`): the thread
+ *     pointer and gs base, which the engine does not put back; `wrpkru`
+ *     (memory protection keys);
  *   - `popf` and `std`, which may leave flags set that the C library and
  *     the runtime's own code do not expect (alignment checking, the
  *     direction flag): a fault then hits the crash handler itself, which
@@ -29,8 +31,8 @@
 
 #include <stddef.h>
 
-/* 1 if the ELF object at path holds such an instruction (what: its
- * mnemonic and the function it lies in, "syscall in raw_open"), 0 if it
+/* 1 if the ELF object at path holds such an instruction (what: it and
+ * the function it lies in, "syscall in raw_open", "int 0x80 in f"), 0 if it
  * holds none, -1 if it cannot be read as an x86-64 ELF object (what: why). */
 int rv_raw_insn(const char *path, char *what, size_t n);
 
