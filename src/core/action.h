@@ -202,16 +202,27 @@ uint64_t rv_dep_sig(const rv_action *a);
 
 /* Levels of memory units for indexes of accesses by address (issue 27
  * part 6): level l's units are 2^rv_mem_shift(l) bytes (level 0: 8-byte
- * granules).  An access [lo, hi] (hi its last byte) is filed at
- * rv_mem_level, the finest level at which it spans at most RV_MEM_SPAN
- * units, so that filing it costs O(1) whatever its length: filed per
- * granule, one memset of 64 MiB made 8 M index entries in ravel. */
-#define RV_MEM_LEVELS 6
+ * granules, level 10: 2^63 bytes).  An access [lo, hi] (hi its last byte,
+ * rv_mem_last) is filed at rv_mem_level, the finest level at which it
+ * spans at most RV_MEM_SPAN units, so that filing it costs O(1) whatever
+ * its length: filed per granule, one memset of 64 MiB made 8 M index
+ * entries in ravel.  The levels reach 2^64 bytes, so that even a wild
+ * length (a memset of (size_t)-1, recorded before it faults) spans at
+ * most 2 units of the top level. */
+#define RV_MEM_LEVELS 11
 #define RV_MEM_SPAN   64
 
 static inline unsigned rv_mem_shift(unsigned l)
 {
     return 3 + 6 * l;
+}
+
+/* The last byte of [lo, lo + len) (a length of 0 counts as 1), at most
+ * the last address (a range past it is cut there). */
+static inline uint64_t rv_mem_last(uint64_t lo, uint64_t len)
+{
+    uint64_t n = len ? len : 1;
+    return n - 1 > UINT64_MAX - lo ? UINT64_MAX : lo + (n - 1);
 }
 
 static inline unsigned rv_mem_level(uint64_t lo, uint64_t hi)

@@ -213,7 +213,7 @@ static void link_key(rv_tracecount *tc, const rv_event *ev, size_t j, uint64_t k
 /* The key of memory unit u of level l (action.h rv_mem_level). */
 static uint64_t mem_key(unsigned l, uint64_t u)
 {
-    return (u << 3 | l) << 4 | 1;
+    return (u << 4 | l) << 4 | 1;
 }
 
 /* Memory at several granularities, as in the unfolding's mapping
@@ -225,7 +225,7 @@ static uint64_t mem_key(unsigned l, uint64_t u)
  * execution. */
 static void link_range(rv_tracecount *tc, const rv_event *ev, size_t j, uint64_t obj, uint64_t len)
 {
-    uint64_t lo = obj, hi = obj + (len ? len : 1) - 1;
+    uint64_t lo = obj, hi = rv_mem_last(obj, len);
     unsigned k = rv_mem_level(lo, hi);
     uint64_t below = 0;
     for (unsigned l = 0; l < k; l++)

@@ -274,7 +274,7 @@ static bool is_global(const rv_action *a)
 static uint64_t ml_key(unsigned l, bool all, uint64_t unit)
 {
     if (!l) return mkey(all ? MK_ALL : MK_WR, unit);
-    return mkey(all ? MK_CALL : MK_CWR, unit << 3 | l);
+    return mkey(all ? MK_CALL : MK_CWR, unit << 4 | l);
 }
 
 /* The events before i that i depends on, latest per thread, found by
@@ -296,7 +296,7 @@ static void scan_back(const mapctx *m, size_t i, int32_t *cand)
  * the chains of writes only. */
 static void mem_chains(mapctx *m, size_t i, uint64_t lo, uint64_t len, bool writes, int32_t *cand)
 {
-    uint64_t hi = lo + (len ? len : 1) - 1;
+    uint64_t hi = rv_mem_last(lo, len);
     unsigned k = rv_mem_level(lo, hi);
     uint64_t below = 0; /* units below level k to look at */
     for (unsigned l = 0; l < k; l++)
