@@ -1348,11 +1348,19 @@ static uint64_t program_frame(uint64_t pc, uint64_t sp, uint64_t fp)
 
 static void on_fatal(int sig, siginfo_t *si, void *uc_)
 {
+    rv_clear_flags(); /* before any unaligned access of this handler's */
     ucontext_t *uc = uc_;
     uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
     uint64_t sp = (uint64_t)uc->uc_mcontext.gregs[REG_RSP];
     uint64_t fp = (uint64_t)uc->uc_mcontext.gregs[REG_RBP];
-    uint64_t addr = (uint64_t)(uintptr_t)si->si_addr;
+    /* si_addr is a fault's address only for a signal the kernel raised
+     * for an instruction (si_code > 0); for one sent (abort(), raise(),
+     * kill(): SI_USER, SI_TKILL) the same bytes hold the sender's pid,
+     * which differs with every forked child: the fork engine reported
+     * one error per pid where the reset engine reported one, for the
+     * same abort inside the C library (tests/engine/libc_abort.c) */
+    bool fault = si->si_code > 0;
+    uint64_t addr = fault ? (uint64_t)(uintptr_t)si->si_addr : 0;
     if (!rt.active) {
         rv_exec_signaled(sig); /* reset engine: the execution ends as killed by sig */
         signal(sig, SIG_DFL);
@@ -1371,6 +1379,8 @@ static void on_fatal(int sig, siginfo_t *si, void *uc_)
                     (in_guard(addr) || (addr < sp + 65536 && addr + 65536 > sp));
     if (overflow)
         rv_end_exec(RV_END_STACK_OVERFLOW, pc, addr, "stack overflow (fault at %p)", si->si_addr);
+    if (!fault)
+        rv_end_exec(RV_END_CRASH, pc, 0, "%s (a signal sent to the process)", strsignal(sig));
     rv_end_exec(RV_END_CRASH, pc, addr, "%s (fault address %p)", strsignal(sig), si->si_addr);
 }
 

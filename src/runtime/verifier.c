@@ -121,6 +121,7 @@ void __ravel_exit(int code)
         rv_visible(a, PC);
         rv_end_complete(code);
     }
+    rv_engine_exit_again();
     exit(code);
 }
 
