@@ -60,8 +60,7 @@ __asm__(".pushsection .note.GNU-stack,\"x\",@progbits\n.popsection");
  * stack and called there */
 static long raw_open(const char *path)
 {
-    unsigned char code[] = {0x48, 0x89, 0xf8, 0x48, 0x89, 0xf7, 0x48,
-                            0x89, 0xd6, 0x0f, 0x05, 0xc3};
+    unsigned char code[] = {0x48, 0x89, 0xf8, 0x48, 0x89, 0xf7, 0x48, 0x89, 0xd6, 0x0f, 0x05, 0xc3};
     long (*f)(long, const char *, long) = (long (*)(long, const char *, long))(void *)code;
     return f(SYS_open, path, O_RDONLY);
 }
@@ -96,8 +95,9 @@ int main(void)
 #endif
 #ifdef HIDDEN_POPF
     if (racers_x == 0) /* 9d, a popf, as the immediate's first byte */
-        __asm__ volatile("pushfq; orq $0x40000, (%%rsp)\n jmp 1f+1\n1: .byte 0xb9, 0x9d, 0x90, 0x90, 0x90"
-                         ::: "rcx", "cc", "memory");
+        __asm__ volatile(
+            "pushfq; orq $0x40000, (%%rsp)\n jmp 1f+1\n1: .byte 0xb9, 0x9d, 0x90, 0x90, 0x90" ::
+                : "rcx", "cc", "memory");
 #endif
     pthread_t t[2];
     race_start(t, NULL);
