@@ -312,6 +312,20 @@ static void finish_report(rv_end end)
 void rv_end_exec(rv_end end, uint64_t pc, uint64_t addr, const char *fmt, ...)
 {
     rv_shm *s = rt.shm;
+    if (!s) {
+        /* before main (a constructor's assertion, reach_error, ...): no
+         * execution to report in yet, so the process ends with status 70,
+         * which ravel reports as an end before main, UNKNOWN (native.c,
+         * ended_before_main); before, this dereferenced the null report
+         * and the process died of SIGSEGV */
+        va_list ap;
+        va_start(ap, fmt);
+        char msg[256];
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        dprintf(2, "ravel: before main: %s: %s\n", rv_end_name(end), msg);
+        _exit(70);
+    }
     s->err_tid = rt.running ? rv_tid(rt.running) : RV_NO_THREAD;
     s->err_pc = pc;
     s->err_addr = addr;

@@ -10,7 +10,12 @@
  *   -DCTOR_NONDET  a constructor draws the value      FALSE in truth
  *   -DCTOR_ASSUME  a constructor assumes false         TRUE in truth
  *   -DEXIT_NONDET  an atexit handler draws the value   FALSE in truth
- *   -DEXIT_ASSUME  an atexit handler assumes false     TRUE in truth */
+ *   -DEXIT_ASSUME  an atexit handler assumes false     TRUE in truth
+ *   -DCTOR_REACH   a constructor calls reach_error      FALSE in truth
+ *                  (UNKNOWN: nothing before main is explored; before,
+ *                  the runtime's report dereferenced a null pointer and
+ *                  the reason read "did not start (is it a ravel
+ *                  build?)") */
 #include <assert.h>
 #include <stdlib.h>
 
@@ -24,10 +29,12 @@ void reach_error(void)
 
 static int flag;
 
-#if defined CTOR_NONDET || defined CTOR_ASSUME
+#if defined CTOR_NONDET || defined CTOR_ASSUME || defined CTOR_REACH
 __attribute__((constructor)) static void init(void)
 {
-#ifdef CTOR_NONDET
+#if defined CTOR_REACH
+    reach_error();
+#elif defined CTOR_NONDET
     flag = __VERIFIER_nondet_bool();
 #else
     __VERIFIER_assume(0);

@@ -740,10 +740,11 @@ t_target_alias() {
 # verdict on the commit before the fix (TRUE, FALSE, TRUE, FALSE)
 t_verifier_outside_execution() {
     local v
-    for v in CTOR_NONDET CTOR_ASSUME; do
+    for v in CTOR_NONDET CTOR_ASSUME CTOR_REACH; do
         rv check --json --property=unreach-call "$S/outside.c" -- -D$v
         expect_rc 3
         expect_json .verdict UNKNOWN
+        expect_json_match .verdict_reason 'exited with status 70 before main started'
     done
     rv check --json --property=unreach-call "$S/outside.c" -- -DEXIT_NONDET
     expect_rc 3
