@@ -230,6 +230,7 @@ static bool page_is_zero(const char *p)
 static __attribute__((noreturn)) void finish(int status)
 {
     rv_clear_flags(); /* the engine's own code runs next */
+    rt.ended = false; /* a fault from here on is the engine's, not the program's */
     E->status = status;
     rv_tls_home(); /* reset() zeroes the thread stack regions, which hold their TLS areas */
     rv_ctx_switch(&E->dead_sp, E->engine_sp);

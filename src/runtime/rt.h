@@ -89,6 +89,8 @@ typedef struct rv_thr {
 
 typedef struct rv_rt {
     bool active;    /* the scheduler controls the program */
+    bool ended;     /* the execution ended normally and the program is
+                       exiting: its exit handlers and destructors run */
     bool recording; /* events go to shared memory (fork server mode) */
     bool server;
     rv_shm *shm;

@@ -307,6 +307,7 @@ static void finish_report(rv_end end)
     s->nevents = rt.step;
     snapshot_threads();
     rt.active = false;
+    rt.ended = end == RV_END_COMPLETE;
 }
 
 void rv_end_exec(rv_end end, uint64_t pc, uint64_t addr, const char *fmt, ...)
@@ -1375,6 +1376,19 @@ static void on_fatal(int sig, siginfo_t *si, void *uc_)
      * same abort inside the C library (tests/engine/libc_abort.c) */
     bool fault = si->si_code > 0;
     uint64_t addr = fault ? (uint64_t)(uintptr_t)si->si_addr : 0;
+    if (!rt.active && rt.ended) {
+        /* in an exit handler or a destructor, after the execution's
+         * normal end: the program crashed all the same.  Before, the
+         * report already said "complete" and both engines answered no
+         * error for a program that faults in a destructor
+         * (tests/engine/exit_late.c -DCRASH_IN_DTOR, -DCRASH_IN_HANDLER;
+         * an assertion there was reported, a fault was not) */
+        rt.ended = false;
+        rt.shm->signo = sig;
+        rv_end_exec(RV_END_CRASH, pc + 1, addr, "%s %s", strsignal(sig),
+                    fault ? "(after the program's end, in an exit handler or destructor)"
+                          : "(a signal sent to the process, after the program's end)");
+    }
     if (!rt.active) {
         rv_exec_signaled(sig); /* reset engine: the execution ends as killed by sig */
         signal(sig, SIG_DFL);
@@ -1603,6 +1617,7 @@ static void runtime_main(int argc, char **argv, char **envp)
     rt.nthreads = 1;
     rt.running = m;
     if (rt.flags & RV_REQ_DRF) rv_race_thread_start(0, 0);
+    rt.ended = false;
     rt.active = true;
     scrub_below(64 << 10, true); /* the fork server's frames (every mode: one semantics) */
     int r = run_user_main(m, argc, argv, envp);

@@ -19,6 +19,11 @@
  *                  exit 3 "the fork server died")
  *   -DEXIT_IN_LATE the late handler calls exit(5) before it checks: the
  *                  C library runs the handlers still pending, none
+ *   -DCRASH_IN_DTOR  the destructor writes through a null pointer where
+ *                  the counter is 1 (on the commit before the fix: no
+ *                  error in either engine, the report already said the
+ *                  execution was complete)
+ *   -DCRASH_IN_LATE  ... the late handler does
  *   -DOUTPUT       each step prints, for `ravel replay` */
 #include <assert.h>
 #include <stdio.h>
@@ -56,9 +61,17 @@ static void check_arg(void *arg)
 }
 #endif
 
+static void crash_if_lost(void)
+{
+    if (racers_x == 1) *(volatile int *)0 = 1; /* MARK crash */
+}
+
 static void late(void)
 {
     SAY("late\n");
+#ifdef CRASH_IN_LATE
+    crash_if_lost();
+#endif
 #ifdef EXIT_IN_LATE
     exit(5);
 #endif
@@ -76,7 +89,7 @@ static void register_late(void)
     on_exit(check_status, NULL);
 #elif defined CXA
     __cxa_atexit(check_arg, &racers_x, __dso_handle);
-#elif defined NESTED || defined EXIT_IN_LATE
+#elif defined NESTED || defined EXIT_IN_LATE || defined CRASH_IN_LATE
     atexit(late);
 #else
     atexit(check);
@@ -89,6 +102,9 @@ __attribute__((destructor(101))) static void dtor(void)
 __attribute__((destructor)) static void dtor(void)
 #endif
 {
+#ifdef CRASH_IN_DTOR
+    crash_if_lost();
+#endif
 #ifdef EXIT_IN_DTOR
     if (racers_x == 1) exit(3);
     check(); /* not reached where the counter is 1 */

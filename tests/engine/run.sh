@@ -286,6 +286,14 @@ t_exit_late() {
         expect_json '.errors|length' 0
         expect_json .exhaustive true
     done
+    # a fault after the program's end (in a destructor, in a late
+    # handler): no error in either engine on the commit before the fix
+    line=$(grep -n 'MARK crash' "$D/exit_late.c" | cut -d: -f1)
+    for v in -DCRASH_IN_DTOR -DCRASH_IN_LATE; do
+        auto_vs_fork "$D/exit_late.c" "$v" reset "" --algo=dfs --keep-going
+        expect_json '[.errors[]|"\(.kind)@\(.location)"]|join(",")' "crash@$D/exit_late.c:$line (crash_if_lost)"
+        expect_json_match '.errors[0].message' '^Segmentation fault \(after the program.s end'
+    done
 }
 t_exit_late_output() {
     rv check --engine=fork --algo=dfs --out="$W/s" "$D/exit_late.c" -- -DOUTPUT -DNESTED
