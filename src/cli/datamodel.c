@@ -199,6 +199,7 @@ typedef struct scan {
     char **roots; /* functions that run although nothing calls them: constructors,
                      destructors, ifunc resolvers */
     size_t nroots;
+    bool opaque_arg; /* the node is an argument of opaque_pointer_callee's */
     char *why;
     size_t cap;
 } scan;
@@ -467,6 +468,23 @@ static int check_node(scan *s, size_t i, const node *n)
             quoted_type(s->lines[i + 1], 0, from, fcanon, sizeof from) &&
             layout_cast(canon, fcanon))
             return found(s, "a pointer converted to another pointer type:", canon);
+        /* to void *: what the program reads through it after is not
+         * followed, so `void *v = &s; int *q = v; q[1]` would hide the
+         * reinterpretation that (int *)&s shows (once a wrong FALSE:
+         * tests/svcomp data_model_rules_attacked, void_round_trip).  A
+         * pointer to a structure or to a pointer counts, unless the
+         * callee only keeps it (free, the thread functions'
+         * arguments: opaque_pointer_callee; a thread that reads its
+         * argument as another type stays unseen,
+         * tests/adversary/open/ilp32_layout.c) */
+        char *fs = pointee(from), *fc = pointee(fcanon);
+        const char *c = canon;
+        while (!strncmp(c, "const ", 6) || !strncmp(c, "volatile ", 9)) c = strchr(c, ' ') + 1;
+        size_t fl = strlen(fcanon);
+        if (!s->opaque_arg && !strcmp(c, "void *") &&
+            ((fs && fc && record_type(fc) && !runtime_owned(fs)) ||
+             (fl > 3 && !strcmp(fcanon + fl - 3, " **"))))
+            return found(s, "a pointer to a structure or a pointer converted to void *", NULL);
     }
     /* the i386 ABI computes in the x87 unit, with extra precision
      * (FLT_EVAL_METHOD 2): `(1e16 + 1.0) - 1e16` is 1 there, 0 under
@@ -620,6 +638,8 @@ static int scan_dump(scan *s)
         if (nc && n.depth == stack[nc - 1].depth + 1 &&
             check_call_child(s, i, n.depth, &stack[nc - 1]))
             return 1;
+        s->opaque_arg = nc && n.depth == stack[nc - 1].depth + 1 && stack[nc - 1].child > 1 &&
+                        opaque_pointer_callee(stack[nc - 1].name);
         if (is_kind(&n, "ParmVarDecl")) continue;   /* its uses count */
         if (is_kind(&n, "StringLiteral")) continue; /* char[N]; its text may hold quotes */
         if (check_node(s, i, &n)) return 1;

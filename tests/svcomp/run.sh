@@ -296,7 +296,16 @@ t_data_model_rules_attacked() {
     DM_GLOBALS='union u { int a; float f; } g, h;' dm_case union_whole none '    g = h;'
     # wrong FALSE: q[1] is v.p's upper half under LP64
     DM_GLOBALS='struct t { int *p; int x; } v;' dm_case pointer_cast 'a pointer converted to another pointer type: int \*' '    v.x = 7; int *q = (int *)&v; if (q[1] != 7) reach_error();'
-    dm_case pointer_cast_void none '    struct s v = {1, 0}; void *p = &v; struct s *q = p; if (q->a != 1) reach_error();'
+    # wrong FALSE: the same read through a void * round trip (on the
+    # attack13 branch before its fix too)
+    DM_GLOBALS='struct t { int *p; int x; } v;' dm_case void_round_trip 'a pointer to a structure or a pointer converted to void \*' '    v.x = 7; void *w = &v; int *q = w; if (q[1] != 7) reach_error();'
+    DM_GLOBALS='int *pp[2];' dm_case void_pointer_pointer 'a pointer to a structure or a pointer converted to void \*' '    void *w = pp; (void)w;'
+    # a thread's argument (the thread reads it as its own type) and free
+    DM_GLOBALS='struct t { int *p; int x; } v; static void *f(void *a) { struct t *q = a; q->x = 1; return 0; }' dm_case void_thread_arg none '    pthread_t h; pthread_create(&h, 0, f, &v); pthread_join(h, 0); if (v.x != 1) reach_error();'
+    # the same round trip back to its own type: flagged too (what the
+    # program reads through the void * is not followed)
+    dm_case pointer_cast_void 'a pointer to a structure or a pointer converted to void \*' '    struct s v = {1, 0}; void *p = &v; struct s *q = p; if (q->a != 1) reach_error();'
+    dm_case pointer_cast_int_void none '    int i = 1; void *p = &i; int *q = p; if (*q != 1) reach_error();'
     dm_case pointer_cast_sign none '    int i = 1; unsigned *u = (unsigned *)&i; if (*u != 1) reach_error();'
     # wrong TRUE: a 32-bit pthread_t wraps
     dm_case pthread_t_arith 'a value of type pthread_t' '    pthread_t t = pthread_self(); ++t; if (!t) reach_error();'
