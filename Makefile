@@ -32,7 +32,7 @@ RT_FLAGS  := -std=c11 -D_GNU_SOURCE -O2 -g -fPIC -fno-stack-protector -fno-omit-
 all: $(OUT)/ravel $(OUT)/libravel_rt.a $(OUT)/libravel.a
 
 $(OUT)/ravel: $(OUT)/obj/src/cli/main.o $(OUT)/libravel.a
-	$(CC) $(OPT) -o $@ $^ -lcapstone -lm
+	$(CC) $(OPT) -o $@ $^ -lcapstone -ldw -lelf -lm
 
 $(OUT)/libravel.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^

@@ -12,6 +12,7 @@
 #include "../backends/pv/pv.h"
 #include "../core/util.h"
 #include "../unfolding/unfolding.h"
+#include "explain.h"
 
 /* ---- the program -------------------------------------------------------------- */
 
@@ -433,6 +434,7 @@ int rv_cli_check(int argc, char **argv)
     write_witnesses(&o, is_task ? &task : NULL, b, &r, &witness, &witness_yaml);
     r.witness = witness;
     r.witness_yaml = witness_yaml;
+    r.explained = rv_explain_all(&x);
     int code = rv_report_exit_code(&r);
     if (o.json)
         rv_report_json(stdout, &r);
@@ -441,6 +443,7 @@ int rv_cli_check(int argc, char **argv)
     for (size_t i = 0; i < x.nerrors; i++) free(r.schedule_files[i]), free(r.replay_cmds[i]);
     free(r.schedule_files);
     free(r.replay_cmds);
+    rv_explain_all_free(r.explained, x.nerrors);
     free(witness);
     free(witness_yaml);
     rv_explore_free(&x);

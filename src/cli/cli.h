@@ -208,7 +208,8 @@ int rv_sha256_file(const char *path, char hex[65]);
 /* ---- reports (report.c) ---- */
 /* s as a JSON string literal, quotes included (NULL gives null). */
 void rv_json_str(FILE *out, const char *s);
-/* rv_action_str with object addresses replaced by the backend's names. */
+/* rv_action_str with object addresses replaced by the program's names
+ * (explain.c: debug information, else the backend's names). */
 char *rv_cli_action_str(rv_backend *b, const rv_action *a, char *buf, size_t cap);
 
 typedef struct rv_report {
@@ -221,13 +222,14 @@ typedef struct rv_report {
     char **schedule_files; /* per error, or NULL entries */
     char **replay_cmds;    /* per error */
     rv_property property;
-    bool property_given;      /* --property or a task file: the SV-COMP verdict line */
-    const rv_task *task;      /* NULL unless checking a task file */
-    const char *cond_wait_at; /* a condition wait seen under a property (no TRUE), or NULL */
-    const char *witness;      /* the GraphML violation witness written, or NULL */
-    const char *witness_yaml; /* the format 2.0 one, or NULL */
-    const char *data_model;   /* the data model asked for (task or --data-model), or NULL */
-    const char *model_why;    /* ILP32 checked as LP64 and its code may depend on it: why */
+    bool property_given;             /* --property or a task file: the SV-COMP verdict line */
+    const rv_task *task;             /* NULL unless checking a task file */
+    const char *cond_wait_at;        /* a condition wait seen under a property (no TRUE), or NULL */
+    const char *witness;             /* the GraphML violation witness written, or NULL */
+    const char *witness_yaml;        /* the format 2.0 one, or NULL */
+    const char *data_model;          /* the data model asked for (task or --data-model), or NULL */
+    const char *model_why;           /* ILP32 checked as LP64 and its code may depend on it: why */
+    struct rv_explained **explained; /* per error: stacks and names (explain.h), or NULL */
 } rv_report;
 
 void rv_report_human(FILE *out, const rv_report *r);

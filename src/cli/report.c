@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/util.h"
+#include "explain.h"
 
 void rv_json_str(FILE *out, const char *s)
 {
@@ -40,49 +41,6 @@ void rv_json_str(FILE *out, const char *s)
         }
     }
     fputc('"', out);
-}
-
-/* True for kinds whose obj (and obj2) are addresses, not thread ids. */
-static bool obj_is_address(const rv_action *a)
-{
-    switch (a->kind) {
-    case RV_ACT_NONE:
-    case RV_ACT_CREATE:
-    case RV_ACT_JOIN:
-    case RV_ACT_DETACH:
-    case RV_ACT_EXIT:
-    case RV_ACT_PEXIT:
-    case RV_ACT_NONDET:
-    case RV_ACT_YIELD:
-        return false;
-    default:
-        return true;
-    }
-}
-
-/* Replace the first "0x<hex of v>" in buf by name. */
-static void substitute(char *buf, size_t cap, uint64_t v, const char *name)
-{
-    if (!name) return;
-    char hex[24];
-    snprintf(hex, sizeof hex, "0x%" PRIx64, v);
-    char *at = strstr(buf, hex);
-    if (!at) return;
-    /* not a prefix of a longer number */
-    char next = at[strlen(hex)];
-    if ((next >= '0' && next <= '9') || (next >= 'a' && next <= 'f')) return;
-    char *tail = rv_xstrdup(at + strlen(hex));
-    snprintf(at, cap - (size_t)(at - buf), "%s%s", name, tail);
-    free(tail);
-}
-
-char *rv_cli_action_str(rv_backend *b, const rv_action *a, char *buf, size_t cap)
-{
-    rv_action_str(a, buf, cap);
-    if (!b || !b->ops->object_name || !obj_is_address(a)) return buf;
-    if (a->obj) substitute(buf, cap, a->obj, b->ops->object_name(b, a->obj));
-    if (a->obj2) substitute(buf, cap, a->obj2, b->ops->object_name(b, a->obj2));
-    return buf;
 }
 
 static const char *location(rv_backend *b, uint64_t pc)
@@ -169,6 +127,7 @@ static void human_error(FILE *out, const rv_report *r, size_t i)
         fputs("  every unfinished thread is blocked:\n", out);
         human_threads(out, b, t);
     }
+    rv_explain_human(out, r->explained ? r->explained[i] : NULL);
     fprintf(out, "  after %zu steps\n", e->nsched);
     if (r->schedule_files && r->schedule_files[i])
         fprintf(out, "  schedule: %s\n  replay:   %s\n", r->schedule_files[i], r->replay_cmds[i]);
@@ -328,6 +287,7 @@ static void json_error(FILE *out, const rv_report *r, size_t i)
         }
         fputc(']', out);
     }
+    rv_explain_json(out, r->explained ? r->explained[i] : NULL);
     fputc('}', out);
 }
 
