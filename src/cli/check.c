@@ -435,6 +435,7 @@ int rv_cli_check(int argc, char **argv)
     r.witness = witness;
     r.witness_yaml = witness_yaml;
     r.explained = rv_explain_all(&x);
+    rv_report_files(&o, &r);
     int code = rv_report_exit_code(&r);
     if (o.json)
         rv_report_json(stdout, &r);
@@ -443,6 +444,7 @@ int rv_cli_check(int argc, char **argv)
     for (size_t i = 0; i < x.nerrors; i++) free(r.schedule_files[i]), free(r.replay_cmds[i]);
     free(r.schedule_files);
     free(r.replay_cmds);
+    rv_report_files_free(&r);
     rv_explain_all_free(r.explained, x.nerrors);
     free(witness);
     free(witness_yaml);

@@ -70,6 +70,11 @@ typedef struct rv_cli_opts {
     int property;           /* rv_property given by --property, or -1 (the task's, else all) */
     const char *data_model; /* --data-model=ILP32|LP64 (overrides a task's), or NULL */
     const char *witness;    /* --witness=FILE (GraphML), or NULL: next to the schedule */
+    const char *html;       /* --html=FILE, or NULL: next to the schedule files on an error */
+    bool no_html;           /* --no-html */
+    const char *sarif;      /* --sarif=FILE, or NULL: none */
+    bool gdb;               /* replay --gdb (gdb.c) */
+    uint64_t break_step;    /* replay --break-step=K (1-based), or 0 */
 } rv_cli_opts;
 
 /* Defaults of every option. */
@@ -230,11 +235,34 @@ typedef struct rv_report {
     const char *data_model;          /* the data model asked for (task or --data-model), or NULL */
     const char *model_why;           /* ILP32 checked as LP64 and its code may depend on it: why */
     struct rv_explained **explained; /* per error: stacks and names (explain.h), or NULL */
+    const char *html;                /* the HTML report written, or NULL */
+    const char *sarif;               /* the SARIF log written, or NULL */
 } rv_report;
 
 void rv_report_human(FILE *out, const rv_report *r);
 void rv_report_json(FILE *out, const rv_report *r);
 /* The exit code a finished exploration deserves. */
 int rv_report_exit_code(const rv_report *r);
+
+/* ---- report files (html.c, sarif.c) ---- */
+/* The HTML report (html.c) and the SARIF 2.1.0 log (sarif.c) of r: 0, or
+ * -1 with a message in err. */
+int rv_html_write(const char *path, const rv_report *r, char *err, size_t cap);
+int rv_sarif_write(const char *path, const rv_report *r, char *err, size_t cap);
+/* Write path through fill atomically (a temporary file renamed). */
+int rv_report_file_write(const char *path, void (*fill)(FILE *, const rv_report *),
+                         const rv_report *r, char *err, size_t cap);
+/* After the schedule files of `ravel check`: the HTML report when an
+ * error was found (--html, else DIR/<program>.html next to the schedule
+ * files; none with --no-html; always when --html is given) and the SARIF
+ * log (--sarif); sets r->html and r->sarif (heap strings, freed by
+ * rv_report_files_free).  Failures are warnings. */
+void rv_report_files(const rv_cli_opts *o, rv_report *r);
+void rv_report_files_free(rv_report *r);
+
+/* `ravel report SCHEDULE` (html.c) and `ravel replay --gdb` (gdb.c). */
+int rv_cli_report(int argc, char **argv);
+int rv_replay_gdb(const rv_cli_opts *o, rv_backend *b, const char *schedule,
+                  const rv_schedfile *sf);
 
 #endif

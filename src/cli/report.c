@@ -212,6 +212,8 @@ void rv_report_human(FILE *out, const rv_report *r)
     fprintf(out, "errors      %zu\n", count_bugs(r->x, r->property));
     fprintf(out, "time        %.2f s\n", r->time_s);
     fprintf(out, "memory      %.1f MB peak\n", rv_peak_rss_mb());
+    if (r->html) fprintf(out, "report      %s\n", r->html);
+    if (r->sarif) fprintf(out, "sarif       %s\n", r->sarif);
     if (r->property_given) {
         human_verdict(out, r);
     } else {
@@ -377,6 +379,10 @@ void rv_report_json(FILE *out, const rv_report *r)
     json_key(out, "incomplete_reason", &first);
     rv_json_str(out, st->exhaustive || !st->incomplete_why[0] ? NULL : st->incomplete_why);
     json_verdict(out, r, &first);
+    json_key(out, "html", &first);
+    rv_json_str(out, r->html);
+    json_key(out, "sarif", &first);
+    rv_json_str(out, r->sarif);
     json_key(out, "errors", &first);
     fputc('[', out);
     for (size_t i = 0; i < r->x->nerrors; i++) {
