@@ -260,9 +260,16 @@ int rv_report_file_write(const char *path, void (*fill)(FILE *, const rv_report 
 void rv_report_files(const rv_cli_opts *o, rv_report *r);
 void rv_report_files_free(rv_report *r);
 
-/* `ravel report SCHEDULE` (html.c) and `ravel replay --gdb` (gdb.c). */
-int rv_cli_report(int argc, char **argv);
+/* `ravel replay` hands its program and schedule over to one of these
+ * once the program is built (instead of printing the steps): --gdb
+ * (gdb.c), and rv_replay_takeover when set (`ravel report`, reportcmd.c).
+ * They return the exit code. */
+typedef int (*rv_replay_fn)(const rv_cli_opts *o, rv_backend *b, const char *schedule,
+                            const rv_schedfile *sf);
+extern rv_replay_fn rv_replay_takeover;
 int rv_replay_gdb(const rv_cli_opts *o, rv_backend *b, const char *schedule,
                   const rv_schedfile *sf);
+/* `ravel report [FILE.c...] SCHEDULE` (reportcmd.c). */
+int rv_cli_report(int argc, char **argv);
 
 #endif

@@ -253,6 +253,9 @@ void rv_xl_event(const rv_thr *t, uint64_t index, uint64_t pc);
 void rv_xl_end(void);                                        /* the execution ends */
 void rv_xl_access(uint64_t addr, uint64_t len, uint64_t pc); /* a plain access (drf) */
 
+/* --- standalone.c: a schedule from the environment (replay under gdb) --- */
+void rv_standalone_schedule(rv_shm *s);
+
 /* --- platform --- */
 void rv_ctx_switch(void **save_sp, void *new_sp);
 void rv_ctx_trampoline(void);

@@ -1519,6 +1519,7 @@ static void standalone(void)
     s->nondet_hi = 2;
     s->nreg = 1;
     rt.shm = s;
+    rv_standalone_schedule(s); /* replay under gdb: the schedule, from the environment */
 }
 
 /* The highest address at which the runtime's main runs, below the top of
