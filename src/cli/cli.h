@@ -94,6 +94,15 @@ char **rv_cli_replay_options(const rv_cli_opts *o, size_t *n);
  * (the caller exits 2). */
 rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **files, size_t nfiles,
                                 const rv_thread_end *registry, unsigned nreg);
+/* The last build's wall-clock time and whether it reused the cache. */
+extern double rv_cli_build_s;
+extern bool rv_cli_build_cached;
+/* Compiler diagnostics without what concerns ravel's own flags, each
+ * once (diag.c); rv_diag_show prints them under a line saying whose they
+ * are (not for a failed build: those are errors, shown as they are). */
+char *rv_diag_filter(const char *diag, char *const *flags, size_t nflags, bool preprocessed);
+void rv_diag_show(FILE *f, const char *diag, const rv_cli_opts *o, const char *cmd,
+                  const char *program, bool failed);
 
 /* Subcommands: argv[0] is the subcommand's name; return the exit code. */
 int rv_cli_check(int argc, char **argv);
@@ -222,7 +231,9 @@ typedef struct rv_report {
     const char *algo;
     bool udpor; /* show cutoffs */
     bool count_traces;
-    double time_s;
+    double time_s;  /* the exploration (and the reports' replays are not in it) */
+    double build_s; /* building the program (or finding it in the cache) */
+    bool build_cached;
     rv_explore *x;
     char **schedule_files; /* per error, or NULL entries */
     char **replay_cmds;    /* per error */

@@ -210,7 +210,8 @@ void rv_report_human(FILE *out, const rv_report *r)
                 ", failing %" PRIu64 ")\n",
                 st->traces, st->traces_complete, st->traces_deadlock, st->traces_error);
     fprintf(out, "errors      %zu\n", count_bugs(r->x, r->property));
-    fprintf(out, "time        %.2f s\n", r->time_s);
+    fprintf(out, "time        %.2f s exploring; %.2f s building%s\n", r->time_s, r->build_s,
+            r->build_cached ? " (cached)" : "");
     fprintf(out, "memory      %.1f MB peak\n", rv_peak_rss_mb());
     if (r->html) fprintf(out, "report      %s\n", r->html);
     if (r->sarif) fprintf(out, "sarif       %s\n", r->sarif);
@@ -392,6 +393,8 @@ void rv_report_json(FILE *out, const rv_report *r)
     fputs(r->x->nerrors ? "\n  ]" : "]", out);
     json_key(out, "time_s", &first);
     fprintf(out, "%.3f", r->time_s);
+    json_key(out, "build_time_s", &first);
+    fprintf(out, "%.3f", r->build_s);
     json_key(out, "peak_rss_mb", &first);
     fprintf(out, "%.1f", rv_peak_rss_mb());
     json_key(out, "exit_code", &first);
