@@ -30,7 +30,8 @@ RT_FLAGS  := -std=c11 -D_GNU_SOURCE -O2 -g -fPIC -fno-stack-protector -fno-omit-
 
 # `make install PREFIX=/usr/local DESTDIR=`: ravel in PREFIX/bin, its
 # runtime in PREFIX/lib/ravel (found from ravel's own location), the man
-# page ravel(1) and the bash completion.  Always the release build.
+# page ravel(1) and the bash completion.  The release build (SAN=1: the
+# sanitized one, as the tests install it).
 PREFIX  ?= /usr/local
 BINDIR  := $(PREFIX)/bin
 RTDIR   := $(PREFIX)/lib/ravel
@@ -69,11 +70,10 @@ bench:
 	@$(MAKE) --no-print-directory all
 	@bash bench/run
 
-install:
-	@$(MAKE) --no-print-directory SAN= all
+install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(RTDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR)
-	install -m 755 build/release/ravel $(DESTDIR)$(BINDIR)/ravel
-	install -m 644 build/release/libravel_rt.a $(DESTDIR)$(RTDIR)/libravel_rt.a
+	install -m 755 $(OUT)/ravel $(DESTDIR)$(BINDIR)/ravel
+	install -m 644 $(OUT)/libravel_rt.a $(DESTDIR)$(RTDIR)/libravel_rt.a
 	install -m 644 docs/ravel.1 $(DESTDIR)$(MANDIR)/ravel.1
 	install -m 644 scripts/ravel-completion.bash $(DESTDIR)$(BASHDIR)/ravel
 

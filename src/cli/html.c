@@ -11,7 +11,8 @@
  * is a plain access, not a step: a row of its own where it happened).
  * Long executions stay readable: runs of more than FOLD steps of one
  * thread are folded to their first and last rows (a click unfolds), and a
- * search box finds steps by line number, file:line or text.  Without
+ * search box finds steps by line number, file:line or text (also from the
+ * address: report.html#find=34 opens with line 34 found).  Without
  * JavaScript the page says so and shows the summary only.
  *
  * Strings in the JSON are escaped so that nothing in a program's names or
@@ -521,7 +522,11 @@ static const char page_script[] =
     "m.appendChild(t);}else m.appendChild(el('p','meta','made from a schedule file: the summary of "
     "the run that found it is not recorded there'));\n"
     " if(!D.errors.length)m.appendChild(el('p',null,'no error'));\n"
-    " D.errors.forEach(E=>m.appendChild(drawError(E)));document.body.dataset.ready='1';}\n"
+    " D.errors.forEach(E=>m.appendChild(drawError(E)));\n"
+    " const h=decodeURIComponent(location.hash||'');if(h.startsWith('#find=')){const q=h.slice(6);"
+    "document.querySelectorAll('section.error').forEach(s=>{s.querySelector('input').value=q;"
+    "search(s,q);});}\n"
+    " document.body.dataset.ready='1';}\n"
     "draw();\n";
 
 static void write_page(FILE *f, const rv_report *r)

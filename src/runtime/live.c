@@ -106,7 +106,9 @@ static void zero_dead(char *p, size_t n)
 
 void rv_live_scrub(const rv_thr *t, uint64_t *slot)
 {
-    if (!nsites || !slot) return;
+    /* an explain run (protocol.h) names objects through the pointers in
+     * the frames, dead or not; bytes never read again change nothing */
+    if (!nsites || !slot || (rt.flags & RV_REQ_EXPLAIN)) return;
     const char *hi = t->stack_hi;
     uint64_t *ret_at = slot;
     /* Up the program's frames: a frame is known by the site of the

@@ -658,7 +658,7 @@ EOF
     expect_out "^    thread 1 waits for lock\(heap of thread 0 \+0x[0-9a-f]+\) at heap\.c:$(line_of heap.c SELF-DEADLOCK) \(f\); the mutex is held by thread 1$"
     rv replay heap.c ravel-out/heap-deadlock-1.schedule
     expect_rc 1
-    expect_out 'thread 1 +write\(arr\+8, 4\)'
+    expect_out 'thread 1 +write\(arr\[2\], 4\)'
     expect_out 'thread 1 +write\(stack of thread 1, 4\)'
     expect_out 'thread 0 +write\(m, 8\)'
     expect_out 'thread 0 +read\(stack of thread 0, 8\)'
