@@ -472,9 +472,12 @@ static int parse_option(int argc, char **argv, int *i, const char *cmd, rv_cli_o
         const optdef *d = &optdefs[k];
         if (strlen(d->name) != n || strncmp(d->name, arg, n)) continue;
         if (!takes(cmd, d)) {
-            fprintf(stderr, "ravel %s: --%s is not an option of `ravel %s`%s\n", cmd, d->name, cmd,
-                    d->replay || d->id == O_HTML || d->id == O_SARIF ? ""
-                                                                     : " (of `ravel check` only)");
+            if (d->replay || d->id == O_HTML || d->id == O_SARIF)
+                fprintf(stderr, "ravel %s: --%s is not an option of `ravel %s`\n", cmd, d->name,
+                        cmd);
+            else
+                fprintf(stderr, "ravel %s: --%s is an option of `ravel check` only\n", cmd,
+                        d->name);
             return -1;
         }
         if (d->id == O_CUT || d->id == O_NOCUT || d->id == O_ALT || d->id == O_CACHEMB ||

@@ -827,7 +827,7 @@ if [ "${1:-}" != "--one" ]; then
     else
         ut=$(mktemp -d)
         if "$CC_T" -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -I "$ROOT/src" "${SANFLAGS[@]}" \
-            -o "$ut/test_schedfile" "$C/test_schedfile.c" "$RAVEL_BUILD/libravel.a" -lm 2>"$ut/err"; then
+            -o "$ut/test_schedfile" "$C/test_schedfile.c" "$RAVEL_BUILD/libravel.a" -ldw -lelf -lm 2>"$ut/err"; then
             "$ut/test_schedfile" | grep -E '^(PASS|FAIL|#)'
             [ "${PIPESTATUS[0]}" = 0 ] || echo "FAIL cli/unit: test_schedfile exited non-zero"
         else
