@@ -5,7 +5,10 @@
  * table and parser of check and replay), check.c (`ravel check`), replay.c
  * (`ravel replay`), report.c (human summary, JSON, action rendering),
  * schedfile.c (schedule files), property.c (--property and verdicts),
- * task.c (SV-COMP task files), witness.c (SV-COMP violation witnesses).
+ * task.c (SV-COMP task files), witness.c (SV-COMP violation witnesses),
+ * explain.c and debuginfo.c (stacks and names of an error's execution),
+ * html.c, sarif.c, reportcmd.c (`ravel report`), gdb.c (`replay --gdb`),
+ * diag.c (the compiler's diagnostics as shown).
  * docs/CLI.md is the user's reference.
  *
  * Exit codes (DESIGN §5), shared by every subcommand:

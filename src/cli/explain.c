@@ -417,6 +417,20 @@ void rv_explain(rv_backend *b, const rv_error *e, rv_explained *x)
     free_log(&l);
 }
 
+int rv_error_of_schedule(rv_backend *b, const rv_step *s, size_t n, rv_trace *t, rv_error *e)
+{
+    int rc = rv_execute(b, s, n, RV_POLICY_STOP, t);
+    memset(e, 0, sizeof *e);
+    e->kind = t->end;
+    e->tid = t->err_tid;
+    e->pc = t->err_pc;
+    e->schedule = (rv_step *)s;
+    e->nsched = n;
+    e->trace = t;
+    snprintf(e->msg, sizeof e->msg, "%s", t->msg);
+    return rc;
+}
+
 void rv_explained_free(rv_explained *x)
 {
     if (!x) return;

@@ -72,6 +72,10 @@ typedef struct rv_explained {
 /* Explain error e (a bug with a trace) on backend b; never fails: at
  * worst the error's trace with the backend's names. */
 void rv_explain(rv_backend *b, const rv_error *e, rv_explained *out);
+/* Run the schedule s[0..n) (policy STOP) into t and describe its end as an
+ * error e (pointing into s and t) for rv_explain; -1 if the backend
+ * failed (t->msg says why). */
+int rv_error_of_schedule(rv_backend *b, const rv_step *s, size_t n, rv_trace *t, rv_error *e);
 void rv_explained_free(rv_explained *x);
 /* Every bug of x (limits get NULL), for rv_report.explained. */
 rv_explained **rv_explain_all(rv_explore *x);

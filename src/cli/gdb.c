@@ -160,13 +160,8 @@ int rv_replay_gdb(const rv_cli_opts *o, rv_backend *b, const char *schedule, con
     /* where the schedule leads, and where its steps are */
     rv_trace t;
     rv_trace_init(&t);
-    rv_execute(b, sf->steps, sf->nsteps, RV_POLICY_STOP, &t);
-    rv_error e = {.kind = t.end,
-                  .tid = t.err_tid,
-                  .pc = t.err_pc,
-                  .schedule = sf->steps,
-                  .nsched = sf->nsteps,
-                  .trace = &t};
+    rv_error e;
+    rv_error_of_schedule(b, sf->steps, sf->nsteps, &t, &e);
     rv_explained x;
     rv_explain(b, &e, &x);
     if (o->break_step > t.n)

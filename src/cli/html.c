@@ -31,40 +31,26 @@
 
 /* ---- JSON for a script element ----------------------------------------------------- */
 
+/* rv_json_str, with <, > and & escaped too (\u003c ...): nothing in a
+ * string can then end the script element that holds the data. */
 static void jstr(FILE *f, const char *s)
 {
-    if (!s) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m) {
         fputs("null", f);
         return;
     }
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '"':
-            fputs("\\\"", f);
-            break;
-        case '\\':
-            fputs("\\\\", f);
-            break;
-        case '\n':
-            fputs("\\n", f);
-            break;
-        case '\t':
-            fputs("\\t", f);
-            break;
-        case '<':
-        case '>':
-        case '&':
-            fprintf(f, "\\u%04x", *p);
-            break;
-        default:
-            if (*p < 0x20 || *p == 0x7f)
-                fprintf(f, "\\u%04x", *p);
-            else
-                fputc(*p, f);
-        }
+    rv_json_str(m, s);
+    fclose(m);
+    for (const char *p = buf; *p; p++) {
+        if (*p == '<' || *p == '>' || *p == '&')
+            fprintf(f, "\\u%04x", (unsigned char)*p);
+        else
+            fputc(*p, f);
     }
-    fputc('"', f);
+    free(buf);
 }
 
 /* ---- source lines ---------------------------------------------------------------------- */

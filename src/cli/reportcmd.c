@@ -31,18 +31,12 @@ static int make_report(const rv_cli_opts *o, rv_backend *b, const char *schedule
 {
     rv_trace t;
     rv_trace_init(&t);
-    if (rv_execute(b, sf->steps, sf->nsteps, RV_POLICY_STOP, &t) < 0) {
+    rv_error e;
+    if (rv_error_of_schedule(b, sf->steps, sf->nsteps, &t, &e) < 0) {
         fprintf(stderr, "ravel report: the execution failed: %s\n", t.msg);
         rv_trace_free(&t);
         return RV_EXIT_USAGE;
     }
-    rv_error e = {.kind = t.end,
-                  .tid = t.err_tid,
-                  .pc = t.err_pc,
-                  .schedule = sf->steps,
-                  .nsched = sf->nsteps,
-                  .trace = &t};
-    snprintf(e.msg, sizeof e.msg, "%s", t.msg);
     rv_explore x;
     memset(&x, 0, sizeof x);
     x.backend = b;
