@@ -1,6 +1,7 @@
 /* compile.c — the compile driver; see compile.h. */
 #include "compile.h"
 #include "liveness.h"
+#include "rawinsn.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -24,8 +25,9 @@
  * are never reused for a different recipe. */
 /* 13: the liveness table, prog.live (liveness.h); 14: SV-COMP targets
  * (reach_error, __VERIFIER_error) the program defines are caught on entry
- * (wire_targets) */
-#define RECIPE "ravel-build-14/live-" RV_LIVE_VERSION
+ * (wire_targets); 15: the reset engine's checks (linked_unseen's
+ * allow-list, find_raw_insn, __ravel_cpu_clock) */
+#define RECIPE "ravel-build-15/live-" RV_LIVE_VERSION
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -862,6 +864,7 @@ typedef struct wiring {
     strv families;           /* libc state families whose object stubs.c defines */
     bool uninstrumented;     /* the program holds code built without instrumentation */
     char *reset_unsafe;      /* the first import a reset may not undo (engine.c), or NULL */
+    bool cpu_clock;          /* the program may read the CPU clock (imports_cpu_clock) */
     bool cxx;                /* a C++ build: cxx_unsupported names are stubbed too */
     unsigned long max_frame; /* the largest static stack frame of the program's functions */
     char *deep_callee;       /* the first import that may run deep uninstrumented frames, or NULL */
@@ -944,7 +947,14 @@ static unsigned long max_frame_of(const char *obj, bool *dynamic)
  * what is known to touch memory only (or to write to stdout/stderr, whose
  * output a fork would write as well); everything else counts as unsafe.
  * Functions the runtime wraps (pthread, malloc, exit, sleeps, ...) and the
- * thread/process functions bound to "unsupported" stubs never get here. */
+ * thread/process functions bound to "unsupported" stubs never get here.
+ * The prefixes match only the C library's functions: linked_unseen lets
+ * no other library onto the link line, and the engine refuses a process
+ * that maps code of any other (engine.c, foreign_code: LD_PRELOAD).
+ * Not here: getpid (a forked child's differs from the pid its
+ * constructors saw, the engine's process keeps one pid), quick_exit and
+ * at_quick_exit (quick_exit ends the process without the exit path the
+ * engine ends an execution on: engine.c, last_destructor). */
 static bool reset_safe(const char *x)
 {
     /* clang-format off */
@@ -961,11 +971,11 @@ static bool reset_safe(const char *x)
         "__strcpy_chk", "__strcat_chk", "__strncpy_chk", "__strncat_chk", "sscanf", "abs", "labs",
         "llabs", "div", "ldiv", "lldiv", "rand", "srand", "rand_r", "random", "srandom", "drand48",
         "srand48", "lrand48", "mrand48", "qsort", "bsearch", "getenv", "time", "clock",
-        "clock_gettime", "gettimeofday", "getpid", "atexit", "setjmp", "_setjmp", "longjmp",
-        "_longjmp", "stdout", "stderr", "abort", "exit", "_exit", "_Exit", "assert", "sqrt",
-        "sqrtf", "pow", "powf", "exp", "expf", "log", "logf", "log2", "log10", "sin", "cos", "tan",
-        "atan", "atan2", "floor", "floorf", "ceil", "ceilf", "fabs", "fabsf", "fmod", "round",
-        "roundf", "lround", "trunc", "fmin", "fmax", "ldexp", "frexp", "modf", "nan",
+        "clock_gettime", "gettimeofday", "atexit", "on_exit", "__cxa_atexit", "setjmp", "_setjmp",
+        "longjmp", "_longjmp", "stdout", "stderr", "abort", "exit", "_exit", "_Exit", "assert",
+        "sqrt", "sqrtf", "pow", "powf", "exp", "expf", "log", "logf", "log2", "log10", "sin", "cos",
+        "tan", "atan", "atan2", "floor", "floorf", "ceil", "ceilf", "fabs", "fabsf", "fmod",
+        "round", "roundf", "lround", "trunc", "fmin", "fmax", "ldexp", "frexp", "modf", "nan",
         "__fpclassify", "__isnan", "__isinf", "sched_yield", "nanosleep", "sleep", "usleep",
         "getchar", "localtime", "gmtime", "ctime", "asctime", "difftime", "mktime", "strftime"};
     /* clang-format on */
@@ -977,17 +987,74 @@ static bool reset_safe(const char *x)
     return false;
 }
 
-/* A library or prebuilt object on the command line: its imports are not
- * seen by reset_safe, so the reset engine is not used. */
+/* The libraries a program may link and still run under the reset
+ * engine: parts of the C library, whose functions reset_safe judges. */
+static bool glibc_part(const char *name)
+{
+    static const char *const parts[] = {"m", "pthread", "rt", "dl", "c"};
+    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+        if (!strcmp(name, parts[i])) return true;
+    return false;
+}
+
+/* Whatever on the link line may bring code or imports that reset_safe
+ * does not see: the first such flag, or NULL.  An allow-list: `-lNAME`
+ * (or `-l NAME`) for a part of the C library (glibc_part) and `-pthread`
+ * pass; everything else counts, so that no spelling of a library escapes
+ * the check (issue 27 part 3: `libx.so.1`, `-Wl,-lx`, `-Xlinker -lx`,
+ * `-l:libx.so`, an archive or object), nor a `-L` directory or a linker
+ * option that may change what `-lm` means (a libm.so of the program's
+ * own, --wrap, --defsym, an rpath).  With only the C library linked, an
+ * import the C library does not define fails to link, so reset_safe's
+ * name prefixes (`str`, `mem`, ...) only ever match its functions. */
 static const char *linked_unseen(const job *j)
 {
     for (size_t i = 0; i < j->ldflags.n; i++) {
         const char *f = j->ldflags.v[i];
-        if ((!strncmp(f, "-l", 2) && strcmp(f, "-lm") && strcmp(f, "-lpthread")) ||
-            ends_with(f, ".o") || ends_with(f, ".a") || ends_with(f, ".so"))
-            return f;
+        if (!strcmp(f, "-pthread")) continue;
+        if (!strcmp(f, "-l") && i + 1 < j->ldflags.n && glibc_part(j->ldflags.v[i + 1])) {
+            i++;
+            continue;
+        }
+        if (!strncmp(f, "-l", 2) && glibc_part(f + 2)) continue;
+        return f;
     }
     return NULL;
+}
+
+/* The reset engine's other blind spot: an instruction in the program's
+ * own code that changes process state without an import (rawinsn.h: a
+ * system call in inline assembly).  Sets w->reset_unsafe to it; 0, or -1
+ * (diag) if an object cannot be read. */
+static int find_raw_insn(job *j, const strv *objs, wiring *w)
+{
+    for (size_t s = 0; s < objs->n; s++) {
+        char what[256];
+        int r = rv_raw_insn(objs->v[s], what, sizeof what);
+        if (r < 0) {
+            buf_printf(&j->diag, "ravel: %s\n", what);
+            return -1;
+        }
+        if (r) {
+            w->reset_unsafe = rv_xasprintf("the instruction %s (%s)", what, j->o->sources[s]);
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* Whether the program imports a function that may read the process's
+ * CPU clock, which the reset engine then reads at the start of every
+ * execution (engine.c, rv_engine_cpu_clock): a forked child's starts at
+ * zero. */
+static bool imports_cpu_clock(const objsyms *syms, size_t ns)
+{
+    for (size_t s = 0; s < ns; s++)
+        for (size_t i = 0; i < syms[s].undef.n; i++)
+            if (!strcmp(syms[s].undef.v[i], "clock") ||
+                !strcmp(syms[s].undef.v[i], "clock_gettime"))
+                return true;
+    return false;
 }
 
 /* What C++ code calls that blocks the one OS thread or keeps state the
@@ -2002,8 +2069,15 @@ static char *stubs_source(wiring *w)
     buf_printf(&out, "const char __ravel_deep_callee[] = \"%s\";\n",
                w->deep_callee ? w->deep_callee : "");
     buf_printf(&out, "const unsigned __ravel_deep_always = %d;\n", w->deep_always);
-    buf_printf(&out, "const char __ravel_reset_unsafe[] = \"%s\";\n",
-               w->reset_unsafe ? w->reset_unsafe : "");
+    buf_puts(&out, "const char __ravel_reset_unsafe[] = \"");
+    /* a source path or flag in it may hold any byte */
+    for (const char *c = w->reset_unsafe ? w->reset_unsafe : ""; *c; c++)
+        if (*c == '"' || *c == '\\' || (unsigned char)*c < ' ' || (unsigned char)*c > '~')
+            buf_printf(&out, "\\%03o", (unsigned char)*c);
+        else
+            buf_add(&out, c, 1);
+    buf_puts(&out, "\";\n");
+    buf_printf(&out, "const unsigned __ravel_cpu_clock = %d;\n", w->cpu_clock);
     /* the trampolines' flag; weak, as the runtime's (a runtime without it
      * still links) */
     if (w->impure.n) buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n");
@@ -2151,6 +2225,8 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     w.uninstrumented = has_uninstrumented(j) || j->cxx;
     const char *unseen = j->cxx ? "libstdc++" : linked_unseen(j);
     if (unseen) w.reset_unsafe = rv_xasprintf("what %s links", unseen);
+    if (rc == 0 && !w.reset_unsafe) rc = find_raw_insn(j, &objs, &w);
+    w.cpu_clock = imports_cpu_clock(syms, ns);
     /* code ravel did not compile runs frames no hook sees */
     if (w.uninstrumented)
         w.deep_callee = rv_xstrdup(j->cxx   ? "libstdc++"
