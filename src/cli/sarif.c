@@ -136,22 +136,64 @@ static void stack_obj(FILE *f, const rv_xstack *s, const char *msg, unsigned tid
 
 /* ---- rules ------------------------------------------------------------------------ */
 
+/* A rule per kind of error.  `help` is what a code-scanning service shows
+ * under an alert (GitHub: the rule's help panel), so it says what the kind
+ * means and how to look at the failing execution; `tags` and the
+ * precision (every result is a real execution, never a guess) are the
+ * properties such services read to file and filter alerts. */
 typedef struct rule {
-    const char *id, *name, *text;
+    const char *id, *name, *text, *help, *tag;
 } rule;
 
+#define RV_HELP_TAIL                                                                               \
+    " The result's code flow is the failing execution, step by step per thread. To see it "        \
+    "again: `ravel replay PROGRAM SCHEDULE` prints it, `ravel report SCHEDULE` writes its HTML "   \
+    "report, `ravel replay --gdb PROGRAM SCHEDULE` runs it under gdb and stops at the error (the " \
+    "schedule file is named in the result's properties)."
+
 static const rule rules[] = {
-    {"assertion", "AssertionFailure", "An assertion fails in some interleaving."},
-    {"abort", "Abort", "The program calls abort() in some interleaving."},
-    {"reach-error", "ReachError", "reach_error() or __VERIFIER_error() is called."},
-    {"deadlock", "Deadlock", "Every unfinished thread is blocked."},
-    {"livelock", "Livelock", "An execution goes on without end under the fair bound."},
-    {"crash", "Crash", "The program is killed by a signal in some interleaving."},
-    {"stack-overflow", "StackOverflow", "A thread overflows its stack."},
-    {"misuse", "ApiMisuse", "A threads API is used against its specification."},
-    {"unsupported", "Unsupported", "The program calls a function ravel does not model."},
+    {"assertion", "AssertionFailure", "An assertion fails in some interleaving.",
+     "An assert() in the program fails in the execution shown: the threads' steps, in this "
+     "order, reach a state the assertion rules out." RV_HELP_TAIL,
+     "correctness"},
+    {"abort", "Abort", "The program calls abort() in some interleaving.",
+     "The program calls abort() in the execution shown." RV_HELP_TAIL, "correctness"},
+    {"reach-error", "ReachError", "reach_error() or __VERIFIER_error() is called.",
+     "The execution shown reaches reach_error() or __VERIFIER_error(), the error location of an "
+     "SV-COMP task." RV_HELP_TAIL,
+     "correctness"},
+    {"deadlock", "Deadlock", "Every unfinished thread is blocked.",
+     "In the execution shown, every thread that has not finished waits for something no other "
+     "thread will give (a mutex held by a waiting thread, a join of a blocked thread, a condition "
+     "no one signals). The related locations are the threads' waits; for a cycle of mutexes, take "
+     "them in one global order." RV_HELP_TAIL,
+     "concurrency"},
+    {"livelock", "Livelock", "An execution goes on without end under the fair bound.",
+     "The execution shown runs on without end although every thread is scheduled fairly: the "
+     "threads keep each other from making progress." RV_HELP_TAIL,
+     "concurrency"},
+    {"crash", "Crash", "The program is killed by a signal in some interleaving.",
+     "The program is killed by a signal (e.g. SIGSEGV) in the execution shown." RV_HELP_TAIL,
+     "correctness"},
+    {"stack-overflow", "StackOverflow", "A thread overflows its stack.",
+     "A thread overflows its stack in the execution shown (unbounded recursion, or a large local "
+     "array)." RV_HELP_TAIL,
+     "correctness"},
+    {"misuse", "ApiMisuse", "A threads API is used against its specification.",
+     "A threads API call is undefined in the state the execution shown reaches (e.g. unlocking a "
+     "mutex the thread does not hold, joining a thread twice)." RV_HELP_TAIL,
+     "concurrency"},
+    {"unsupported", "Unsupported", "The program calls a function ravel does not model.",
+     "The program calls a function whose effect on other threads ravel does not model, so it "
+     "cannot say what the program does from there on." RV_HELP_TAIL,
+     "tooling"},
     {"data-race", "DataRace",
-     "Two accesses to the same memory, one a write, are not ordered by synchronisation."},
+     "Two accesses to the same memory, one a write, are not ordered by synchronisation.",
+     "Two threads access the same memory, at least one of them writes, and no synchronisation "
+     "orders the two accesses: the program's behaviour is undefined (C11 5.1.2.4). The result's "
+     "stacks are those of both accesses, like ThreadSanitizer's report; the related location is "
+     "the other access. Protect the object with a mutex or make the accesses atomic." RV_HELP_TAIL,
+     "concurrency"},
 };
 #define NRULES (sizeof rules / sizeof *rules)
 
@@ -191,7 +233,12 @@ static void write_rules(FILE *f, const rv_report *r, int *index_of)
         rv_json_str(f, rules[k].name);
         fputs(", \"shortDescription\": ", f);
         text_message(f, rules[k].text);
-        fputs(", \"defaultConfiguration\": {\"level\": \"error\"}}", f);
+        fputs(", \"help\": ", f);
+        text_message(f, rules[k].help);
+        fputs(", \"defaultConfiguration\": {\"level\": \"error\"}", f);
+        fputs(", \"properties\": {\"tags\": [", f);
+        rv_json_str(f, rules[k].tag);
+        fputs("], \"precision\": \"very-high\", \"problem.severity\": \"error\"}}", f);
     }
     fputs("]", f);
 }

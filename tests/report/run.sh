@@ -176,6 +176,9 @@ t_sarif_two_errors() {
     expect_eq rules "$(jq -r '[.runs[0].results[].ruleId] | sort | join(" ")' two.sarif)" 'assertion deadlock'
     expect_eq "assertion line" "$(jq -r '.runs[0].results[] | select(.ruleId == "assertion") | .locations[0].physicalLocation.region.startLine' two.sarif)" \
         "$(line_of two.c ASSERT-X)"
+    # what a code-scanning service shows and files an alert by: each rule's
+    # help, its tags, precision and severity
+    expect_eq "rules with help" "$(jq -r '[.runs[0].tool.driver.rules[] | select((.help.text | length) > 100 and (.properties.tags | length) == 1 and .properties.precision == "very-high" and .properties["problem.severity"] == "error")] | length' two.sarif)" 2
     # each rule index points at its rule
     expect_eq "rule indexes" "$(jq -r '[.runs[0] as $r | $r.results[] | $r.tool.driver.rules[.ruleIndex].id == .ruleId] | all' two.sarif)" true
     # the deadlock's code flow has both threads' waits as essential locations
