@@ -15,9 +15,19 @@
  *  - with --break-step=K, a breakpoint at the return address of step K's
  *    operation, conditioned on the runtime's step counter and running
  *    thread: gdb stops right after step K, in the thread that did it.
- * Threads are the runtime's coroutines on one OS thread, so gdb shows
- * the running one; the script defines `ravel-threads`, which prints
- * every thread's state and pending action from the runtime's records.
+ * Threads are the runtime's coroutines on one OS thread, so gdb knows
+ * only the one whose stack it stopped on.  The script defines
+ * `ravel-threads` (every thread's state and pending action, from the
+ * runtime's records) and `ravel-thread N`, which shows thread N the way
+ * gdb's `thread N` would: it loads the registers N saved when it was
+ * switched out (ctx_x86_64.S's frame at its saved stack pointer) and
+ * selects the program's frame of its pending action, so `bt`, `info
+ * locals` and `print` speak of N; the registers of the thread gdb stopped
+ * on are kept and put back by `ravel-thread` on it, and before any
+ * command that resumes the program (hooks on continue, step, next, ...).
+ * The run keeps dead frame bytes (RV_REQ_KEEP_DEAD): the model checker
+ * zeroes them for its state hashes (live.c), but here a person prints
+ * them (a blocked philosopher's `i` read 0 without it).
  *
  * The gdb command is $RAVEL_GDB (default "gdb"), split into words like a
  * shell would (quotes); its first word is the program, the rest is passed
@@ -53,7 +63,8 @@ static void set_environment(const rv_cli_opts *o, const rv_schedfile *sf)
     free(thr);
     char v[64];
     unsigned flags = (o->lim.posix_exit ? RV_REQ_POSIX_EXIT : 0) | (o->lim.drf ? RV_REQ_DRF : 0) |
-                     (o->lim.spurious ? RV_REQ_SPURIOUS : 0) | RV_REQ_SHOW_OUTPUT;
+                     (o->lim.spurious ? RV_REQ_SPURIOUS : 0) | RV_REQ_SHOW_OUTPUT |
+                     RV_REQ_KEEP_DEAD;
     snprintf(v, sizeof v, "%u", flags);
     setenv("RAVEL_FLAGS", v, 1);
     snprintf(v, sizeof v, "%lld:%lld", (long long)o->lim.nondet_lo, (long long)o->lim.nondet_hi);
@@ -78,39 +89,120 @@ static const char *end_function(const rv_explained *x, unsigned tid)
     return NULL;
 }
 
+/* The gdb commands that show another thread (see the header).  The saved
+ * frame at a switched-out thread's sp: MXCSR and x87 control word, r15,
+ * r14, r13, r12, rbx, rbp, return address (rv_ctx_switch). */
+static void write_thread_commands(FILE *f)
+{
+    static const char *const regs[] = {"pc", "sp", "rbp", "rbx", "r12", "r13", "r14", "r15"};
+    fputs("define ravel-threads\n"
+          "  set $i = 0\n"
+          "  while $i < rt.nthreads\n"
+          "    ravel-thr-at $i\n"
+          "    printf \"thread %d: %s, pending action kind %d at \", $i, "
+          "$rvT->state == 2 ? \"finished\" : \"live\", $rvT->pending.kind\n"
+          "    info symbol $rvT->pending_pc\n"
+          "    set $i = $i + 1\n"
+          "  end\n"
+          "end\n"
+          "document ravel-threads\nEvery thread of the execution (ravel's coroutines): live or "
+          "finished, and where its pending action is.\nend\n",
+          f);
+    fprintf(f,
+            "define ravel-thr-at\n  set $rvT = $arg0 < %d ? &rv_threads[$arg0] : "
+            "&rv_threads_hi[$arg0 - %d]\nend\n",
+            RV_MASK_THREADS, RV_MASK_THREADS);
+    /* the thread whose stack gdb stopped on, from its stack pointer (protocol.h) */
+    fprintf(f,
+            "define ravel-stopped\n  set $rvaway = 0\n"
+            "  set $rvhome = (int)(((unsigned long)$sp - 0x%llx) / 0x%llx)\nend\n",
+            (unsigned long long)RV_STACK_BASE, (unsigned long long)RV_STACK_SPAN);
+    fputs("define ravel-home-regs\n  if $rvaway\n    select-frame 0\n", f);
+    for (size_t i = 0; i < sizeof regs / sizeof *regs; i++)
+        fprintf(f, "    set $%s = $rvsave_%s\n", regs[i], regs[i]);
+    fputs("    set $rvaway = 0\n  end\nend\n", f);
+    static const char *const resume[] = {"continue", "step",  "next",    "finish", "stepi",
+                                         "nexti",    "until", "advance", "jump",   "kill"};
+    for (size_t i = 0; i < sizeof resume / sizeof *resume; i++)
+        fprintf(f, "define hook-%s\n  ravel-home-regs\nend\n", resume[i]);
+    /* from frame 0 up to the program's call of $rvT's pending action */
+    fputs("define ravel-pending-frame\n"
+          "  select-frame 0\n"
+          "  set $rvi = 0\n"
+          "  while $rvi < 64 && $pc != $rvT->pending_pc\n"
+          "    up-silently\n"
+          "    set $rvi = $rvi + 1\n"
+          "  end\n"
+          "end\n",
+          f);
+    fputs("define ravel-thread\n"
+          "  if $argc != 1 || $arg0 < 0 || $arg0 >= rt.nthreads\n"
+          "    printf \"usage: ravel-thread N, with N a thread of the execution (0 to %d)\\n\", "
+          "rt.nthreads - 1\n"
+          "  else\n"
+          "    ravel-home-regs\n"
+          "    ravel-thr-at $arg0\n"
+          "    if $arg0 == $rvhome\n"
+          "      ravel-home-frame\n"
+          "    else\n"
+          "      if $rvT->state == 2\n"
+          "        printf \"thread %d has finished\\n\", $arg0\n"
+          "      else\n"
+          "        select-frame 0\n",
+          f);
+    for (size_t i = 0; i < sizeof regs / sizeof *regs; i++)
+        fprintf(f, "        set $rvsave_%s = $%s\n", regs[i], regs[i]);
+    fputs("        set $rvaway = 1\n"
+          "        set $rvS = (unsigned long *)$rvT->sp\n"
+          "        set $r15 = $rvS[1]\n        set $r14 = $rvS[2]\n        set $r13 = $rvS[3]\n"
+          "        set $r12 = $rvS[4]\n        set $rbx = $rvS[5]\n        set $rbp = $rvS[6]\n"
+          "        set $pc = $rvS[7]\n        set $sp = $rvS + 8\n"
+          "        ravel-pending-frame\n"
+          "        printf \"ravel: thread %d (its registers until a command resumes the program, "
+          "or `ravel-thread %d`)\\n\", $arg0, $rvhome\n"
+          "        frame\n"
+          "      end\n"
+          "    end\n"
+          "  end\n"
+          "end\n"
+          "document ravel-thread\nravel-thread N: show thread N of the execution (bt, info locals, "
+          "print speak of it),\nat the program's call of its pending action.\nend\n",
+          f);
+}
+
 static void write_script(FILE *f, const rv_cli_opts *o, const rv_explained *x)
 {
     const rv_trace *t = &x->tr;
     fputs("set pagination off\nset confirm off\nset breakpoint pending on\n"
-          "set print thread-events off\n"
-          "define ravel-threads\n"
-          "  set $i = 0\n"
-          "  while $i < rt.nthreads\n"
-          "    printf \"thread %d: state %d, pending action kind %d at \", $i, "
-          "rv_threads[$i].state, rv_threads[$i].pending.kind\n"
-          "    info symbol rv_threads[$i].pending_pc\n"
-          "    set $i = $i + 1\n"
-          "  end\n"
-          "end\n"
-          "document ravel-threads\nEvery thread of the execution (ravel's coroutines): state "
-          "(1 live, 2 finished) and where its pending action is.\nend\n",
+          "set print thread-events off\n",
           f);
+    write_thread_commands(f);
+    const char *fn = rv_end_is_bug(t->end) ? end_function(x, t->err_tid) : NULL;
+    /* the frame to show of the thread gdb stopped on: the program's
+     * innermost at the error ($rvstop 1) where the explain run knows it,
+     * else the program's call of the thread's pending action (a thread
+     * blocked at a deadlock; the step's return after --break-step) */
+    fprintf(f,
+            "define ravel-home-frame\n  ravel-thr-at $rvhome\n  if $rvstop == 1 && %d\n"
+            "    frame function %s\n  else\n    ravel-pending-frame\n    frame\n  end\nend\n",
+            fn != NULL, fn ? fn : "main");
     if (o->break_step && o->break_step <= t->n) {
         const rv_event *e = &t->ev[o->break_step - 1];
         fprintf(f,
                 "break *0x%" PRIx64 " if rt.step == %" PRIu64 " && rt.running->tid == %u\n"
-                "commands\n  silent\n  printf \"ravel: after step %" PRIu64
+                "commands\n  silent\n  ravel-stopped\n  set $rvstop = 2\n"
+                "  printf \"ravel: after step %" PRIu64
                 " (thread %u); `continue` goes on to the end\\n\"\nend\n",
                 e->pc, o->break_step, e->act.tid, o->break_step, e->act.tid);
     }
-    const char *fn = rv_end_is_bug(t->end) ? end_function(x, t->err_tid) : NULL;
+    /* at a deadlock no thread runs (rt.running is NULL): the thread is
+     * the one whose stack the runtime found every thread blocked on */
     fprintf(f,
             "break rv_end_exec if end >= %d && end != %d\n"
-            "commands\n  silent\n  printf \"ravel: stopped at the error (%s) in thread %%d\\n\", "
-            "rt.running ? rt.running->tid : -1\n",
+            "commands\n  silent\n  ravel-stopped\n  set $rvstop = 1\n"
+            "  printf \"ravel: stopped at the error (%s) in thread %%d\\n\", $rvhome\n",
             RV_END_ASSERT, RV_END_INTERNAL, rv_end_name(t->end));
-    if (fn) fprintf(f, "  frame function %s\n", fn);
-    fputs("end\nrun\n", f);
+    fputs("  ravel-home-frame\nend\nrun\n", f);
 }
 
 /* Run the gdb command with the script; its exit status. */

@@ -86,6 +86,7 @@ _Static_assert(RV_HEAP_BASE + RV_MAX_THREADS * RV_HEAP_SPAN <= 0x7f0000000000ull
 #define RV_REQ_SPURIOUS     16u /* pthread_cond_wait may wake without a notification */
 #define RV_REQ_LAZY_ENABLED 32u /* enabled/next_en unread: ask only what a choice needs */
 #define RV_REQ_EXPLAIN      64u /* fill the explain log (below): stacks and frames for a report */
+#define RV_REQ_KEEP_DEAD    128u /* keep dead frame bytes (live.c): a person reads them under gdb */
 
 /* Engines (DESIGN §2 "Engines"): fork per execution, or reset the memory
  * of one process between executions (src/runtime/engine.c).  RESET falls

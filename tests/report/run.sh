@@ -208,6 +208,32 @@ t_gdb_batch() {
     expect_out '^\$2 = 0$'
 }
 
+# Another thread's stack and locals at a deadlock (ravel-thread N loads the
+# registers N saved when it was switched out), then on to the end: the
+# registers of the thread gdb stopped on are back before the program resumes.
+t_gdb_threads() {
+    command -v gdb >/dev/null || { skip_test "gdb is not installed (scripts/deps.sh installs it)"; return; }
+    cp "$ROOT/examples/philosophers.c" .
+    rv check philosophers.c
+    expect_rc 1
+    local wait
+    wait=$(grep -n 'pthread_mutex_lock(right)' philosophers.c | cut -d: -f1)
+    # philosopher i is thread i+1; each waits for its right fork
+    RAVEL_GDB="gdb -batch -ex 'ravel-thread 2' -ex 'print 100 + i' -ex 'ravel-thread 1' -ex 'print 100 + i' -ex 'ravel-thread 3' -ex 'print 100 + i' -ex 'ravel-thread 0' -ex 'info locals' -ex 'ravel-thread 9' -ex continue" \
+        rv replay --gdb philosophers.c ravel-out/philosophers-deadlock-1.schedule
+    expect_out '^ravel: stopped at the error \(deadlock\) in thread [0-3]$'
+    expect_out '^ravel: thread 2 \(its registers until'
+    expect_eq "i of threads 2, 1, 3" "$(grep -E '^\$[0-9]+ = ' "$W/out" | sed 's/^[^=]*= //' | tr '\n' ' ')" "101 100 102 "
+    expect_eq "philosophers seen waiting at line $wait" \
+        "$(grep -Eo "in philosopher \(arg=0x[0-2]\) at philosophers\.c:$wait$" "$W/out" | sort -u | cut -c1-23 | tr '\n' ' ')" \
+        "in philosopher (arg=0x0 in philosopher (arg=0x1 in philosopher (arg=0x2 "
+    expect_out '^#[0-9]+ +0x[0-9a-f]+ in main \(\) at philosophers\.c:'
+    expect_out '^usage: ravel-thread N, with N a thread of the execution \(0 to 3\)$'
+    # resumed on the stopped thread's own registers: the runtime ends the run
+    expect_out '^ravel: deadlock: deadlock: 4 threads blocked$'
+    expect_out 'exited with code 01'
+}
+
 # ---- install -------------------------------------------------------------------------------
 t_install() {
     local build
