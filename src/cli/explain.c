@@ -479,9 +479,35 @@ static const char *role_name(rv_role r)
     return r == RV_ROLE_BLOCKED ? "blocked" : r == RV_ROLE_OTHER_ACCESS ? "other access" : "error";
 }
 
+/* The step that created thread tid (its creator's CREATE event), or -1
+ * for main and for a thread whose creation the trace does not hold.
+ * ThreadSanitizer shows where each thread of a race was created; so do
+ * the reports, from the step's stack. */
+long rv_explain_creation(const rv_explained *x, unsigned tid)
+{
+    for (size_t j = 0; tid != 0 && tid != RV_NO_THREAD && j < x->tr.n; j++)
+        if (x->tr.ev[j].act.kind == RV_ACT_CREATE && x->tr.ev[j].act.obj == tid) return (long)j;
+    return -1;
+}
+
+static void human_stack(FILE *out, const rv_xstack *s)
+{
+    for (size_t k = 0; k < s->n; k++) {
+        char f[512];
+        rv_xframe_str(&s->f[k], f, sizeof f);
+        fprintf(out, "    #%zu %s\n", k, f);
+    }
+    if (s->more) fputs("    ... (outer frames not kept)\n", out);
+}
+
 void rv_explain_human(FILE *out, const rv_explained *x)
 {
     if (!x || !x->stacks) return;
+    /* where the threads of a race were created, as ThreadSanitizer shows
+     * (a deadlock's threads are listed without: every philosopher was made
+     * by the same loop; the JSON has it for every thread) */
+    bool race = false;
+    for (size_t i = 0; i < x->nth; i++) race |= x->th[i].role == RV_ROLE_OTHER_ACCESS;
     for (size_t i = 0; i < x->nth; i++) {
         const rv_xthread *h = &x->th[i];
         if (!h->stack.n) continue;
@@ -491,12 +517,13 @@ void rv_explain_human(FILE *out, const rv_explained *x)
             fprintf(out, "  stack of the other access (thread %u):\n", h->tid);
         else
             fprintf(out, "  stack of thread %u:\n", h->tid);
-        for (size_t k = 0; k < h->stack.n; k++) {
-            char f[512];
-            rv_xframe_str(&h->stack.f[k], f, sizeof f);
-            fprintf(out, "    #%zu %s\n", k, f);
+        human_stack(out, &h->stack);
+        long c = race ? rv_explain_creation(x, h->tid) : -1;
+        if (c >= 0 && x->steps[c].stack.n) {
+            fprintf(out, "  thread %u was created by thread %u at:\n", h->tid,
+                    (unsigned)x->tr.ev[c].act.tid);
+            human_stack(out, &x->steps[c].stack);
         }
-        if (h->stack.more) fputs("    ... (outer frames not kept)\n", out);
     }
 }
 
@@ -538,7 +565,15 @@ void rv_explain_json(FILE *out, const rv_explained *x)
         rv_json_str(out, h->what);
         fputs(", \"frames\": ", out);
         json_frames(out, &h->stack);
-        fprintf(out, ", \"more\": %s}", h->stack.more ? "true" : "false");
+        fprintf(out, ", \"more\": %s", h->stack.more ? "true" : "false");
+        long c = rv_explain_creation(x, h->tid);
+        if (c >= 0) {
+            fprintf(out, ", \"created_by\": {\"thread\": %u, \"step\": %ld, \"frames\": ",
+                    (unsigned)x->tr.ev[c].act.tid, c + 1);
+            json_frames(out, &x->steps[c].stack);
+            fputc('}', out);
+        }
+        fputc('}', out);
     }
     fputc(']', out);
     if (x->object) {

@@ -76,6 +76,9 @@ void rv_explain(rv_backend *b, const rv_error *e, rv_explained *out);
  * error e (pointing into s and t) for rv_explain; -1 if the backend
  * failed (t->msg says why). */
 int rv_error_of_schedule(rv_backend *b, const rv_step *s, size_t n, rv_trace *t, rv_error *e);
+/* The index of the step that created thread tid, or -1 (main, or not in
+ * the trace): "created by" in the reports, as ThreadSanitizer shows it. */
+long rv_explain_creation(const rv_explained *x, unsigned tid);
 void rv_explained_free(rv_explained *x);
 /* Every bug of x (limits get NULL), for rv_report.explained. */
 rv_explained **rv_explain_all(rv_explore *x);

@@ -128,7 +128,7 @@ static void human_error(FILE *out, const rv_report *r, size_t i)
         human_threads(out, b, t);
     }
     rv_explain_human(out, r->explained ? r->explained[i] : NULL);
-    fprintf(out, "  after %zu steps\n", e->nsched);
+    fprintf(out, "  after %zu step%s\n", e->nsched, e->nsched == 1 ? "" : "s");
     if (r->schedule_files && r->schedule_files[i])
         fprintf(out, "  schedule: %s\n  replay:   %s\n", r->schedule_files[i], r->replay_cmds[i]);
 }

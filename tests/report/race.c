@@ -15,7 +15,7 @@ static void *worker(void *arg)
 int main(void)
 {
     pthread_t t;
-    pthread_create(&t, 0, worker, 0);
+    pthread_create(&t, 0, worker, 0); /* CREATE */
     counter = 5; /* RACE-B */
     pthread_join(t, 0);
     return 0;

@@ -63,6 +63,13 @@ t_race_both_stacks() {
     expect_json '[.errors[0].stacks[] | select(.role == "error" or .role == "other access") | "\(.thread):" + ([.frames[] | "\(.function)@\(.line)"] | join(","))] | sort | join(" ")' \
         "0:main@$(line_of race.c RACE-B) 1:bump@$(line_of race.c RACE-A),worker@$(line_of race.c CALL-BUMP)"
     expect_json '[.errors[0].stacks[] | .role] | sort | join(" ")' 'error other access'
+    # where the worker was created, as ThreadSanitizer shows it; main has none
+    expect_json '[.errors[0].stacks[] | select(.thread == 1) | .created_by | "\(.thread) \(.frames[0].function)@\(.frames[0].line)"] | join(" ")' \
+        "0 main@$(line_of race.c CREATE)"
+    expect_json '[.errors[0].stacks[] | select(.thread == 0) | .created_by] | .[0]' null
+    rv check --memory=drf race.c
+    expect_out '^  thread 1 was created by thread 0 at:$'
+    expect_out "^    #0 main race\.c:$(line_of race.c CREATE)$"
 }
 t_deadlock_stacks_names() {
     cp "$ROOT/examples/philosophers.c" .
