@@ -276,6 +276,11 @@ t_install() {
     expect_eq "completion of 'ravel ch'" "$got" check
     got=$(bash -c '. "$1"; COMP_WORDS=(ravel check --sar); COMP_CWORD=2; _ravel; echo "${COMPREPLY[*]}"' _ "$W/moved/share/bash-completion/completions/ravel")
     expect_eq "completion of --sar" "$got" --sarif=
+    # make uninstall takes back what make install put there
+    make -s -C "$ROOT" install SAN=$san PREFIX=/usr DESTDIR="$W/r2" >"$W/make.out" 2>&1 &&
+        make -s -C "$ROOT" uninstall SAN=$san PREFIX=/usr DESTDIR="$W/r2" >>"$W/make.out" 2>&1 ||
+        fail_because "make install/uninstall failed: $(tail -3 "$W/make.out" | tr '\n' ' ')"
+    expect_eq "files left by make uninstall" "$(find "$W/r2" -type f | wc -l)" 0
 }
 
 # ---- the terminal ----------------------------------------------------------------------------
