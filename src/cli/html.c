@@ -10,7 +10,9 @@
  * and its cycle; both accesses of a data race highlighted (the other one
  * is a plain access, not a step: a row of its own where it happened).
  * Long executions stay readable: runs of more than FOLD steps of one
- * thread are folded to their first and last rows (a click unfolds), and a
+ * thread are folded to their first and last rows (a click unfolds; the
+ * rows of a folded run are made only then, so a page of 40,000 steps
+ * opens as fast as a short one), and a
  * search box finds steps by line number, file:line or text (also from the
  * address: report.html#find=34 opens with line 34 found).  Without
  * JavaScript the page says so and shows the summary only.
@@ -379,7 +381,7 @@ static const char page_style[] =
     ".lanes .act{font-weight:600}.lanes .loc{color:#3d5a99}.lanes "
     ".src{color:#5b6475;white-space:pre}"
     ".lanes tr.fold td{background:#f1f3f7;color:#5b6475;cursor:pointer;font-style:italic}"
-    ".lanes tr.folded{display:none}.lanes tr.hit td{background:#fff7c2}"
+    ".lanes tr.hit td{background:#fff7c2}"
     ".lanes tr.race td.on,.lanes tr.error td.on{background:#fde2df;outline:2px solid #b3261e}"
     ".lanes tr.blocked td.on{background:#ffe9c7;outline:2px solid #b26a00}"
     ".lanes tr.final td{border-top:2px solid #c3c8d3}"
@@ -417,48 +419,50 @@ static const char page_script[] =
     "function drawSteps(E,tbody){\n"
     " const other=E.involved.find(h=>h.role==='other');\n"
     " const rows=[];\n"
+    /* a row is made (DOM) only when shown: a folded run of 40,000 steps
+     * stays data until it is unfolded or searched */
+    " const R=(cls,num,t,act,loc,k,extra,tt)=>({t:tt,loc:loc||'',text:act,"
+    "mk:()=>row(E,cls,num,t,act,loc,k,extra)});\n"
     " E.steps.forEach((s,i)=>{\n"
-    "  if(other&&other.after===i)rows.push({tr:row(E,'race access','',"
-    "other.t,'the other access: '+(E.object||''),other.loc,other.stack,'a plain access, not a "
-    "step'),t:-1});\n"
-    "  rows.push({tr:row(E,'step',String(i+1),s[0],s[1],s[2],s[3]),t:s[0]});});\n"
-    " if(other&&other.after>=E.steps.length)rows.push({tr:row(E,'race access','',other.t,"
-    "'the other access: '+(E.object||''),other.loc,other.stack,'a plain access, not a "
-    "step'),t:-1});\n"
+    "  if(other&&other.after===i)rows.push(R('race access','',other.t,'the other access: '+"
+    "(E.object||''),other.loc,other.stack,'a plain access, not a step',-1));\n"
+    "  rows.push(R('step',String(i+1),s[0],s[1],s[2],s[3],null,s[0]));});\n"
+    " if(other&&other.after>=E.steps.length)rows.push(R('race access','',other.t,"
+    "'the other access: '+(E.object||''),other.loc,other.stack,'a plain access, not a step',-1));\n"
     " const err=E.involved.find(h=>h.role==='error');\n"
     " if(err){const cls=E.kind==='data-race'?'race error final':'error final';"
-    "rows.push({tr:row(E,cls,'',err.t,E.kind+(E.kind==='data-race'&&E.object?': '+E.object:''),"
-    "err.loc,err.stack,E.message),t:-1});}\n"
+    "rows.push(R(cls,'',err.t,E.kind+(E.kind==='data-race'&&E.object?': '+E.object:''),"
+    "err.loc,err.stack,E.message,-1));}\n"
     " const bl=E.involved.filter(h=>h.role==='blocked');\n"
     " if(bl.length){const tr=el('tr','blocked final');tr.appendChild(el('td','num','end'));"
     "for(let i=0;i<E.nthreads;i++){const h=bl.find(b=>b.t===i);if(h){const x=h.holder!=null?"
     "'the mutex is held by thread '+h.holder:null;const td=cell(E,i,h.what,h.loc,h.stack,x);"
     "td.classList.add('blockedlane');tr.appendChild(td);}else{const td=el('td','lane');"
     "td.dataset.thread=i;tr.appendChild(td);}}tr.dataset.loc='';tr.dataset.text='';"
-    "rows.push({tr:tr,t:-1});}\n"
+    "rows.push({t:-1,loc:'',text:'',mk:()=>tr});}\n"
     " let i=0;\n"
     " while(i<rows.length){let j=i;while(j<rows.length&&rows[j].t>=0&&rows[j].t===rows[i].t)j++;\n"
-    "  if(rows[i].t>=0&&j-i>FOLD){tbody.appendChild(rows[i].tr);const hidden=[];\n"
-    "   for(let k=i+1;k<j-1;k++){rows[k].tr.classList.add('folded');hidden.push(rows[k].tr);}\n"
+    "  if(rows[i].t>=0&&j-i>FOLD){tbody.appendChild(rows[i].mk());\n"
+    "   const hidden=rows.slice(i+1,j-1);\n"
     "   const f=el('tr','fold');const td=el('td',null,'\\u2026 '+hidden.length+' more steps of "
     "thread '+rows[i].t+' (click to show)');td.colSpan=E.nthreads+1;f.appendChild(td);\n"
-    "   "
-    "f.onclick=()=>{hidden.forEach(h=>h.classList.remove('folded'));f.remove();};f.hidden_=hidden;"
-    "\n"
-    "   "
-    "tbody.appendChild(f);hidden.forEach(h=>tbody.appendChild(h));tbody.appendChild(rows[j-1].tr);"
-    "i=j;}\n"
-    "  else{tbody.appendChild(rows[i].tr);i++;}}\n"
+    "   f.hidden_=hidden;"
+    /* the rows, made and passed to each (a search marks them) before they
+     * enter the page: one layout, not one per row */
+    "f.open=each=>{const fr=document.createDocumentFragment();hidden.forEach(h=>{const r=h.mk();"
+    "if(each)each(r);fr.appendChild(r);});f.replaceWith(fr);};f.onclick=()=>f.open();\n"
+    "   tbody.appendChild(f);tbody.appendChild(rows[j-1].mk());i=j;}\n"
+    "  else{tbody.appendChild(rows[i].mk());i++;}}\n"
     "}\n"
-    "function search(sec,q){const rows=sec.querySelectorAll('tbody tr');let n=0,first=null;\n"
-    " q=q.trim();rows.forEach(r=>{r.classList.remove('hit');if(!q||r.classList.contains('fold'))"
-    "return;const loc=r.dataset.loc||'';let hit;\n"
-    "  if(/^\\d+$/.test(q))hit=lineNo(loc)===q;else hit=loc.includes(q)||"
-    "(r.dataset.text||'').includes(q);\n"
-    "  if(hit){r.classList.add('hit');n++;if(r.classList.contains('folded')){"
-    "let "
-    "p=r.previousElementSibling;while(p&&!p.classList.contains('fold'))p=p.previousElementSibling;"
-    "if(p)p.onclick();}if(!first)first=r;}});\n"
+    "function matches(loc,text,q){return /^\\d+$/.test(q)?lineNo(loc)===q:"
+    "loc.includes(q)||text.includes(q);}\n"
+    /* rows in order: a shown row is marked, a folded run holding a match is
+     * unfolded, its rows marked as they are made */
+    "function search(sec,q){q=q.trim();let n=0,first=null;\n"
+    " const mark=r=>{const hit=!!q&&matches(r.dataset.loc||'',r.dataset.text||'',q);"
+    "r.classList.toggle('hit',hit);if(hit){n++;if(!first)first=r;}};\n"
+    " sec.querySelectorAll('tbody tr').forEach(r=>{if(!r.classList.contains('fold'))mark(r);"
+    "else if(q&&r.hidden_.some(h=>matches(h.loc,h.text,q)))r.open(mark);});\n"
     " sec.querySelector('.count').textContent=q?n+(n===1?' step matches':' steps match'):'';\n"
     " if(first)first.scrollIntoView({block:'center'});}\n"
     "function drawError(E){const sec=el('section','error');sec.id='error-'+E.n;\n"
