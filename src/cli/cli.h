@@ -263,6 +263,12 @@ int rv_report_exit_code(const rv_report *r);
  * -1 with a message in err. */
 int rv_html_write(const char *path, const rv_report *r, char *err, size_t cap);
 int rv_sarif_write(const char *path, const rv_report *r, char *err, size_t cap);
+/* A file written whole or not at all (witness.c): rv_tmpfile_open opens
+ * path's temporary sibling (*tmp, its name); rv_tmpfile_commit closes it
+ * and renames it to path, or removes it on any error; both free *tmp when
+ * they fail or are done, and say why in err. */
+FILE *rv_tmpfile_open(const char *path, char **tmp, char *err, size_t cap);
+int rv_tmpfile_commit(FILE *f, char *tmp, const char *path, char *err, size_t cap);
 /* Write path through fill atomically (a temporary file renamed). */
 int rv_report_file_write(const char *path, void (*fill)(FILE *, const rv_report *),
                          const rv_report *r, char *err, size_t cap);

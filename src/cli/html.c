@@ -567,23 +567,11 @@ static void write_page(FILE *f, const rv_report *r)
 int rv_report_file_write(const char *path, void (*fill)(FILE *, const rv_report *),
                          const rv_report *r, char *err, size_t cap)
 {
-    char *tmp = rv_xasprintf("%s.tmp%d", path, (int)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
-        free(tmp);
-        return -1;
-    }
+    char *tmp;
+    FILE *f = rv_tmpfile_open(path, &tmp, err, cap);
+    if (!f) return -1;
     fill(f, r);
-    bool bad = ferror(f);
-    if (fclose(f) || bad || rename(tmp, path)) {
-        snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return -1;
-    }
-    free(tmp);
-    return 0;
+    return rv_tmpfile_commit(f, tmp, path, err, cap);
 }
 
 int rv_html_write(const char *path, const rv_report *r, char *err, size_t cap)
