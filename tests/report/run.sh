@@ -7,7 +7,9 @@
 # mode, `make install` into a temporary prefix, and a terminal without the
 # compiler's noise about ravel's own flags.
 # Chromium and gdb come from scripts/deps.sh; a test needing one that is
-# missing says so in a SKIP note.
+# missing says so in a SKIP note.  RAVEL_SARIF_SCHEMA=FILE (the OASIS
+# schema, which the repository does not copy) adds a full validation with
+# python3's jsonschema to sarif_two_errors.
 . "$(dirname "$0")/../lib.sh"
 D=$ROOT/tests/report
 
@@ -199,6 +201,16 @@ t_sarif_two_errors() {
     # the deadlock's code flow has both threads' waits as essential locations
     expect_eq "deadlock waits" "$(jq -r '[.runs[0].results[] | select(.ruleId == "deadlock") | .codeFlows[0].threadFlows[].locations[] | select(.importance == "essential") | .location.physicalLocation.region.startLine] | sort | join(" ")' two.sarif)" \
         "$(printf '%s\n' "$(line_of two.c T1-B)" "$(line_of two.c T2-A)" "$(grep -n 'pthread_join(p' two.c | cut -d: -f1)" | sort | tr '\n' ' ' | sed 's/ $//')"
+    # with the schema itself at hand (RAVEL_SARIF_SCHEMA=sarif-schema-2.1.0.json,
+    # OASIS; not in the repository) and python3-jsonschema: a full validation
+    if [ -n "${RAVEL_SARIF_SCHEMA:-}" ]; then
+        python3 -c 'import json, sys, jsonschema
+v = jsonschema.Draft7Validator(json.load(open(sys.argv[1])))
+errs = list(v.iter_errors(json.load(open(sys.argv[2]))))
+for e in errs[:3]: print(list(e.absolute_path), e.message[:160])
+sys.exit(1 if errs else 0)' "$RAVEL_SARIF_SCHEMA" two.sarif >"$W/schema.out" 2>&1 ||
+            fail_because "invalid against $RAVEL_SARIF_SCHEMA: $(head -3 "$W/schema.out" | tr '\n' ' ')"
+    fi
     # the checker finds what is wrong in a broken log (so that it can fail)
     jq '.runs[0].results[0].bogus = 1 | .runs[0].results[0].level = "fatal" | del(.runs[0].tool.driver.name)' two.sarif >bad.sarif
     expect_eq "violations of a broken log" "$(jq -r -f "$D/sarif_check.jq" bad.sarif | wc -l)" 3
