@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/util.h"
+#include "explain.h"
 
 void rv_json_str(FILE *out, const char *s)
 {
@@ -40,49 +41,6 @@ void rv_json_str(FILE *out, const char *s)
         }
     }
     fputc('"', out);
-}
-
-/* True for kinds whose obj (and obj2) are addresses, not thread ids. */
-static bool obj_is_address(const rv_action *a)
-{
-    switch (a->kind) {
-    case RV_ACT_NONE:
-    case RV_ACT_CREATE:
-    case RV_ACT_JOIN:
-    case RV_ACT_DETACH:
-    case RV_ACT_EXIT:
-    case RV_ACT_PEXIT:
-    case RV_ACT_NONDET:
-    case RV_ACT_YIELD:
-        return false;
-    default:
-        return true;
-    }
-}
-
-/* Replace the first "0x<hex of v>" in buf by name. */
-static void substitute(char *buf, size_t cap, uint64_t v, const char *name)
-{
-    if (!name) return;
-    char hex[24];
-    snprintf(hex, sizeof hex, "0x%" PRIx64, v);
-    char *at = strstr(buf, hex);
-    if (!at) return;
-    /* not a prefix of a longer number */
-    char next = at[strlen(hex)];
-    if ((next >= '0' && next <= '9') || (next >= 'a' && next <= 'f')) return;
-    char *tail = rv_xstrdup(at + strlen(hex));
-    snprintf(at, cap - (size_t)(at - buf), "%s%s", name, tail);
-    free(tail);
-}
-
-char *rv_cli_action_str(rv_backend *b, const rv_action *a, char *buf, size_t cap)
-{
-    rv_action_str(a, buf, cap);
-    if (!b || !b->ops->object_name || !obj_is_address(a)) return buf;
-    if (a->obj) substitute(buf, cap, a->obj, b->ops->object_name(b, a->obj));
-    if (a->obj2) substitute(buf, cap, a->obj2, b->ops->object_name(b, a->obj2));
-    return buf;
 }
 
 static const char *location(rv_backend *b, uint64_t pc)
@@ -169,7 +127,8 @@ static void human_error(FILE *out, const rv_report *r, size_t i)
         fputs("  every unfinished thread is blocked:\n", out);
         human_threads(out, b, t);
     }
-    fprintf(out, "  after %zu steps\n", e->nsched);
+    rv_explain_human(out, r->explained ? r->explained[i] : NULL);
+    fprintf(out, "  after %zu step%s\n", e->nsched, e->nsched == 1 ? "" : "s");
     if (r->schedule_files && r->schedule_files[i])
         fprintf(out, "  schedule: %s\n  replay:   %s\n", r->schedule_files[i], r->replay_cmds[i]);
 }
@@ -251,8 +210,11 @@ void rv_report_human(FILE *out, const rv_report *r)
                 ", failing %" PRIu64 ")\n",
                 st->traces, st->traces_complete, st->traces_deadlock, st->traces_error);
     fprintf(out, "errors      %zu\n", count_bugs(r->x, r->property));
-    fprintf(out, "time        %.2f s\n", r->time_s);
+    fprintf(out, "time        %.2f s exploring; %.2f s building%s\n", r->time_s, r->build_s,
+            r->build_cached ? " (cached)" : "");
     fprintf(out, "memory      %.1f MB peak\n", rv_peak_rss_mb());
+    if (r->html) fprintf(out, "report      %s\n", r->html);
+    if (r->sarif) fprintf(out, "sarif       %s\n", r->sarif);
     if (r->property_given) {
         human_verdict(out, r);
     } else {
@@ -328,6 +290,7 @@ static void json_error(FILE *out, const rv_report *r, size_t i)
         }
         fputc(']', out);
     }
+    rv_explain_json(out, r->explained ? r->explained[i] : NULL);
     fputc('}', out);
 }
 
@@ -417,6 +380,10 @@ void rv_report_json(FILE *out, const rv_report *r)
     json_key(out, "incomplete_reason", &first);
     rv_json_str(out, st->exhaustive || !st->incomplete_why[0] ? NULL : st->incomplete_why);
     json_verdict(out, r, &first);
+    json_key(out, "html", &first);
+    rv_json_str(out, r->html);
+    json_key(out, "sarif", &first);
+    rv_json_str(out, r->sarif);
     json_key(out, "errors", &first);
     fputc('[', out);
     for (size_t i = 0; i < r->x->nerrors; i++) {
@@ -426,6 +393,8 @@ void rv_report_json(FILE *out, const rv_report *r)
     fputs(r->x->nerrors ? "\n  ]" : "]", out);
     json_key(out, "time_s", &first);
     fprintf(out, "%.3f", r->time_s);
+    json_key(out, "build_time_s", &first);
+    fprintf(out, "%.3f", r->build_s);
     json_key(out, "peak_rss_mb", &first);
     fprintf(out, "%.1f", rv_peak_rss_mb());
     json_key(out, "exit_code", &first);
