@@ -308,11 +308,26 @@ static void finish_report(rv_end end)
     snapshot_threads();
     rv_xl_end();
     rt.active = false;
+    rt.ended = end == RV_END_COMPLETE;
 }
 
 void rv_end_exec(rv_end end, uint64_t pc, uint64_t addr, const char *fmt, ...)
 {
     rv_shm *s = rt.shm;
+    if (!s) {
+        /* before main (a constructor's assertion, reach_error, ...): no
+         * execution to report in yet, so the process ends with status 70,
+         * which ravel reports as an end before main, UNKNOWN (native.c,
+         * ended_before_main); before, this dereferenced the null report
+         * and the process died of SIGSEGV */
+        va_list ap;
+        va_start(ap, fmt);
+        char msg[256];
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        dprintf(2, "ravel: before main: %s: %s\n", rv_end_name(end), msg);
+        _exit(70);
+    }
     s->err_tid = rt.running ? rv_tid(rt.running) : RV_NO_THREAD;
     s->err_pc = pc;
     s->err_addr = addr;
@@ -1350,11 +1365,32 @@ static uint64_t program_frame(uint64_t pc, uint64_t sp, uint64_t fp)
 
 static void on_fatal(int sig, siginfo_t *si, void *uc_)
 {
+    rv_clear_flags(); /* before any unaligned access of this handler's */
     ucontext_t *uc = uc_;
     uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
     uint64_t sp = (uint64_t)uc->uc_mcontext.gregs[REG_RSP];
     uint64_t fp = (uint64_t)uc->uc_mcontext.gregs[REG_RBP];
-    uint64_t addr = (uint64_t)(uintptr_t)si->si_addr;
+    /* si_addr is a fault's address only for a signal the kernel raised
+     * for an instruction (si_code > 0); for one sent (abort(), raise(),
+     * kill(): SI_USER, SI_TKILL) the same bytes hold the sender's pid,
+     * which differs with every forked child: the fork engine reported
+     * one error per pid where the reset engine reported one, for the
+     * same abort inside the C library (tests/engine/libc_abort.c) */
+    bool fault = si->si_code > 0;
+    uint64_t addr = fault ? (uint64_t)(uintptr_t)si->si_addr : 0;
+    if (!rt.active && rt.ended) {
+        /* in an exit handler or a destructor, after the execution's
+         * normal end: the program crashed all the same.  Before, the
+         * report already said "complete" and both engines answered no
+         * error for a program that faults in a destructor
+         * (tests/engine/exit_late.c -DCRASH_IN_DTOR, -DCRASH_IN_HANDLER;
+         * an assertion there was reported, a fault was not) */
+        rt.ended = false;
+        rt.shm->signo = sig;
+        rv_end_exec(RV_END_CRASH, pc + 1, addr, "%s %s", strsignal(sig),
+                    fault ? "(after the program's end, in an exit handler or destructor)"
+                          : "(a signal sent to the process, after the program's end)");
+    }
     if (!rt.active) {
         rv_exec_signaled(sig); /* reset engine: the execution ends as killed by sig */
         signal(sig, SIG_DFL);
@@ -1373,6 +1409,8 @@ static void on_fatal(int sig, siginfo_t *si, void *uc_)
                     (in_guard(addr) || (addr < sp + 65536 && addr + 65536 > sp));
     if (overflow)
         rv_end_exec(RV_END_STACK_OVERFLOW, pc, addr, "stack overflow (fault at %p)", si->si_addr);
+    if (!fault)
+        rv_end_exec(RV_END_CRASH, pc, 0, "%s (a signal sent to the process)", strsignal(sig));
     rv_end_exec(RV_END_CRASH, pc, addr, "%s (fault address %p)", strsignal(sig), si->si_addr);
 }
 
@@ -1582,6 +1620,7 @@ static void runtime_main(int argc, char **argv, char **envp)
     rt.nthreads = 1;
     rt.running = m;
     if (rt.flags & RV_REQ_DRF) rv_race_thread_start(0, 0);
+    rt.ended = false;
     rt.active = true;
     scrub_below(64 << 10, true); /* the fork server's frames (every mode: one semantics) */
     int r = run_user_main(m, argc, argv, envp);

@@ -26,8 +26,9 @@
 /* 13: the liveness table, prog.live (liveness.h); 14: SV-COMP targets
  * (reach_error, __VERIFIER_error) the program defines are caught on entry
  * (wire_targets); 15: the reset engine's checks (linked_unseen's
- * allow-list, find_raw_insn, __ravel_cpu_clock) */
-#define RECIPE "ravel-build-15/live-" RV_LIVE_VERSION
+ * allow-list, find_raw_insn, __ravel_cpu_clock); 16: a target inlined
+ * away gets its entry hook too (pp_names_target) */
+#define RECIPE "ravel-build-16/live-" RV_LIVE_VERSION
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -485,13 +486,15 @@ typedef struct job {
     char *rt;
     strv cflags, ldflags;
     buf diag;
-    char *dir;     /* private build directory */
-    strv ccv;      /* the compiler command: `ccache clang` is two words */
-    bool is_clang; /* from `cc --version` */
-    bool gnu89;    /* retrying with GNU89 inline semantics (build_inline_retry) */
-    bool cxx;      /* a source is C++ (rv_compile_is_cxx): see "C++" below */
-    strv cxxv;     /* the C++ compiler command (cxx_compiler) */
-    rv_deps deps;  /* the files preprocessing read (compute_key), for depcache */
+    char *dir;          /* private build directory */
+    strv ccv;           /* the compiler command: `ccache clang` is two words */
+    bool is_clang;      /* from `cc --version` */
+    bool gnu89;         /* retrying with GNU89 inline semantics (build_inline_retry) */
+    bool cxx;           /* a source is C++ (rv_compile_is_cxx): see "C++" below */
+    strv cxxv;          /* the C++ compiler command (cxx_compiler) */
+    rv_deps deps;       /* the files preprocessing read (compute_key), for depcache */
+    bool *names_target; /* per source: its preprocessed text names an SV-COMP
+                           target (compute_key; wire_targets) */
 } job;
 
 static void add_cc(const job *j, strv *argv)
@@ -690,6 +693,56 @@ static bool direct_key(const job *j, char hex[33])
     return ok;
 }
 
+/* Does preprocessed text name reach_error or __VERIFIER_error (an
+ * identifier outside line markers, string and character literals)?  A
+ * target the compiler inlined everywhere leaves no symbol in the object
+ * (`static inline`, always_inline, -O2), so the object's symbols alone
+ * would not get it its entry hook (wire_targets) and its body would run
+ * unseen: an `assert(0)` in it is no violation of unreach-call, a wrong
+ * TRUE (tests/svcomp/inline_target.c). */
+static bool pp_names_target(const char *pp, size_t n)
+{
+    const char *end = pp + n;
+    bool line_start = true;
+    for (const char *p = pp; p < end;) {
+        char c = *p;
+        if (line_start && c == '#') { /* a line marker or a pragma */
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            p = nl ? nl : end;
+            continue;
+        }
+        if (c == '\n') {
+            line_start = true;
+            p++;
+            continue;
+        }
+        if (c == ' ' || c == '\t') {
+            p++;
+            continue;
+        }
+        line_start = false;
+        if (c == '"' || c == '\'') { /* a literal: skip it, escapes included */
+            for (p++; p < end && *p != c && *p != '\n'; p++)
+                if (*p == '\\' && p + 1 < end) p++;
+            p++;
+            continue;
+        }
+        if (c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+            const char *b = p;
+            while (p < end && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                               (*p >= '0' && *p <= '9')))
+                p++;
+            size_t k = (size_t)(p - b);
+            if ((k == 11 && !memcmp(b, "reach_error", 11)) ||
+                (k == 16 && !memcmp(b, "__VERIFIER_error", 16)))
+                return true;
+            continue;
+        }
+        p++;
+    }
+    return false;
+}
+
 /* The cache key as 32 hex digits; -1 if preprocessing failed (the
  * program's fault), -2 if the compiler or the runtime is unusable. */
 static int compute_key(job *j, char hex[33])
@@ -753,6 +806,8 @@ static int compute_key(job *j, char hex[33])
         add_hash_str(&key, j->o->sources[s]);
         add_hash(&key, pp, n);
         rv_deps_from_pp(&j->deps, pp, n);
+        if (!j->names_target) j->names_target = rv_xcalloc(j->o->nsources, sizeof *j->names_target);
+        j->names_target[s] = st == 0 && pp_names_target(pp, n);
         free(pp);
         if (st != 0) {
             free(key.p);
@@ -778,6 +833,7 @@ typedef struct objsyms {
     unsigned long *atomic_size;
     strv target;       /* the SV-COMP targets it defines (is_target_name) */
     strv target_local; /* ... of them, the static ones */
+    unsigned long *target_size;
 } objsyms;
 
 /* The functions whose call is the violation of unreach-call: reach_error
@@ -785,6 +841,14 @@ typedef struct objsyms {
 static bool is_target_name(const char *x)
 {
     return !strcmp(x, "reach_error") || !strcmp(x, "__VERIFIER_error");
+}
+
+/* Does the object call a target defined elsewhere (or the runtime's)? */
+static bool imports_target(const objsyms *s)
+{
+    for (size_t i = 0; i < s->undef.n; i++)
+        if (is_target_name(s->undef.v[i])) return true;
+    return false;
 }
 
 static int scan_object(job *j, const char *obj, objsyms *s)
@@ -822,6 +886,8 @@ static int scan_object(job *j, const char *obj, objsyms *s)
         }
         if (is_target_name(name) && strchr("TtWw", type)) {
             strv_add(&s->target, name);
+            s->target_size = rv_xrealloc(s->target_size, s->target.n * sizeof *s->target_size);
+            s->target_size[s->target.n - 1] = size;
             if (type == 't') strv_add(&s->target_local, name);
         }
     }
@@ -839,6 +905,7 @@ static void objsyms_free(objsyms *s)
     free(s->atomic_size);
     strv_free(&s->target);
     strv_free(&s->target_local);
+    free(s->target_size);
 }
 
 static bool is_c_identifier(const char *s)
@@ -971,7 +1038,8 @@ static bool reset_safe(const char *x)
         "__strcpy_chk", "__strcat_chk", "__strncpy_chk", "__strncat_chk", "sscanf", "abs", "labs",
         "llabs", "div", "ldiv", "lldiv", "rand", "srand", "rand_r", "random", "srandom", "drand48",
         "srand48", "lrand48", "mrand48", "qsort", "bsearch", "getenv", "time", "clock",
-        "clock_gettime", "gettimeofday", "atexit", "on_exit", "__cxa_atexit", "setjmp", "_setjmp",
+        "clock_gettime", "gettimeofday", "atexit", "on_exit", "__cxa_atexit", "__dso_handle",
+        "setjmp", "_setjmp",
         "longjmp", "_longjmp", "stdout", "stderr", "abort", "exit", "_exit", "_Exit", "assert",
         "sqrt", "sqrtf", "pow", "powf", "exp", "expf", "log", "logf", "log2", "log10", "sin", "cos",
         "tan", "atan", "atan2", "floor", "floorf", "ceil", "ceilf", "fabs", "fabsf", "fmod",
@@ -1036,7 +1104,7 @@ static int find_raw_insn(job *j, const strv *objs, wiring *w)
             return -1;
         }
         if (r) {
-            w->reset_unsafe = rv_xasprintf("the instruction %s (%s)", what, j->o->sources[s]);
+            w->reset_unsafe = rv_xasprintf("%s (%s)", what, j->o->sources[s]);
             return 0;
         }
     }
@@ -1333,7 +1401,8 @@ static void wire_targets(size_t s, const objsyms *sy, buf *ren, strv *globalize,
         char *name = stubs_name(s, t, &sy->target_local, ren, globalize);
         buf_printf(&w->stubs, "extern const char ravel_tf%zu[] __asm__(\"%s\");\n", w->ntarget,
                    name);
-        buf_printf(&w->targets, "    {ravel_tf%zu, \"%s\"},\n", w->ntarget, t);
+        buf_printf(&w->targets, "    {ravel_tf%zu, %luul, \"%s\"},\n", w->ntarget,
+                   sy->target_size[i], t);
         w->ntarget++;
         free(name);
     }
@@ -1373,6 +1442,25 @@ static int targets_hooked(job *j, const char *obj, const objsyms *sy)
                 lo = strtoul(f[0], NULL, 16);
                 size = strtoul(f[k - 2], NULL, 16);
                 break;
+            }
+        }
+        /* another name for the same code (an alias, either way): the
+         * hook sees the address, not the name called, so a call of the
+         * other name would count as a call of the target (a wrong FALSE:
+         * tests/svcomp/run.sh t_target_alias) */
+        for (const char *l = tab; sec[0] && l && *l && rc == 0;
+             l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+            char f[6][256];
+            int k = sscanf(l, "%255s %255s %255s %255s %255s %255s", f[0], f[1], f[2], f[3], f[4],
+                           f[5]);
+            if (k >= 5 && strcmp(f[k - 1], sy->target.v[i]) && !strcmp(f[k - 3], sec) &&
+                strtoul(f[0], NULL, 16) == lo && !strcmp(f[k - 4], "F") &&
+                !is_target_name(f[k - 1])) {
+                buf_printf(&j->diag,
+                           "ravel: %s, the unreach-call target, has another name, %s (an alias): "
+                           "ravel could not tell their calls apart\n",
+                           sy->target.v[i], f[k - 1]);
+                rc = 1;
             }
         }
         bool hooked = false, in_sec = false;
@@ -2061,7 +2149,8 @@ static char *stubs_source(wiring *w)
     if (w->stubs.p) buf_puts(&out, w->stubs.p);
     buf_puts(&out, "typedef struct { const void *start; unsigned long size; } ravel_afn;\n");
     fn_table(&out, "ravel_afn", "atomic", &w->table, w->natomic);
-    buf_puts(&out, "typedef struct { const void *start; const char *name; } ravel_tfn;\n");
+    buf_puts(&out, "typedef struct { const void *start; unsigned long size; const char *name; } "
+                   "ravel_tfn;\n");
     fn_table(&out, "ravel_tfn", "target", &w->targets, w->ntarget);
     buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
     buf_printf(&out, "const unsigned long __ravel_max_frame = %lu;\n", w->max_frame);
@@ -2191,7 +2280,10 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         free(obj);
         rc = compile_one(j, s, objs.v[s], false);
         if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
-        if (rc == 0 && syms[s].target.n) { /* again, with entry hooks (wire_targets) */
+        /* again, with entry hooks (wire_targets), if it defines a target,
+         * or names one it neither defines nor imports: inlined away */
+        if (rc == 0 && (syms[s].target.n ||
+                        (j->names_target && j->names_target[s] && !imports_target(&syms[s])))) {
             objsyms_free(&syms[s]);
             memset(&syms[s], 0, sizeof syms[s]);
             rc = compile_one(j, s, objs.v[s], true);
@@ -2347,6 +2439,7 @@ static int finish(job *j, rv_build *out, int rc)
 {
     out->diag = buf_take(&j->diag);
     rv_deps_free(&j->deps);
+    free(j->names_target);
     strv_free(&j->ccv);
     strv_free(&j->cxxv);
     strv_free(&j->cflags);

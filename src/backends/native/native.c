@@ -278,6 +278,35 @@ static void spin_gate(native *nb)
     __atomic_store_n(&nb->shm->spin_ticks, nb->busy < 2 ? nb->spin_max : 0, __ATOMIC_RELAXED);
 }
 
+/* Why the program's process ended before its server answered once: it
+ * ended before main (a constructor that failed an assertion, called
+ * reach_error, exited, or used what ravel does not support before main).
+ * The process is not reaped (WNOWAIT): stop_server does that.  Before,
+ * every such end read "the program did not start (is it a ravel
+ * build?)", also for an assertion failing in a constructor. */
+static const char *ended_before_main(const native *nb)
+{
+    static char msg[256];
+    siginfo_t si = {0};
+    for (int i = 0; i < 200; i++) { /* it is ending: up to 1 s */
+        si.si_pid = 0;
+        if (waitid(P_PID, (id_t)nb->server, &si, WEXITED | WNOHANG | WNOWAIT) != 0) return NULL;
+        if (si.si_pid == nb->server) break;
+        usleep(5000);
+    }
+    if (si.si_pid != nb->server) return NULL;
+    const char *hint = "in a constructor? ravel does not explore code that runs before main";
+    if (si.si_code == CLD_EXITED && si.si_status == 127)
+        return NULL; /* exec failed (exec_server): not a program that ran */
+    if (si.si_code == CLD_EXITED)
+        snprintf(msg, sizeof msg, "the program exited with status %d before main started (%s)",
+                 si.si_status, hint);
+    else
+        snprintf(msg, sizeof msg, "the program was killed by %s before main started (%s)",
+                 strsignal(si.si_status), hint);
+    return msg;
+}
+
 /* Send the request and collect the child's pid and status.  Returns 0, or
  * -1 if the server is gone or silent (then *why says so).  Every wait has
  * a deadline, so a program that breaks the protocol ends the exploration
@@ -289,7 +318,9 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
     if (rv_bell_ring(&nb->shm->to_server) && write(nb->req_fd, "", 1) != 1) {
         /* a program that ends before its server reads (a constructor that
          * exits) closes the pipe before the first request is written */
+        const char *e = nb->answered ? NULL : ended_before_main(nb);
         *why = nb->answered ? "the program's fork server is not running"
+               : e          ? e
                             : "the program did not start its server (it ended first: a "
                               "constructor that exits?)";
         return -1;
@@ -304,9 +335,10 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
             *why = nb->answered ? "the program's fork server stopped answering (30 s)"
                                 : "the program did not answer within 30 s of starting (a "
                                   "constructor that does not return?)";
-        else
-            *why = nb->answered ? "the program's fork server died"
-                                : "the program did not start (is it a ravel build?)";
+        else if (nb->answered)
+            *why = "the program's fork server died";
+        else if (!(*why = ended_before_main(nb)))
+            *why = "the program did not start (is it a ravel build?)";
         return -1;
     }
     if (!nb->answered) {
