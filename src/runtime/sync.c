@@ -204,12 +204,14 @@ void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
     if (r == RV_MODEL_MISUSE) misuse(t, misused_obj(&ev->act, msg), msg);
     t->result = r;
     switch (ev->act.kind) {
-    case RV_ACT_CREATE:
+    case RV_ACT_CREATE: {
         t->nchildren++;
-        *(pthread_t *)(uintptr_t)ev->act.obj2 = (pthread_t)ev->act.obj; /* part of the event */
+        pthread_t id = (pthread_t)ev->act.obj; /* *thread: part of the event, and of its wv */
+        rv_acct_event_store(ev, (void *)(uintptr_t)ev->act.obj2, &id, sizeof id);
         if (rt.flags & RV_REQ_DRF) rv_race_thread_start(rv_tid(t), (unsigned)ev->act.obj);
         rv_thread_start((unsigned)ev->act.obj, t->spawn_fn, t->spawn_arg);
         break;
+    }
     case RV_ACT_EXIT:
         t->state = RV_T_FINISHED;
         break;

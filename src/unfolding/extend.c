@@ -576,6 +576,7 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
             e->fp_hi = ev->fp_hi;
             e->wv_lo = ev->wv_lo;
             e->wv_hi = ev->wv_hi;
+            e->wv_ok = (ev->vflags & RV_EV_WV) != 0;
             e->taint = ev->taint;
             e->has_fp = true;
         }

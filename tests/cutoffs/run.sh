@@ -231,6 +231,72 @@ t_policy_no_cutoffs() {
     expect_eq "executions vs dfs traces" "$least" "$(json .traces)"
 }
 
+# --- the memory image (issue 28 part 1; docs/UDPOR.md "What a state contains") ---
+# The issue's 14-line program: a struct freed before a spin-wait made
+# every later state unique ("writes to partially overlapping ranges") and
+# the spin ran into the event limit; exhaustive in 2 executions now.
+t_free_spin() {
+    rv check --json "$D/free_spin.c"
+    expect_rc 0
+    expect_json .exhaustive true
+    expect_json .executions 2
+    expect_json .unique_states_from null
+}
+# The same for the other ordinary writes before a spin (spin_after.c's
+# header: free, memset, {0}, snprintf, struct copy, strdup, realloc,
+# calloc, strings of different lengths); 1, 2, 5, 6, 7 and 9 ran into
+# the event limit before.
+t_spin_after() {
+    local w
+    for w in 1 2 3 4 5 6 7 8 9; do
+        rv check --json "$D/spin_after.c" -- -DWHAT=$w
+        expect_eq "WHAT=$w: exit status" "$RC" 0
+        expect_eq "WHAT=$w: executions" "$(json .executions)" 2
+        expect_eq "WHAT=$w: unique" "$(json .unique_states_from)" null
+    done
+}
+# same_errors, and the cutoff run cut: the state was computed and the
+# larger configuration's memory told apart (not made unique).
+image_errors() {
+    same_errors "$@"
+    [ "$RC" = 3 ] && return
+    expect_json .unique_states_from null
+    expect_json_match .cutoffs '^[1-9]'
+}
+# The same writes in the other order (bytes_order.c's header): a state
+# that composed the last write per range, or the values written without
+# their order, calls the two configurations equal and cuts the bug away
+# (a scratch build whose writes carried only the bytes after them missed
+# cases 1-4 and 6).
+t_bytes_order() {
+    local c
+    for c in 1 2 3 4 5 6; do image_errors bytes_order.c -DCASE=$c; done
+}
+# Bytes the heap writes without an event (bytes_heap.c's header: realloc's
+# and strdup's copies, a fresh block's fill, the freed flag, calloc).
+# Before, cases 3 and 5 were unsound: the default run said "no error,
+# exhaustive" where dfs found the assertion (the fill was in no state).
+t_bytes_heap() {
+    local c
+    for c in 1 2 3 4 5; do image_errors bytes_heap.c -DCASE=$c; done
+}
+# Equal bytes written in other widths are one state: a memset of 8 bytes
+# and two 4-byte stores of the same bytes cut as two equal memsets do;
+# other bytes do not cut.  Before, the widths made two states (no cutoff).
+t_bytes_widths() {
+    rv check --json "$D/bytes_widths.c" -- -DSAME
+    expect_rc 0
+    local same
+    same=$(json .cutoffs)
+    [ "$same" -ge 1 ] || fail_because "-DSAME: $same cutoffs"
+    rv check --json "$D/bytes_widths.c"
+    expect_rc 0
+    expect_json .cutoffs "$same"
+    rv check --json "$D/bytes_widths.c" -- -DOTHER
+    expect_rc 0
+    expect_json .cutoffs 0
+}
+
 # --- the liveness table (src/backends/native/liveness.c, src/runtime/live.c) ---
 # Zeroing dead frame bytes must change nothing the program can tell:
 # with and without RAVEL_LIVENESS=0 the same executions, traces, exit
