@@ -55,13 +55,15 @@ static inline unsigned rv_least_thread(uint64_t m, const uint32_t *nev)
 /* rv_event.taint (backends): why the state after an event cannot be accounted for by
  * the events (docs/UDPOR.md "What a state contains"); any state holding
  * such an event is unique (never a cutoff nor a witness). */
-#define RV_TAINT_LIBC           1u  /* a C library function that may write memory or keep state */
-#define RV_TAINT_UNINSTRUMENTED 2u  /* the program holds code built without instrumentation */
-#define RV_TAINT_HEAP_COPY      4u  /* realloc/strdup copied bytes without events */
-#define RV_TAINT_RUNTIME_WRITE  8u  /* the runtime wrote program memory without an event */
-#define RV_TAINT_DEEP_STACK     16u /* the thread's stack was too deep to hash (RV_FP_STACK_MAX) */
-#define RV_TAINT_DYNAMIC_FRAME  32u /* the program has frames of variable size (alloca, VLAs) */
-#define RV_TAINT_ALL            63u
+#define RV_TAINT_LIBC           1u /* a C library function that may write memory or keep state */
+#define RV_TAINT_UNINSTRUMENTED 2u /* the program holds code built without instrumentation */
+#define RV_TAINT_HEAP_COPY                                                                         \
+    4u                             /* heap bytes written without events: the C library's           \
+                                    * allocations (asprintf, %ms), copies over RV_WV_MAX */
+#define RV_TAINT_RUNTIME_WRITE 8u  /* the runtime wrote program memory without an event */
+#define RV_TAINT_DEEP_STACK    16u /* the thread's stack was too deep to hash (RV_FP_STACK_MAX) */
+#define RV_TAINT_DYNAMIC_FRAME 32u /* the program has frames of variable size (alloca, VLAs) */
+#define RV_TAINT_ALL           63u
 
 typedef struct rv_event {
     rv_action act;    /* what was done (with its results: trylock success, woken thread) */
@@ -69,6 +71,12 @@ typedef struct rv_event {
     uint64_t pc;      /* code address of the operation in the program (0 if none) */
     uint32_t val;     /* value choice taken, < act.ndom */
     uint32_t taint;   /* RV_TAINT_*: state changed without an event after it (unique state) */
+    /* Where the taint came from, when known (the first tainting call after
+     * the event): taint_pc, the return address of the program's call;
+     * taint_fn, an address such that taint_fn - 1 lies in the function
+     * called (a generated trampoline __ravel_impure_X or __ravel_deep_X,
+     * or the runtime's wrapper __ravel_X), for reports to name it. */
+    uint64_t taint_pc, taint_fn;
     /* State fingerprints after this event, filled when the backend was asked
      * for them (rv_limits.fingerprints), zero otherwise; used for cutoffs
      * (DESIGN §2.7).  fp: the acting thread's local state at its next
@@ -97,6 +105,17 @@ typedef struct rv_event {
      * the enabled set of any number of threads (dfs.c). */
     uint32_t next_en;
 } rv_event;
+
+/* A source of unique states, for reports (docs/UDPOR.md "What a state
+ * contains"): the reason (one RV_TAINT_* or RV_UNIQ_* bit), where (a
+ * return address into the program, as rv_event.pc), the function (as
+ * rv_event.taint_fn, 0 if none) and, for a write, its length. */
+typedef struct rv_unique_src {
+    uint32_t why;
+    uint32_t len;
+    uint64_t pc, fn;
+} rv_unique_src;
+#define RV_UNIQUE_SRC_MAX 8
 
 /* rv_event.vflags */
 #define RV_EV_OLD  1u

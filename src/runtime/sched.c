@@ -573,8 +573,24 @@ extern const unsigned __ravel_uninstrumented __attribute__((weak));
  * (tests/adversary/uninit_stack.c -DVLA). */
 extern const unsigned __ravel_dynamic_frames __attribute__((weak));
 
+/* Where the first taint since the running thread's last event came from
+ * (rv_event.taint_pc, taint_fn): set by rv_taint and by the generated
+ * trampolines (compile.c, taint_origin_asm), consumed with the taint. */
+__attribute__((weak)) uint64_t __ravel_taint_pc, __ravel_taint_fn;
+
+static uint64_t *program_ret_slot_in(const rv_thr *t, char *fp, uint64_t *inner);
+
 void rv_taint(uint32_t why)
 {
+    const rv_thr *t = rt.running;
+    if (!__ravel_taint_pc && t) {
+        /* the program's call, and the runtime wrapper it called */
+        uint64_t inner = 0, *slot = program_ret_slot_in(t, __builtin_frame_address(0), &inner);
+        if (slot) {
+            __ravel_taint_pc = *slot == (uint64_t)(uintptr_t)rv_return_scrub ? t->ret_to : *slot;
+            __ravel_taint_fn = inner;
+        }
+    }
     __ravel_taint |= why;
 }
 
@@ -614,14 +630,20 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
     XXH3_128bits_update(st, t->free_list, sizeof t->free_list);
 }
 
-/* The taint of the segment the running thread just ran, consumed. */
-static uint32_t take_taint(void)
+/* The taint of the segment the running thread just ran, and where it
+ * came from, consumed into ev. */
+static void take_taint(rv_event *ev)
 {
     uint32_t w = __ravel_taint;
     __ravel_taint = 0;
     if (&__ravel_uninstrumented && __ravel_uninstrumented) w |= RV_TAINT_UNINSTRUMENTED;
     if (&__ravel_dynamic_frames && __ravel_dynamic_frames) w |= RV_TAINT_DYNAMIC_FRAME;
-    return w;
+    ev->taint |= w;
+    if (__ravel_taint_pc && !ev->taint_pc) {
+        ev->taint_pc = __ravel_taint_pc;
+        ev->taint_fn = __ravel_taint_fn;
+    }
+    __ravel_taint_pc = __ravel_taint_fn = 0;
 }
 
 /* ---- the memory image (trace.h rv_memh; docs/UDPOR.md "What a state
@@ -805,7 +827,7 @@ static void fingerprint_last(rv_thr *t, const void *sp, bool regs)
     XXH128_hash_t h = XXH3_128bits_digest(&st);
     ev->fp_lo = h.low64;
     ev->fp_hi = h.high64 | 1; /* never zero: zero means "no fingerprint" */
-    ev->taint |= take_taint();
+    take_taint(ev);
     image_after(ev);
 }
 
@@ -824,7 +846,7 @@ static void fingerprint_exit(rv_thr *t)
     XXH128_hash_t h = XXH3_128bits_digest(&st);
     ev->fp_lo = h.low64;
     ev->fp_hi = h.high64 | 1;
-    ev->taint |= take_taint();
+    take_taint(ev);
     image_after(ev);
 }
 
@@ -1103,11 +1125,21 @@ uint64_t rv_scrub_to, rv_scrub_lo;
  * (the runtime calling itself). */
 static uint64_t *program_ret_slot(const rv_thr *t, char *fp)
 {
+    uint64_t inner;
+    return program_ret_slot_in(t, fp, &inner);
+}
+
+/* ... and *inner: the return address into the runtime function the
+ * program called (0 if that is fp's own function). */
+static uint64_t *program_ret_slot_in(const rv_thr *t, char *fp, uint64_t *inner)
+{
     uint64_t lo = (uint64_t)(uintptr_t)fp, hi = (uint64_t)(uintptr_t)t->stack_hi, f = lo;
+    *inner = 0;
     for (int i = 0; i < 64 && f >= lo && f + 16 <= hi && !(f & 7); i++) {
         uint64_t *frame = (uint64_t *)(uintptr_t)f;
         if (frame[1] == (uint64_t)(uintptr_t)rv_return_scrub || program_code(frame[1]))
             return &frame[1];
+        *inner = frame[1];
         lo = f + 16;
         f = frame[0];
     }
@@ -1591,6 +1623,18 @@ void rv_proto_answer(rv_server_bells *v, int32_t *field, int32_t val)
     if (rv_bell_ring(&v->shm->to_ravel)) proto_write(RV_FD_RSP, "", 1);
 }
 
+/* What in the build makes states unique, for the reports (protocol.h
+ * taint_note; defined by the generated stubs.c). */
+extern const char __ravel_taint_note[] __attribute__((weak));
+static void copy_taint_note(rv_shm *s)
+{
+    size_t i = 0;
+    if (&__ravel_taint_note)
+        for (; i + 1 < sizeof s->taint_note && __ravel_taint_note[i]; i++)
+            s->taint_note[i] = __ravel_taint_note[i];
+    s->taint_note[i] = 0;
+}
+
 /* Serve executions until ravel closes the request pipe; returns in each
  * forked child, or in each execution of the reset engine (engine.c). */
 static void serve(void)
@@ -1617,6 +1661,7 @@ static void serve(void)
     rt.events = rv_shm_events(s);
     rt.server = true;
     rt.recording = true;
+    copy_taint_note(s);
     if ((s->engine & RV_ENGINE_RESET) && rv_engine_start(s)) return; /* in each execution */
     rv_server_bells bells = {.shm = s, .spin.limit = s->spin_ticks, .asleep = true};
     for (;;) {

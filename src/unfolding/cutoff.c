@@ -369,6 +369,47 @@ static uint32_t fold(kvmap *m, const rv_uevent *e)
     return 0;
 }
 
+/* Keep x among the first RV_UNIQUE_SRC_MAX distinct sources of unique
+ * states (rv_unf.unique_src). */
+static void add_unique_src(rv_unf *u, const rv_unique_src *x)
+{
+    for (unsigned i = 0; i < u->nunique_src; i++)
+        if (!memcmp(&u->unique_src[i], x, sizeof *x)) return;
+    if (u->nunique_src < RV_UNIQUE_SRC_MAX)
+        u->unique_src[u->nunique_src++] = *x;
+    else
+        u->unique_src_more = true;
+}
+
+/* Where the state became unique at e for a reason the fold found (a
+ * write too large to hash, ...): e itself.  Taints are noted with their
+ * origin as events are mapped (rv_unf_note_taint). */
+static void note_unique(rv_unf *u, const rv_uevent *e, uint32_t why)
+{
+    if (e->taint) return;
+    for (uint32_t w = why; w; w &= w - 1) {
+        uint32_t bit = w & -w;
+        rv_unique_src x = {
+            .why = bit, .len = bit == RV_UNIQ_BIG_WRITE ? (uint32_t)e->act.len : 0, .pc = e->pc};
+        add_unique_src(u, &x);
+    }
+}
+
+/* The build's own reasons (code built without instrumentation, frames of
+ * variable size) hold at every event: the backend's taint_note names them.
+ * A taint with an origin is the C library call after the event. */
+void rv_unf_note_taint(rv_unf *u, const rv_event *ev)
+{
+    uint32_t why = ev->taint & ~(uint32_t)(RV_TAINT_UNINSTRUMENTED | RV_TAINT_DYNAMIC_FRAME);
+    for (uint32_t w = why; w; w &= w - 1) {
+        uint32_t bit = w & -w;
+        bool origin = bit != RV_TAINT_DEEP_STACK && ev->taint_pc;
+        rv_unique_src x = {
+            .why = bit, .pc = origin ? ev->taint_pc : ev->pc, .fn = origin ? ev->taint_fn : 0};
+        add_unique_src(u, &x);
+    }
+}
+
 /* Thread t's slot after its event x: its local state. */
 static void fold_thread(kvmap *m, unsigned t, const rv_uevent *x)
 {
@@ -414,7 +455,8 @@ void rv_unf_unique_str(uint32_t why, char *out, size_t n)
     } names[] = {
         {RV_TAINT_LIBC, "calls to C library functions that may write memory or keep state"},
         {RV_TAINT_UNINSTRUMENTED, "code built without instrumentation"},
-        {RV_TAINT_HEAP_COPY, "bytes copied by realloc/strdup"},
+        {RV_TAINT_HEAP_COPY,
+         "heap bytes written without events (C library allocations, copies over 64 KiB)"},
         {RV_TAINT_RUNTIME_WRITE, "memory the runtime wrote without an event"},
         {RV_TAINT_DEEP_STACK, "thread stacks deeper than 256 KiB (not hashed)"},
         {RV_TAINT_DYNAMIC_FRAME, "stack frames of variable size (alloca, VLAs)"},
@@ -455,7 +497,11 @@ static bool compute_state(rv_unf *u, rv_uevent *e, rv_hash128 *out, uint32_t *wh
     kvmap m = {0};
     if (ok) {
         qsort(lc, n, sizeof *lc, cmp_lsize);
-        for (size_t i = 0; i < n; i++) *why |= fold(&m, lc[i]);
+        for (size_t i = 0; i < n; i++) {
+            uint32_t w = fold(&m, lc[i]);
+            if (w) note_unique(u, lc[i], w);
+            *why |= w;
+        }
         ok = !*why;
     }
     if (ok) {
@@ -531,7 +577,9 @@ void rv_unf_cut_prefix(rv_unf *u, rv_uevent *e)
     } else if (!e->has_fp) {
         p->nofp = true;
     } else {
-        p->why |= fold(&p->m, e);
+        uint32_t w = fold(&p->m, e);
+        if (w) note_unique(u, e, w);
+        p->why |= w;
         fold_thread(&p->m, t, e);
         p->last[t] = e;
         if (t + 1 > p->nt) p->nt = t + 1;

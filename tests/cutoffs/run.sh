@@ -297,6 +297,41 @@ t_bytes_widths() {
     expect_json .cutoffs 0
 }
 
+# What made states unique, and where (issue 28 part 2): each source as
+# reason, what (the C library function, or the write) and file:line, and
+# the build's note naming every function, source and frame behind it.
+# Before, only the reasons were given (unique_states_from).
+src_at() { # WHAT-TEXT LINE-MARKER: the unique_sources entry's location
+    json "[.unique_sources[] | select(.what == \"$1\") | .location | sub(\" .*\"; \"\") | sub(\".*/\"; \"\")] | first"
+}
+t_unique_where() {
+    local f=$D/unique_where.c
+    rv check --json "$f" -- -DWHAT=1
+    expect_rc 0
+    expect_eq "gmtime_r" "$(src_at gmtime_r)" "unique_where.c:$(line_of "$f" "where: gmtime_r")"
+    expect_eq "strftime" "$(src_at strftime)" "unique_where.c:$(line_of "$f" "where: strftime")"
+    expect_json .unique_build "C library functions called: gmtime_r, strftime"
+    rv check "$f" -- -DWHAT=1
+    expect_file_match "$W/out" "^            - gmtime_r at .*unique_where.c:$(line_of "$f" "where: gmtime_r") \(main\)"
+    expect_file_match "$W/out" "^            the build: C library functions called: gmtime_r, strftime"
+    rv check --json "$f" -- -DWHAT=2
+    expect_rc 0
+    expect_eq "memset" "$(src_at "a write of 100000 bytes")" "unique_where.c:$(line_of "$f" "where: memset")"
+    expect_eq "asprintf" "$(src_at asprintf)" "unique_where.c:$(line_of "$f" "where: asprintf")"
+    expect_json .unique_build null
+    rv check --json "$f" -- -DWHAT=3
+    expect_json .unique_build "frames of variable size: grow, vla"
+    rv check --json "$f" "$D/unique_where_asm.c" "$D/unique_where_nosan.c" -- -DWHAT=4
+    expect_json .unique_build \
+        "code built without instrumentation: unique_where_asm.c (__asm__), unique_where_nosan.c (no_sanitize)"
+    rv check --json "$D/memalign_named.c"
+    expect_json '.unique_sources[0].what' posix_memalign
+    # nothing unique: no sources, no note
+    rv check --json "$D/free_spin.c"
+    expect_json '.unique_sources | length' 0
+    expect_json .unique_build null
+}
+
 # --- the liveness table (src/backends/native/liveness.c, src/runtime/live.c) ---
 # Zeroing dead frame bytes must change nothing the program can tell:
 # with and without RAVEL_LIVENESS=0 the same executions, traces, exit
