@@ -4,7 +4,7 @@
  * that configuration is the larger one and would be cut), B otherwise;
  * the two leave the same events' values and differ only in bytes the
  * heap wrote, which fa's check sees only in an interleaving explored
- * after the cut (y set).  The strncpy.c template; -DCASE=1..5:
+ * after the cut (y set).  two_branches.h's template; -DCASE=1..5:
  *   1 realloc's copy (the old block's byte is overwritten by free's link)
  *   2 strdup's copy (the source is overwritten afterwards)
  *   3 a fresh block's fill: one block of 4 MiB + 16 or two of 2 MiB leave
@@ -14,10 +14,6 @@
  *     its bytes, only the allocator's freed flag: free again is a double
  *     free after A only
  *   5 calloc's zeroing of a fresh block, against malloc's fill */
-#include <assert.h>
-#include <pthread.h>
-#include <sched.h>
-#include <semaphore.h>
 #include <stdlib.h>
 #include <string.h>
 #ifndef CASE
@@ -48,51 +44,10 @@ char g[8];
 #define BRANCH(c) (p = (c) == 'A' ? calloc(1, 16) : malloc(16))
 #define BAD       (p[3] == 0)
 #endif
-int x, y;
-sem_t s, t;
-/* Overwrites what the branches' calls left below fa's frame, so that only
- * the bytes they wrote tell the two apart. */
-__attribute__((noinline)) static void wipe(void)
-{
-    char z[8192];
-    for (int i = 0; i < (int)sizeof z; i++) z[i] = 0;
-}
-void *fa(void *a)
-{
-    SETUP();
-    if (x) {
-        BRANCH('A');
-        sched_yield(); /* one more event: this configuration is the larger one */
-    } else {
-        BRANCH('B');
-    }
-    wipe();
-    sem_post(&s);
-    sem_wait(&t);
-    if (y) { /* only when fb ran on first: an interleaving explored after the cut */
-        assert(!BAD);
-    }
-    return 0;
-}
-void *fb(void *a)
-{
-    x = 1;
-    sem_wait(&s);
-    sem_post(&t);
-    y = 1;
-    return 0;
-}
-int main(void)
-{
-    pthread_t ta, tb;
+#define BRANCH_A() BRANCH('A')
+#define BRANCH_B() BRANCH('B')
+#define CHECK()    assert(!BAD)
 #if CASE == 4
-    p = malloc(16); /* main's block: fa's free changes none of its bytes */
+#define MAIN_SETUP() (p = malloc(16)) /* main's block: fa's free changes none of its bytes */
 #endif
-    sem_init(&s, 0, 0);
-    sem_init(&t, 0, 0);
-    pthread_create(&ta, 0, fa, 0);
-    pthread_create(&tb, 0, fb, 0);
-    pthread_join(ta, 0);
-    pthread_join(tb, 0);
-    return 0;
-}
+#include "two_branches.h"

@@ -7,17 +7,13 @@
  * last value written to each range, or a sum of the values) would call
  * the two equal; the bytes differ, and fa's assertion sees the first
  * order's bytes only in an interleaving explored after the cut (y set).
- * The strncpy.c template; -DCASE=1..6 picks the writes:
+ * two_branches.h's template; -DCASE=1..6 picks the writes:
  *   1 memset, then a one-byte store into it
  *   2 a struct copy (16 bytes), then one byte of it
  *   3 free and malloc (the block reused, refilled), then a byte of it
  *   4 strings of different lengths into one buffer
  *   5 an overlapping memmove and a store into its source
  *   6 an 8-byte store and a 2-byte store inside it */
-#include <assert.h>
-#include <pthread.h>
-#include <sched.h>
-#include <semaphore.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,52 +53,10 @@ _Alignas(8) unsigned char g[8];
 #define SECOND() (*(volatile uint16_t *)(g + 2) = 0x2222)
 #define BAD      (g[2] == 0x22)
 #endif
-int x, y;
-sem_t s, t;
-/* Overwrites what the branches' calls left below fa's frame, so that only
- * the bytes they wrote tell the two orders apart. */
-__attribute__((noinline)) static void wipe(void)
-{
-    char z[8192];
-    for (int i = 0; i < (int)sizeof z; i++) z[i] = 0;
-}
-void *fa(void *a)
-{
+#define BRANCH_A() (FIRST(), SECOND())
+#define BRANCH_B() (SECOND(), FIRST())
+#define CHECK()    assert(!BAD)
 #if CASE == 3
-    p = malloc(16); /* fa's own block: its free list gives it back */
+#define SETUP() (p = malloc(16)) /* fa's own block: its free list gives it back */
 #endif
-    if (x) {
-        FIRST();
-        SECOND();
-        sched_yield(); /* one more event: this order is the larger configuration */
-    } else {
-        SECOND();
-        FIRST();
-    }
-    wipe();
-    sem_post(&s);
-    sem_wait(&t);
-    if (y) { /* only when fb ran on first: an interleaving explored after the cut */
-        assert(!BAD);
-    }
-    return 0;
-}
-void *fb(void *a)
-{
-    x = 1;
-    sem_wait(&s);
-    sem_post(&t);
-    y = 1;
-    return 0;
-}
-int main(void)
-{
-    pthread_t ta, tb;
-    sem_init(&s, 0, 0);
-    sem_init(&t, 0, 0);
-    pthread_create(&ta, 0, fa, 0);
-    pthread_create(&tb, 0, fb, 0);
-    pthread_join(ta, 0);
-    pthread_join(tb, 0);
-    return 0;
-}
+#include "two_branches.h"

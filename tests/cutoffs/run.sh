@@ -281,20 +281,21 @@ t_bytes_heap() {
     for c in 1 2 3 4 5; do image_errors bytes_heap.c -DCASE=$c; done
 }
 # Equal bytes written in other widths are one state: a memset of 8 bytes
-# and two 4-byte stores of the same bytes cut as two equal memsets do;
-# other bytes do not cut.  Before, the widths made two states (no cutoff).
+# and two 4-byte stores of the same bytes explore as two equal memsets do
+# (3 executions, the larger configuration cut); other bytes are another
+# state (4).  Before, the widths made two states (4 executions).
 t_bytes_widths() {
     rv check --json "$D/bytes_widths.c" -- -DSAME
     expect_rc 0
     local same
-    same=$(json .cutoffs)
-    [ "$same" -ge 1 ] || fail_because "-DSAME: $same cutoffs"
+    same=$(json .executions)
     rv check --json "$D/bytes_widths.c"
     expect_rc 0
-    expect_json .cutoffs "$same"
+    expect_json .executions "$same"
     rv check --json "$D/bytes_widths.c" -- -DOTHER
     expect_rc 0
-    expect_json .cutoffs 0
+    [ "$(json .executions)" -gt "$same" ] ||
+        fail_because "-DOTHER: $(json .executions) executions, -DSAME $same (other bytes must not cut)"
 }
 
 # What made states unique, and where (issue 28 part 2): each source as
