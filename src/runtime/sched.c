@@ -646,156 +646,6 @@ static void take_taint(rv_event *ev)
     __ravel_taint_pc = __ravel_taint_fn = 0;
 }
 
-/* ---- the memory image (trace.h rv_memh; docs/UDPOR.md "What a state
- * contains") ----
- *
- * A write event's wv is H(after) ^ H(before) over its range: H(before) is
- * taken when its thread resumes after the event, before the access
- * (rv_visible_c, with rv_note_old), H(after) at the thread's next visible
- * operation (fingerprint_last): only that thread ran between, and its own
- * writes are events.  Bytes the runtime writes for the running thread
- * without an event (a fresh block's header and fill, realloc's copy, the
- * freed flag; rv_acct_begin/end) add their change to the same thread's
- * last event, as a taint would go there (for a thread's first segment,
- * its creator's create event). */
-
-static bool imaging(void)
-{
-    return (rt.flags & RV_REQ_FINGERPRINTS) && rt.recording && rt.active;
-}
-
-/* The bytes an event on the key registry (sync.c's RMWs of &rt.nkeys)
- * changes: every key's use and destructor, not only the count, decide
- * what later key calls do. */
-static rv_memh registry_image(void)
-{
-    rv_memh h = rv_memh_range((uint64_t)(uintptr_t)&rt.nkeys, &rt.nkeys, sizeof rt.nkeys);
-    h = rv_memh_xor(
-        h, rv_memh_range((uint64_t)(uintptr_t)rt.key_used, rt.key_used, sizeof rt.key_used));
-    return rv_memh_xor(
-        h, rv_memh_range((uint64_t)(uintptr_t)rt.key_dtor, rt.key_dtor, sizeof rt.key_dtor));
-}
-
-/* H now of the bytes a write event writes (its own range). */
-static rv_memh event_image(const rv_event *ev)
-{
-    const void *obj = (const void *)(uintptr_t)ev->act.obj;
-    return obj == &rt.nkeys ? registry_image() : rv_memh_range(ev->act.obj, obj, ev->act.len);
-}
-
-static bool images_own_range(const rv_event *ev)
-{
-    return (ev->act.kind == RV_ACT_WRITE || ev->act.kind == RV_ACT_RMW) && ev->act.len <= RV_WV_MAX;
-}
-
-/* Thread t has resumed after its memory event, which has not accessed
- * memory yet: H(before) of a write. */
-static void image_before(rv_thr *t)
-{
-    if (!imaging() || t->last_event < 0) return;
-    rv_event *ev = &rt.events[t->last_event];
-    if (!images_own_range(ev)) return;
-    rv_memh h = event_image(ev);
-    ev->wv_lo = h.lo;
-    ev->wv_hi = h.hi;
-    ev->vflags |= RV_EV_WV0;
-}
-
-/* Changes of bytes the runtime wrote without an event since the running
- * thread's last event (consumed with the taint). */
-static rv_memh acct_sum;
-static bool acct_any;
-
-/* The running thread's last event, if its own range is being imaged:
- * bytes inside it are in its H(after) already. */
-static const rv_event *imaged_last(void)
-{
-    rv_thr *t = rt.running;
-    if (!t || t->last_event < 0) return NULL;
-    const rv_event *ev = &rt.events[t->last_event];
-    return (ev->vflags & RV_EV_WV0) ? ev : NULL;
-}
-
-/* The pieces of [d, d + n) outside the last event's range (at most 2). */
-static unsigned acct_pieces(const rv_acct *a, uint64_t lo[2], uint64_t hi[2])
-{
-    uint64_t d = (uint64_t)(uintptr_t)a->p, e = d + a->n;
-    const rv_event *ev = imaged_last();
-    if (!ev) {
-        lo[0] = d, hi[0] = e;
-        return 1;
-    }
-    uint64_t x = ev->act.obj, y = x + ev->act.len;
-    unsigned k = 0;
-    if (d < x) lo[k] = d, hi[k++] = e < x ? e : x;
-    if (e > y) lo[k] = d > y ? d : y, hi[k++] = e;
-    return k;
-}
-
-static rv_memh acct_image(const rv_acct *a)
-{
-    uint64_t lo[2], hi[2];
-    rv_memh h = {0, 0};
-    for (unsigned i = acct_pieces(a, lo, hi); i-- > 0;)
-        h = rv_memh_xor(h, rv_memh_range(lo[i], (const void *)(uintptr_t)lo[i], hi[i] - lo[i]));
-    return h;
-}
-
-void rv_acct_begin(rv_acct *a, void *p, size_t n, uint32_t taint)
-{
-    a->p = p;
-    a->n = n;
-    a->on = imaging() && rt.running && n;
-    if (!a->on) return;
-    if (n > RV_WV_MAX) { /* not hashed: the state is unique */
-        a->on = false;
-        rv_taint(taint);
-        return;
-    }
-    a->before = acct_image(a);
-}
-
-void rv_acct_end(rv_acct *a)
-{
-    if (!a->on) return;
-    acct_sum = rv_memh_xor(acct_sum, rv_memh_xor(a->before, acct_image(a)));
-    acct_any = true;
-}
-
-void rv_acct_event_store(rv_event *ev, void *d, const void *s, size_t n)
-{
-    if (!imaging() || n > RV_WV_MAX) {
-        memcpy(d, s, n);
-        return;
-    }
-    uint64_t a = (uint64_t)(uintptr_t)d;
-    rv_memh h = rv_memh_range(a, d, n);
-    memcpy(d, s, n);
-    h = rv_memh_xor(h, rv_memh_range(a, d, n));
-    ev->wv_lo ^= h.lo;
-    ev->wv_hi ^= h.hi;
-    ev->vflags |= RV_EV_WV;
-}
-
-/* The last event's change of the image, completed: H(after) of its own
- * write, and what the runtime wrote since without an event. */
-static void image_after(rv_event *ev)
-{
-    if (ev->vflags & RV_EV_WV0) {
-        rv_memh h = event_image(ev);
-        ev->wv_lo ^= h.lo;
-        ev->wv_hi ^= h.hi;
-        ev->vflags = (ev->vflags & ~RV_EV_WV0) | RV_EV_WV;
-    }
-    if (acct_any) {
-        ev->wv_lo ^= acct_sum.lo;
-        ev->wv_hi ^= acct_sum.hi;
-        ev->vflags |= RV_EV_WV;
-        acct_sum.lo = acct_sum.hi = 0;
-        acct_any = false;
-    }
-}
-
 /* Fingerprints of thread t's last event (DESIGN §2.7, docs/UDPOR.md "What
  * a state contains"): fp, its local state (stack from sp up, the
  * registers it entered the runtime with, TLS copy, its runtime record);
@@ -828,7 +678,7 @@ static void fingerprint_last(rv_thr *t, const void *sp, bool regs)
     ev->fp_lo = h.low64;
     ev->fp_hi = h.high64 | 1; /* never zero: zero means "no fingerprint" */
     take_taint(ev);
-    image_after(ev);
+    rv_image_after(ev);
 }
 
 /* A finished thread's last event (its exit): its local state is gone; what
@@ -847,7 +697,7 @@ static void fingerprint_exit(rv_thr *t)
     ev->fp_lo = h.low64;
     ev->fp_hi = h.high64 | 1;
     take_taint(ev);
-    image_after(ev);
+    rv_image_after(ev);
 }
 
 /* 16 bytes, loaded and stored as SSE2 vectors (the x86-64 baseline). */
@@ -1315,7 +1165,7 @@ void rv_visible_c(rv_action a, uint64_t pc)
     if (self->note_old) { /* a memory access: the bytes it is about to access */
         self->note_old = false;
         rv_note_old((const void *)(uintptr_t)a.obj, a.len);
-        image_before(self);
+        rv_image_before(self);
     }
     char *floor = dead_floor(self, here);
     check_below_floor(self, floor, here, a.kind, pc, deep[0] != 0);
