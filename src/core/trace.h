@@ -63,7 +63,10 @@ static inline unsigned rv_least_thread(uint64_t m, const uint32_t *nev)
 #define RV_TAINT_RUNTIME_WRITE 8u  /* the runtime wrote program memory without an event */
 #define RV_TAINT_DEEP_STACK    16u /* the thread's stack was too deep to hash (RV_FP_STACK_MAX) */
 #define RV_TAINT_DYNAMIC_FRAME 32u /* the program has frames of variable size (alloca, VLAs) */
-#define RV_TAINT_ALL           63u
+#define RV_TAINT_SYNC_TABLE                                                                        \
+    64u /* writes over synchronisation objects' bytes the image                                    \
+         * could not follow (image.c's table full) */
+#define RV_TAINT_ALL 127u
 
 typedef struct rv_event {
     rv_action act;    /* what was done (with its results: trylock success, woken thread) */

@@ -55,9 +55,9 @@ static bool imaging(void)
  * entry is removed within an execution (a cleared mask stays as a slot
  * for the granule).  When the table is full (OBJ_FULL granules), the
  * image cannot follow the objects any more: every later write makes the
- * state unique. */
+ * state unique (RV_TAINT_SYNC_TABLE). */
 #define OBJ_CAP  8192u
-#define OBJ_FULL (OBJ_CAP / 4 * 3)
+#define OBJ_FULL (OBJ_CAP / 4 * 3) /* 6144: cutoff.c names it (RV_TAINT_SYNC_TABLE) */
 typedef struct obj_gran {
     uint64_t g1; /* granule index + 1; 0: empty */
     uint8_t mask;
@@ -185,7 +185,7 @@ void rv_image_before(rv_thr *t)
     if (!imaging() || t->last_event < 0) return;
     rv_event *ev = &rt.events[t->last_event];
     if (!images_own_range(ev)) return;
-    if (objs_full) rv_taint(RV_TAINT_RUNTIME_WRITE);
+    if (objs_full) rv_taint(RV_TAINT_SYNC_TABLE);
     rv_memh h = event_image(ev);
     if (!is_registry(ev)) h = rv_memh_xor(h, obj_fix(ev->act.obj, ev->act.obj + ev->act.len));
     ev->wv_lo = h.lo;
@@ -249,7 +249,7 @@ void rv_acct_begin(rv_acct *a, void *p, size_t n, uint32_t taint)
     if (!a->on) return;
     if (n > RV_WV_MAX || objs_full) { /* not hashed, or not exactly: the state is unique */
         a->on = false;
-        rv_taint(n > RV_WV_MAX ? taint : RV_TAINT_RUNTIME_WRITE);
+        rv_taint(n > RV_WV_MAX ? taint : RV_TAINT_SYNC_TABLE);
         return;
     }
     a->before = acct_image(a, true);
@@ -265,7 +265,7 @@ void rv_acct_end(rv_acct *a)
 void rv_acct_event_store(rv_event *ev, void *d, const void *s, size_t n)
 {
     if (!imaging() || n > RV_WV_MAX || objs_full) {
-        if (imaging()) ev->taint |= RV_TAINT_RUNTIME_WRITE;
+        if (imaging()) ev->taint |= objs_full ? RV_TAINT_SYNC_TABLE : RV_TAINT_RUNTIME_WRITE;
         memcpy(d, s, n);
         return;
     }

@@ -306,6 +306,21 @@ t_sync_reuse() {
     expect_json .unique_states_from null
     expect_json_match .cutoffs '^[1-9]'
 }
+# The objects' table full (sync_table.c's header): states unique from
+# the first write after it, with their own reason and the write's line;
+# below it, the 2 executions of the closed form.
+t_sync_table() {
+    local f=$D/sync_table.c
+    rv check --json "$f"
+    expect_rc 0
+    expect_json .executions 2
+    expect_json .unique_states_from null
+    rv check --json --max-events=3000 "$f" -- -DN=2100
+    expect_rc 3
+    expect_json .unique_states_from "writes after synchronisation objects filled the memory image's table (6144 granules)"
+    expect_eq "the write's line" "$(json '.unique_sources[0].location | sub(" .*"; "") | sub(".*/"; "")')" \
+        "sync_table.c:$(line_of "$f" "where: data")"
+}
 # Equal bytes written in other widths are one state: a memset of 8 bytes
 # and two 4-byte stores of the same bytes explore as two equal memsets do
 # (3 executions, the larger configuration cut); other bytes are another
