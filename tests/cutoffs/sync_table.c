@@ -3,7 +3,7 @@
  * follow the objects' storage and every later write makes the state
  * unique, with its own reason (docs/UDPOR.md "The memory image").  N
  * mutexes (rv_mutex_st: 3 granules each) are initialised, then a write
- * (where: data) and a spin-wait on a flag another thread sets: 2
+ * (marked) and a spin-wait on a flag another thread sets: 2
  * executions while the table holds them (N = 1000), the spin runs to the
  * event limit with the reason and the write's line named (N = 2100). */
 #include <pthread.h>
