@@ -61,6 +61,9 @@ typedef struct rv_backend_ops {
     /* "file.c:12 (function)" for a code address, or NULL; the string lives
      * until the backend is destroyed. */
     const char *(*location)(rv_backend *b, uint64_t pc);
+    /* The function symbol holding a code address given as a return
+     * address (the instruction before it), or NULL; optional. */
+    const char *(*function)(rv_backend *b, uint64_t pc);
     /* A readable name for an object (a variable's name for a native
      * address, a resource name for PV), or NULL. */
     const char *(*object_name)(rv_backend *b, uint64_t obj);
@@ -86,6 +89,12 @@ struct rv_backend {
      * not asked for); filled by the native backend. */
     char engine[8];
     char engine_why[160];
+    /* What in the program's build makes states unique (the C library
+     * functions it calls that taint the state, code built without
+     * instrumentation, frames of variable size), "" if nothing or not
+     * known; filled by the native backend (docs/UDPOR.md "What a state
+     * contains"). */
+    char taint_note[512];
 };
 
 static inline int rv_execute(rv_backend *b, const rv_step *p, size_t n, rv_policy pol,

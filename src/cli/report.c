@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/util.h"
+#include "../unfolding/unfolding.h"
 #include "explain.h"
 
 void rv_json_str(FILE *out, const char *s)
@@ -170,6 +171,101 @@ static void human_verdict(FILE *out, const rv_report *r)
     if (r->witness_yaml) fprintf(out, "witness     %s (format 2.0)\n", r->witness_yaml);
 }
 
+/* ---- sources of unique states (docs/UDPOR.md "What a state contains") ---- */
+
+static void json_key(FILE *out, const char *k, bool *first);
+
+/* The C library function whose trampoline or wrapper holds the code
+ * address fn (a return address), without the prefix ravel gives those:
+ * "__ravel_impure_rand" is the program's call of rand. */
+static void callee_name(const rv_report *r, uint64_t fn, char *out, size_t n)
+{
+    static const char *const prefixes[] = {"__ravel_impure_", "__ravel_deep_", "__ravel_"};
+    rv_backend *b = r->x->backend;
+    const char *name = fn && b && b->ops->function ? b->ops->function(b, fn) : NULL;
+    if (n) out[0] = 0;
+    if (!name) return;
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+        if (!strncmp(name, prefixes[i], strlen(prefixes[i]))) {
+            name += strlen(prefixes[i]);
+            break;
+        }
+    snprintf(out, n, "%s", name);
+}
+
+static const char *src_location(const rv_report *r, uint64_t pc)
+{
+    rv_backend *b = r->x->backend;
+    const char *loc = b && b->ops->location && pc ? b->ops->location(b, pc) : NULL;
+    return loc ? loc : "an unknown place";
+}
+
+/* What made states unique at one source: "rand" (a call), "a write of
+ * 70000 bytes", "a stack deeper than 256 KiB", ... */
+static void unique_src_what(const rv_report *r, const rv_unique_src *x, char *out, size_t n)
+{
+    callee_name(r, x->fn, out, n);
+    if (out[0]) return;
+    switch (x->why) {
+    case RV_UNIQ_BIG_WRITE:
+        snprintf(out, n, "a write of %u bytes", x->len);
+        break;
+    case RV_TAINT_DEEP_STACK:
+        snprintf(out, n, "a stack deeper than 256 KiB");
+        break;
+    case RV_UNIQ_HI_SYNC:
+        snprintf(out, n, "an event of a thread above 63");
+        break;
+    case RV_UNIQ_KIND:
+        snprintf(out, n, "an event the state does not fold");
+        break;
+    default:
+        snprintf(out, n, "a C library call");
+    }
+}
+
+static void human_unique(FILE *out, const rv_report *r)
+{
+    const rv_stats *st = &r->x->stats;
+    fprintf(out, "unique      states after %s (never cut)\n", st->unique_states);
+    for (unsigned i = 0; i < st->nunique_src; i++) {
+        char what[160];
+        unique_src_what(r, &st->unique_src[i], what, sizeof what);
+        fprintf(out, "            - %s at %s\n", what, src_location(r, st->unique_src[i].pc));
+    }
+    if (st->unique_src_more) fputs("            - and more\n", out);
+    const rv_backend *b = r->x->backend;
+    if (b && b->taint_note[0]) fprintf(out, "            the build: %s\n", b->taint_note);
+}
+
+static void json_unique(FILE *out, const rv_report *r, bool *first)
+{
+    const rv_stats *st = &r->x->stats;
+    json_key(out, "unique_states_from", first);
+    rv_json_str(out, st->unique_states[0] ? st->unique_states : NULL);
+    json_key(out, "unique_sources", first);
+    fputc('[', out);
+    for (unsigned i = 0; i < st->nunique_src; i++) {
+        const rv_unique_src *x = &st->unique_src[i];
+        char why[256], what[160];
+        rv_unf_unique_str(x->why, why, sizeof why);
+        unique_src_what(r, x, what, sizeof what);
+        fputs(i ? ", {\"reason\": " : "{\"reason\": ", out);
+        rv_json_str(out, why);
+        fputs(", \"what\": ", out);
+        rv_json_str(out, what);
+        fputs(", \"location\": ", out);
+        rv_json_str(out, src_location(r, x->pc));
+        fputc('}', out);
+    }
+    fputc(']', out);
+    json_key(out, "unique_sources_more", first);
+    fputs(st->unique_src_more ? "true" : "false", out);
+    const rv_backend *b = r->x->backend;
+    json_key(out, "unique_build", first);
+    rv_json_str(out, st->unique_states[0] && b && b->taint_note[0] ? b->taint_note : NULL);
+}
+
 void rv_report_human(FILE *out, const rv_report *r)
 {
     const rv_stats *st = &r->x->stats;
@@ -196,8 +292,7 @@ void rv_report_human(FILE *out, const rv_report *r)
             fprintf(out, " (cache G discarded %" PRIu64 " times, %" PRIu64 " events freed)",
                     st->removes, st->evicted);
         fputc('\n', out);
-        if (st->unique_states[0])
-            fprintf(out, "unique      states after %s (never cut)\n", st->unique_states);
+        if (st->unique_states[0]) human_unique(out, r);
     }
     if (st->bounded)
         fprintf(out, "bound       %s %" PRId64 " (%s)\n",
@@ -358,8 +453,7 @@ void rv_report_json(FILE *out, const rv_report *r)
         json_u64(out, "evicted", st->evicted, &first);
         json_key(out, "unfolding_peak_mb", &first);
         fprintf(out, "%.2f", st->unf_peak / 1048576.0);
-        json_key(out, "unique_states_from", &first);
-        rv_json_str(out, st->unique_states[0] ? st->unique_states : NULL);
+        json_unique(out, r, &first);
     }
     if (r->count_traces) {
         json_u64(out, "traces", st->traces, &first);

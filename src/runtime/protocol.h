@@ -139,6 +139,10 @@ typedef struct rv_shm {
     /* --- written by the server once, before its first answer --- */
     uint32_t engine_used; /* RV_ENGINE_FORK or RV_ENGINE_RESET */
     char engine_why[160]; /* why a reset was asked for and not used ("" otherwise) */
+    /* what in the build makes states unique (compile.c, the generated
+     * __ravel_taint_note: the tainting C library functions called,
+     * uninstrumented code, frames of variable size), "" if nothing */
+    char taint_note[512];
     /* pre-runs so far (engine.c): confirmed, thrown away, steps confirmed */
     uint64_t pre_confirmed, pre_redone, pre_steps;
     /* --- doorbells (above); set by ravel before it starts a server --- */

@@ -144,6 +144,33 @@ bool rv_premain_once_done(const void *once);
 /* The running thread (or the runtime or C library on its behalf) changed
  * state without an event (RV_TAINT_*): its last event's state is unique. */
 void rv_taint(uint32_t why);
+/* --- image.c: each event's change of the memory image (trace.h rv_memh).
+ * rv_image_before: thread t resumed after its event, before its access;
+ * rv_image_after: the event's change completed, at its thread's next
+ * visible operation (or exit). */
+void rv_image_before(rv_thr *t);
+void rv_image_after(rv_event *ev);
+/* The model is about to change the n bytes of a synchronisation object at
+ * p at one of its events (no memory write): the image keeps what it held. */
+void rv_image_obj(const void *p, size_t n);
+/* Bytes of the program's memory that the runtime writes for the running
+ * thread without an event (trace.h rv_memh, image.c): bracket the write
+ * with rv_acct_begin/rv_acct_end and its change of the memory image goes
+ * to the thread's last event, so the state stays exact.  Only for bytes
+ * no other thread can reach meanwhile (a block being allocated, the
+ * runtime's own block headers).  Over RV_WV_MAX bytes the state is
+ * unique instead (rv_taint(taint)). */
+typedef struct rv_acct {
+    void *p;
+    size_t n;
+    bool on;
+    rv_memh before;
+} rv_acct;
+void rv_acct_begin(rv_acct *a, void *p, size_t n, uint32_t taint);
+void rv_acct_end(rv_acct *a);
+/* *d = s[0..n) as part of event ev (the scheduler applying it: a create's
+ * *thread), its change of the image added to ev's. */
+void rv_acct_event_store(rv_event *ev, void *d, const void *s, size_t n);
 /* Enter / leave an atomic section (counted; the outermost are events). */
 void rv_atomic_enter(uint64_t pc);
 void rv_atomic_exit(uint64_t pc);

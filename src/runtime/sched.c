@@ -589,8 +589,24 @@ extern const unsigned __ravel_uninstrumented __attribute__((weak));
  * (tests/adversary/uninit_stack.c -DVLA). */
 extern const unsigned __ravel_dynamic_frames __attribute__((weak));
 
+/* Where the first taint since the running thread's last event came from
+ * (rv_event.taint_pc, taint_fn): set by rv_taint and by the generated
+ * trampolines (compile.c, taint_origin_asm), consumed with the taint. */
+__attribute__((weak)) uint64_t __ravel_taint_pc, __ravel_taint_fn;
+
+static uint64_t *program_ret_slot_in(const rv_thr *t, char *fp, uint64_t *inner);
+
 void rv_taint(uint32_t why)
 {
+    const rv_thr *t = rt.running;
+    if (!__ravel_taint_pc && t) {
+        /* the program's call, and the runtime wrapper it called */
+        uint64_t inner = 0, *slot = program_ret_slot_in(t, __builtin_frame_address(0), &inner);
+        if (slot) {
+            __ravel_taint_pc = *slot == (uint64_t)(uintptr_t)rv_return_scrub ? t->ret_to : *slot;
+            __ravel_taint_fn = inner;
+        }
+    }
     __ravel_taint |= why;
 }
 
@@ -630,38 +646,31 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
     XXH3_128bits_update(st, t->free_list, sizeof t->free_list);
 }
 
-/* The taint of the segment the running thread just ran, consumed. */
-static uint32_t take_taint(void)
+/* The taint of the segment the running thread just ran, and where it
+ * came from, consumed into ev. */
+static void take_taint(rv_event *ev)
 {
     uint32_t w = __ravel_taint;
     __ravel_taint = 0;
     if (&__ravel_uninstrumented && __ravel_uninstrumented) w |= RV_TAINT_UNINSTRUMENTED;
     if (&__ravel_dynamic_frames && __ravel_dynamic_frames) w |= RV_TAINT_DYNAMIC_FRAME;
-    return w;
+    ev->taint |= w;
+    if (__ravel_taint_pc && !ev->taint_pc) {
+        ev->taint_pc = __ravel_taint_pc;
+        ev->taint_fn = __ravel_taint_fn;
+    }
+    __ravel_taint_pc = __ravel_taint_fn = 0;
 }
 
 /* Fingerprints of thread t's last event (DESIGN §2.7, docs/UDPOR.md "What
  * a state contains"): fp, its local state (stack from sp up, the
  * registers it entered the runtime with, TLS copy, its runtime record);
- * wv, the bytes the event wrote, read now: only t ran since, and every
- * write of t is an event.  Ranges over 4 KiB are not hashed (wv stays 0:
- * such states are never cut).  taint: what t (or the runtime or C library
- * on its behalf) changed since without an event; such states are unique. */
+ * wv, its change of the memory image (above), completed now: only t ran
+ * since, and every write of t is an event.  taint: what t (or the runtime
+ * or C library on its behalf) changed since without an event; such states
+ * are unique. */
 /* Stack bytes hashed at most per fingerprint (see fingerprint_last). */
 #define RV_FP_STACK_MAX (256u << 10)
-
-/* The value an RMW of the key registry leaves (sync.c's events on
- * &rt.nkeys): every key's use and destructor, not only the count, decide
- * what later key calls do. */
-static XXH128_hash_t registry_value(void)
-{
-    XXH3_state_t st;
-    XXH3_128bits_reset(&st);
-    XXH3_128bits_update(&st, &rt.nkeys, sizeof rt.nkeys);
-    XXH3_128bits_update(&st, rt.key_used, sizeof rt.key_used);
-    XXH3_128bits_update(&st, rt.key_dtor, sizeof rt.key_dtor);
-    return XXH3_128bits_digest(&st);
-}
 
 static void fingerprint_last(rv_thr *t, const void *sp, bool regs)
 {
@@ -684,13 +693,8 @@ static void fingerprint_last(rv_thr *t, const void *sp, bool regs)
     XXH128_hash_t h = XXH3_128bits_digest(&st);
     ev->fp_lo = h.low64;
     ev->fp_hi = h.high64 | 1; /* never zero: zero means "no fingerprint" */
-    ev->taint |= take_taint();
-    if ((ev->act.kind == RV_ACT_WRITE || ev->act.kind == RV_ACT_RMW) && ev->act.len <= 4096) {
-        const void *obj = (const void *)(uintptr_t)ev->act.obj;
-        h = obj == &rt.nkeys ? registry_value() : XXH3_128bits(obj, ev->act.len);
-        ev->wv_lo = h.low64;
-        ev->wv_hi = h.high64 | 1;
-    }
+    take_taint(ev);
+    rv_image_after(ev);
 }
 
 /* A finished thread's last event (its exit): its local state is gone; what
@@ -708,7 +712,8 @@ static void fingerprint_exit(rv_thr *t)
     XXH128_hash_t h = XXH3_128bits_digest(&st);
     ev->fp_lo = h.low64;
     ev->fp_hi = h.high64 | 1;
-    ev->taint |= take_taint();
+    take_taint(ev);
+    rv_image_after(ev);
 }
 
 /* 16 bytes, loaded and stored as SSE2 vectors (the x86-64 baseline). */
@@ -986,11 +991,21 @@ uint64_t rv_scrub_to, rv_scrub_lo;
  * (the runtime calling itself). */
 static uint64_t *program_ret_slot(const rv_thr *t, char *fp)
 {
+    uint64_t inner;
+    return program_ret_slot_in(t, fp, &inner);
+}
+
+/* ... and *inner: the return address into the runtime function the
+ * program called (0 if that is fp's own function). */
+static uint64_t *program_ret_slot_in(const rv_thr *t, char *fp, uint64_t *inner)
+{
     uint64_t lo = (uint64_t)(uintptr_t)fp, hi = (uint64_t)(uintptr_t)t->stack_hi, f = lo;
+    *inner = 0;
     for (int i = 0; i < 64 && f >= lo && f + 16 <= hi && !(f & 7); i++) {
         uint64_t *frame = (uint64_t *)(uintptr_t)f;
         if (frame[1] == (uint64_t)(uintptr_t)rv_return_scrub || program_code(frame[1]))
             return &frame[1];
+        *inner = frame[1];
         lo = f + 16;
         f = frame[0];
     }
@@ -1167,6 +1182,7 @@ void rv_visible_c(rv_action a, uint64_t pc)
     if (self->note_old) { /* a memory access: the bytes it is about to access */
         self->note_old = false;
         rv_note_old((const void *)(uintptr_t)a.obj, a.len);
+        rv_image_before(self);
     }
     char *floor = dead_floor(self, here);
     check_below_floor(self, floor, here, a.kind, pc, deep[0] != 0);
@@ -1497,6 +1513,18 @@ void rv_proto_answer(rv_server_bells *v, int32_t *field, int32_t val)
     if (rv_bell_ring(&v->shm->to_ravel)) proto_write(RV_FD_RSP, "", 1);
 }
 
+/* What in the build makes states unique, for the reports (protocol.h
+ * taint_note; defined by the generated stubs.c). */
+extern const char __ravel_taint_note[] __attribute__((weak));
+static void copy_taint_note(rv_shm *s)
+{
+    size_t i = 0;
+    if (&__ravel_taint_note)
+        for (; i + 1 < sizeof s->taint_note && __ravel_taint_note[i]; i++)
+            s->taint_note[i] = __ravel_taint_note[i];
+    s->taint_note[i] = 0;
+}
+
 /* Serve executions until ravel closes the request pipe; returns in each
  * forked child, or in each execution of the reset engine (engine.c). */
 static void serve(void)
@@ -1523,6 +1551,7 @@ static void serve(void)
     rt.events = rv_shm_events(s);
     rt.server = true;
     rt.recording = true;
+    copy_taint_note(s);
     if ((s->engine & RV_ENGINE_RESET) && rv_engine_start(s)) return; /* in each execution */
     rv_server_bells bells = {.shm = s, .spin.limit = s->spin_ticks, .asleep = true};
     for (;;) {

@@ -938,6 +938,8 @@ typedef struct wiring {
     strv deep;               /* deep imports given a recording trampoline (deep_record) */
     bool deep_always;        /* a deep import named other than by a call: no trampoline */
     bool dynamic_frames;     /* a function's frame has no static bound (alloca, a VLA) */
+    strv dynamic_fns;        /* ... those functions */
+    strv uninstrumented_why; /* every source or input built without instrumentation */
 } wiring;
 
 static void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -976,14 +978,30 @@ static int compile_one(job *j, size_t s, const char *obj, bool entry_hooks)
     return st == 0 ? 0 : 1;
 }
 
+/* The function of the stack-usage line holding `tab` (its location,
+ * "file:line:column:function", ends at the line's first tab), added to
+ * fns once. */
+static void add_su_function(const char *text, const char *tab, strv *fns)
+{
+    const char *line = tab;
+    while (line > text && line[-1] != '\n') line--;
+    const char *first_tab = memchr(line, '\t', (size_t)(tab - line) + 1);
+    const char *name = first_tab;
+    while (name > line && name[-1] != ':') name--;
+    char *fn = rv_xasprintf("%.*s", (int)(first_tab - name), name);
+    if (*fn && !strv_has(fns, fn)) strv_add(fns, fn);
+    free(fn);
+}
+
 /* The largest static frame in the stack-usage file that -fstack-usage
  * wrote beside obj (lines "location<TAB>bytes<TAB>qualifiers", clang and
  * gcc alike); 0 if there is none.  The runtime's dead-stack scrub must
  * reach that far below the deepest frame it saw: a function that makes
  * no call and no shared access has no __tsan_func_entry hook, so its
  * frame is seen by nobody (sched.c, dead_floor).  *dynamic is set when a
- * frame has no static bound: nothing bounds how deep it reaches. */
-static unsigned long max_frame_of(const char *obj, bool *dynamic)
+ * frame has no static bound: nothing bounds how deep it reaches, and the
+ * function is added to dynamic_fns. */
+static unsigned long max_frame_of(const char *obj, bool *dynamic, strv *dynamic_fns)
 {
     size_t n = strlen(obj);
     char *su = rv_xasprintf("%.*s.su", (int)(n > 2 && !strcmp(obj + n - 2, ".o") ? n - 2 : n), obj);
@@ -998,7 +1016,10 @@ static unsigned long max_frame_of(const char *obj, bool *dynamic)
             if (v > max) max = v;
             /* "dynamic" alone: alloca or a VLA of no static bound
              * ("dynamic,bounded" counts its bound in the size) */
-            if (!strncmp(tab + 1, "dynamic", 7) && (tab[8] == '\n' || !tab[8])) *dynamic = true;
+            if (!strncmp(tab + 1, "dynamic", 7) && (tab[8] == '\n' || !tab[8])) {
+                *dynamic = true;
+                add_su_function(b.p, tab, dynamic_fns);
+            }
         }
     }
     free(b.p);
@@ -1215,6 +1236,22 @@ static void deep_record(buf *a)
                 "    movq %r11, __ravel_deep+8(%rip)\\n1:\\n");
 }
 
+/* The instructions of a tainting trampoline `self` (sched.c, rv_taint):
+ * set the taint and, for the first tainting call since the thread's last
+ * event, say where it came from: the return address at (%rsp) and a code
+ * address inside the trampoline (self + 1), whose name names the C
+ * library function in the reports (rv_event.taint_pc, taint_fn).  Clobbers
+ * only r11 and the flags. */
+static void taint_asm(buf *a, const char *self)
+{
+    buf_printf(a,
+               "    cmpq $0, __ravel_taint_pc(%%rip)\\n    jne 2f\\n"
+               "    movq (%%rsp), %%r11\\n    movq %%r11, __ravel_taint_pc(%%rip)\\n"
+               "    leaq %s+1(%%rip), %%r11\\n    movq %%r11, __ravel_taint_fn(%%rip)\\n"
+               "2:\\n    orl $1, __ravel_taint(%%rip)\\n",
+               self);
+}
+
 /* A frameless trampoline __ravel_deep_x (section ravel_leaf, as the
  * tainting ones) that records the call (deep_record), sets the taint if
  * `taint`, and jumps to `target`. */
@@ -1227,8 +1264,13 @@ static void deep_trampoline(const char *x, const char *target, bool taint, wirin
                "__ravel_deep_%s:\\n",
                x, x, x);
     deep_record(&a);
-    if (taint) buf_puts(&a, "    orl $1, __ravel_taint(%rip)\\n");
-    buf_printf(&a, "    jmp %s\\n.popsection\\n\");\n", target);
+    if (taint) {
+        char *self = rv_xasprintf("__ravel_deep_%s", x);
+        taint_asm(&a, self);
+        free(self);
+    }
+    buf_printf(&a, "    jmp %s\\n.size __ravel_deep_%s, .-__ravel_deep_%s\\n.popsection\\n\");\n",
+               target, x, x);
     buf_puts(&w->stubs, a.p);
     free(a.p);
 }
@@ -1844,7 +1886,11 @@ static void family_trampoline(const char *x, const libc_family *fam, bool deep, 
     for (int i = 0; i < 8; i++) buf_printf(&a, "    movups %d(%%rsp), %%xmm%d\\n", 16 * i, i);
     buf_puts(&a, "    addq $128, %rsp\\n");
     for (size_t i = 7; i-- > 0;) buf_printf(&a, "    popq %%%s\\n", gpr[i]);
-    if (!writes_nothing(x)) buf_puts(&a, "    orl $1, __ravel_taint(%rip)\\n");
+    if (!writes_nothing(x)) {
+        char *self = rv_xasprintf("__ravel_impure_%s", x);
+        taint_asm(&a, self);
+        free(self);
+    }
     if (deep) deep_record(&a); /* after the event: the call's frames follow it */
     buf_printf(&a,
                "    jmp %s@PLT\\n"
@@ -1987,6 +2033,29 @@ static void warn_unmodelled(job *j, const strv *fns)
                        "writes are not explored (docs/DESIGN.md, \"C library calls\")\n");
 }
 
+/* The trampoline of a function that only taints: frameless (sp holds
+ * the caller's return address throughout), in section ravel_leaf, so that
+ * a report of where a thread was (sched.c program_frame) looks through it
+ * to the caller. */
+static void impure_trampoline(const char *x, wiring *w)
+{
+    buf a = {0};
+    buf_printf(&a,
+               "__asm__(\".pushsection ravel_leaf,\\\"ax\\\",@progbits\\n"
+               ".globl __ravel_impure_%s\\n"
+               ".type __ravel_impure_%s, @function\\n__ravel_impure_%s:\\n",
+               x, x, x);
+    char *self = rv_xasprintf("__ravel_impure_%s", x);
+    taint_asm(&a, self);
+    free(self);
+    /* a size: reports name the function by the symbol holding an address */
+    buf_printf(
+        &a, "    jmp %s@PLT\\n.size __ravel_impure_%s, .-__ravel_impure_%s\\n.popsection\\n\");\n",
+        x, x, x);
+    buf_puts(&w->stubs, a.p);
+    free(a.p);
+}
+
 /* Rename lines and trampolines for object s's calls of C library
  * functions not known pure (see above). */
 static void wire_impure(const objsyms *sy, const strv *called, const strv *all_def,
@@ -2035,16 +2104,9 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
             char *target = rv_xasprintf("%s@PLT", x);
             deep_trampoline(x, target, true, w);
             free(target);
-        } else
-            /* frameless (sp holds the caller's return address throughout):
-             * section ravel_leaf, so that a report of where a thread was
-             * (sched.c program_frame) looks through it to the caller */
-            buf_printf(&w->stubs,
-                       "__asm__(\".pushsection ravel_leaf,\\\"ax\\\",@progbits\\n"
-                       ".globl __ravel_impure_%s\\n"
-                       ".type __ravel_impure_%s, @function\\n__ravel_impure_%s:\\n"
-                       "    orl $1, __ravel_taint(%%rip)\\n    jmp %s@PLT\\n.popsection\\n\");\n",
-                       x, x, x, x);
+        } else {
+            impure_trampoline(x, w);
+        }
     }
 }
 
@@ -2052,21 +2114,24 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
  * inline assembly in a source (a textual scan of the sources as given:
  * `no_sanitize`, `asm`, `__asm__`, `__asm`, `naked`), or prebuilt objects
  * and libraries on the command line.  It may write memory at any time, so
- * every state of the run is unique (cutoffs off, said in the summary). */
-static bool has_uninstrumented(const job *j)
+ * every state of the run is unique (cutoffs off, said in the summary).
+ * *why gets each such source (with the first word found) and input. */
+static bool has_uninstrumented(const job *j, strv *why)
 {
     static const char *const words[] = {
         "no_sanitize", "asm", "__asm__", "__asm", "naked", "disable_sanitizer_instrumentation"};
     for (size_t i = 0; i < j->ldflags.n; i++) {
         const char *f = j->ldflags.v[i];
         if ((!strncmp(f, "-l", 2) && strcmp(f, "-lm") && strcmp(f, "-lpthread")) ||
-            ends_with(f, ".o") || ends_with(f, ".a") || ends_with(f, ".so"))
-            return true;
+            ends_with(f, ".o") || ends_with(f, ".a") || ends_with(f, ".so")) {
+            const char *base = strrchr(f, '/');
+            strv_add(why, base ? base + 1 : f);
+        }
     }
     for (size_t s = 0; s < j->o->nsources; s++) {
         buf b = {0};
         if (!read_file(j->o->sources[s], &b) || !b.p) continue;
-        bool hit = false;
+        const char *hit = NULL;
         for (const char *p = b.p; *p && !hit; p++) {
             if (!(*p == '_' || (*p >= 'a' && *p <= 'z'))) continue;
             if (p > b.p && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
@@ -2077,13 +2142,18 @@ static bool has_uninstrumented(const job *j)
                    (p[n] >= '0' && p[n] <= '9'))
                 n++;
             for (size_t k = 0; k < sizeof words / sizeof *words && !hit; k++)
-                hit = n == strlen(words[k]) && !strncmp(p, words[k], n);
+                if (n == strlen(words[k]) && !strncmp(p, words[k], n)) hit = words[k];
             p += n - 1;
         }
         free(b.p);
-        if (hit) return true;
+        if (hit) {
+            const char *src = j->o->sources[s], *base = strrchr(src, '/');
+            char *x = rv_xasprintf("%s (%s)", base ? base + 1 : src, hit);
+            strv_add(why, x);
+            free(x);
+        }
     }
-    return false;
+    return why->n > 0;
 }
 
 /* Rewrite object s's symbols in place with objcopy: 0, or -1 (diag). */
@@ -2139,6 +2209,32 @@ static void fn_table(buf *out, const char *type, const char *what, const buf *ro
 
 /* The whole stubs.c (heap string); both table symbols are always
  * defined, the array with a dummy row when empty (C has no empty arrays). */
+/* "a, b, c" (the sorted strings) appended to b after `what`. */
+static void note_list(buf *b, const char *what, strv *v)
+{
+    if (!v->n) return;
+    strv_sort(v);
+    buf_printf(b, "%s%s: ", b->n ? "; " : "", what);
+    for (size_t i = 0; i < v->n; i++) buf_printf(b, "%s%s", i ? ", " : "", v->v[i]);
+}
+
+/* What in the build makes states unique (protocol.h taint_note; docs/
+ * UDPOR.md "What a state contains"): every C library function called
+ * that taints the state, every source or input built without
+ * instrumentation, every function with a frame of variable size. */
+static char *taint_note(wiring *w)
+{
+    buf b = {0};
+    strv fns = {0};
+    for (size_t i = 0; i < w->impure.n; i++)
+        if (!writes_nothing(w->impure.v[i])) strv_add(&fns, w->impure.v[i]);
+    note_list(&b, "C library functions called", &fns);
+    strv_free(&fns);
+    note_list(&b, "code built without instrumentation", &w->uninstrumented_why);
+    note_list(&b, "frames of variable size", &w->dynamic_fns);
+    return buf_take(&b);
+}
+
 static char *stubs_source(wiring *w)
 {
     buf out = {0};
@@ -2169,7 +2265,18 @@ static char *stubs_source(wiring *w)
     buf_printf(&out, "const unsigned __ravel_cpu_clock = %d;\n", w->cpu_clock);
     /* the trampolines' flag; weak, as the runtime's (a runtime without it
      * still links) */
-    if (w->impure.n) buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n");
+    if (w->impure.n)
+        buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n"
+                       "__attribute__((weak)) unsigned long __ravel_taint_pc, __ravel_taint_fn;\n");
+    char *note = taint_note(w);
+    buf_puts(&out, "const char __ravel_taint_note[] = \"");
+    for (const char *c = note; *c; c++) /* names and file names: escape what C needs */
+        if (*c == '"' || *c == '\\')
+            buf_printf(&out, "\\%c", *c);
+        else if ((unsigned char)*c >= ' ')
+            buf_add(&out, c, 1);
+    buf_puts(&out, "\";\n");
+    free(note);
     return buf_take(&out);
 }
 
@@ -2291,7 +2398,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
             if (rc == 0) rc = targets_hooked(j, objs.v[s], &syms[s]);
         }
         if (rc == 0) {
-            unsigned long f = max_frame_of(objs.v[s], &w.dynamic_frames);
+            unsigned long f = max_frame_of(objs.v[s], &w.dynamic_frames, &w.dynamic_fns);
             if (f > w.max_frame) w.max_frame = f;
         }
         for (size_t i = 0; rc == 0 && i < syms[s].def.n; i++) strv_add(&all_def, syms[s].def.v[i]);
@@ -2314,7 +2421,8 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     if (rc == 0) reserve_own_defs(syms, ns, reserved, &own);
     /* libstdc++ is built without instrumentation, and its imports are not seen */
     w.cxx = j->cxx;
-    w.uninstrumented = has_uninstrumented(j) || j->cxx;
+    w.uninstrumented = has_uninstrumented(j, &w.uninstrumented_why) || j->cxx;
+    if (j->cxx) strv_add(&w.uninstrumented_why, "libstdc++");
     const char *unseen = j->cxx ? "libstdc++" : linked_unseen(j);
     if (unseen) w.reset_unsafe = rv_xasprintf("what %s links", unseen);
     if (rc == 0 && !w.reset_unsafe) rc = find_raw_insn(j, &objs, &w);
@@ -2348,6 +2456,8 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     free(w.deep_callee);
     strv_free(&w.stubbed);
     strv_free(&w.impure);
+    strv_free(&w.dynamic_fns);
+    strv_free(&w.uninstrumented_why);
     strv_free(&w.deep);
     strv_free(&w.unmodelled);
     strv_free(&w.families);

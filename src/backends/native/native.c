@@ -348,6 +348,8 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
                  s->engine_used == RV_ENGINE_RESET ? "reset" : "fork");
         snprintf(nb->base.engine_why, sizeof nb->base.engine_why, "%.*s", (int)sizeof s->engine_why,
                  s->engine_why);
+        snprintf(nb->base.taint_note, sizeof nb->base.taint_note, "%.*s", (int)sizeof s->taint_note,
+                 s->taint_note);
     }
     nb->answered = true;
     /* a reset server answers only its first request with a pid (its own) */
@@ -489,6 +491,11 @@ static const char *native_location(rv_backend *b, uint64_t pc)
     return pc ? rv_symbols_location(nb->sym, pc) : NULL;
 }
 
+static const char *native_function(rv_backend *b, uint64_t pc)
+{
+    return rv_symbols_function(((native *)b)->sym, pc);
+}
+
 static const char *native_object(rv_backend *b, uint64_t addr)
 {
     return rv_symbols_object(((native *)b)->sym, addr);
@@ -528,6 +535,7 @@ static void native_destroy(rv_backend *b)
 static const rv_backend_ops native_ops = {
     .execute = native_execute,
     .location = native_location,
+    .function = native_function,
     .object_name = native_object,
     .object_key = native_object_key,
     .destroy = native_destroy,
