@@ -37,6 +37,7 @@ typedef struct rv_limits {
     int64_t nondet_lo, nondet_hi; /* domain for nondet of types wider than 8 bits */
     bool posix_exit;              /* returning from main ends the program */
     bool spurious;                /* condition waits may wake spuriously (--spurious-wakeups) */
+    bool real_clock;              /* the C library's clocks, not the virtual one (--real-clock) */
     bool show_output;             /* let the program's stdout/stderr through (replay) */
     bool fingerprints;            /* fill rv_event.fp_lo/fp_hi (costs time; for cutoffs) */
     bool drf; /* memory mode drf: plain accesses are not events, races are errors */

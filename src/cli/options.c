@@ -112,7 +112,8 @@ enum {
     O_WITNESS,
     O_ENGINE,
     O_SCHEDPOL,
-    O_DEEPEN
+    O_DEEPEN,
+    O_REALCLOCK
 };
 
 static const optdef optdefs[] = {
@@ -129,6 +130,7 @@ static const optdef optdefs[] = {
     {"nondet-domain", A_VALUE, true, O_NONDET},
     {"posix-exit", A_FLAG, true, O_POSIX},
     {"spurious-wakeups", A_FLAG, true, O_SPURIOUS},
+    {"real-clock", A_FLAG, true, O_REALCLOCK},
     {"out", A_VALUE, false, O_OUT},
     {"cc", A_VALUE, true, O_CC},
     {"no-cache", A_FLAG, true, O_NOCACHE},
@@ -393,6 +395,9 @@ static void set_flag(const optdef *d, rv_cli_opts *o)
     case O_SPURIOUS:
         o->lim.spurious = true;
         break;
+    case O_REALCLOCK:
+        o->lim.real_clock = true;
+        break;
     case O_NOCACHE:
         o->no_cache = true;
         break;
@@ -493,6 +498,7 @@ char **rv_cli_replay_options(const rv_cli_opts *o, size_t *n)
     *n = 0;
     if (o->lim.posix_exit) push(&v, n, rv_xstrdup("--posix-exit"));
     if (o->lim.spurious) push(&v, n, rv_xstrdup("--spurious-wakeups"));
+    if (o->lim.real_clock) push(&v, n, rv_xstrdup("--real-clock"));
     if (o->lim.drf) push(&v, n, rv_xstrdup("--memory=drf"));
     if (o->property > RV_PROP_ALL)
         push(&v, n, rv_xasprintf("--property=%s", rv_property_name((rv_property)o->property)));

@@ -88,6 +88,9 @@ static const char check_help[] =
     "                       the main thread; the program ends when all threads have)\n"
     "  --spurious-wakeups   pthread_cond_wait may return without a signal, as POSIX\n"
     "                       allows (default off: a wait loop then never ends)\n"
+    "  --real-clock         time(), clock_gettime() & co. read the real clock (default:\n"
+    "                       a virtual clock, the same in every execution, that each\n"
+    "                       reading advances by 1.001001001 s)\n"
     "output and build:\n"
     "  --json               one JSON object on stdout\n"
     "  --progress, --no-progress   a progress line on stderr (default: when\n"
@@ -108,7 +111,7 @@ static const char replay_help[] =
     "\n"
     "options: --json, --quiet, --cc=CC, --no-cache, --posix-exit, --memory=sc|drf, --property=P,\n"
     "         --nondet-domain=LO:HI, --max-events=N, --timeout=SECONDS, --max-memory=MB,\n"
-    "         --max-threads=N,\n"
+    "         --max-threads=N, --real-clock,\n"
     "         --engine=auto|fork|reset\n";
 
 void rv_cli_usage(FILE *f, const char *topic)

@@ -591,7 +591,7 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
         void *fn, *arg, *spawn_fn, *spawn_arg, *heap_next, *heap_end;
         uint64_t natomic_at, nchildren, wait_count, func_depth;
         int64_t atomic_depth, err;
-        uint64_t flags;
+        uint64_t flags, clock_last, clock_floor;
     } r;
     memset(&r, 0, sizeof r);
     r.fn = (void *)(uintptr_t)t->fn;
@@ -608,6 +608,8 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
     r.atomic_depth = t->atomic_depth;
     r.err = errno; /* the thread runs: errno is its own */
     r.flags = (uint64_t)t->detached | (uint64_t)t->arena_mapped << 1 | (uint64_t)t->waiting << 2;
+    r.clock_last = t->clock_last; /* the virtual clock's (clock.c) */
+    r.clock_floor = t->clock_floor;
     XXH3_128bits_update(st, &r, sizeof r);
     XXH3_128bits_update(st, t->atomic_at, sizeof t->atomic_at);
     XXH3_128bits_update(st, t->keys, sizeof t->keys);

@@ -363,20 +363,24 @@ int __ravel_sched_yield(void)
     return 0;
 }
 
-/* Sleeping is a yield: time does not exist in an exploration. */
+/* Sleeping is a yield; the virtual clock (clock.c) shows the sleeping
+ * thread that the time passed. */
 unsigned __ravel_sleep(unsigned s)
 {
     rv_visible(rv_act(RV_ACT_YIELD, 0), PC);
+    rv_clock_slept(s * 1000000000ull);
     return 0;
 }
 int __ravel_usleep(unsigned us)
 {
     rv_visible(rv_act(RV_ACT_YIELD, 0), PC);
+    rv_clock_slept(us * 1000ull);
     return 0;
 }
 int __ravel_nanosleep(const void *req, void *rem)
 {
     rv_visible(rv_act(RV_ACT_YIELD, 0), PC);
+    rv_clock_slept_ts(req);
     return 0;
 }
 

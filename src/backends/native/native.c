@@ -207,7 +207,8 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
     s->flags = (l->posix_exit ? RV_REQ_POSIX_EXIT : 0) |
                (l->fingerprints ? RV_REQ_FINGERPRINTS : 0) |
                (l->show_output ? RV_REQ_SHOW_OUTPUT : 0) | (l->drf ? RV_REQ_DRF : 0) |
-               (l->spurious ? RV_REQ_SPURIOUS : 0) | (l->lazy_enabled ? RV_REQ_LAZY_ENABLED : 0);
+               (l->spurious ? RV_REQ_SPURIOUS : 0) | (l->lazy_enabled ? RV_REQ_LAZY_ENABLED : 0) |
+               (l->real_clock ? RV_REQ_REAL_CLOCK : 0);
     s->max_heap = l->max_heap_mb ? l->max_heap_mb << 20 : UINT64_MAX;
     s->max_threads = l->max_threads ? l->max_threads : RV_MAX_THREADS;
     s->nondet_lo = l->nondet_lo;
