@@ -21,6 +21,7 @@
  *   thread 0 - 0                   (canonical id, parent or '-', index)
  *   thread 1 0 0
  *   options --posix-exit           (optional: options of the run that matter to replay)
+ *   outcome livelock               (optional: the steps end inside a livelock)
  *   steps
  *   0 0 1 1:2 ...                  (thread or thread:value; any wrapping)
  * Invariant: a file written by rv_schedfile_write parses back to the same
@@ -109,6 +110,9 @@ typedef struct rv_schedfile {
     uint32_t index[RV_MAX_THREADS];
     rv_step *steps;
     size_t nsteps;
+    /* the steps are a livelock's (a fair-bounded search: the execution goes
+     * on past them), so that a replay ending with the schedule reports it */
+    bool livelock;
 } rv_schedfile;
 
 /* Writes atomically (temp + rename).  `comment` (may be NULL) becomes the
@@ -200,8 +204,9 @@ int rv_sha256_file(const char *path, char hex[65]);
 /* ---- reports (report.c) ---- */
 /* s as a JSON string literal, quotes included (NULL gives null). */
 void rv_json_str(FILE *out, const char *s);
-/* rv_action_str with object addresses replaced by the backend's names. */
-char *rv_cli_action_str(rv_backend *b, const rv_action *a, char *buf, size_t cap);
+/* rv_action_str with object addresses replaced by the backend's names
+ * (rv_action_str_named, explore.c). */
+#define rv_cli_action_str rv_action_str_named
 
 typedef struct rv_report {
     const char *program; /* as the user named it */
@@ -221,6 +226,10 @@ typedef struct rv_report {
 } rv_report;
 
 void rv_report_human(FILE *out, const rv_report *r);
+/* Error i's number in its class (errors, the property's violations; or
+ * limits, executions cut by a limit), from 1: "error 1", "limit 3", and
+ * its schedule file's name. */
+size_t rv_report_number(const rv_explore *x, rv_property p, size_t i);
 void rv_report_json(FILE *out, const rv_report *r);
 /* The exit code a finished exploration deserves. */
 int rv_report_exit_code(const rv_report *r);

@@ -5,6 +5,7 @@
  */
 #include "explorer.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,11 +51,160 @@ void rv_explore_incomplete(rv_explore *x, const char *why)
 {
     rv_stats *s = &x->stats;
     s->exhaustive = false;
-    size_t n = strlen(s->incomplete_why);
-    if (!n)
-        snprintf(s->incomplete_why, sizeof s->incomplete_why, "%s", why);
-    else if (!strstr(s->incomplete_why, why))
-        snprintf(s->incomplete_why + n, sizeof s->incomplete_why - n, "; also: %s", why);
+    size_t n = strlen(s->incomplete_why), cap = sizeof s->incomplete_why;
+    /* a reason that does not fit whole is left out (a cut one named the
+     * wrong option: "raise --ma"), and the list says that more follow */
+    static const char more[] = "; and more";
+    if (!n && strlen(why) < cap)
+        snprintf(s->incomplete_why, cap, "%s", why);
+    else if (!n) /* one reason longer than the room: its end is marked cut */
+        snprintf(s->incomplete_why, cap, "%.*s...", (int)(cap - 4), why);
+    else if (strstr(s->incomplete_why, why) || strstr(s->incomplete_why, more))
+        return;
+    else if (n + strlen("; also: ") + strlen(why) + sizeof more <= cap)
+        snprintf(s->incomplete_why + n, cap - n, "; also: %s", why);
+    else
+        snprintf(s->incomplete_why + n, cap - n, "%s", more);
+}
+
+/* ---- actions with the program's names ---------------------------------- */
+
+/* True for kinds whose obj (and obj2) are addresses, not thread ids. */
+static bool obj_is_address(const rv_action *a)
+{
+    switch (a->kind) {
+    case RV_ACT_NONE:
+    case RV_ACT_CREATE:
+    case RV_ACT_JOIN:
+    case RV_ACT_DETACH:
+    case RV_ACT_EXIT:
+    case RV_ACT_PEXIT:
+    case RV_ACT_NONDET:
+    case RV_ACT_YIELD:
+        return false;
+    default:
+        return true;
+    }
+}
+
+/* Replace the first "0x<hex of v>" in buf by name. */
+static void substitute(char *buf, size_t cap, uint64_t v, const char *name)
+{
+    if (!name) return;
+    char hex[24];
+    snprintf(hex, sizeof hex, "0x%" PRIx64, v);
+    char *at = strstr(buf, hex);
+    if (!at) return;
+    /* not a prefix of a longer number */
+    char next = at[strlen(hex)];
+    if ((next >= '0' && next <= '9') || (next >= 'a' && next <= 'f')) return;
+    char *tail = rv_xstrdup(at + strlen(hex));
+    snprintf(at, cap - (size_t)(at - buf), "%s%s", name, tail);
+    free(tail);
+}
+
+char *rv_action_str_named(const rv_backend *b, const rv_action *a, char *buf, size_t cap)
+{
+    rv_action_str(a, buf, cap);
+    if (!b || !b->ops->object_name || !obj_is_address(a)) return buf;
+    if (a->obj) substitute(buf, cap, a->obj, b->ops->object_name((rv_backend *)b, a->obj));
+    if (a->obj2) substitute(buf, cap, a->obj2, b->ops->object_name((rv_backend *)b, a->obj2));
+    return buf;
+}
+
+/* ---- programs that do not repeat themselves --------------------------- */
+
+/* Append item to the "; "-separated list in buf (unless already there). */
+static void list_add(char *buf, size_t cap, const char *item)
+{
+    size_t n = strlen(buf);
+    if (strstr(buf, item) || n + 3 >= cap) return;
+    snprintf(buf + n, cap - n, "%s%s", n ? "; " : "", item);
+}
+
+/* The backend's name of the object of t's event i, or "". */
+static const char *object_of(const rv_backend *b, const rv_event *ev)
+{
+    const char *n = b && b->ops->object_name && rv_is_memory(&ev->act)
+                        ? b->ops->object_name((rv_backend *)b, ev->act.obj)
+                        : NULL;
+    return n ? n : "";
+}
+
+void rv_nondet_causes(const rv_backend *b, const rv_trace *t, char *buf, size_t cap)
+{
+    buf[0] = 0;
+    uint32_t taint = 0;
+    bool clock = false, prng = false;
+    const char *clock_at = NULL;
+    for (size_t i = 0; t && i < t->n; i++) {
+        const rv_event *ev = &t->ev[i];
+        taint |= ev->taint;
+        const char *o = object_of(b, ev);
+        if (!strcmp(o, "virtual_clock") && !clock) {
+            clock = true;
+            clock_at = b->ops->location ? b->ops->location((rv_backend *)b, ev->pc) : NULL;
+        }
+        prng |= !strcmp(o, "__ravel_libc_prng") || !strcmp(o, "__ravel_libc_rand48");
+    }
+    char item[512];
+    if (b && b->limits.real_clock) {
+        snprintf(item, sizeof item, "the real clock (--real-clock)%s%s",
+                 clock_at ? ", read at " : "", clock_at ? clock_at : "");
+        list_add(buf, cap, item);
+    }
+    if (prng)
+        list_add(buf, cap,
+                 "rand() or random() seeded from something that differs between runs "
+                 "(the process id, a file)");
+    if (taint & RV_TAINT_LIBC)
+        list_add(buf, cap,
+                 "C library calls whose results come from outside the program (files, streams, "
+                 "the environment, the process id)");
+    if (taint & RV_TAINT_UNINSTRUMENTED)
+        list_add(buf, cap,
+                 "code ravel does not see (inline assembly such as rdtsc, prebuilt libraries)");
+    if (b && !strcmp(b->engine, "fork"))
+        list_add(buf, cap, "the process id (each execution is a new process: engine fork)");
+    list_add(buf, cap, "memory read before it was written (uninitialised variables)");
+}
+
+void rv_explore_diverged(rv_explore *x, const rv_trace *t, const rv_action *expected, uint64_t pc,
+                         const char *detail)
+{
+    const rv_backend *b = x->backend;
+    char what[512] = "", causes[640], act[160];
+    size_t k = 0;
+    if (expected) {
+        const char *loc = pc && b->ops->location ? b->ops->location(x->backend, pc) : NULL;
+        k = (size_t)snprintf(what, sizeof what, ": thread %u did not do %s%s%s again",
+                             expected->tid, rv_action_str_named(b, expected, act, sizeof act),
+                             loc ? " at " : "", loc ? loc : "");
+    }
+    if (detail && detail[0] && k < sizeof what)
+        snprintf(what + k, sizeof what - k, " (%s)", detail);
+    rv_nondet_causes(b, t, causes, sizeof causes);
+    char why[sizeof x->stats.incomplete_why];
+    snprintf(why, sizeof why,
+             "the program behaved differently when a schedule was replayed%s; the same schedule "
+             "must give the same events every time.  Likely causes: %s",
+             what, causes);
+    rv_explore_incomplete(x, why);
+}
+
+bool rv_explore_repeated(rv_explore *x, const rv_trace *t, size_t i, const rv_action *was)
+{
+    /* rv_action has no padding: equal bytes, equal actions */
+    if (was->kind == RV_ACT_NONE || i >= t->n || !memcmp(was, &t->ev[i].act, sizeof *was))
+        return true;
+    const rv_backend *b = x->backend;
+    const rv_event *ev = &t->ev[i];
+    const char *loc = b->ops->location ? b->ops->location(x->backend, ev->pc) : NULL;
+    char now[200], d[400];
+    snprintf(d, sizeof d, "step %zu: thread %u did %s%s%s now", i + 1, ev->act.tid,
+             rv_action_str_named(b, &ev->act, now, sizeof now), loc ? " at " : "", loc ? loc : "");
+    rv_explore_diverged(x, t, was, 0, d);
+    return false;
 }
 
 /* ---- whole-run limits and progress ------------------------------------ */
@@ -77,12 +227,11 @@ static void stop_for_time(rv_explore *x)
     if (s->time_limited) return;
     s->time_limited = true;
     s->exhaustive = false;
-    char why[sizeof s->incomplete_why];
-    int n = snprintf(why, sizeof why, "time-limit: stopped after --time-limit=%g s",
-                     x->opt->time_limit_s);
-    if (s->incomplete_why[0] && n > 0 && (size_t)n < sizeof why)
-        snprintf(why + n, sizeof why - (size_t)n, "; also: %s", s->incomplete_why);
-    snprintf(s->incomplete_why, sizeof s->incomplete_why, "%s", why);
+    char earlier[sizeof s->incomplete_why];
+    snprintf(earlier, sizeof earlier, "%s", s->incomplete_why);
+    snprintf(s->incomplete_why, sizeof s->incomplete_why,
+             "time-limit: stopped after --time-limit=%g s", x->opt->time_limit_s);
+    if (earlier[0]) rv_explore_incomplete(x, earlier);
 }
 
 static void progress_tick(rv_explore *x)
@@ -159,10 +308,12 @@ void rv_observe_livelock(rv_explore *x, const rv_trace *t, size_t n)
     rv_trace_copy(&cut, t);
     cut.n = n;
     cut.end = RV_END_ABORT; /* a bug; rv_error.livelock names it */
-    cut.err_tid = RV_NO_THREAD;
-    cut.err_pc = 0;
+    /* where it spins: the thread of the last step, at that step's line */
+    cut.err_tid = n ? t->ev[n - 1].act.tid : RV_NO_THREAD;
+    cut.err_pc = n ? t->ev[n - 1].pc : 0;
     snprintf(cut.msg, sizeof cut.msg,
-             "livelock: the execution passed --max-depth=%llu steps within the fair bound",
+             "livelock: the execution went on past --max-depth=%llu steps within the fair bound "
+             "(threads that wait for each other and never block)",
              (unsigned long long)rv_max_depth(x->opt));
     rv_error *e = record_error(x, &cut);
     if (e) e->livelock = true;
@@ -245,8 +396,7 @@ static bool observe(rv_explore *x, const rv_trace *t)
     case RV_END_PREFIX:
         /* the program did not repeat itself on the same schedule */
         s->incomplete++;
-        rv_explore_incomplete(x, "the program behaved nondeterministically under the same schedule "
-                                 "(reads of uninitialised memory, time, rand, I/O?)");
+        rv_explore_diverged(x, t, NULL, 0, t->end == RV_END_DIVERGED ? t->msg : NULL);
         break;
     default:
         if (rv_end_is_incomplete(t->end)) {

@@ -697,6 +697,14 @@ static void fingerprint_exit(rv_thr *t)
     ev->taint |= take_taint();
 }
 
+/* Without fingerprints the taint still goes to t's last event: an explorer
+ * names it when the program does not repeat itself (explore.c,
+ * rv_nondet_causes). */
+static void keep_taint(rv_thr *t)
+{
+    if (rt.recording && t->last_event >= 0) rt.events[t->last_event].taint |= take_taint();
+}
+
 /* 16 bytes, loaded and stored as SSE2 vectors (the x86-64 baseline). */
 typedef uint64_t __attribute__((vector_size(16), may_alias)) rv_v16;
 
@@ -1095,6 +1103,13 @@ static rv_thr *step_once(void)
         dom = pick(&en, &tid, &val);
     }
     rv_thr *t = rv_thr_at(tid);
+    /* the explorer's budget for this run (udpor) is no --max-events: a
+     * message that said "raise --max-events" named the wrong limit */
+    if (rt.step >= rt.shm->budget && rt.shm->budget < rt.shm->max_events)
+        rv_end_exec(RV_END_EVENT_LIMIT, t->pending_pc, 0,
+                    "execution stopped after %llu events by the explorer (its budget for this "
+                    "run; --max-events=%llu was not reached)",
+                    (unsigned long long)rt.shm->budget, (unsigned long long)rt.shm->max_events);
     if (rt.step >= rt.shm->budget)
         rv_end_exec(RV_END_EVENT_LIMIT, t->pending_pc, 0,
                     "execution exceeded %llu events (non-terminating? raise --max-events)",
@@ -1141,7 +1156,10 @@ void rv_visible_c(rv_action a, uint64_t pc)
     capture_wval(self);
     uint64_t *slot = program_ret_slot(self, here);
     rv_live_scrub(self, slot); /* before the fingerprint, which hashes every byte */
-    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording) fingerprint_last(self, here, true);
+    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording)
+        fingerprint_last(self, here, true);
+    else
+        keep_taint(self);
     if (self->priming) { /* first visible action of a new thread: back to its creator */
         self->priming = false;
         switch_to(self, rt.primer);
@@ -1167,7 +1185,10 @@ void rv_visible_c(rv_action a, uint64_t pc)
 void rv_leave(void)
 {
     rv_thr *self = rt.running;
-    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording) fingerprint_exit(self);
+    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording)
+        fingerprint_exit(self);
+    else
+        keep_taint(self);
     if (self->priming) {
         /* stopped before its first visible action (a failed assume): the
          * creator's create event is still running and takes control back,
