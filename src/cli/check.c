@@ -362,6 +362,9 @@ int rv_cli_check(int argc, char **argv)
      * sets with words above 64, dpor.c) hold RV_MAX_THREADS.  On the
      * backend's limits, not the options: a schedule's replay options stay
      * what the user gave. */
+    /* --max-threads given is the user's bound for a program that creates
+     * threads without bound: no thread bound takes over at it (explore.c) */
+    if (o.lim.max_threads && !o.opt.thread_bound) o.opt.no_thread_bound = true;
     bool dpor_engine =
         (strcmp(o.opt.algo, "dfs") && strcmp(o.opt.algo, "udpor")) || o.opt.bound != RV_BOUND_NONE;
     bool unf = !dpor_engine && !strcmp(o.opt.algo, "udpor") && o.opt.max_executions != 1;

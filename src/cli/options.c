@@ -113,7 +113,8 @@ enum {
     O_ENGINE,
     O_SCHEDPOL,
     O_DEEPEN,
-    O_REALCLOCK
+    O_REALCLOCK,
+    O_TBOUND
 };
 
 static const optdef optdefs[] = {
@@ -151,6 +152,7 @@ static const optdef optdefs[] = {
     {"preemption-bound", A_VALUE, false, O_PBOUND},
     {"fair-bound", A_VALUE, false, O_FBOUND},
     {"max-depth", A_VALUE, false, O_MAXDEPTH},
+    {"thread-bound", A_VALUE, false, O_TBOUND},
     {"local-states", A_VALUE, false, O_LSTATES},
     {"property", A_VALUE, true, O_PROPERTY},
     {"data-model", A_VALUE, false, O_DATAMODEL},
@@ -205,6 +207,13 @@ static int set_bound_value(const char *cmd, const optdef *d, const char *v, rv_c
     case O_LSTATES:
         if (!*v) return bad_value(cmd, d->name, "a file name", v);
         o->opt.local_states_path = v;
+        return 0;
+    case O_TBOUND: /* explore.c: 1 .. N; 0: never bound the threads */
+        if (!parse_u64(v, &u) || u > RV_MAX_THREADS)
+            return bad_value(cmd, d->name,
+                             "a number of threads each thread may create (0: no thread bound)", v);
+        o->opt.thread_bound = (uint32_t)u;
+        o->opt.no_thread_bound = u == 0;
         return 0;
     }
     return -1;

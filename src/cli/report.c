@@ -167,6 +167,16 @@ static const char *bound_state(const rv_stats *st)
                  "execution is not known";
 }
 
+/* What the thread bound did (explore.c, run_thread_bound). */
+static const char *thread_bound_state(const rv_stats *st)
+{
+    static char buf[160];
+    if (!st->thread_bound_cut) return "it held no create back";
+    snprintf(buf, sizeof buf, "it held a create back in %" PRIu64 " execution%s",
+             st->thread_bound_cut, st->thread_bound_cut == 1 ? "" : "s");
+    return buf;
+}
+
 /* Under --property or for a task file: the SV-COMP verdict. */
 static void human_verdict(FILE *out, const rv_report *r)
 {
@@ -219,6 +229,9 @@ void rv_report_human(FILE *out, const rv_report *r)
         fprintf(out, "bound       %s %" PRId64 " (%s)\n",
                 r->x->opt->bound == RV_BOUND_FAIR ? "fair" : "preemption", st->bound,
                 bound_state(st));
+    if (st->thread_bound)
+        fprintf(out, "threads     each thread creates at most %u (--thread-bound; %s)\n",
+                st->thread_bound, thread_bound_state(st));
     if (r->count_traces)
         fprintf(out,
                 "traces      %" PRIu64 " (complete %" PRIu64 ", deadlocked %" PRIu64
@@ -389,6 +402,10 @@ void rv_report_json(FILE *out, const rv_report *r)
         fputs(st->bound_reached ? "true" : "false", out);
         json_key(out, "bound_complete", &first);
         fputs(st->bound_complete ? "true" : "false", out);
+    }
+    if (st->thread_bound) {
+        json_u64(out, "thread_bound", st->thread_bound, &first);
+        json_u64(out, "thread_bound_cut", st->thread_bound_cut, &first);
     }
     json_key(out, "exhaustive", &first);
     fputs(st->exhaustive ? "true" : "false", out);

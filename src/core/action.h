@@ -160,6 +160,13 @@ typedef struct rv_action {
  * says so in `len` instead: RV_MK_RAW).  The runtime keeps this for the
  * object's whole life, so that every action on it tells the same start. */
 #define RV_AF_RAW 16u
+/* A create the thread bound holds back (--thread-bound, rv_shm.thread_bound:
+ * the creator has created that many threads already): never enabled, so
+ * its thread waits there for the rest of the execution.  The bound counts
+ * the creator's own children, known from its record, so that whether a
+ * create is held depends on no other thread (no new dependence: every
+ * algorithm stays sound within the bound). */
+#define RV_AF_BOUND 32u
 
 /* Dependence of the atomic builtins (issue 9 part 3; docs/UDPOR.md
  * "Compare-and-swap").  Every atomic is one memory action on [obj, obj+len)

@@ -184,6 +184,7 @@ void rv_explore_diverged(rv_explore *x, const rv_trace *t, const rv_action *expe
     if (detail && detail[0] && k < sizeof what)
         snprintf(what + k, sizeof what - k, " (%s)", detail);
     rv_nondet_causes(b, t, causes, sizeof causes);
+    x->stats.diverged = true;
     char why[sizeof x->stats.incomplete_why];
     snprintf(why, sizeof why,
              "the program behaved differently when a schedule was replayed%s; the same schedule "
@@ -337,6 +338,13 @@ static void count_trace(rv_explore *x, const rv_trace *t)
 
 static bool observe(rv_explore *x, const rv_trace *t);
 
+/* May an exploration that reaches the thread cap go on under a thread
+ * bound?  Not when one was given (it is on already) or refused. */
+static bool auto_bound(const rv_explore *x)
+{
+    return !x->opt->thread_bound && !x->opt->no_thread_bound && !x->stats.thread_bound;
+}
+
 /* observe() counts every execution it goes on after in exactly one of
  * executions, infeasible and incomplete. */
 bool rv_explore_last_execution(const rv_explore *x)
@@ -379,8 +387,10 @@ static bool observe(rv_explore *x, const rv_trace *t)
 {
     rv_stats *s = &x->stats;
     s->events += t->n;
-    if (t->nonexhaustive)
+    if (t->nonexhaustive & RV_NONEX_NONDET)
         rv_explore_incomplete(x, "a nondet value of a wide type was drawn from --nondet-domain");
+    if (t->nonexhaustive & RV_NONEX_THREAD_BOUND) s->thread_bound_cut++;
+    if (t->nonexhaustive & RV_NONEX_THREAD_CAP) s->thread_cap_hit = true;
     switch (t->end) {
     case RV_END_INFEASIBLE:
         s->infeasible++;
@@ -403,7 +413,9 @@ static bool observe(rv_explore *x, const rv_trace *t)
             s->incomplete++;
             rv_explore_incomplete(x, t->msg);
             record_error(x, t);
-            if (!x->opt->keep_going) {
+            /* at the thread cap the search goes on under a thread bound
+             * (rv_explore_run), also with --keep-going */
+            if (!x->opt->keep_going || (s->thread_cap_hit && auto_bound(x))) {
                 s->stopped = true;
                 return false;
             }
@@ -462,6 +474,77 @@ const char *rv_algo_names(void)
     return buf;
 }
 
+/* ---- programs that create threads without bound ------------------------
+
+   A program that creates threads in a loop with no bound (`while (1)
+   pthread_create(...)`, a nondet number of workers) has executions of
+   every number of threads: a search reaches the thread cap (--max-threads)
+   and answers nothing, although such programs' bugs almost always need two
+   or three threads.  So the search is repeated under a growing thread
+   bound: each thread may create at most b threads (b = 1, 2, ...); a create
+   beyond that is held (never enabled, action.h RV_AF_BOUND), its thread
+   waits there, the others run on, and an execution in which every other
+   thread has finished or is blocked ends there, complete within the bound
+   (no deadlock: the held thread would go on).  The bound counts a thread's
+   own creates, known from its record: whether a create is held depends on
+   no other thread, so no algorithm's reduction is affected and each level
+   explores every behaviour of the executions within the bound.
+
+   An error found at a level is an error of the program (its execution is
+   one of the program's: the held creates simply had not happened yet).  A
+   level in which no create was held is the whole search: the exploration
+   is exhaustive if nothing else was hit.  Otherwise the result is never
+   exhaustive; the reason says up to which bound it explored.  Levels go on
+   while none of these holds, up to --thread-bound=N, or, unasked, after a
+   search stopped at the thread cap, up to RV_AUTO_THREAD_BOUND. */
+
+/* Did the exploration find a bug (a violation, not a limit)? */
+static bool found_bug(const rv_explore *x)
+{
+    for (size_t i = 0; i < x->nerrors; i++)
+        if (rv_end_is_bug(x->errors[i].kind) && !rv_end_is_incomplete(x->errors[i].kind))
+            return true;
+    return false;
+}
+
+static bool max_executions_reached(const rv_explore *x)
+{
+    const rv_stats *s = &x->stats;
+    return x->opt->max_executions &&
+           s->executions + s->infeasible + s->incomplete >= x->opt->max_executions;
+}
+
+static int run_thread_bound(rv_explore *x, rv_algo_fn fn, uint32_t max)
+{
+    rv_stats *s = &x->stats;
+    rv_limits *l = &x->backend->limits;
+    int r = 0;
+    for (uint32_t b = 1; b <= max; b++) {
+        s->thread_bound = b;
+        s->thread_bound_cut = 0; /* of this level */
+        s->stopped = false;
+        l->thread_bound = b;
+        r = fn(x);
+        /* --keep-going: the next levels may hold other errors */
+        if (r < 0 || s->stopped || s->time_limited || s->diverged || !s->thread_bound_cut ||
+            (found_bug(x) && !x->opt->keep_going))
+            break;
+        if (max_executions_reached(x)) break;
+    }
+    l->thread_bound = 0;
+    if (s->thread_bound_cut) {
+        char why[256];
+        snprintf(why, sizeof why,
+                 "thread bound: explored the executions in which each thread creates at most %u "
+                 "thread%s; the program creates more (a create was held back in %" PRIu64
+                 " execution%s)",
+                 s->thread_bound, s->thread_bound == 1 ? "" : "s", s->thread_bound_cut,
+                 s->thread_bound_cut == 1 ? "" : "s");
+        rv_explore_incomplete(x, why);
+    }
+    return r;
+}
+
 int rv_explore_run(rv_explore *x)
 {
     rv_algo_fn fn = rv_algo_lookup(x->opt->algo);
@@ -475,7 +558,20 @@ int rv_explore_run(rv_explore *x)
     x->progress_next = x->t0 + x->progress_every;
     x->deadline = x->opt->time_limit_s > 0 ? x->t0 + x->opt->time_limit_s : 0;
     x->backend->limits.deadline = x->deadline;
-    int r = fn(x);
+    int r;
+    if (x->opt->thread_bound) {
+        r = run_thread_bound(x, fn, x->opt->thread_bound);
+    } else {
+        r = fn(x);
+        if (r >= 0 && x->stats.thread_cap_hit && auto_bound(x) && !x->stats.time_limited &&
+            !x->stats.diverged && !found_bug(x) && !max_executions_reached(x)) {
+            /* what stopped the search was the cap: that is what is left to say of it */
+            snprintf(x->stats.incomplete_why, sizeof x->stats.incomplete_why,
+                     "the program creates more than %u threads (--max-threads)",
+                     (unsigned)x->backend->limits.max_threads);
+            r = run_thread_bound(x, fn, RV_AUTO_THREAD_BOUND);
+        }
+    }
     /* An execution cut at the deadline can look like a failure to the
      * algorithm (udpor: the prefix did not reproduce); the time limit is
      * the reason, the algorithm's complaint stays in the text. */

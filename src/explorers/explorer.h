@@ -16,6 +16,7 @@
 typedef enum rv_memmode { RV_MEM_SC, RV_MEM_DRF } rv_memmode;
 typedef enum rv_bound { RV_BOUND_NONE = 0, RV_BOUND_PREEMPTION, RV_BOUND_FAIR } rv_bound;
 #define RV_DEFAULT_MAX_DEPTH 10000 /* fair bound: livelock past this many steps */
+#define RV_AUTO_THREAD_BOUND 3     /* thread bound: the largest level tried unasked */
 
 /* --property (src/cli/property.c): how an execution that ended in a bug
  * counts.  A violation is an error (today's behaviour for every bug); a
@@ -51,6 +52,13 @@ typedef struct rv_options {
     uint64_t bound_c;
     uint64_t max_depth;
     const char *local_states_path;
+    /* --thread-bound (explore.c, "Programs that create threads without
+     * bound"): the largest bound of the iteration (each thread creates at
+     * most 1, 2, ..., thread_bound threads); 0 = none given: an exploration
+     * that stops at the thread cap goes on with 1 .. RV_AUTO_THREAD_BOUND,
+     * unless no_thread_bound */
+    uint32_t thread_bound;
+    bool no_thread_bound;
     /* --property: NULL = every bug is a violation */
     rv_classify_fn classify;
     int property;
@@ -98,6 +106,13 @@ typedef struct rv_stats {
     bool bound_reached;  /* some transition was not explored because of the bound */
     bool bound_complete; /* the search at that bound ran to its end (else bound_reached
                             says only what it saw) */
+    /* the thread bound (explore.c): the bound explored last (0: none), the
+     * executions at it in which it held a create back; whether an
+     * execution ended at the thread cap (--max-threads) */
+    uint32_t thread_bound;
+    uint64_t thread_bound_cut;
+    bool thread_cap_hit;
+    bool diverged; /* the program did not repeat itself (rv_explore_diverged) */
     char incomplete_why[1024];
     char unique_states[256]; /* udpor: state sources that made states unique (no cutoff) */
 } rv_stats;

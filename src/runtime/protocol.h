@@ -115,6 +115,9 @@ typedef struct rv_shm {
     uint64_t avoid;       /* threads RV_POLICY_FIRST and _LEAST pick last */
     uint64_t max_heap;    /* bytes of heap per execution */
     uint32_t max_threads; /* threads one execution may create, main included (--max-threads) */
+    /* creates a thread may make before its next is held (RV_AF_BOUND,
+     * --thread-bound); 0 = no bound */
+    uint32_t thread_bound;
     int64_t nondet_lo, nondet_hi;
     /* canonical thread registry, kept across executions (ravel may preload
      * it): thread t is the reg_index[t]-th thread created by reg_parent[t]. */

@@ -368,6 +368,11 @@ static __attribute__((noreturn)) void end_stuck(void)
     if (assumed) rv_end_exec(RV_END_INFEASIBLE, 0, 0, "a __VERIFIER_assume condition failed");
     if (!live) rv_end_complete(rt.main_ret);
     rt.running = NULL; /* a deadlock belongs to no single thread */
+    /* a thread held at --thread-bound would go on without it: the end of
+     * the bounded execution, no deadlock (the explorer counts it as cut) */
+    if (rt.shm->nonexhaustive & RV_NONEX_THREAD_BOUND)
+        rv_end_exec(RV_END_COMPLETE, 0, 0, "the execution ends at --thread-bound=%u",
+                    (unsigned)rt.shm->thread_bound);
     rv_end_exec(RV_END_DEADLOCK, 0, 0, "deadlock: %u thread%s blocked", live, live == 1 ? "" : "s");
 }
 

@@ -250,13 +250,19 @@ int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn
     uint64_t pc = PC;
     rv_thr *self = rv_self();
     unsigned cap = rv_thread_cap();
-    if (threads_created >= cap)
+    /* --thread-bound: a create past the creator's bound waits for good
+     * (never enabled: action.h RV_AF_BOUND) */
+    bool held = rt.shm->thread_bound && self->nchildren >= rt.shm->thread_bound;
+    if (held) rt.shm->nonexhaustive |= RV_NONEX_THREAD_BOUND;
+    if (!held && threads_created >= cap) {
+        rt.shm->nonexhaustive |= RV_NONEX_THREAD_CAP;
         rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %u threads (--max-threads)", cap);
+    }
     int id = rv_child_id(self);
     if (id < 0) /* canonical ids are never reused: this many over all executions */
         rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %d thread ids over the exploration",
                     RV_MAX_THREADS);
-    threads_created++;
+    if (!held) threads_created++;
     int ds = PTHREAD_CREATE_JOINABLE;
     if (attr) pthread_attr_getdetachstate(attr, &ds);
     self->spawn_fn = fn;
@@ -268,6 +274,7 @@ int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn
     a.obj2 = (uint64_t)(uintptr_t)th;
     a.len = sizeof *th;
     a.arg = ds == PTHREAD_CREATE_DETACHED;
+    if (held) a.flags |= RV_AF_BOUND;
     rv_visible(a, pc);
     return 0;
 }

@@ -211,6 +211,7 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
                (l->real_clock ? RV_REQ_REAL_CLOCK : 0);
     s->max_heap = l->max_heap_mb ? l->max_heap_mb << 20 : UINT64_MAX;
     s->max_threads = l->max_threads ? l->max_threads : RV_MAX_THREADS;
+    s->thread_bound = l->thread_bound;
     s->nondet_lo = l->nondet_lo;
     s->nondet_hi = l->nondet_hi;
     rv_shm_clear_results(s);
@@ -372,7 +373,7 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
     out->err_tid = (uint16_t)s->err_tid;
     out->err_pc = s->err_pc;
     out->err_addr = s->err_addr;
-    out->nonexhaustive = s->nonexhaustive != 0;
+    out->nonexhaustive = (uint8_t)s->nonexhaustive;
     rv_trace_set_nthreads(out, s->nthreads <= RV_MAX_THREADS ? s->nthreads : 0);
     if (out->nthreads) memcpy(out->threads, s->threads, out->nthreads * sizeof *out->threads);
     snprintf(out->msg, sizeof out->msg, "%s", s->msg);
