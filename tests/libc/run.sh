@@ -214,4 +214,16 @@ t_real_clock() {
     expect_json .unique_states_from null
 }
 
+# A pool in C-Thread-Pool's shape (wait and destroy poll time() for a
+# second, then sleep): exhaustive with cutoffs, no state made unique by
+# the clock (main: the first execution ran into udpor's budget, its states
+# unique); -DBUG, trusting the wait's deadline, is found.
+t_pool_clock() {
+    rv check --json "$D/pool_clock.c" -- -DWORKERS=1 -DJOBS=2
+    expect_rc 0
+    expect_json .exhaustive true
+    expect_json .unique_states_from null
+    finds_assertion pool_clock.c -- -DWORKERS=1 -DJOBS=2 -DBUG
+}
+
 rv_main "$@"
