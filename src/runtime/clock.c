@@ -212,6 +212,7 @@ int __ravel_clock_gettime(clockid_t c, struct timespec *ts)
     } else {
         real_reading(pc);
         if (clock_gettime(c, &a) != 0) return -1;
+        rv_engine_cpu_clock(c, &a); /* from the execution's start, as in a forked child */
     }
     put(ts, &a, sizeof a, pc);
     return 0;
@@ -231,8 +232,14 @@ clock_t __ravel_clock(void)
 {
     uint64_t pc = PC;
     if (!virtual_on()) {
+        /* the C library's clock() from the process's CPU clock, counted
+         * from the execution's start under the reset engine as in a
+         * forked child (engine.c, rv_engine_cpu_clock) */
         real_reading(pc);
-        return clock();
+        struct timespec a;
+        if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a)) return (clock_t)-1;
+        rv_engine_cpu_clock(CLOCK_PROCESS_CPUTIME_ID, &a);
+        return (clock_t)(a.tv_sec * CLOCKS_PER_SEC + a.tv_nsec / (NS_PER_S / CLOCKS_PER_SEC));
     }
     return (clock_t)(tick(pc) / (NS_PER_S / CLOCKS_PER_SEC));
 }
