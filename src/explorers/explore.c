@@ -338,6 +338,17 @@ static void count_trace(rv_explore *x, const rv_trace *t)
 
 static bool observe(rv_explore *x, const rv_trace *t);
 
+/* The reason an exploration that reached the thread cap gives, in the
+ * user's words, whether or not a thread bound takes over after it
+ * (rv_explore_run); added beside any earlier reason, never over it. */
+static void cap_reason(rv_explore *x)
+{
+    char why[128];
+    snprintf(why, sizeof why, "the program creates more than %u threads (--max-threads)",
+             (unsigned)x->backend->limits.max_threads);
+    rv_explore_incomplete(x, why);
+}
+
 /* May an exploration that reaches the thread cap go on under a thread
  * bound?  Not when one was given (it is on already) or refused. */
 static bool auto_bound(const rv_explore *x)
@@ -411,7 +422,10 @@ static bool observe(rv_explore *x, const rv_trace *t)
     default:
         if (rv_end_is_incomplete(t->end)) {
             s->incomplete++;
-            rv_explore_incomplete(x, t->msg);
+            if (t->nonexhaustive & RV_NONEX_THREAD_CAP)
+                cap_reason(x);
+            else
+                rv_explore_incomplete(x, t->msg);
             record_error(x, t);
             /* at the thread cap the search goes on under a thread bound
              * (rv_explore_run), also with --keep-going */
@@ -564,13 +578,8 @@ int rv_explore_run(rv_explore *x)
     } else {
         r = fn(x);
         if (r >= 0 && x->stats.thread_cap_hit && auto_bound(x) && !x->stats.time_limited &&
-            !x->stats.diverged && !found_bug(x) && !max_executions_reached(x)) {
-            /* what stopped the search was the cap: that is what is left to say of it */
-            snprintf(x->stats.incomplete_why, sizeof x->stats.incomplete_why,
-                     "the program creates more than %u threads (--max-threads)",
-                     (unsigned)x->backend->limits.max_threads);
+            !x->stats.diverged && !found_bug(x) && !max_executions_reached(x))
             r = run_thread_bound(x, fn, RV_AUTO_THREAD_BOUND);
-        }
     }
     /* An execution cut at the deadline can look like a failure to the
      * algorithm (udpor: the prefix did not reproduce); the time limit is

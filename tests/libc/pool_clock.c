@@ -14,18 +14,10 @@
 #include <unistd.h>
 
 #ifndef WORKERS
-#ifndef WORKERS
-#ifndef WORKERS
 #define WORKERS 2
 #endif
-#endif
-#endif
-#ifndef JOBS
-#ifndef JOBS
 #ifndef JOBS
 #define JOBS 2
-#endif
-#endif
 #endif
 
 typedef struct bsem {

@@ -173,7 +173,7 @@ max_threads_case() { # ALGO
     rv check --json --keep-going --max-threads=3 --algo="$1" "$L/create_loop.c"
     expect_rc 1
     expect_json '[.errors[].kind]|sort|join(",")' "assertion,resource-limit"
-    expect_json .incomplete_reason "more than 3 threads (--max-threads)"
+    expect_json .incomplete_reason "the program creates more than 3 threads (--max-threads)"
     rv check --json --keep-going --max-threads=2 --algo="$1" "$L/create_loop.c"
     expect_rc 3
     expect_json '[.errors[].kind]|join(",")' "resource-limit"
@@ -190,7 +190,7 @@ t_create_join_loop_dfs() {
     expect_rc 3
     expect_json .events 98299 # 6 per thread and main's first
     expect_json '[.errors[].kind]|join(",")' resource-limit
-    expect_json .incomplete_reason "more than 16384 threads (--max-threads)"
+    expect_json .incomplete_reason "the program creates more than 16384 threads (--max-threads)"
     expect_json .verdict UNKNOWN
 }
 # udpor's one execution (--max-executions=1) goes to the same bound.
@@ -198,7 +198,7 @@ t_create_join_loop_udpor_one() {
     rv check --json --max-executions=1 "$L/create_join_loop.c"
     expect_rc 3
     expect_json .events 98299
-    expect_json .incomplete_reason "more than 16384 threads (--max-threads)"
+    expect_json .incomplete_reason "the program creates more than 16384 threads (--max-threads)"
 }
 # Past the cap the search goes on under a thread bound (explore.c): main
 # creates at most 1, 2, 3 threads, one trace each; never exhaustive.
@@ -221,7 +221,7 @@ t_create_join_loop_bounded() {
     rv check --json --keep-going --algo=dfs --max-threads=5 "$L/create_join_loop.c"
     expect_rc 3
     expect_json .incomplete_executions 16
-    expect_json .incomplete_reason "more than 5 threads (--max-threads)"
+    expect_json .incomplete_reason "the program creates more than 5 threads (--max-threads)"
 }
 t_max_threads_dfs() { max_threads_case dfs; }
 t_max_threads_optimal() { max_threads_case optimal; }
@@ -292,7 +292,7 @@ t_threads_max_dfs() {
     expect_json '.errors|length' 0
     rv check --json --algo=dfs --max-executions=1 --max-events=200000 "$L/threads_many.c" -- -DN=16384
     expect_rc 3
-    expect_json .incomplete_reason "more than 16384 threads (--max-threads)"
+    expect_json .incomplete_reason "the program creates more than 16384 threads (--max-threads)"
 }
 # dfs backtracks over more than 64 threads (rv_event.next_en): every
 # order of 3 lock holders among 70 threads, the rest stopped before.
@@ -734,7 +734,7 @@ t_thread_bound_off() {
     rv check --json --thread-bound=0 "$L/create_forever.c"
     expect_rc 3
     expect_json '[.errors[].kind]|join(",")' resource-limit
-    expect_json .incomplete_reason "more than 1024 threads (--max-threads)"
+    expect_json .incomplete_reason "the program creates more than 1024 threads (--max-threads)"
     expect_json 'has("thread_bound")' false
     rv check --thread-bound=x "$L/create_forever.c"
     expect_rc 2
