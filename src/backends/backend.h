@@ -47,6 +47,7 @@ typedef struct rv_limits {
      * backend may leave them partial (trace.h) and save the work */
     bool lazy_enabled;
     uint8_t engine; /* RV_ENGINE_* (native): how executions are run */
+    bool explain;   /* native: fill the explain log (runtime/protocol.h) for a report */
 } rv_limits;
 
 /* rv_limits.engine (DESIGN §2 "Engines"): UNSET (no --engine given)
@@ -72,6 +73,11 @@ typedef struct rv_backend_ops {
      * change with the layout (cutoff.c's labels), or NULL: the address. */
     uint64_t (*object_key)(rv_backend *b, uint64_t obj);
     void (*destroy)(rv_backend *b);
+    /* Optional (native): the explain log of the shared memory, which the
+     * next execution run with limits.explain fills (its watch fields may
+     * be set before), and the program binary it runs; NULL if none. */
+    struct rv_xl_head *(*explain_log)(rv_backend *b);
+    const char *(*binary)(rv_backend *b);
 } rv_backend_ops;
 
 struct rv_backend {

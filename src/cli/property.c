@@ -186,6 +186,18 @@ static const char *spy_object_name(rv_backend *b, uint64_t obj)
     return s->inner->ops->object_name ? s->inner->ops->object_name(s->inner, obj) : NULL;
 }
 
+static struct rv_xl_head *spy_explain_log(rv_backend *b)
+{
+    wait_spy *s = (wait_spy *)b;
+    return s->inner->ops->explain_log ? s->inner->ops->explain_log(s->inner) : NULL;
+}
+
+static const char *spy_binary(rv_backend *b)
+{
+    wait_spy *s = (wait_spy *)b;
+    return s->inner->ops->binary ? s->inner->ops->binary(s->inner) : NULL;
+}
+
 static void spy_destroy(rv_backend *b)
 {
     wait_spy *s = (wait_spy *)b;
@@ -198,6 +210,8 @@ static const rv_backend_ops spy_ops = {
     .location = spy_location,
     .object_name = spy_object_name,
     .destroy = spy_destroy,
+    .explain_log = spy_explain_log,
+    .binary = spy_binary,
 };
 
 rv_backend *rv_wait_spy_new(rv_backend *inner)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/util.h"
+#include "explain.h"
 
 void rv_json_str(FILE *out, const char *s)
 {
@@ -135,7 +136,8 @@ static void human_error(FILE *out, const rv_report *r, size_t i)
         fputs("  every unfinished thread is blocked:\n", out);
         human_threads(out, b, t);
     }
-    fprintf(out, "  after %zu steps\n", e->nsched);
+    rv_explain_human(out, r->explained ? r->explained[i] : NULL);
+    fprintf(out, "  after %zu step%s\n", e->nsched, e->nsched == 1 ? "" : "s");
     if (r->schedule_files && r->schedule_files[i])
         fprintf(out, "  schedule: %s\n  replay:   %s\n", r->schedule_files[i], r->replay_cmds[i]);
 }
@@ -243,8 +245,11 @@ void rv_report_human(FILE *out, const rv_report *r)
                 ", failing %" PRIu64 ")\n",
                 st->traces, st->traces_complete, st->traces_deadlock, st->traces_error);
     fprintf(out, "errors      %zu\n", count_bugs(r->x, r->property));
-    fprintf(out, "time        %.2f s\n", r->time_s);
+    fprintf(out, "time        %.2f s exploring; %.2f s building%s\n", r->time_s, r->build_s,
+            r->build_cached ? " (cached)" : "");
     fprintf(out, "memory      %.1f MB peak\n", rv_peak_rss_mb());
+    if (r->html) fprintf(out, "report      %s\n", r->html);
+    if (r->sarif) fprintf(out, "sarif       %s\n", r->sarif);
     if (r->property_given) {
         human_verdict(out, r);
     } else {
@@ -326,6 +331,7 @@ static void json_error(FILE *out, const rv_report *r, size_t i)
         }
         fputc(']', out);
     }
+    rv_explain_json(out, r->explained ? r->explained[i] : NULL);
     fputc('}', out);
 }
 
@@ -421,6 +427,10 @@ void rv_report_json(FILE *out, const rv_report *r)
     json_key(out, "incomplete_reason", &first);
     rv_json_str(out, st->exhaustive || !st->incomplete_why[0] ? NULL : st->incomplete_why);
     json_verdict(out, r, &first);
+    json_key(out, "html", &first);
+    rv_json_str(out, r->html);
+    json_key(out, "sarif", &first);
+    rv_json_str(out, r->sarif);
     json_key(out, "errors", &first);
     fputc('[', out);
     for (size_t i = 0; i < r->x->nerrors; i++) {
@@ -430,6 +440,8 @@ void rv_report_json(FILE *out, const rv_report *r)
     fputs(r->x->nerrors ? "\n  ]" : "]", out);
     json_key(out, "time_s", &first);
     fprintf(out, "%.3f", r->time_s);
+    json_key(out, "build_time_s", &first);
+    fprintf(out, "%.3f", r->build_s);
     json_key(out, "peak_rss_mb", &first);
     fprintf(out, "%.1f", rv_peak_rss_mb());
     json_key(out, "exit_code", &first);

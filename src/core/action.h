@@ -313,4 +313,14 @@ const char *rv_kind_name(rv_kind k);
 /* Render "lock(0x601040)" and the like into buf; returns buf. */
 char *rv_action_str(const rv_action *a, char *buf, size_t cap);
 
+/* True for kinds whose obj (and obj2) are addresses, not thread ids. */
+bool rv_action_names_objects(const rv_action *a);
+
+/* a rendered with object names n1 (for obj) and n2 (obj2), either NULL:
+ * the first "0x<hex>" of each address (not the prefix of a longer
+ * number) becomes its name.  Used by the reports (cli/explain.c) and by
+ * the explorer's own messages (explore.c). */
+char *rv_action_str_named(const rv_action *a, const char *n1, const char *n2, char *buf,
+                          size_t cap);
+
 #endif

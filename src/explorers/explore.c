@@ -69,47 +69,15 @@ void rv_explore_incomplete(rv_explore *x, const char *why)
 
 /* ---- actions with the program's names ---------------------------------- */
 
-/* True for kinds whose obj (and obj2) are addresses, not thread ids. */
-static bool obj_is_address(const rv_action *a)
+/* a with the backend's names of its objects (rv_action_str_named). */
+static char *action_named(const rv_backend *b, const rv_action *a, char *buf, size_t cap)
 {
-    switch (a->kind) {
-    case RV_ACT_NONE:
-    case RV_ACT_CREATE:
-    case RV_ACT_JOIN:
-    case RV_ACT_DETACH:
-    case RV_ACT_EXIT:
-    case RV_ACT_PEXIT:
-    case RV_ACT_NONDET:
-    case RV_ACT_YIELD:
-        return false;
-    default:
-        return true;
-    }
-}
-
-/* Replace the first "0x<hex of v>" in buf by name. */
-static void substitute(char *buf, size_t cap, uint64_t v, const char *name)
-{
-    if (!name) return;
-    char hex[24];
-    snprintf(hex, sizeof hex, "0x%" PRIx64, v);
-    char *at = strstr(buf, hex);
-    if (!at) return;
-    /* not a prefix of a longer number */
-    char next = at[strlen(hex)];
-    if ((next >= '0' && next <= '9') || (next >= 'a' && next <= 'f')) return;
-    char *tail = rv_xstrdup(at + strlen(hex));
-    snprintf(at, cap - (size_t)(at - buf), "%s%s", name, tail);
-    free(tail);
-}
-
-char *rv_action_str_named(const rv_backend *b, const rv_action *a, char *buf, size_t cap)
-{
-    rv_action_str(a, buf, cap);
-    if (!b || !b->ops->object_name || !obj_is_address(a)) return buf;
-    if (a->obj) substitute(buf, cap, a->obj, b->ops->object_name((rv_backend *)b, a->obj));
-    if (a->obj2) substitute(buf, cap, a->obj2, b->ops->object_name((rv_backend *)b, a->obj2));
-    return buf;
+    if (!b || !b->ops->object_name || !rv_action_names_objects(a))
+        return rv_action_str(a, buf, cap);
+    rv_backend *nb = (rv_backend *)b;
+    const char *n1 = a->obj ? b->ops->object_name(nb, a->obj) : NULL;
+    const char *n2 = a->obj2 ? b->ops->object_name(nb, a->obj2) : NULL;
+    return rv_action_str_named(a, n1, n2, buf, cap);
 }
 
 /* ---- programs that do not repeat themselves --------------------------- */
@@ -178,7 +146,7 @@ void rv_explore_diverged(rv_explore *x, const rv_trace *t, const rv_action *expe
     if (expected) {
         const char *loc = pc && b->ops->location ? b->ops->location(x->backend, pc) : NULL;
         k = (size_t)snprintf(what, sizeof what, ": thread %u did not do %s%s%s again",
-                             expected->tid, rv_action_str_named(b, expected, act, sizeof act),
+                             expected->tid, action_named(b, expected, act, sizeof act),
                              loc ? " at " : "", loc ? loc : "");
     }
     if (detail && detail[0] && k < sizeof what)
@@ -203,7 +171,7 @@ bool rv_explore_repeated(rv_explore *x, const rv_trace *t, size_t i, const rv_ac
     const char *loc = b->ops->location ? b->ops->location(x->backend, ev->pc) : NULL;
     char now[200], d[400];
     snprintf(d, sizeof d, "step %zu: thread %u did %s%s%s now", i + 1, ev->act.tid,
-             rv_action_str_named(b, &ev->act, now, sizeof now), loc ? " at " : "", loc ? loc : "");
+             action_named(b, &ev->act, now, sizeof now), loc ? " at " : "", loc ? loc : "");
     rv_explore_diverged(x, t, was, 0, d);
     return false;
 }

@@ -186,10 +186,6 @@ void rv_explore_diverged(rv_explore *x, const rv_trace *t, const rv_action *expe
  * same prefix: true if it is the same action, else the exploration is
  * marked as rv_explore_diverged says and false is returned (dfs, dpor). */
 bool rv_explore_repeated(rv_explore *x, const rv_trace *t, size_t i, const rv_action *was);
-
-/* rv_action_str with object addresses replaced by the backend's names
- * ("lock(m)", "read(counter, 4)"). */
-char *rv_action_str_named(const rv_backend *b, const rv_action *a, char *buf, size_t cap);
 /* The likely causes of an execution that did not repeat itself, from what
  * it did (t may be NULL): readings of the real clock, calls of rand & co.,
  * C library calls that taint the state, uninstrumented code, a process per

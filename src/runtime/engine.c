@@ -1034,6 +1034,7 @@ static void reset(void)
  * before it: ravel's depth-first order backtracks only a little at a
  * time, and a pre-run that guesses too far costs a reset.  Not for a
  * request that shows the program's output (it would be written twice),
+ * nor after an explain run (its log is written to the real memory only),
  * nor past RV_PRE_MAX steps or RV_PRE_NREG registered threads (what the
  * shadow holds and what copying it costs).  RAVEL_PRERUN=0 turns it off.
  */
@@ -1165,7 +1166,7 @@ static prerun_result prerun(rv_server_bells *bells)
     uint32_t len = E->pre_len;
     const rv_shm *r = E->real;
     if (E->pre_off || len < RV_PRE_MIN || len >= E->nhist || len > r->budget ||
-        (r->flags & RV_REQ_SHOW_OUTPUT) || r->nreg > RV_PRE_NREG)
+        (r->flags & (RV_REQ_SHOW_OUTPUT | RV_REQ_EXPLAIN)) || r->nreg > RV_PRE_NREG)
         return PRE_NONE;
     fill_shadow(len);
     point_runtime_at(E->shadow);

@@ -149,6 +149,7 @@ void __tsan_func_entry(void *caller)
      * the scrub after the next one must reach (sched.c, scrub_dead) */
     char *f = __builtin_frame_address(0);
     if (!t->stack_low || f < t->stack_low) t->stack_low = f;
+    rv_xl_push((uint64_t)(uintptr_t)caller, *(uint64_t *)f, (uint64_t)(uintptr_t)f);
     if (!&__ravel_natomic_fns || !__ravel_natomic_fns) return;
     bool atomic = in_atomic_fn(PC);
     if (atomic) {
@@ -163,6 +164,7 @@ void __tsan_func_entry(void *caller)
 
 void __tsan_func_exit(void)
 {
+    rv_xl_pop((uint64_t)(uintptr_t)__builtin_frame_address(0));
     if (!&__ravel_natomic_fns || !__ravel_natomic_fns || !rt.running) return;
     rv_thr *t = rt.running;
     if (!t->func_depth) return;

@@ -259,6 +259,16 @@ void rv_engine_cpu_clock(int c, struct timespec *ts);
  * again zero-filled; *fresh when newly mapped.  MAP_FAILED on failure. */
 void *rv_zmap(uintptr_t key, void *fixed, size_t len, bool *fresh);
 
+/* --- explain.c: the explain log (protocol.h), RV_REQ_EXPLAIN runs only --- */
+void rv_xl_push(uint64_t ret, uint64_t fb, uint64_t sp); /* a function entered */
+void rv_xl_pop(uint64_t sp);                             /* left */
+void rv_xl_event(const rv_thr *t, uint64_t index, uint64_t pc);
+void rv_xl_end(void);                                        /* the execution ends */
+void rv_xl_access(uint64_t addr, uint64_t len, uint64_t pc); /* a plain access (drf) */
+
+/* --- standalone.c: a schedule from the environment (replay under gdb) --- */
+void rv_standalone_schedule(rv_shm *s);
+
 /* --- platform --- */
 void rv_ctx_switch(void **save_sp, void *new_sp);
 void rv_ctx_trampoline(void);

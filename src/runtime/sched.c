@@ -306,6 +306,7 @@ static void finish_report(rv_end end)
     s->end = end;
     s->nevents = rt.step;
     snapshot_threads();
+    rv_xl_end();
     rt.active = false;
 }
 
@@ -1129,6 +1130,7 @@ static rv_thr *step_once(void)
     ev->next_en = !lazy ? next_enabled(&en, tid) : RV_NO_THREAD;
     ev->pc = t->pending_pc;
     ev->val = val;
+    rv_xl_event(t, rt.step, ev->pc);
     t->last_event = (int64_t)rt.step;
     rt.nev[tid]++;
     rt.step++;
@@ -1502,7 +1504,7 @@ static void serve(void)
     }
     memcpy(&max_steps, hdr + offsetof(rv_shm, max_steps), sizeof max_steps);
     memcpy(&max_events, hdr + offsetof(rv_shm, max_events), sizeof max_events);
-    size_t size = rv_shm_size(max_steps, max_events);
+    size_t size = rv_shm_full_size(max_steps, max_events);
     long m = rv_sys_mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, RV_FD_SHM, 0);
     if (m < 0 && m > -4096) rv_sys_exit(70);
     rv_shm *s = (rv_shm *)m;
@@ -1545,6 +1547,7 @@ static void standalone(void)
     s->nondet_hi = 2;
     s->nreg = 1;
     rt.shm = s;
+    rv_standalone_schedule(s); /* replay under gdb: the schedule, from the environment */
 }
 
 /* The highest address at which the runtime's main runs, below the top of

@@ -224,7 +224,17 @@ static char *default_runtime(void)
     self[n] = 0;
     char *slash = strrchr(self, '/');
     if (slash) *slash = 0;
-    return rv_xasprintf("%s/libravel_rt.a", self);
+    /* next to ravel in a build tree; PREFIX/lib/ravel for PREFIX/bin/ravel
+     * once installed (`make install`) */
+    char *here = rv_xasprintf("%s/libravel_rt.a", self);
+    if (access(here, R_OK) == 0) return here;
+    char *installed = rv_xasprintf("%s/../lib/ravel/libravel_rt.a", self);
+    if (access(installed, R_OK) == 0) {
+        free(here);
+        return installed;
+    }
+    free(installed);
+    return here;
 }
 
 static bool read_file(const char *path, buf *b)

@@ -208,7 +208,12 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
                (l->fingerprints ? RV_REQ_FINGERPRINTS : 0) |
                (l->show_output ? RV_REQ_SHOW_OUTPUT : 0) | (l->drf ? RV_REQ_DRF : 0) |
                (l->spurious ? RV_REQ_SPURIOUS : 0) | (l->lazy_enabled ? RV_REQ_LAZY_ENABLED : 0) |
-               (l->real_clock ? RV_REQ_REAL_CLOCK : 0);
+               (l->real_clock ? RV_REQ_REAL_CLOCK : 0) | (l->explain ? RV_REQ_EXPLAIN : 0);
+    if (l->explain) {
+        rv_xl_head *h = rv_shm_explain(s);
+        h->used = 0;
+        h->truncated = 0;
+    }
     s->max_heap = l->max_heap_mb ? l->max_heap_mb << 20 : UINT64_MAX;
     s->max_threads = l->max_threads ? l->max_threads : RV_MAX_THREADS;
     s->thread_bound = l->thread_bound;
@@ -463,6 +468,17 @@ static uint64_t native_object_key(rv_backend *b, uint64_t addr)
     return rv_symbols_key(((native *)b)->sym, addr);
 }
 
+static rv_xl_head *native_explain_log(rv_backend *b)
+{
+    native *nb = (native *)b;
+    return nb->shm ? rv_shm_explain(nb->shm) : NULL;
+}
+
+static const char *native_binary(rv_backend *b)
+{
+    return ((native *)b)->binary;
+}
+
 static void native_destroy(rv_backend *b)
 {
     native *nb = (native *)b;
@@ -484,6 +500,8 @@ static const rv_backend_ops native_ops = {
     .object_name = native_object,
     .object_key = native_object_key,
     .destroy = native_destroy,
+    .explain_log = native_explain_log,
+    .binary = native_binary,
 };
 
 /* RAVEL_ENGINE=fork|reset|auto in the environment is the engine when no
@@ -534,7 +552,7 @@ static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthrea
                       size_t cap)
 {
     uint64_t max_events = nb->base.limits.max_events ? nb->base.limits.max_events : 100000;
-    nb->shm_size = rv_shm_size(max_events, max_events);
+    nb->shm_size = rv_shm_full_size(max_events, max_events);
     nb->shm_fd = memfd_create("ravel-shm", 0);
     if (nb->shm_fd < 0 || ftruncate(nb->shm_fd, (off_t)nb->shm_size)) {
         snprintf(err, cap, "shared memory: %s", strerror(errno));
@@ -550,6 +568,7 @@ static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthrea
     s->magic = RV_PROTOCOL_MAGIC;
     s->max_steps = max_events;
     s->max_events = max_events;
+    rv_shm_explain(s)->watch_tid = RV_NO_THREAD;
     s->nreg = 1;
     s->engine = engine_request(nb->base.limits.engine);
     s->spin_ticks = nb->spin_max = spin_ticks(&nb->ncpus);
