@@ -728,7 +728,7 @@ static void fingerprint_exit(rv_thr *t)
  * rv_nondet_causes). */
 static void keep_taint(rv_thr *t)
 {
-    if (rt.recording && t->last_event >= 0) rt.events[t->last_event].taint |= take_taint();
+    if (rt.recording && t->last_event >= 0) take_taint(&rt.events[t->last_event]);
 }
 
 /* 16 bytes, loaded and stored as SSE2 vectors (the x86-64 baseline). */
