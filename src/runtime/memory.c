@@ -149,7 +149,10 @@ void __tsan_func_entry(void *caller)
      * the scrub after the next one must reach (sched.c, scrub_dead) */
     char *f = __builtin_frame_address(0);
     if (!t->stack_low || f < t->stack_low) t->stack_low = f;
-    rv_xl_push((uint64_t)(uintptr_t)caller, *(uint64_t *)f, (uint64_t)(uintptr_t)f);
+    /* the explain log's shadow stack: explain runs only, so that every
+     * other run pays one test of a flag per call, not a call */
+    if (rt.flags & RV_REQ_EXPLAIN)
+        rv_xl_push((uint64_t)(uintptr_t)caller, *(uint64_t *)f, (uint64_t)(uintptr_t)f);
     if (!&__ravel_natomic_fns || !__ravel_natomic_fns) return;
     bool atomic = in_atomic_fn(PC);
     if (atomic) {
@@ -164,7 +167,7 @@ void __tsan_func_entry(void *caller)
 
 void __tsan_func_exit(void)
 {
-    rv_xl_pop((uint64_t)(uintptr_t)__builtin_frame_address(0));
+    if (rt.flags & RV_REQ_EXPLAIN) rv_xl_pop((uint64_t)(uintptr_t)__builtin_frame_address(0));
     if (!&__ravel_natomic_fns || !__ravel_natomic_fns || !rt.running) return;
     rv_thr *t = rt.running;
     if (!t->func_depth) return;
