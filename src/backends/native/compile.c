@@ -1,6 +1,7 @@
 /* compile.c — the compile driver; see compile.h. */
 #include "compile.h"
 #include "liveness.h"
+#include "objscan.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -857,8 +858,46 @@ static void buf_printf(buf *b, const char *fmt, ...)
     free(s);
 }
 
-/* Compile source s into obj: 0, or 1 (diagnostics in j->diag). */
-static int compile_one(job *j, size_t s, const char *obj)
+/* What the compiler made of the program's own code, for the decisions
+ * that depend on code ravel cannot see into (objscan.h): the first
+ * reason it holds code built without instrumentation (every state is
+ * then unique: RV_TAINT_UNINSTRUMENTED) and the first reason it may let
+ * a stack address out or return twice (no liveness table: liveness.h).
+ * NULL: none found. */
+typedef struct code_facts {
+    char *uninstrumented;
+    char *stack_out;
+} code_facts;
+
+static void note(char **slot, const char *why)
+{
+    if (!*slot) *slot = rv_xstrdup(why);
+}
+
+static void note_both(code_facts *cf, const char *why)
+{
+    note(&cf->uninstrumented, why);
+    note(&cf->stack_out, why);
+}
+
+/* The language the user's flags force on the sources (`-x lang`,
+ * `-xlang`), or NULL: a source compiled as anything but C (assembly
+ * through `-x assembler`) is code the driver cannot judge. */
+static const char *forced_language(const job *j)
+{
+    const char *lang = NULL;
+    for (size_t i = 0; i < j->cflags.n; i++) {
+        const char *f = j->cflags.v[i];
+        if (!strcmp(f, "-x") && i + 1 < j->cflags.n)
+            lang = j->cflags.v[++i];
+        else if (!strncmp(f, "-x", 2) && f[2])
+            lang = f + 2;
+    }
+    return lang && strcmp(lang, "c") && strcmp(lang, "none") ? lang : NULL;
+}
+
+/* `cc -c` of source s into obj, as the user's compiler would. */
+static int compile_object(job *j, size_t s, const char *obj)
 {
     strv argv = {0};
     add_cc_for(j, &argv, j->o->sources[s]);
@@ -873,6 +912,106 @@ static int compile_one(job *j, size_t s, const char *obj)
     int st = run_diag(j, &argv, NULL, NULL);
     strv_free(&argv);
     return st == 0 ? 0 : 1;
+}
+
+/* The assembly the compiler writes for source s, into asm_: the same
+ * command as compile_object's but -S.  clang writes its comment around
+ * file-scope assembly only with -fverbose-asm (after the user's flags:
+ * the last one wins); gcc marks it with #APP always. */
+static int compile_assembly(job *j, size_t s, const char *asm_)
+{
+    strv argv = {0};
+    add_cc_for(j, &argv, j->o->sources[s]);
+    strv_add(&argv, "-S");
+    add_default_flags(j, &argv);
+    for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
+    if (j->gnu89) strv_add(&argv, "-fgnu89-inline");
+    strv_add(&argv, "-fstack-usage"); /* objN.su, as for -c (max_frame_of) */
+    if (j->is_clang) strv_add(&argv, "-fverbose-asm");
+    strv_add(&argv, j->o->sources[s]);
+    strv_add(&argv, "-o");
+    strv_add(&argv, asm_);
+    int st = run_diag(j, &argv, NULL, NULL);
+    strv_free(&argv);
+    return st == 0 ? 0 : 1;
+}
+
+/* Assemble asm_ into obj with the same compiler; of the user's flags only
+ * those for the assembler (-Wa,..., -Xassembler ...) apply. */
+static int assemble(job *j, const char *asm_, const char *obj)
+{
+    strv argv = {0};
+    add_cc(j, &argv);
+    strv_add(&argv, "-c");
+    for (size_t i = 0; i < j->cflags.n; i++) {
+        const char *f = j->cflags.v[i];
+        if (!strncmp(f, "-Wa,", 4)) strv_add(&argv, f);
+        if (!strcmp(f, "-Xassembler") && i + 1 < j->cflags.n) {
+            strv_add(&argv, f);
+            strv_add(&argv, j->cflags.v[++i]);
+        }
+    }
+    strv_add(&argv, asm_);
+    strv_add(&argv, "-o");
+    strv_add(&argv, obj);
+    int st = run_diag(j, &argv, NULL, NULL);
+    strv_free(&argv);
+    return st == 0 ? 0 : 1;
+}
+
+/* Compile source s into obj: 0, or 1 (diagnostics in j->diag).  A C
+ * source goes through assembly, which the compiler marks where it holds
+ * inline assembly (rv_asm_marker); for GNU as and clang's integrated
+ * assembler the object is the one `-c` writes (the same code and line
+ * table).  C++ and sources forced to another language are compiled
+ * directly (their code is judged unseen anyway: build). */
+static int compile_one(job *j, size_t s, const char *obj, code_facts *cf)
+{
+    const char *src = j->o->sources[s];
+    if (j->cxx || forced_language(j)) return compile_object(j, s, obj);
+    char *asm_ = rv_xasprintf("%.*s.s", (int)strlen(obj) - 2, obj);
+    int rc = compile_assembly(j, s, asm_);
+    buf text = {0};
+    if (rc == 0 && !read_file(asm_, &text)) {
+        buf_puts(&j->diag, "ravel: cannot read the compiler's assembly output\n");
+        rc = -1;
+    }
+    const char *m = rc == 0 && text.p ? rv_asm_marker(text.p) : NULL;
+    if (m) {
+        char *why = rv_xasprintf("inline assembly in %s", src);
+        note_both(cf, why);
+        free(why);
+    }
+    free(text.p);
+    if (rc == 0) rc = assemble(j, asm_, obj);
+    unlink(asm_); /* the cached build does not need it */
+    free(asm_);
+    return rc;
+}
+
+/* What an object's machine code shows (objscan.h). */
+static void scan_code(const char *obj, const char *src, code_facts *cf)
+{
+    rv_objscan sc;
+    char *why = NULL;
+    if (rv_objscan_file(obj, &sc, &why) != 0) {
+        char *w = rv_xasprintf("code of %s that cannot be read (%s)", src, why);
+        note_both(cf, w);
+        free(w);
+        free(why);
+        return;
+    }
+    if (sc.unhooked) {
+        char *w = rv_xasprintf("%s: %s", src, sc.unhooked);
+        note(&cf->uninstrumented, w);
+        free(w);
+    }
+    if (sc.stack_out) {
+        char *w = rv_xasprintf("%s: %s", src, sc.stack_out);
+        note(&cf->stack_out, w);
+        free(w);
+    }
+    rv_objscan_free(&sc);
 }
 
 /* The largest static frame in the stack-usage file that -fstack-usage
@@ -1768,42 +1907,66 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
     }
 }
 
-/* Code built without instrumentation: an uninstrumented function or
- * inline assembly in a source (a textual scan of the sources as given:
- * `no_sanitize`, `asm`, `__asm__`, `__asm`, `naked`), or prebuilt objects
- * and libraries on the command line.  It may write memory at any time, so
- * every state of the run is unique (cutoffs off, said in the summary). */
-static bool has_uninstrumented(const job *j)
+/* A link input the driver cannot vouch for: anything on the link line
+ * but the C library's own -lm, -lpthread, -ldl, -lrt, -pthread and -L
+ * directories (an object, an archive, a shared library by any path or
+ * version, -Wl and -Xlinker options, which may name any of those).
+ * What it links runs code ravel did not compile. */
+static const char *link_input_unknown(const job *j)
 {
-    static const char *const words[] = {
-        "no_sanitize", "asm", "__asm__", "__asm", "naked", "disable_sanitizer_instrumentation"};
+    static const char *const known[] = {"m", "pthread", "dl", "rt"};
     for (size_t i = 0; i < j->ldflags.n; i++) {
         const char *f = j->ldflags.v[i];
-        if ((!strncmp(f, "-l", 2) && strcmp(f, "-lm") && strcmp(f, "-lpthread")) ||
-            ends_with(f, ".o") || ends_with(f, ".a") || ends_with(f, ".so"))
-            return true;
-    }
-    for (size_t s = 0; s < j->o->nsources; s++) {
-        buf b = {0};
-        if (!read_file(j->o->sources[s], &b) || !b.p) continue;
-        bool hit = false;
-        for (const char *p = b.p; *p && !hit; p++) {
-            if (!(*p == '_' || (*p >= 'a' && *p <= 'z'))) continue;
-            if (p > b.p && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
-                            (p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= '0' && p[-1] <= '9')))
-                continue;
-            size_t n = 0;
-            while (p[n] == '_' || (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= 'A' && p[n] <= 'Z') ||
-                   (p[n] >= '0' && p[n] <= '9'))
-                n++;
-            for (size_t k = 0; k < sizeof words / sizeof *words && !hit; k++)
-                hit = n == strlen(words[k]) && !strncmp(p, words[k], n);
-            p += n - 1;
+        if (!strcmp(f, "-pthread") || !strncmp(f, "-L", 2)) {
+            if (!strcmp(f, "-L")) i++; /* its directory */
+            continue;
         }
-        free(b.p);
-        if (hit) return true;
+        const char *lib = !strcmp(f, "-l") && i + 1 < j->ldflags.n ? j->ldflags.v[++i]
+                          : !strncmp(f, "-l", 2)                   ? f + 2
+                                                                   : NULL;
+        bool ok = false;
+        for (size_t k = 0; lib && k < sizeof known / sizeof *known; k++)
+            ok |= !strcmp(lib, known[k]);
+        if (!ok) return f;
     }
-    return false;
+    return NULL;
+}
+
+/* A compiler flag that leaves code uninstrumented however the object
+ * looks: -fno-sanitize= naming thread (or all) after ravel's
+ * -fsanitize=thread, an ignore list. */
+static const char *uninstrumenting_flag(const job *j)
+{
+    for (size_t i = 0; i < j->cflags.n; i++) {
+        const char *f = j->cflags.v[i];
+        if (!strncmp(f, "-fno-sanitize=", 14) && (strstr(f, "thread") || strstr(f, "all")))
+            return f;
+        if (!strncmp(f, "-fsanitize-ignorelist=", 22) || !strncmp(f, "-fsanitize-blacklist=", 21))
+            return f;
+    }
+    return NULL;
+}
+
+/* What the program's code is, beyond its objects' machine code: C++
+ * (libstdc++ and unwinding), sources of another language, unknown link
+ * inputs, uninstrumenting flags. */
+static void judge_build(const job *j, code_facts *cf)
+{
+    if (j->cxx) note_both(cf, "libstdc++");
+    const char *lang = forced_language(j);
+    if (lang) {
+        char *w = rv_xasprintf("sources compiled as '%s'", lang);
+        note_both(cf, w);
+        free(w);
+    }
+    const char *l = link_input_unknown(j);
+    if (l) {
+        char *w = rv_xasprintf("what %s links", l);
+        note_both(cf, w);
+        free(w);
+    }
+    const char *f = uninstrumenting_flag(j);
+    if (f) note(&cf->uninstrumented, f);
 }
 
 /* Rewrite object s's symbols in place with objcopy: 0, or -1 (diag). */
@@ -1924,31 +2087,31 @@ static int link_program(job *j, const strv *objs, const char *stubs_c, const cha
     return st == 0 ? 0 : 1;
 }
 
-/* Functions that return twice: a later longjmp resumes after the call,
- * where bytes are live that the calls in between did not count
- * (liveness.h); a program that names one gets no liveness table. */
-static bool returns_twice(const char *x)
+/* The liveness table next to the linked program (liveness.h), unless the
+ * program's code may let a stack address out or re-enter a frame
+ * (cf->stack_out: inline assembly, C++, unknown link inputs, objscan.h's
+ * question 2) or it imports a function that is neither the runtime's nor
+ * on liveness.c's list (rv_live_import_ok).  The table only sharpens
+ * cutoffs, so failing to write one is no error: without it every frame
+ * is hashed whole (so does the runtime under RAVEL_LIVENESS=0,
+ * src/runtime/live.c).  RAVEL_LIVE_STATS=1 says which it was. */
+static void live_table(job *j, const objsyms *syms, size_t ns, const strv *all_def,
+                       const strv *wrapped, const code_facts *cf)
 {
-    static const char *const names[] = {"setjmp",    "_setjmp",     "__setjmp",
-                                        "sigsetjmp", "__sigsetjmp", "savectx",
-                                        "vfork",     "getcontext",  "qsetjmp"};
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-        if (strcmp(x, names[i]) == 0) return true;
-    return false;
-}
-
-/* The liveness table next to the linked program (liveness.h), unless
- * something the analysis cannot see is linked in: C++ (unwinding),
- * objects ravel did not compile (`unseen`), a function that returns
- * twice.  The table only sharpens cutoffs, so failing to write one is no
- * error: without it every frame is hashed whole (so does the runtime
- * under RAVEL_LIVENESS=0, src/runtime/live.c). */
-static void live_table(job *j, const objsyms *syms, size_t ns, const char *unseen)
-{
-    if (j->cxx || unseen) return;
-    for (size_t s = 0; s < ns; s++)
-        for (size_t i = 0; i < syms[s].undef.n; i++)
-            if (returns_twice(syms[s].undef.v[i])) return;
+    char *no = cf->stack_out ? rv_xstrdup(cf->stack_out) : NULL;
+    for (size_t s = 0; s < ns && !no; s++)
+        for (size_t i = 0; i < syms[s].undef.n && !no; i++) {
+            const char *x = syms[s].undef.v[i];
+            if (strv_has_sorted(all_def, x) || strv_has_sorted(wrapped, x) || program_api_name(x) ||
+                rv_is_thread_process_fn(x) || rv_live_import_ok(x))
+                continue; /* the program's, the runtime's, a stub's, known */
+            no = rv_xasprintf("the program imports %s", x);
+        }
+    if (no) {
+        if (getenv("RAVEL_LIVE_STATS")) fprintf(stderr, "ravel: liveness: no table: %s\n", no);
+        free(no);
+        return;
+    }
     char *prog = rv_xasprintf("%s/prog", j->dir), *out = rv_xasprintf("%s/prog.live", j->dir);
     char *why = NULL;
     rv_live_stats st;
@@ -1975,15 +2138,17 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     objsyms *syms = rv_xcalloc(ns, sizeof *syms);
     strv objs = {0}, all_def = {0}, own = {0};
     wiring w = {0};
+    code_facts cf = {0};
     int rc = 0;
     for (size_t s = 0; s < ns && rc == 0; s++) {
         char *obj = rv_xasprintf("%s/obj%zu.o", j->dir, s);
         strv_add(&objs, obj);
         free(obj);
-        rc = compile_one(j, s, objs.v[s]);
+        rc = compile_one(j, s, objs.v[s], &cf);
         if (rc == 0) {
             unsigned long f = max_frame_of(objs.v[s], &w.dynamic_frames);
             if (f > w.max_frame) w.max_frame = f;
+            scan_code(objs.v[s], j->o->sources[s], &cf);
         }
         if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
         for (size_t i = 0; rc == 0 && i < syms[s].def.n; i++) strv_add(&all_def, syms[s].def.v[i]);
@@ -1996,14 +2161,15 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     if (rc == 0) reserve_own_defs(syms, ns, reserved, &own);
     /* libstdc++ is built without instrumentation, and its imports are not seen */
     w.cxx = j->cxx;
-    w.uninstrumented = has_uninstrumented(j) || j->cxx;
+    judge_build(j, &cf);
+    w.uninstrumented = cf.uninstrumented != NULL;
+    if (w.uninstrumented && getenv("RAVEL_LIVE_STATS"))
+        fprintf(stderr, "ravel: code built without instrumentation: %s\n", cf.uninstrumented);
     const char *unseen = j->cxx ? "libstdc++" : linked_unseen(j);
     if (unseen) w.reset_unsafe = rv_xasprintf("what %s links", unseen);
-    /* code ravel did not compile runs frames no hook sees */
-    if (w.uninstrumented)
-        w.deep_callee = rv_xstrdup(j->cxx   ? "libstdc++"
-                                   : unseen ? "linked code"
-                                            : "no_sanitize code");
+    /* code ravel did not compile, or compiled without hooks, runs frames
+     * no hook sees */
+    if (w.uninstrumented) w.deep_callee = rv_xstrdup(cf.uninstrumented);
     for (size_t s = 0; s < ns && rc == 0; s++)
         rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
     if (rc == 0 && w.unmodelled.n) warn_unmodelled(j, &w.unmodelled);
@@ -2021,11 +2187,13 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         free(stubs_c);
         free(src);
     }
-    if (rc == 0) live_table(j, syms, ns, unseen);
+    if (rc == 0) live_table(j, syms, ns, &all_def, wrapped, &cf);
     if (cxxlib) unlink(cxxlib); /* 6 MB the cached build does not need */
     free(cxxlib);
     free(w.reset_unsafe);
     free(w.deep_callee);
+    free(cf.uninstrumented);
+    free(cf.stack_out);
     strv_free(&w.stubbed);
     strv_free(&w.impure);
     strv_free(&w.deep);
