@@ -896,41 +896,24 @@ static const char *forced_language(const job *j)
     return lang && strcmp(lang, "c") && strcmp(lang, "none") ? lang : NULL;
 }
 
-/* `cc -c` of source s into obj, as the user's compiler would. */
-static int compile_object(job *j, size_t s, const char *obj)
+/* Source s compiled with `mode` (-c: an object, as the user's compiler
+ * would; -S: assembly) into out.  For -S with clang, -fverbose-asm after
+ * the user's flags (the last one wins): clang writes its comment around
+ * file-scope assembly only then (gcc marks it with #APP always).  Both
+ * write out's .su beside it (frame sizes: max_frame_of). */
+static int compile_source(job *j, size_t s, const char *mode, const char *out)
 {
     strv argv = {0};
     add_cc_for(j, &argv, j->o->sources[s]);
-    strv_add(&argv, "-c");
+    strv_add(&argv, mode);
     add_default_flags(j, &argv);
     for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
     if (j->gnu89) strv_add(&argv, "-fgnu89-inline");
-    strv_add(&argv, "-fstack-usage"); /* obj's .su: frame sizes (max_frame_of) */
+    strv_add(&argv, "-fstack-usage");
+    if (j->is_clang && !strcmp(mode, "-S")) strv_add(&argv, "-fverbose-asm");
     strv_add(&argv, j->o->sources[s]);
     strv_add(&argv, "-o");
-    strv_add(&argv, obj);
-    int st = run_diag(j, &argv, NULL, NULL);
-    strv_free(&argv);
-    return st == 0 ? 0 : 1;
-}
-
-/* The assembly the compiler writes for source s, into asm_: the same
- * command as compile_object's but -S.  clang writes its comment around
- * file-scope assembly only with -fverbose-asm (after the user's flags:
- * the last one wins); gcc marks it with #APP always. */
-static int compile_assembly(job *j, size_t s, const char *asm_)
-{
-    strv argv = {0};
-    add_cc_for(j, &argv, j->o->sources[s]);
-    strv_add(&argv, "-S");
-    add_default_flags(j, &argv);
-    for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
-    if (j->gnu89) strv_add(&argv, "-fgnu89-inline");
-    strv_add(&argv, "-fstack-usage"); /* objN.su, as for -c (max_frame_of) */
-    if (j->is_clang) strv_add(&argv, "-fverbose-asm");
-    strv_add(&argv, j->o->sources[s]);
-    strv_add(&argv, "-o");
-    strv_add(&argv, asm_);
+    strv_add(&argv, out);
     int st = run_diag(j, &argv, NULL, NULL);
     strv_free(&argv);
     return st == 0 ? 0 : 1;
@@ -968,9 +951,9 @@ static int assemble(job *j, const char *asm_, const char *obj)
 static int compile_one(job *j, size_t s, const char *obj, code_facts *cf)
 {
     const char *src = j->o->sources[s];
-    if (j->cxx || forced_language(j)) return compile_object(j, s, obj);
+    if (j->cxx || forced_language(j)) return compile_source(j, s, "-c", obj);
     char *asm_ = rv_xasprintf("%.*s.s", (int)strlen(obj) - 2, obj);
-    int rc = compile_assembly(j, s, asm_);
+    int rc = compile_source(j, s, "-S", asm_);
     buf text = {0};
     if (rc == 0 && !read_file(asm_, &text)) {
         buf_puts(&j->diag, "ravel: cannot read the compiler's assembly output\n");

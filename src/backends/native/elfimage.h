@@ -1,8 +1,8 @@
 /*
- * elfimage.h — an x86-64 ELF file read whole into memory and checked, for
- * the scans that decode machine code with Capstone: the liveness analysis
- * of the linked program (liveness.c) and the scan of the program's own
- * objects (objscan.c).
+ * elfimage.h — an x86-64 ELF file read whole into memory and checked, and
+ * the Capstone decoder, for the scans of machine code: the liveness
+ * analysis of the linked program (liveness.c) and the scan of the
+ * program's own objects (objscan.c).
  *
  * rv_elf_read accepts only a 64-bit x86-64 ELF file whose section headers
  * and section contents (but for SHT_NOBITS) lie inside the file, so that
@@ -11,6 +11,7 @@
 #ifndef RAVEL_BACKENDS_NATIVE_ELFIMAGE_H
 #define RAVEL_BACKENDS_NATIVE_ELFIMAGE_H
 
+#include <capstone/capstone.h>
 #include <elf.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -39,5 +40,8 @@ const Elf64_Shdr *rv_elf_section(const rv_elf *im, const char *name);
 
 /* A symbol's name ("" when it lies outside the string table). */
 const char *rv_elf_sym_name(const rv_elf *im, const Elf64_Sym *s);
+
+/* An x86-64 decoder with per-operand detail: 0, or -1 with *why (heap). */
+int rv_x86_decoder(csh *cs, char **why);
 
 #endif

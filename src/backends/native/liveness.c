@@ -560,12 +560,10 @@ int rv_live_write(const char *binary, const char *end_symbol, const char *out, r
         return -1;
     }
     csh cs;
-    if (cs_open(CS_ARCH_X86, CS_MODE_64, &cs) != CS_ERR_OK) {
+    if (rv_x86_decoder(&cs, why) != 0) {
         rv_elf_free(&im);
-        *why = rv_xstrdup("cannot open the Capstone x86-64 decoder");
         return -1;
     }
-    cs_option(cs, CS_OPT_DETAIL, CS_OPT_ON);
     uint64_t end;
     size_t nfn;
     fn_sym *fns = functions(&im, text, end_symbol, &end, &nfn);

@@ -865,12 +865,10 @@ int rv_objscan_file(const char *obj, rv_objscan *out, char **why)
         return -1;
     }
     csh cs;
-    if (cs_open(CS_ARCH_X86, CS_MODE_64, &cs) != CS_ERR_OK) {
+    if (rv_x86_decoder(&cs, why) != 0) {
         rv_elf_free(&im);
-        *why = rv_xstrdup("cannot open the Capstone x86-64 decoder");
         return -1;
     }
-    cs_option(cs, CS_OPT_DETAIL, CS_OPT_ON);
     size_t nsec;
     const Elf64_Shdr *sh = rv_elf_sections(&im, &nsec);
     for (size_t i = 0; i < nsec; i++) {
