@@ -112,12 +112,12 @@ const char *rv_elf_sym_name(const rv_elf *im, const Elf64_Sym *s)
     return memchr(name, 0, im->nstr - s->st_name) ? name : "";
 }
 
-int rv_x86_decoder(csh *cs, char **why)
+int rv_x86_decoder(csh *cs, bool detail, char **why)
 {
     if (cs_open(CS_ARCH_X86, CS_MODE_64, cs) != CS_ERR_OK) {
         *why = rv_xstrdup("cannot open the Capstone x86-64 decoder");
         return -1;
     }
-    cs_option(*cs, CS_OPT_DETAIL, CS_OPT_ON);
+    if (detail) cs_option(*cs, CS_OPT_DETAIL, CS_OPT_ON);
     return 0;
 }

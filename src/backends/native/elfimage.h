@@ -1,8 +1,9 @@
 /*
  * elfimage.h — an x86-64 ELF file read whole into memory and checked, and
  * the Capstone decoder, for the scans of machine code: the liveness
- * analysis of the linked program (liveness.c) and the scan of the
- * program's own objects (objscan.c).
+ * analysis of the linked program (liveness.c) and the scans of the
+ * program's own objects (objscan.c: unannounced stores and stack
+ * addresses; rawinsn.c: instructions the reset engine cannot undo).
  *
  * rv_elf_read accepts only a 64-bit x86-64 ELF file whose section headers
  * and section contents (but for SHT_NOBITS) lie inside the file, so that
@@ -41,7 +42,8 @@ const Elf64_Shdr *rv_elf_section(const rv_elf *im, const char *name);
 /* A symbol's name ("" when it lies outside the string table). */
 const char *rv_elf_sym_name(const rv_elf *im, const Elf64_Sym *s);
 
-/* An x86-64 decoder with per-operand detail: 0, or -1 with *why (heap). */
-int rv_x86_decoder(csh *cs, char **why);
+/* An x86-64 decoder (with per-operand detail if asked): 0, or -1 with
+ * *why (heap). */
+int rv_x86_decoder(csh *cs, bool detail, char **why);
 
 #endif

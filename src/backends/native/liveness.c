@@ -560,7 +560,7 @@ int rv_live_write(const char *binary, const char *end_symbol, const char *out, r
         return -1;
     }
     csh cs;
-    if (rv_x86_decoder(&cs, why) != 0) {
+    if (rv_x86_decoder(&cs, true, why) != 0) {
         rv_elf_free(&im);
         return -1;
     }

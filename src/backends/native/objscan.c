@@ -865,7 +865,7 @@ int rv_objscan_file(const char *obj, rv_objscan *out, char **why)
         return -1;
     }
     csh cs;
-    if (rv_x86_decoder(&cs, why) != 0) {
+    if (rv_x86_decoder(&cs, true, why) != 0) {
         rv_elf_free(&im);
         return -1;
     }
