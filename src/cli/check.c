@@ -12,6 +12,7 @@
 #include "../backends/pv/pv.h"
 #include "../core/util.h"
 #include "../unfolding/unfolding.h"
+#include "explain.h"
 
 /* ---- the program -------------------------------------------------------------- */
 
@@ -45,6 +46,9 @@ static int classify_files(const char *cmd, char **files, size_t n, bool *pv)
     return 0;
 }
 
+double rv_cli_build_s;
+bool rv_cli_build_cached;
+
 rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **files, size_t nfiles,
                                 const rv_thread_end *registry, unsigned nreg)
 {
@@ -71,9 +75,12 @@ rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **fi
         .no_cache = o->no_cache,
     };
     rv_build bd;
+    double t0 = rv_now();
     int rc = rv_compile(&co, &bd);
+    rv_cli_build_s = rv_now() - t0;
+    rv_cli_build_cached = rc == 0 && bd.cached;
     if (rc != 0) {
-        fputs(bd.diag, stderr);
+        rv_diag_show(stderr, bd.diag, o, cmd, files[0], true);
         if (rc > 0)
             fprintf(stderr, "ravel %s: %s does not compile\n", cmd, files[0]);
         else
@@ -81,7 +88,7 @@ rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **fi
         rv_build_free(&bd);
         return NULL;
     }
-    if (!o->quiet && bd.diag[0]) fputs(bd.diag, stderr); /* warnings */
+    if (!o->quiet) rv_diag_show(stderr, bd.diag, o, cmd, files[0], false); /* warnings */
     b = rv_native_open(bd.binary, &o->lim, registry, nreg, err, sizeof err);
     if (!b) fprintf(stderr, "ravel %s: cannot run %s: %s\n", cmd, files[0], err);
     rv_build_free(&bd);
@@ -415,6 +422,8 @@ int rv_cli_check(int argc, char **argv)
         .udpor = !strcmp(o.opt.algo, "udpor"),
         .count_traces = o.opt.count_traces,
         .time_s = dt,
+        .build_s = rv_cli_build_s,
+        .build_cached = rv_cli_build_cached,
         .x = &x,
         .schedule_files = rv_xcalloc(x.nerrors + 1, sizeof(char *)),
         .replay_cmds = rv_xcalloc(x.nerrors + 1, sizeof(char *)),
@@ -433,6 +442,8 @@ int rv_cli_check(int argc, char **argv)
     write_witnesses(&o, is_task ? &task : NULL, b, &r, &witness, &witness_yaml);
     r.witness = witness;
     r.witness_yaml = witness_yaml;
+    r.explained = rv_explain_all(&x);
+    rv_report_files(&o, &r);
     int code = rv_report_exit_code(&r);
     if (o.json)
         rv_report_json(stdout, &r);
@@ -441,6 +452,8 @@ int rv_cli_check(int argc, char **argv)
     for (size_t i = 0; i < x.nerrors; i++) free(r.schedule_files[i]), free(r.replay_cmds[i]);
     free(r.schedule_files);
     free(r.replay_cmds);
+    rv_report_files_free(&r);
+    rv_explain_all_free(r.explained, x.nerrors);
     free(witness);
     free(witness_yaml);
     rv_explore_free(&x);

@@ -112,7 +112,12 @@ enum {
     O_WITNESS,
     O_ENGINE,
     O_SCHEDPOL,
-    O_DEEPEN
+    O_DEEPEN,
+    O_HTML, /* reports (html.c, sarif.c) and replay under gdb (gdb.c) */
+    O_NOHTML,
+    O_SARIF,
+    O_GDB,
+    O_BREAKSTEP
 };
 
 static const optdef optdefs[] = {
@@ -153,7 +158,25 @@ static const optdef optdefs[] = {
     {"property", A_VALUE, true, O_PROPERTY},
     {"data-model", A_VALUE, false, O_DATAMODEL},
     {"witness", A_VALUE, false, O_WITNESS},
+    {"html", A_VALUE, false, O_HTML},
+    {"no-html", A_FLAG, false, O_NOHTML},
+    {"sarif", A_VALUE, false, O_SARIF},
+    {"gdb", A_FLAG, true, O_GDB},
+    {"break-step", A_VALUE, true, O_BREAKSTEP},
 };
+
+/* Whether subcommand cmd takes option d: check takes all but those of a
+ * replay under gdb; replay those marked, and --gdb, --break-step; report
+ * (a report made from a schedule file) those of replay and the report
+ * files. */
+static bool takes(const char *cmd, const optdef *d)
+{
+    bool gdb = d->id == O_GDB || d->id == O_BREAKSTEP;
+    bool files = d->id == O_HTML || d->id == O_SARIF;
+    if (!strcmp(cmd, "check")) return !gdb;
+    if (!strcmp(cmd, "report")) return (d->replay && !gdb) || files;
+    return d->replay;
+}
 
 static int bad_value(const char *cmd, const char *name, const char *want, const char *got)
 {
@@ -369,6 +392,16 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
     case O_DATAMODEL:
     case O_WITNESS:
         return set_svcomp_value(cmd, d, v, o);
+    case O_HTML:
+    case O_SARIF:
+        if (!*v) return bad_value(cmd, d->name, "a file name", v);
+        *(d->id == O_HTML ? &o->html : &o->sarif) = v;
+        return 0;
+    case O_BREAKSTEP:
+        if (!parse_u64(v, &u) || u == 0 || u > (1ull << 32))
+            return bad_value(cmd, d->name, "a step number (from 1)", v);
+        o->break_step = u;
+        return 0;
     default:
         return set_bound_value(cmd, d, v, o);
     }
@@ -414,6 +447,12 @@ static void set_flag(const optdef *d, rv_cli_opts *o)
     case O_HELP:
         o->help = true;
         break;
+    case O_NOHTML:
+        o->no_html = true;
+        break;
+    case O_GDB:
+        o->gdb = true;
+        break;
     }
 }
 
@@ -432,8 +471,13 @@ static int parse_option(int argc, char **argv, int *i, const char *cmd, rv_cli_o
     for (size_t k = 0; k < sizeof optdefs / sizeof *optdefs; k++) {
         const optdef *d = &optdefs[k];
         if (strlen(d->name) != n || strncmp(d->name, arg, n)) continue;
-        if (!d->replay && strcmp(cmd, "check")) {
-            fprintf(stderr, "ravel %s: --%s is an option of `ravel check` only\n", cmd, d->name);
+        if (!takes(cmd, d)) {
+            if (d->replay || d->id == O_HTML || d->id == O_SARIF)
+                fprintf(stderr, "ravel %s: --%s is not an option of `ravel %s`\n", cmd, d->name,
+                        cmd);
+            else
+                fprintf(stderr, "ravel %s: --%s is an option of `ravel check` only\n", cmd,
+                        d->name);
             return -1;
         }
         if (d->id == O_CUT || d->id == O_NOCUT || d->id == O_ALT || d->id == O_CACHEMB ||

@@ -158,6 +158,8 @@ static int parse_with_file_options(int argc, char **argv, const rv_schedfile *sf
     return rv_cli_parse(argc, argv, "replay", o);
 }
 
+rv_replay_fn rv_replay_takeover;
+
 int rv_cli_replay(int argc, char **argv)
 {
     rv_cli_opts o;
@@ -209,6 +211,11 @@ int rv_cli_replay(int argc, char **argv)
     rv_backend *b = rv_cli_open_program("replay", &o, o.pos, o.npos - 1, reg, sf.nthreads);
     free(reg);
     if (!b) goto out;
+    if (o.gdb || rv_replay_takeover) { /* gdb.c, reportcmd.c */
+        code = (o.gdb ? rv_replay_gdb : rv_replay_takeover)(&o, b, path, &sf);
+        b->ops->destroy(b);
+        goto out;
+    }
     const char *program = o.pos[0];
     if (!o.json) {
         printf("replaying %zu steps of %s on %s\n", sf.nsteps, path, program);

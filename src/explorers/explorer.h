@@ -98,6 +98,9 @@ typedef struct rv_stats {
     bool bound_reached; /* some transition was not explored because of the bound */
     char incomplete_why[256];
     char unique_states[256]; /* udpor: state sources that made states unique (no cutoff) */
+    rv_unique_src unique_src[RV_UNIQUE_SRC_MAX]; /* udpor: where (the first met) */
+    unsigned nunique_src;
+    bool unique_src_more; /* more sources were met than unique_src holds */
 } rv_stats;
 
 typedef struct rv_tracecount rv_tracecount; /* tracecount.h */

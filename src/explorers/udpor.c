@@ -420,6 +420,9 @@ static void finish_stats(udpor *p, const sums *before)
     s->cutoffs = before->cutoffs + p->u.ncutoffs;
     s->evicted = before->evicted + p->u.nevicted;
     rv_unf_unique_str(p->u.unique_why, s->unique_states, sizeof s->unique_states);
+    memcpy(s->unique_src, p->u.unique_src, sizeof s->unique_src);
+    s->nunique_src = p->u.nunique_src;
+    s->unique_src_more = p->u.unique_src_more;
     s->avg_u = p->nmax ? p->usum / (double)p->nmax : 0;
 }
 

@@ -658,7 +658,7 @@ EOF
     expect_out "^    thread 1 waits for lock\(heap of thread 0 \+0x[0-9a-f]+\) at heap\.c:$(line_of heap.c SELF-DEADLOCK) \(f\); the mutex is held by thread 1$"
     rv replay heap.c ravel-out/heap-deadlock-1.schedule
     expect_rc 1
-    expect_out 'thread 1 +write\(arr\+8, 4\)'
+    expect_out 'thread 1 +write\(arr\[2\], 4\)'
     expect_out 'thread 1 +write\(stack of thread 1, 4\)'
     expect_out 'thread 0 +write\(m, 8\)'
     expect_out 'thread 0 +read\(stack of thread 0, 8\)'
@@ -827,7 +827,7 @@ if [ "${1:-}" != "--one" ]; then
     else
         ut=$(mktemp -d)
         if "$CC_T" -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -I "$ROOT/src" "${SANFLAGS[@]}" \
-            -o "$ut/test_schedfile" "$C/test_schedfile.c" "$RAVEL_BUILD/libravel.a" -lm 2>"$ut/err"; then
+            -o "$ut/test_schedfile" "$C/test_schedfile.c" "$RAVEL_BUILD/libravel.a" -ldw -lelf -lm 2>"$ut/err"; then
             "$ut/test_schedfile" | grep -E '^(PASS|FAIL|#)'
             [ "${PIPESTATUS[0]}" = 0 ] || echo "FAIL cli/unit: test_schedfile exited non-zero"
         else
