@@ -34,9 +34,12 @@ typedef struct rv_limits {
                            * an execution still running then is cut; 0 = none */
     uint64_t max_heap_mb; /* per execution (native) */
     uint32_t max_threads; /* threads per execution, main included; 0 = RV_MAX_THREADS (native) */
+    uint32_t thread_bound; /* each thread's creates beyond this many are held: its thread waits
+                              for good (RV_AF_BOUND; explore.c's iteration); 0 = none */
     int64_t nondet_lo, nondet_hi; /* domain for nondet of types wider than 8 bits */
     bool posix_exit;              /* returning from main ends the program */
     bool spurious;                /* condition waits may wake spuriously (--spurious-wakeups) */
+    bool real_clock;              /* the C library's clocks, not the virtual one (--real-clock) */
     bool show_output;             /* let the program's stdout/stderr through (replay) */
     bool fingerprints;            /* fill rv_event.fp_lo/fp_hi (costs time; for cutoffs) */
     bool drf; /* memory mode drf: plain accesses are not events, races are errors */

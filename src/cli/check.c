@@ -155,15 +155,18 @@ static int mkdir_p(const char *dir)
 }
 
 /* Write error i's schedule file; returns its path or NULL (warned). */
-static char *write_schedule(const rv_cli_opts *o, const rv_error *e, size_t i, char **cmd_out)
+static char *write_schedule(const rv_cli_opts *o, const rv_explore *x, size_t i, char **cmd_out)
 {
+    const rv_error *e = &x->errors[i];
+    size_t number =
+        rv_report_number(x, o->property < 0 ? RV_PROP_ALL : (rv_property)o->property, i);
     if (mkdir_p(o->out_dir) < 0) {
         fprintf(stderr, "ravel: cannot create %s: %s\n", o->out_dir, strerror(errno));
         return NULL;
     }
     char *stem = file_stem(o->pos[0]);
     char *path = rv_xasprintf("%s/%s-%s-%zu.schedule", o->out_dir, stem,
-                              e->livelock ? "livelock" : rv_end_name(e->kind), i + 1);
+                              e->livelock ? "livelock" : rv_end_name(e->kind), number);
     free(stem);
     rv_schedfile sf = {
         .program = o->pos,
@@ -172,6 +175,7 @@ static char *write_schedule(const rv_cli_opts *o, const rv_error *e, size_t i, c
         .ncflags = o->ncflags,
         .steps = e->schedule,
         .nsteps = e->nsched,
+        .livelock = e->livelock,
     };
     sf.options = rv_cli_replay_options(o, &sf.noptions);
     if (e->trace) {
@@ -368,6 +372,9 @@ int rv_cli_check(int argc, char **argv)
      * sets with words above 64, dpor.c) hold RV_MAX_THREADS.  On the
      * backend's limits, not the options: a schedule's replay options stay
      * what the user gave. */
+    /* --max-threads given is the user's bound for a program that creates
+     * threads without bound: no thread bound takes over at it (explore.c) */
+    if (o.lim.max_threads && !o.opt.thread_bound) o.opt.no_thread_bound = true;
     bool dpor_engine =
         (strcmp(o.opt.algo, "dfs") && strcmp(o.opt.algo, "udpor")) || o.opt.bound != RV_BOUND_NONE;
     bool unf = !dpor_engine && !strcmp(o.opt.algo, "udpor") && o.opt.max_executions != 1;
@@ -437,7 +444,7 @@ int rv_cli_check(int argc, char **argv)
     char wait_at[512];
     if (rv_wait_spy_saw(b, wait_at, sizeof wait_at)) r.cond_wait_at = wait_at;
     for (size_t i = 0; i < x.nerrors; i++)
-        r.schedule_files[i] = write_schedule(&o, &x.errors[i], i, &r.replay_cmds[i]);
+        r.schedule_files[i] = write_schedule(&o, &x, i, &r.replay_cmds[i]);
     char *witness, *witness_yaml;
     write_witnesses(&o, is_task ? &task : NULL, b, &r, &witness, &witness_yaml);
     r.witness = witness;

@@ -24,6 +24,7 @@
  *   thread 0 - 0                   (canonical id, parent or '-', index)
  *   thread 1 0 0
  *   options --posix-exit           (optional: options of the run that matter to replay)
+ *   outcome livelock               (optional: the steps end inside a livelock)
  *   steps
  *   0 0 1 1:2 ...                  (thread or thread:value; any wrapping)
  * Invariant: a file written by rv_schedfile_write parses back to the same
@@ -126,6 +127,9 @@ typedef struct rv_schedfile {
     uint32_t index[RV_MAX_THREADS];
     rv_step *steps;
     size_t nsteps;
+    /* the steps are a livelock's (a fair-bounded search: the execution goes
+     * on past them), so that a replay ending with the schedule reports it */
+    bool livelock;
 } rv_schedfile;
 
 /* Writes atomically (temp + rename).  `comment` (may be NULL) becomes the
@@ -254,6 +258,10 @@ typedef struct rv_report {
 } rv_report;
 
 void rv_report_human(FILE *out, const rv_report *r);
+/* Error i's number in its class (errors, the property's violations; or
+ * limits, executions cut by a limit), from 1: "error 1", "limit 3", and
+ * its schedule file's name. */
+size_t rv_report_number(const rv_explore *x, rv_property p, size_t i);
 void rv_report_json(FILE *out, const rv_report *r);
 /* The exit code a finished exploration deserves. */
 int rv_report_exit_code(const rv_report *r);

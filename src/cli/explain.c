@@ -62,58 +62,18 @@ const char *rv_names_object(rv_backend *b, uint64_t addr, uint64_t len)
     return b && b->ops->object_name ? b->ops->object_name(b, addr) : NULL;
 }
 
-/* Kinds whose obj (and obj2) are addresses, and those that access len bytes. */
-static bool names_objects(const rv_action *a)
-{
-    switch (a->kind) {
-    case RV_ACT_NONE:
-    case RV_ACT_CREATE:
-    case RV_ACT_JOIN:
-    case RV_ACT_DETACH:
-    case RV_ACT_EXIT:
-    case RV_ACT_PEXIT:
-    case RV_ACT_NONDET:
-    case RV_ACT_YIELD:
-        return false;
-    default:
-        return true;
-    }
-}
+/* Kinds that access len bytes. */
 static uint64_t access_len(const rv_action *a)
 {
     return a->kind == RV_ACT_READ || a->kind == RV_ACT_WRITE || a->kind == RV_ACT_RMW ? a->len : 0;
 }
 
-/* The first "0x<hex of v>" in buf, not the prefix of a longer number,
- * becomes name. */
-static void substitute(char *buf, size_t cap, uint64_t v, const char *name)
-{
-    if (!name) return;
-    char hex[24];
-    snprintf(hex, sizeof hex, "0x%" PRIx64, v);
-    char *at = strstr(buf, hex);
-    if (!at) return;
-    char next = at[strlen(hex)];
-    if ((next >= '0' && next <= '9') || (next >= 'a' && next <= 'f')) return;
-    char *tail = rv_xstrdup(at + strlen(hex));
-    snprintf(at, cap - (size_t)(at - buf), "%s%s", name, tail);
-    free(tail);
-}
-
 char *rv_cli_action_str(rv_backend *b, const rv_action *a, char *buf, size_t cap)
 {
-    if (!b || !names_objects(a)) return rv_action_str(a, buf, cap);
+    if (!b || !rv_action_names_objects(a)) return rv_action_str(a, buf, cap);
     const char *n1 = a->obj ? rv_names_object(b, a->obj, access_len(a)) : NULL;
     const char *n2 = a->obj2 ? rv_names_object(b, a->obj2, 0) : NULL;
     return rv_action_str_named(a, n1, n2, buf, cap);
-}
-
-char *rv_action_str_named(const rv_action *a, const char *n1, const char *n2, char *buf, size_t cap)
-{
-    rv_action_str(a, buf, cap);
-    if (a->obj && n1) substitute(buf, cap, a->obj, n1);
-    if (a->obj2 && n2) substitute(buf, cap, a->obj2, n2);
-    return buf;
 }
 
 /* ---- the explain log --------------------------------------------------------------- */
@@ -281,7 +241,7 @@ static const char *name_in(const ctx *c, size_t at, unsigned tid, uint64_t addr,
 static char *action_in(const ctx *c, size_t at, const rv_action *a)
 {
     char buf[512];
-    if (!names_objects(a)) return rv_xstrdup(rv_action_str(a, buf, sizeof buf));
+    if (!rv_action_names_objects(a)) return rv_xstrdup(rv_action_str(a, buf, sizeof buf));
     const char *n1 = name_in(c, at, a->tid, a->obj, access_len(a));
     const char *n2 = a->obj2 ? name_in(c, at, a->tid, a->obj2, 0) : NULL;
     return rv_xstrdup(rv_action_str_named(a, n1, n2, buf, sizeof buf));

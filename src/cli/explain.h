@@ -89,9 +89,6 @@ void rv_explain_all_free(rv_explained **v, size_t n);
  * len: bytes accessed, 0 for a synchronisation object.  The string lives
  * until the process ends or the program changes. */
 const char *rv_names_object(rv_backend *b, uint64_t addr, uint64_t len);
-/* a rendered with object names n1 (for obj) and n2 (obj2), either NULL. */
-char *rv_action_str_named(const rv_action *a, const char *n1, const char *n2, char *buf,
-                          size_t cap);
 
 /* Text and JSON parts of the reports (report.c): the stacks of the
  * threads involved, indented; and the "stacks" member of an error. */

@@ -113,6 +113,8 @@ enum {
     O_ENGINE,
     O_SCHEDPOL,
     O_DEEPEN,
+    O_REALCLOCK,
+    O_TBOUND,
     O_HTML, /* reports (html.c, sarif.c) and replay under gdb (gdb.c) */
     O_NOHTML,
     O_SARIF,
@@ -134,6 +136,7 @@ static const optdef optdefs[] = {
     {"nondet-domain", A_VALUE, true, O_NONDET},
     {"posix-exit", A_FLAG, true, O_POSIX},
     {"spurious-wakeups", A_FLAG, true, O_SPURIOUS},
+    {"real-clock", A_FLAG, true, O_REALCLOCK},
     {"out", A_VALUE, false, O_OUT},
     {"cc", A_VALUE, true, O_CC},
     {"no-cache", A_FLAG, true, O_NOCACHE},
@@ -154,6 +157,7 @@ static const optdef optdefs[] = {
     {"preemption-bound", A_VALUE, false, O_PBOUND},
     {"fair-bound", A_VALUE, false, O_FBOUND},
     {"max-depth", A_VALUE, false, O_MAXDEPTH},
+    {"thread-bound", A_VALUE, false, O_TBOUND},
     {"local-states", A_VALUE, false, O_LSTATES},
     {"property", A_VALUE, true, O_PROPERTY},
     {"data-model", A_VALUE, false, O_DATAMODEL},
@@ -226,6 +230,13 @@ static int set_bound_value(const char *cmd, const optdef *d, const char *v, rv_c
     case O_LSTATES:
         if (!*v) return bad_value(cmd, d->name, "a file name", v);
         o->opt.local_states_path = v;
+        return 0;
+    case O_TBOUND: /* explore.c: 1 .. N; 0: never bound the threads */
+        if (!parse_u64(v, &u) || u > RV_MAX_THREADS)
+            return bad_value(cmd, d->name,
+                             "a number of threads each thread may create (0: no thread bound)", v);
+        o->opt.thread_bound = (uint32_t)u;
+        o->opt.no_thread_bound = u == 0;
         return 0;
     }
     return -1;
@@ -426,6 +437,9 @@ static void set_flag(const optdef *d, rv_cli_opts *o)
     case O_SPURIOUS:
         o->lim.spurious = true;
         break;
+    case O_REALCLOCK:
+        o->lim.real_clock = true;
+        break;
     case O_NOCACHE:
         o->no_cache = true;
         break;
@@ -537,6 +551,7 @@ char **rv_cli_replay_options(const rv_cli_opts *o, size_t *n)
     *n = 0;
     if (o->lim.posix_exit) push(&v, n, rv_xstrdup("--posix-exit"));
     if (o->lim.spurious) push(&v, n, rv_xstrdup("--spurious-wakeups"));
+    if (o->lim.real_clock) push(&v, n, rv_xstrdup("--real-clock"));
     if (o->lim.drf) push(&v, n, rv_xstrdup("--memory=drf"));
     if (o->property > RV_PROP_ALL)
         push(&v, n, rv_xasprintf("--property=%s", rv_property_name((rv_property)o->property)));

@@ -102,12 +102,21 @@ static const char *error_kind(const rv_error *e)
     return e->livelock ? "livelock" : rv_end_name(e->kind);
 }
 
+size_t rv_report_number(const rv_explore *x, rv_property p, size_t i)
+{
+    bool bug = rv_property_violated_by(p, &x->errors[i]);
+    size_t n = 1;
+    for (size_t k = 0; k < i; k++) n += rv_property_violated_by(p, &x->errors[k]) == bug;
+    return n;
+}
+
 static void human_error(FILE *out, const rv_report *r, size_t i)
 {
     rv_backend *b = r->x->backend;
     const rv_error *e = &r->x->errors[i];
     const char *kind = error_kind(e);
-    fprintf(out, "\n%s %zu: ", rv_property_violated_by(r->property, e) ? "error" : "limit", i + 1);
+    fprintf(out, "\n%s %zu: ", rv_property_violated_by(r->property, e) ? "error" : "limit",
+            rv_report_number(r->x, r->property, i));
     /* "deadlock: 3 threads blocked", not "deadlock: deadlock: ..." */
     if (!strncmp(e->msg, kind, strlen(kind)))
         fprintf(out, "%s\n", e->msg);
@@ -147,6 +156,29 @@ static const char *verdict(const rv_explore *x, char *buf, size_t cap)
     else
         snprintf(buf, cap, "INCOMPLETE: no error found, but the exploration is not exhaustive (%s)",
                  st->incomplete_why[0] ? st->incomplete_why : "a limit was hit");
+    return buf;
+}
+
+/* What the bound did.  Only a search that ran to its end can say that the
+ * bound cut nothing (it used to say so after 0 executions). */
+static const char *bound_state(const rv_stats *st)
+{
+    if (st->bound_complete)
+        return st->bound_reached ? "reached: some executions were cut"
+                                 : "not reached: it cut no execution";
+    return st->bound_reached
+               ? "reached: some executions were cut; the search stopped before its end"
+               : "the search stopped before its end: whether the bound cuts an "
+                 "execution is not known";
+}
+
+/* What the thread bound did (explore.c, run_thread_bound). */
+static const char *thread_bound_state(const rv_stats *st)
+{
+    static char buf[160];
+    if (!st->thread_bound_cut) return "it held no create back";
+    snprintf(buf, sizeof buf, "it held a create back in %" PRIu64 " execution%s",
+             st->thread_bound_cut, st->thread_bound_cut == 1 ? "" : "s");
     return buf;
 }
 
@@ -275,10 +307,11 @@ void rv_report_human(FILE *out, const rv_report *r)
     if (b && b->engine[0])
         fprintf(out, "engine      %s%s%s%s\n", b->engine, b->engine_why[0] ? " (no reset: " : "",
                 b->engine_why, b->engine_why[0] ? ")" : "");
-    fprintf(out, "executions  %" PRIu64 " (blocked %" PRIu64 ", infeasible %" PRIu64,
+    fprintf(out, "executions  %" PRIu64 " (blocked %" PRIu64 ", infeasible %" PRIu64 ")",
             st->executions, st->blocked, st->infeasible);
-    if (st->incomplete) fprintf(out, ", hit a limit %" PRIu64, st->incomplete);
-    fputs(")\n", out);
+    /* not counted among them (a count in the parentheses read as a part) */
+    if (st->incomplete) fprintf(out, "; %" PRIu64 " more cut short by a limit", st->incomplete);
+    fputc('\n', out);
     fprintf(out, "events      %" PRIu64 "\n", st->events);
     if (r->udpor) {
         fprintf(out, "cutoffs     %" PRIu64 "\n", st->cutoffs);
@@ -297,8 +330,10 @@ void rv_report_human(FILE *out, const rv_report *r)
     if (st->bounded)
         fprintf(out, "bound       %s %" PRId64 " (%s)\n",
                 r->x->opt->bound == RV_BOUND_FAIR ? "fair" : "preemption", st->bound,
-                st->bound_reached ? "reached: some executions were cut"
-                                  : "not reached: it cut no execution");
+                bound_state(st));
+    if (st->thread_bound)
+        fprintf(out, "threads     each thread creates at most %u (--thread-bound; %s)\n",
+                st->thread_bound, thread_bound_state(st));
     if (r->count_traces)
         fprintf(out,
                 "traces      %" PRIu64 " (complete %" PRIu64 ", deadlocked %" PRIu64
@@ -316,7 +351,13 @@ void rv_report_human(FILE *out, const rv_report *r)
         char v[512];
         fprintf(out, "verdict     %s\n", verdict(r->x, v, sizeof v));
     }
-    for (size_t i = 0; i < r->x->nerrors; i++) human_error(out, r, i);
+    /* the findings first, then the executions cut at a limit (each class
+     * numbered on its own: a real error used to come as "error 10" after
+     * nine "limit N" blocks) */
+    for (int bugs = 1; bugs >= 0; bugs--)
+        for (size_t i = 0; i < r->x->nerrors; i++)
+            if (rv_property_violated_by(r->property, &r->x->errors[i]) == bugs)
+                human_error(out, r, i);
 }
 
 /* ---- JSON ---------------------------------------------------------------------- */
@@ -468,6 +509,12 @@ void rv_report_json(FILE *out, const rv_report *r)
         fprintf(out, "%" PRId64, st->bound);
         json_key(out, "bound_reached", &first);
         fputs(st->bound_reached ? "true" : "false", out);
+        json_key(out, "bound_complete", &first);
+        fputs(st->bound_complete ? "true" : "false", out);
+    }
+    if (st->thread_bound) {
+        json_u64(out, "thread_bound", st->thread_bound, &first);
+        json_u64(out, "thread_bound_cut", st->thread_bound_cut, &first);
     }
     json_key(out, "exhaustive", &first);
     fputs(st->exhaustive ? "true" : "false", out);

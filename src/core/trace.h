@@ -194,6 +194,12 @@ static inline bool rv_end_is_incomplete(rv_end e)
 }
 const char *rv_end_name(rv_end e); /* stable, used as the JSON error "kind" */
 
+/* rv_trace.nonexhaustive (and rv_shm's): why an execution does not stand
+ * for every behaviour past it. */
+#define RV_NONEX_NONDET       1u /* a value choice was sampled from a wider domain */
+#define RV_NONEX_THREAD_BOUND 2u /* a create was held back by --thread-bound (RV_AF_BOUND) */
+#define RV_NONEX_THREAD_CAP   4u /* it ended at the thread cap (--max-threads) */
+
 /* Per-thread status at the end of an execution. */
 typedef enum rv_tstate {
     RV_T_NONE = 0, /* never created */
@@ -219,15 +225,16 @@ typedef struct rv_trace {
     rv_event *ev;
     size_t n, cap;
     rv_end end;
-    int exit_code;      /* COMPLETE: the program's exit status */
-    int signo;          /* CRASH / STACK_OVERFLOW */
-    uint16_t err_tid;   /* thread that hit the error (RV_NO_THREAD if none) */
-    uint64_t err_pc;    /* where (0 if unknown) */
-    uint64_t err_addr;  /* faulting address, the object misused, ... */
-    uint64_t err_pc2;   /* data race: where the other access was (0 if none) */
-    char msg[512];      /* human detail: the failed assertion, the misuse, ... */
-    bool nonexhaustive; /* a value choice was sampled from a wider domain */
-    unsigned nthreads;  /* threads[0..nthreads) valid */
+    int exit_code;     /* COMPLETE: the program's exit status */
+    int signo;         /* CRASH / STACK_OVERFLOW */
+    uint16_t err_tid;  /* thread that hit the error (RV_NO_THREAD if none) */
+    uint64_t err_pc;   /* where (0 if unknown) */
+    uint64_t err_addr; /* faulting address, the object misused, ... */
+    uint64_t err_pc2;  /* data race: where the other access was (0 if none) */
+    char msg[512];     /* human detail: the failed assertion, the misuse, ... */
+    /* RV_NONEX_*: why it does not stand for every behaviour past it */
+    uint8_t nonexhaustive;
+    unsigned nthreads; /* threads[0..nthreads) valid */
     /* on the heap, grown by rv_trace_set_nthreads: RV_MAX_THREADS records
      * in the struct made it 1.3 MB, too much for the stack frames that
      * hold traces; records in [nthreads, capthreads) are zero */

@@ -83,10 +83,11 @@ _Static_assert(RV_HEAP_BASE + RV_MAX_THREADS * RV_HEAP_SPAN <= 0x7f0000000000ull
 #define RV_REQ_FINGERPRINTS 2u /* fill rv_event.fp_* */
 #define RV_REQ_SHOW_OUTPUT  4u /* keep the program's stdout/stderr */
 #define RV_REQ_DRF          8u /* memory mode drf: plain accesses are not events; races are errors */
-#define RV_REQ_SPURIOUS     16u /* pthread_cond_wait may wake without a notification */
-#define RV_REQ_LAZY_ENABLED 32u /* enabled/next_en unread: ask only what a choice needs */
-#define RV_REQ_EXPLAIN      64u /* fill the explain log (below): stacks and frames for a report */
+#define RV_REQ_SPURIOUS     16u  /* pthread_cond_wait may wake without a notification */
+#define RV_REQ_LAZY_ENABLED 32u  /* enabled/next_en unread: ask only what a choice needs */
+#define RV_REQ_EXPLAIN      64u  /* fill the explain log (below): stacks and frames for a report */
 #define RV_REQ_KEEP_DEAD    128u /* keep dead frame bytes (live.c): a person reads them under gdb */
+#define RV_REQ_REAL_CLOCK   256u /* the C library's clocks, not the virtual one (clock.c) */
 
 /* Engines (DESIGN §2 "Engines"): fork per execution, or reset the memory
  * of one process between executions (src/runtime/engine.c).  RESET falls
@@ -116,6 +117,9 @@ typedef struct rv_shm {
     uint64_t avoid;       /* threads RV_POLICY_FIRST and _LEAST pick last */
     uint64_t max_heap;    /* bytes of heap per execution */
     uint32_t max_threads; /* threads one execution may create, main included (--max-threads) */
+    /* creates a thread may make before its next is held (RV_AF_BOUND,
+     * --thread-bound); 0 = no bound */
+    uint32_t thread_bound;
     int64_t nondet_lo, nondet_hi;
     /* canonical thread registry, kept across executions (ravel may preload
      * it): thread t is the reg_index[t]-th thread created by reg_parent[t]. */

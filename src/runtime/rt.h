@@ -85,6 +85,9 @@ typedef struct rv_thr {
     bool arena_mapped;
     char *heap_next, *heap_end;
     void *free_list[RV_HEAP_CLASSES];
+    /* the virtual clock (clock.c): this thread's last reading, and the
+     * least value its next one may have (a long sleep since) */
+    uint64_t clock_last, clock_floor;
 } rv_thr;
 
 typedef struct rv_rt {
@@ -216,6 +219,12 @@ uint32_t rv_domain(const rv_thr *t);
 void rv_apply(rv_thr *t, rv_event *ev, uint32_t val);
 uint64_t rv_holder_of(const rv_thr *t); /* thread holding what t waits for */
 void rv_run_key_destructors(rv_thr *t);
+
+/* --- clock.c --- */
+/* The running thread slept ns (or *req) nanoseconds (sync.c's sleeps). */
+struct timespec;
+void rv_clock_slept(uint64_t ns);
+void rv_clock_slept_ts(const struct timespec *req);
 
 /* --- memory.c --- */
 void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc, uint8_t flags);

@@ -384,6 +384,11 @@ static __attribute__((noreturn)) void end_stuck(void)
     if (assumed) rv_end_exec(RV_END_INFEASIBLE, 0, 0, "a __VERIFIER_assume condition failed");
     if (!live) rv_end_complete(rt.main_ret);
     rt.running = NULL; /* a deadlock belongs to no single thread */
+    /* a thread held at --thread-bound would go on without it: the end of
+     * the bounded execution, no deadlock (the explorer counts it as cut) */
+    if (rt.shm->nonexhaustive & RV_NONEX_THREAD_BOUND)
+        rv_end_exec(RV_END_COMPLETE, 0, 0, "the execution ends at --thread-bound=%u",
+                    (unsigned)rt.shm->thread_bound);
     rv_end_exec(RV_END_DEADLOCK, 0, 0, "deadlock: %u thread%s blocked", live, live == 1 ? "" : "s");
 }
 
@@ -623,7 +628,7 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
         void *fn, *arg, *spawn_fn, *spawn_arg, *heap_next, *heap_end;
         uint64_t natomic_at, nchildren, wait_count, func_depth;
         int64_t atomic_depth, err;
-        uint64_t flags;
+        uint64_t flags, clock_last, clock_floor;
     } r;
     memset(&r, 0, sizeof r);
     r.fn = (void *)(uintptr_t)t->fn;
@@ -640,6 +645,8 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
     r.atomic_depth = t->atomic_depth;
     r.err = errno; /* the thread runs: errno is its own */
     r.flags = (uint64_t)t->detached | (uint64_t)t->arena_mapped << 1 | (uint64_t)t->waiting << 2;
+    r.clock_last = t->clock_last; /* the virtual clock's (clock.c) */
+    r.clock_floor = t->clock_floor;
     XXH3_128bits_update(st, &r, sizeof r);
     XXH3_128bits_update(st, t->atomic_at, sizeof t->atomic_at);
     XXH3_128bits_update(st, t->keys, sizeof t->keys);
@@ -714,6 +721,14 @@ static void fingerprint_exit(rv_thr *t)
     ev->fp_hi = h.high64 | 1;
     take_taint(ev);
     rv_image_after(ev);
+}
+
+/* Without fingerprints the taint still goes to t's last event: an explorer
+ * names it when the program does not repeat itself (explore.c,
+ * rv_nondet_causes). */
+static void keep_taint(rv_thr *t)
+{
+    if (rt.recording && t->last_event >= 0) take_taint(&rt.events[t->last_event]);
 }
 
 /* 16 bytes, loaded and stored as SSE2 vectors (the x86-64 baseline). */
@@ -1124,6 +1139,13 @@ static rv_thr *step_once(void)
         dom = pick(&en, &tid, &val);
     }
     rv_thr *t = rv_thr_at(tid);
+    /* the explorer's budget for this run (udpor) is no --max-events: a
+     * message that said "raise --max-events" named the wrong limit */
+    if (rt.step >= rt.shm->budget && rt.shm->budget < rt.shm->max_events)
+        rv_end_exec(RV_END_EVENT_LIMIT, t->pending_pc, 0,
+                    "execution stopped after %llu events by the explorer (its budget for this "
+                    "run; --max-events=%llu was not reached)",
+                    (unsigned long long)rt.shm->budget, (unsigned long long)rt.shm->max_events);
     if (rt.step >= rt.shm->budget)
         rv_end_exec(RV_END_EVENT_LIMIT, t->pending_pc, 0,
                     "execution exceeded %llu events (non-terminating? raise --max-events)",
@@ -1171,7 +1193,10 @@ void rv_visible_c(rv_action a, uint64_t pc)
     capture_wval(self);
     uint64_t *slot = program_ret_slot(self, here);
     rv_live_scrub(self, slot); /* before the fingerprint, which hashes every byte */
-    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording) fingerprint_last(self, here, true);
+    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording)
+        fingerprint_last(self, here, true);
+    else
+        keep_taint(self);
     if (self->priming) { /* first visible action of a new thread: back to its creator */
         self->priming = false;
         switch_to(self, rt.primer);
@@ -1198,7 +1223,10 @@ void rv_visible_c(rv_action a, uint64_t pc)
 void rv_leave(void)
 {
     rv_thr *self = rt.running;
-    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording) fingerprint_exit(self);
+    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording)
+        fingerprint_exit(self);
+    else
+        keep_taint(self);
     if (self->priming) {
         /* stopped before its first visible action (a failed assume): the
          * creator's create event is still running and takes control back,

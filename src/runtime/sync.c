@@ -269,13 +269,19 @@ int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn
     uint64_t pc = PC;
     rv_thr *self = rv_self();
     unsigned cap = rv_thread_cap();
-    if (threads_created >= cap)
+    /* --thread-bound: a create past the creator's bound waits for good
+     * (never enabled: action.h RV_AF_BOUND) */
+    bool held = rt.shm->thread_bound && self->nchildren >= rt.shm->thread_bound;
+    if (held) rt.shm->nonexhaustive |= RV_NONEX_THREAD_BOUND;
+    if (!held && threads_created >= cap) {
+        rt.shm->nonexhaustive |= RV_NONEX_THREAD_CAP;
         rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %u threads (--max-threads)", cap);
+    }
     int id = rv_child_id(self);
     if (id < 0) /* canonical ids are never reused: this many over all executions */
         rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %d thread ids over the exploration",
                     RV_MAX_THREADS);
-    threads_created++;
+    if (!held) threads_created++;
     int ds = PTHREAD_CREATE_JOINABLE;
     if (attr) pthread_attr_getdetachstate(attr, &ds);
     self->spawn_fn = fn;
@@ -287,6 +293,7 @@ int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn
     a.obj2 = (uint64_t)(uintptr_t)th;
     a.len = sizeof *th;
     a.arg = ds == PTHREAD_CREATE_DETACHED;
+    if (held) a.flags |= RV_AF_BOUND;
     rv_visible(a, pc);
     return 0;
 }
@@ -387,20 +394,24 @@ int __ravel_sched_yield(void)
     return 0;
 }
 
-/* Sleeping is a yield: time does not exist in an exploration. */
+/* Sleeping is a yield; the virtual clock (clock.c) shows the sleeping
+ * thread that the time passed. */
 unsigned __ravel_sleep(unsigned s)
 {
     rv_visible(rv_act(RV_ACT_YIELD, 0), PC);
+    rv_clock_slept(s * 1000000000ull);
     return 0;
 }
 int __ravel_usleep(unsigned us)
 {
     rv_visible(rv_act(RV_ACT_YIELD, 0), PC);
+    rv_clock_slept(us * 1000ull);
     return 0;
 }
 int __ravel_nanosleep(const void *req, void *rem)
 {
     rv_visible(rv_act(RV_ACT_YIELD, 0), PC);
+    rv_clock_slept_ts(req);
     return 0;
 }
 

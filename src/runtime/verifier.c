@@ -223,7 +223,7 @@ void __VERIFIER_atomic_end(void)
 static int64_t nondet(int64_t lo, uint64_t n, bool exhaustive, uint64_t pc)
 {
     if (!rt.active) outside_execution("a __VERIFIER_nondet_* value", pc);
-    if (!exhaustive) rt.shm->nonexhaustive = 1;
+    if (!exhaustive) rt.shm->nonexhaustive |= RV_NONEX_NONDET;
     rv_action a = rv_act(RV_ACT_NONDET, 0);
     a.obj2 = (uint64_t)lo;
     a.ndom = (uint32_t)n;

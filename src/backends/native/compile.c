@@ -1818,7 +1818,8 @@ static bool pure_libc_fn(const char *n)
                                        "getpid",
                                        "getuid",
                                        "geteuid",
-                                       "bsearch"};
+                                       "bsearch",
+                                       "difftime"};
     for (size_t i = 0; i < sizeof pure / sizeof *pure; i++)
         if (!strcmp(n, pure[i])) return true;
     return false;

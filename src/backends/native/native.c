@@ -208,7 +208,7 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
                (l->fingerprints ? RV_REQ_FINGERPRINTS : 0) |
                (l->show_output ? RV_REQ_SHOW_OUTPUT : 0) | (l->drf ? RV_REQ_DRF : 0) |
                (l->spurious ? RV_REQ_SPURIOUS : 0) | (l->lazy_enabled ? RV_REQ_LAZY_ENABLED : 0) |
-               (l->explain ? RV_REQ_EXPLAIN : 0);
+               (l->real_clock ? RV_REQ_REAL_CLOCK : 0) | (l->explain ? RV_REQ_EXPLAIN : 0);
     if (l->explain) {
         rv_xl_head *h = rv_shm_explain(s);
         h->used = 0;
@@ -216,6 +216,7 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
     }
     s->max_heap = l->max_heap_mb ? l->max_heap_mb << 20 : UINT64_MAX;
     s->max_threads = l->max_threads ? l->max_threads : RV_MAX_THREADS;
+    s->thread_bound = l->thread_bound;
     s->nondet_lo = l->nondet_lo;
     s->nondet_hi = l->nondet_hi;
     rv_shm_clear_results(s);
@@ -411,7 +412,7 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
     out->err_tid = (uint16_t)s->err_tid;
     out->err_pc = s->err_pc;
     out->err_addr = s->err_addr;
-    out->nonexhaustive = s->nonexhaustive != 0;
+    out->nonexhaustive = (uint8_t)s->nonexhaustive;
     rv_trace_set_nthreads(out, s->nthreads <= RV_MAX_THREADS ? s->nthreads : 0);
     if (out->nthreads) memcpy(out->threads, s->threads, out->nthreads * sizeof *out->threads);
     snprintf(out->msg, sizeof out->msg, "%s", s->msg);
