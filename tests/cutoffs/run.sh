@@ -367,7 +367,7 @@ t_unique_where() {
     expect_json .unique_build "frames of variable size: grow, vla"
     rv check --json "$f" "$D/unique_where_asm.c" "$D/unique_where_nosan.c" -- -DWHAT=4
     expect_json .unique_build \
-        "code built without instrumentation: unique_where_asm.c (__asm__), unique_where_nosan.c (no_sanitize)"
+        "code built without instrumentation: unique_where_asm.c (inline assembly), unique_where_nosan.c (quiet)"
     rv check --json "$D/memalign_named.c"
     expect_json '.unique_sources[0].what' posix_memalign
     # nothing unique: no sources, no note
