@@ -13,6 +13,20 @@
  *                                     semaphore and condition waits (new
  *                                     statement kinds; without it every
  *                                     seed prints the program it always did)
+ *   RAVEL_FUZZ_UNINSTR=1              also code built without instrumentation:
+ *                                     a no_sanitize function (spelt
+ *                                     no_sanitize("thread") or
+ *                                     no_sanitize_thread) that reads and
+ *                                     writes a shared int under a mutex,
+ *                                     whose value other statements assert
+ *                                     on (issue 27 part 5: its writes are
+ *                                     no events, so the driver must make
+ *                                     every state unique; under the mutex
+ *                                     they race with nothing, so dfs is
+ *                                     still the ground truth).  Combines
+ *                                     with RAVEL_FUZZ_EXT; without it
+ *                                     every seed prints the program it
+ *                                     always did
  *   fuzzgen --batch FIRST N           N programs (seeds FIRST..FIRST+N-1) in
  *                                     one file: main runs the program whose
  *                                     seed is in $RAVEL_FUZZ_PROG, so one
@@ -129,6 +143,7 @@ enum {
     F_TIMEDLOCK,
     F_SEM_TIMED,
     F_COND_TIMED,
+    F_UNINSTR, /* RAVEL_FUZZ_UNINSTR only */
     F_COUNT
 };
 static const char *fname[F_COUNT] = {"plain",          "assert",        "mutex",
@@ -143,7 +158,8 @@ static const char *fname[F_COUNT] = {"plain",          "assert",        "mutex",
                                      "memcpy",         "errno",         "loop",
                                      "spin",           "rwlock",        "rw_try",
                                      "rw_timed",       "barrier",       "spinlock",
-                                     "timedlock",      "sem_timed",     "cond_timed"};
+                                     "timedlock",      "sem_timed",     "cond_timed",
+                                     "uninstr"};
 static int used[F_COUNT];
 
 /* ---- the program being generated ------------------------------------------ */
@@ -168,8 +184,12 @@ static struct {
     int nondet_left;   /* 8-bit nondets allowed (each multiplies dfs) */
     int sections;      /* atomic sections allowed */
     int rw, bar, sl;   /* RAVEL_FUZZ_EXT: rwlock, barrier (count 2), spin lock */
+    int hide_attr;     /* RAVEL_FUZZ_UNINSTR: how @hide is excluded (hide_attrs) */
+    int want_pair;     /* RAVEL_FUZZ_UNINSTR: issue 27's template (st_pair_worker) */
+    int pair, pair_id; /* it was generated; its worker half's statement id */
 } P;
 static int ext;                          /* $RAVEL_FUZZ_EXT */
+static int uninstr;                      /* $RAVEL_FUZZ_UNINSTR */
 static int held_rw[MAXF], held_sl[MAXF]; /* rwlock / spin lock held by the function */
 static sbuf fn[MAXF];
 static int cur;                 /* function being generated */
@@ -686,21 +706,90 @@ static void st_timed(int depth)
     }
 }
 
+/* ---- RAVEL_FUZZ_UNINSTR: code built without instrumentation ------------------ */
+
+/* The spellings of @hide's exclusion (both gcc's and clang's). */
+static const char *hide_attrs[] = {"no_sanitize(\"thread\")", "no_sanitize_thread"};
+
+/* issue 27's template (tests/cutoffs/uninstr.c) between main and worker
+ * 0.  Worker 0's half (here, its first statement) writes @px, then waits
+ * for main's half (generate), which reads @px: which variable @hide
+ * changes depends on the order, and the branch that changes @ph has one
+ * more event (the larger configuration: main, the lowest thread, runs
+ * first and reads 0 first); the two orders meet at the worker's
+ * sem_wait, and only the larger one, after the worker's @py = 1, sees
+ * @ph == 1.  @wipe makes the stack below main's frame the same on both
+ * branches, so that only @ph tells the two orders apart.  Only main
+ * touches @ph and @pg: unseen accesses that race with nothing, so dfs
+ * stays the ground truth. */
+static void st_pair_worker(int depth)
+{
+    P.pair = 1, P.pair_id = nstmts;
+    ev[cur] += 2; /* for interleavings(): the handshake orders most of it */
+    use(F_UNINSTR), use(F_SEM);
+    emit(depth, "@px = 1; sem_wait(&@ps); sem_post(&@pt); @py = 1;");
+}
+
+/* main's half */
+static void st_pair_main(int depth)
+{
+    ev[cur] += 3;
+    use(F_ASSERT);
+    emit(depth, "if (@px) { @hide(&@ph, 1); sched_yield(); } else @hide(&@pg, 1);");
+    emit(depth, "@wipe();");
+    emit(depth, "sem_post(&@ps); sem_wait(&@pt); if (@py) assert(@ph != 1);");
+}
+
+/* Under an unheld mutex: @h changed by @hide (no event), or asserted on
+ * (an event: the read is instrumented). */
+static void st_uninstr(int depth)
+{
+    int opts[2], n = 0;
+    for (int m = 0; m < P.nm; m++)
+        if (!held[cur][m]) opts[n++] = m;
+    if (!n) {
+        emit(depth, "l++;");
+        return;
+    }
+    const char *mn = mname(opts[pick(n)]);
+    use(F_UNINSTR), use(F_MUTEX);
+    int form = pick(20);
+    if (form < 9 && spend(1)) {
+        /* issue 27's shape: which variable changes depends on a shared
+         * value, and one branch has one more event, so that the larger
+         * configuration meets the smaller one's state but for @h */
+        emit(depth,
+             "pthread_mutex_lock(&%s); if (@v%d == %d) { @hide(&@h, 1); sched_yield(); } else "
+             "@hide(&@g, 1); pthread_mutex_unlock(&%s);",
+             mn, V(), pick(2), mn);
+    } else if (form < 14) {
+        emit(depth, "pthread_mutex_lock(&%s); @hide(&@h, %d); pthread_mutex_unlock(&%s);", mn,
+             1 + pick(2), mn);
+    } else {
+        /* mostly 1: the value the shape above gives */
+        static const int c[] = {0, 1, 1, 1, 2, 3};
+        use(F_ASSERT);
+        emit(depth, "pthread_mutex_lock(&%s); assert(@h != %d); pthread_mutex_unlock(&%s);", mn,
+             c[pick(6)], mn);
+    }
+}
+
 /* One statement with its own id; the kinds allowed depend on the program's
  * objects, the budget and the context (no blocking call inside an atomic
  * section except sometimes a lock). */
 /* statement kinds, in stmt()'s order, and their weights in this program
  * (a few "focus" kinds weigh more, so that small programs still combine
  * several features) */
-enum { NKIND0 = 16, NKIND = 20 }; /* NKIND0 without RAVEL_FUZZ_EXT */
+/* NKIND0 without RAVEL_FUZZ_EXT; K_UNINSTR only with RAVEL_FUZZ_UNINSTR */
+enum { NKIND0 = 16, NKIND = 20, K_UNINSTR = NKIND, NKIND_ALL };
 static int nkind = NKIND0;
-static const int base_weight[NKIND] = {14, 8, 12, 6, 6, 7, 8, 9, 3, 5,
-                                       4,  5, 3,  6, 3, 5, 8, 5, 5, 6};
-static const char *kind_name[NKIND] = {"plain",  "assert", "mutex",   "cv_wait",  "cv_notify",
-                                       "sem",    "atomic", "nondet",  "assume",   "section",
-                                       "key",    "heap",   "errno",   "loop",     "spin",
-                                       "create", "rwlock", "barrier", "spinlock", "timed"};
-static int weight[NKIND];
+static const int base_weight[NKIND_ALL] = {14, 8, 12, 6, 6, 7, 8, 9, 3, 5, 4,
+                                           5,  3, 6,  3, 5, 8, 5, 5, 6, 8};
+static const char *kind_name[NKIND_ALL] = {
+    "plain",  "assert", "mutex",   "cv_wait", "cv_notify", "sem",   "atomic",
+    "nondet", "assume", "section", "key",     "heap",      "errno", "loop",
+    "spin",   "create", "rwlock",  "barrier", "spinlock",  "timed", "uninstr"};
+static int weight[NKIND_ALL];
 static const char *avoid; /* $RAVEL_FUZZ_AVOID: kinds never generated */
 static int avoided(int k)
 {
@@ -789,9 +878,12 @@ static void stmt(int depth)
         } else if (r == 18) {
             if (!P.sl || held_sl[cur] || depth > 2 || !spend(3)) continue;
             st_spinlock(depth);
-        } else {
+        } else if (r == 19) {
             if (in_section || depth > 1 || !spend(3)) continue;
             st_timed(depth);
+        } else {
+            if (!P.nm || in_section || depth > 2 || !spend(3)) continue;
+            st_uninstr(depth);
         }
         break;
     }
@@ -842,9 +934,10 @@ static void generate(void)
         P.sl = chance(30);
     }
     for (int k = 0; k < nkind; k++) weight[k] = base_weight[k];
-    weight[0] += !!avoid; /* never all zero */
+    weight[0] += !!avoid;             /* never all zero */
+    int drawn = ext ? NKIND : NKIND0; /* the kinds the focus draws from (as ever) */
     for (int i = 0; i < 2; i++) {
-        int k = 2 + pick(nkind - 2);
+        int k = 2 + pick(drawn - 2);
         weight[k] *= 5;
         if (k == 3 || k == 4) weight[3] *= 2, weight[4] *= 2, P.cv = 1; /* wait and notify */
         if (k == 2 && !P.nm) P.nm = 1;
@@ -865,7 +958,15 @@ static void generate(void)
         P.sl |= k == 18;
         if (k == 19 && !P.nm && !P.sem && !P.cv) P.nm = 1;
     }
-    for (int k = 0; k < NKIND; k++)
+    if (uninstr) { /* drawn only with the switch */
+        if (!ext)
+            for (int k = NKIND0; k < NKIND; k++) weight[k] = 0;
+        if (chance(60)) weight[K_UNINSTR] *= 4;
+        if (!P.nm) P.nm = 1;
+        P.hide_attr = pick(2);
+        P.want_pair = chance(40);
+    }
+    for (int k = 0; k < NKIND_ALL; k++)
         if (avoided(k)) weight[k] = 0;
     int total = 6 + pick(5);       /* visible operations shared by the threads */
     for (int f = 0; f < MAXF; f++) /* dfs grows fast with 4 threads */
@@ -878,6 +979,11 @@ static void generate(void)
             ev[cur] += 3;
             stmt_begin();
             st_create_branch(0);
+            stmt_end();
+        }
+        if (w == 0 && P.want_pair) {
+            stmt_begin();
+            st_pair_worker(0);
             stmt_end();
         }
         stmts(0, 1 + pick(3));
@@ -901,6 +1007,11 @@ static void generate(void)
     if (fn[0].n) sb_add(&main_pre, "%s", fn[0].s), fn[0].n = 0;
     for (int w = 0; w < P.nw; w++) wid[w] = stmt_begin(), stmt_end();
     stmts(0, 1 + pick(2));
+    if (P.pair) { /* the template's other half; dropped with its worker's */
+        sup[++sp] = dropped && (dropped[P.pair_id] || dropped[wid[0]]);
+        st_pair_main(0);
+        sp--;
+    }
     if (fn[0].n) sb_add(&main_mid, "%s", fn[0].s), fn[0].n = 0;
     final_assert = chance(40);
     fa_v = pick(P.nv), fa_c = 1 + pick(3);
@@ -977,6 +1088,18 @@ static void print_program(FILE *o, unsigned long long seed, int standalone, doub
     if (P.key) sb_add(&b, "RV_U static pthread_key_t @key;\nRV_U static int @dk;\n");
     if (P.key && P.key_dtor) sb_add(&b, "static void @dtor(void *p) { @dk += (int)(long)p; }\n");
     if (P.heap) sb_add(&b, "RV_U static int *@gp;\n");
+    if (used[F_UNINSTR])
+        sb_add(&b,
+               "RV_U static int @h, @g, @ph, @pg, @px, @py;\nRV_U static sem_t @ps, @pt;\n"
+               "/* overwrites what the calls before it left below the frame (its stores "
+               "are to its own frame) */\n__attribute__((%s, noinline)) RV_U static void "
+               "@wipe(void) { char z[8192]; for (int i = 0; i < (int)sizeof z; i++) z[i] = 0; "
+               "}\n/* built "
+               "without "
+               "instrumentation: its accesses are no "
+               "events */\n__attribute__((%s, noinline)) RV_U static void @hide(int *p, int v) "
+               "{ *p = *p * 2 + v; }\n",
+               hide_attrs[P.hide_attr], hide_attrs[P.hide_attr]);
     if (P.xthread) sb_add(&b, "RV_U static pthread_t @tx;\nRV_U static int @txc;\n");
     if (P.xthread == 2) {
         sb_add(&b, "static void *@wx(void *arg)\n{\n    int l = 0;\n");
@@ -1004,6 +1127,7 @@ static void print_program(FILE *o, unsigned long long seed, int standalone, doub
         sb_add(&mb, "    pthread_mutexattr_settype(&at, PTHREAD_MUTEX_RECURSIVE);\n    "
                     "pthread_mutex_init(&@cm, &at);\n");
     if (P.sem) sb_add(&mb, "    sem_init(&@s, 0, %d);\n", P.sem_init);
+    if (P.pair) sb_add(&mb, "    sem_init(&@ps, 0, 0);\n    sem_init(&@pt, 0, 0);\n");
     if (P.bar) sb_add(&mb, "    pthread_barrier_init(&@bar, NULL, 2);\n");
     if (P.sl) sb_add(&mb, "    pthread_spin_init(&@sl, PTHREAD_PROCESS_PRIVATE);\n");
     if (P.key) sb_add(&mb, "    pthread_key_create(&@key, %s);\n", P.key_dtor ? "@dtor" : "NULL");
@@ -1082,6 +1206,8 @@ int main(int argc, char **argv)
     avoid = getenv("RAVEL_FUZZ_AVOID");
     ext = getenv("RAVEL_FUZZ_EXT") && atoi(getenv("RAVEL_FUZZ_EXT")) > 0;
     if (ext) nkind = NKIND;
+    uninstr = getenv("RAVEL_FUZZ_UNINSTR") && atoi(getenv("RAVEL_FUZZ_UNINSTR")) > 0;
+    if (uninstr) nkind = NKIND_ALL;
     if (argc >= 4 && !strcmp(argv[1], "--batch")) {
         unsigned long long first = strtoull(argv[2], NULL, 10), n = strtoull(argv[3], NULL, 10);
         printf(
