@@ -160,6 +160,11 @@ typedef struct rv_action {
  * says so in `len` instead: RV_MK_RAW).  The runtime keeps this for the
  * object's whole life, so that every action on it tells the same start. */
 #define RV_AF_RAW 16u
+/* On SEM_TRYWAIT: sem_getvalue, which reads the count and never takes
+ * the semaphore (arg stays 0, as a trywait that failed: it depends on
+ * what a trywait depends on, and changes nothing); the runtime reads the
+ * count the event saw from the semaphore. */
+#define RV_AF_PEEK 32u
 
 /* Dependence of the atomic builtins (issue 9 part 3; docs/UDPOR.md
  * "Compare-and-swap").  Every atomic is one memory action on [obj, obj+len)

@@ -55,13 +55,14 @@ static inline unsigned rv_least_thread(uint64_t m, const uint32_t *nev)
 /* rv_event.taint (backends): why the state after an event cannot be accounted for by
  * the events (docs/UDPOR.md "What a state contains"); any state holding
  * such an event is unique (never a cutoff nor a witness). */
-#define RV_TAINT_LIBC           1u  /* a C library function that may write memory or keep state */
-#define RV_TAINT_UNINSTRUMENTED 2u  /* the program holds code built without instrumentation */
-#define RV_TAINT_HEAP_COPY      4u  /* realloc/strdup copied bytes without events */
-#define RV_TAINT_RUNTIME_WRITE  8u  /* the runtime wrote program memory without an event */
-#define RV_TAINT_DEEP_STACK     16u /* the thread's stack was too deep to hash (RV_FP_STACK_MAX) */
-#define RV_TAINT_DYNAMIC_FRAME  32u /* the program has frames of variable size (alloca, VLAs) */
-#define RV_TAINT_ALL            63u
+#define RV_TAINT_LIBC           1u /* a C library function that may write memory or keep state */
+#define RV_TAINT_UNINSTRUMENTED 2u /* the program holds code built without instrumentation */
+#define RV_TAINT_HEAP_COPY      4u /* the C library copied into its own heap (realloc, %ms) */
+#define RV_TAINT_RUNTIME_WRITE  8u /* the runtime wrote program memory without an event (none now) \
+                                    */
+#define RV_TAINT_DEEP_STACK    16u /* the thread's stack was too deep to hash (RV_FP_STACK_MAX) */
+#define RV_TAINT_DYNAMIC_FRAME 32u /* the program has frames of variable size (alloca, VLAs) */
+#define RV_TAINT_ALL           63u
 
 typedef struct rv_event {
     rv_action act;    /* what was done (with its results: trylock success, woken thread) */

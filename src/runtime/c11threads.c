@@ -115,9 +115,13 @@ int __ravel_thrd_create(thrd_t *thr, thrd_start_t fn, void *arg)
 
 int __ravel_thrd_join(thrd_t thr, int *res)
 {
+    uint64_t pc = RV_PC();
     void *ret = NULL;
-    int r = AS_CALLER(__ravel_pthread_join(thr, &ret));
-    if (r == 0 && res) *res = (int)(intptr_t)ret;
+    int r = rv_join(thr, &ret, pc);
+    if (r == 0 && res) {
+        int v = (int)(intptr_t)ret;
+        rv_out(res, &v, sizeof v, pc); /* at a write event (progmem.c) */
+    }
     return thrd_code(r);
 }
 

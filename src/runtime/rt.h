@@ -85,6 +85,15 @@ typedef struct rv_thr {
     bool arena_mapped;
     char *heap_next, *heap_end;
     void *free_list[RV_HEAP_CLASSES];
+    /* the signal mask (signals 1-64; pthread_sigmask, inherited by the
+     * threads it creates) and the cancellability (pthread_setcancelstate,
+     * pthread_setcanceltype: RV_CANCEL_*): the thread's own, hashed with
+     * its record (posix_ext.c) */
+    uint64_t sigmask;
+    uint32_t cancel;
+    /* a digest of the fresh blocks calloc zeroed (memory.c): their bytes
+     * differ from malloc's, and no event wrote them */
+    uint64_t heap_zeroed;
 } rv_thr;
 
 typedef struct rv_rt {
@@ -155,7 +164,9 @@ __attribute__((noreturn)) void rv_end_complete(int code);
 void rv_thread_finish(void *ret) __attribute__((noreturn));
 /* A thread struct for a canonical id (creating its registry entry). */
 int rv_child_id(rv_thr *parent);
-void rv_thread_start(unsigned tid, void *(*fn)(void *), void *arg);
+/* Start thread tid as parent's spawn_fn(spawn_arg), with what it inherits
+ * from parent (the signal mask). */
+void rv_thread_start(unsigned tid, const rv_thr *parent);
 /* Back to main's TLS area (the process's own), e.g. before the reset
  * engine puts memory back. */
 void rv_tls_home(void);
@@ -181,12 +192,17 @@ static inline rv_action rv_act(rv_kind k, uint64_t obj)
 bool rv_enabled(const rv_thr *t);
 /* The thread inside an atomic section + 1, 0 if none (the model's world). */
 unsigned rv_atomic_owner(void);
+/* Whether thread t is detached (created so, or by pthread_detach). */
+bool rv_thread_detached(unsigned t);
 /* The owner + 1 of the (non-spin) mutex at address m, 0 if it is free. */
 int32_t rv_mutex_owner(uint64_t m);
 uint32_t rv_domain(const rv_thr *t);
 void rv_apply(rv_thr *t, rv_event *ev, uint32_t val);
 uint64_t rv_holder_of(const rv_thr *t); /* thread holding what t waits for */
 void rv_run_key_destructors(rv_thr *t);
+/* pthread_join without its store: the joined thread's value in *ret (the
+ * runtime's own variable; the caller writes the program's). */
+int rv_join(unsigned long th, void **ret, uint64_t pc);
 
 /* --- memory.c --- */
 void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc, uint8_t flags);
@@ -197,6 +213,18 @@ void rv_note_old(const void *addr, uint64_t len);
  * cannot be read. */
 bool rv_peek(uint64_t addr, uint64_t len, uint64_t *out);
 void rv_heap_thread_init(rv_thr *t);
+
+/* --- progmem.c: the runtime's accesses to the program's memory --- */
+/* The only ways the runtime stores into memory the program can reach
+ * (progmem.c lists the exceptions and how the state accounts for them):
+ * a write event over [dst, dst + n), then the bytes; */
+void rv_out(void *dst, const void *src, size_t n, uint64_t pc);
+void rv_out_fill(void *dst, int c, size_t n, uint64_t pc);
+/* or the event alone, after which the caller stores into [dst, dst + n)
+ * before the thread's next event.  All keep errno. */
+void rv_out_event(void *dst, size_t n, uint64_t pc);
+/* [src, src + n) of the program's memory copied to dst at a read event. */
+void rv_in(void *dst, const void *src, size_t n, uint64_t pc);
 
 /* --- race.c: memory mode drf --- */
 /* Threads an execution may create, main included: --max-threads, and

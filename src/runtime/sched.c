@@ -589,7 +589,7 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
 {
     struct {
         void *fn, *arg, *spawn_fn, *spawn_arg, *heap_next, *heap_end;
-        uint64_t natomic_at, nchildren, wait_count, func_depth;
+        uint64_t natomic_at, nchildren, wait_count, func_depth, heap_zeroed, sigmask, cancel;
         int64_t atomic_depth, err;
         uint64_t flags;
     } r;
@@ -600,6 +600,9 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
     r.spawn_arg = t->spawn_arg;
     r.heap_next = t->heap_next;
     r.heap_end = t->heap_end;
+    r.heap_zeroed = t->heap_zeroed;
+    r.sigmask = t->sigmask;
+    r.cancel = t->cancel;
     r.natomic_at = t->natomic_at;
     r.nchildren = t->nchildren;
     /* live only while a condition wait is under way (stale afterwards) */
@@ -672,6 +675,13 @@ static void fingerprint_last(rv_thr *t, const void *sp, bool regs)
     if ((ev->act.kind == RV_ACT_WRITE || ev->act.kind == RV_ACT_RMW) && ev->act.len <= 4096) {
         const void *obj = (const void *)(uintptr_t)ev->act.obj;
         h = obj == &rt.nkeys ? registry_value() : XXH3_128bits(obj, ev->act.len);
+        ev->wv_lo = h.low64;
+        ev->wv_hi = h.high64 | 1;
+    } else if (ev->act.kind == RV_ACT_CREATE && ev->act.len && ev->act.len <= 4096) {
+        /* the create event writes *thread (action.h): the state folds its
+         * bytes as a write's (cutoff.c), or branches that stored the
+         * handle in different variables fold equal (progmem.c) */
+        h = XXH3_128bits((const void *)(uintptr_t)ev->act.obj2, ev->act.len);
         ev->wv_lo = h.low64;
         ev->wv_hi = h.high64 | 1;
     }
@@ -1212,8 +1222,11 @@ void rv_thread_entry(void)
     rv_thread_finish(ret);
 }
 
-void rv_thread_start(unsigned tid, void *(*fn)(void *), void *arg)
+void rv_thread_start(unsigned tid, const rv_thr *parent)
 {
+    void *(*fn)(void *) = parent->spawn_fn;
+    void *arg = parent->spawn_arg;
+    uint64_t sigmask = parent->sigmask;
     if (tid >= RV_MASK_THREADS && !rv_threads_hi) { /* rt.h */
         size_t len = ((RV_MAX_THREADS - RV_MASK_THREADS) * sizeof(rv_thr) + 4095) & ~(size_t)4095;
         bool fresh;
@@ -1231,6 +1244,7 @@ void rv_thread_start(unsigned tid, void *(*fn)(void *), void *arg)
     tls_area_init(t);
     t->fn = fn;
     t->arg = arg;
+    t->sigmask = sigmask;
     t->state = RV_T_LIVE;
     t->last_event = -1;
     if (tid >= RV_MASK_THREADS) live_hi_set(tid);

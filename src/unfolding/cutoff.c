@@ -404,6 +404,19 @@ static bool hi_thread(const rv_action *a)
  * Memory: the bytes a write left (hashed apart from the writer's state);
  * everything else through the model (fold_sync).  Returns 0, or why the
  * state is unique (RV_UNIQ_*, RV_TAINT_*). */
+/* Memory: the bytes event e left in [obj, obj + len) (its wv). */
+static uint32_t fold_write(kvmap *m, const rv_uevent *e, uint64_t obj, uint64_t len)
+{
+    if (!e->wv_lo && !e->wv_hi) return RV_UNIQ_BIG_WRITE; /* bytes not hashed */
+    /* a different range overlapping a written one: give up (unique) */
+    if (!note_range(m, obj, len)) return RV_UNIQ_OVERLAP;
+    kv *s = kv_open(m, (uint64_t)K_MEM << 56 | len, obj);
+    s->v[0] = e->wv_lo;
+    s->v[1] = e->wv_hi;
+    kv_close(m, s);
+    return 0;
+}
+
 static uint32_t fold(kvmap *m, const rv_uevent *e)
 {
     const rv_action *a = &e->act;
@@ -414,17 +427,13 @@ static uint32_t fold(kvmap *m, const rv_uevent *e)
         /* a compare-exchange labelled RMW by the unknown-value rule
          * (values.h) that failed when it ran wrote nothing: like a read */
         if (rv_is_cas(a) && e->executed && e->weff == RV_WEFF_NONE) return 0;
-        if (!e->wv_lo && !e->wv_hi) return RV_UNIQ_BIG_WRITE; /* bytes not hashed */
-        /* a different range overlapping a written one: give up (unique) */
-        if (!note_range(m, a->obj, a->len)) return RV_UNIQ_OVERLAP;
-        kv *s = kv_open(m, (uint64_t)K_MEM << 56 | a->len, a->obj);
-        s->v[0] = e->wv_lo;
-        s->v[1] = e->wv_hi;
-        kv_close(m, s);
-        return 0;
+        return fold_write(m, e, a->obj, a->len);
     }
+    /* pthread_create's *thread, written by the create event (action.h):
+     * memory like any write's (src/runtime/progmem.c) */
+    uint32_t why = a->kind == RV_ACT_CREATE && a->len ? fold_write(m, e, a->obj2, a->len) : 0;
     fold_sync(m, e);
-    return 0;
+    return why;
 }
 
 /* Thread t's slot after its event x: its local state. */
