@@ -174,12 +174,9 @@ int __ravel_mtx_init(mtx_t *m, int type)
     default:
         return thrd_error;
     }
-    pthread_mutexattr_t attr;
-    pthread_mutexattr_init(&attr);
-    pthread_mutexattr_settype(&attr, kind);
-    int r = AS_CALLER(__ravel_pthread_mutex_init(MX(m), &attr));
-    pthread_mutexattr_destroy(&attr);
-    return thrd_code(r);
+    /* the kind straight to sync.c: no attribute object in the program's
+     * memory to read at an event */
+    return thrd_code(rv_mutex_init(MX(m), kind, RV_PC()));
 }
 
 void __ravel_mtx_destroy(mtx_t *m)

@@ -31,6 +31,7 @@
 #ifndef RAVEL_RUNTIME_RT_H
 #define RAVEL_RUNTIME_RT_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -202,7 +203,9 @@ uint64_t rv_holder_of(const rv_thr *t); /* thread holding what t waits for */
 void rv_run_key_destructors(rv_thr *t);
 /* pthread_join without its store: the joined thread's value in *ret (the
  * runtime's own variable; the caller writes the program's). */
-int rv_join(unsigned long th, void **ret, uint64_t pc);
+int rv_join(pthread_t th, void **ret, uint64_t pc);
+/* pthread_mutex_init of a mutex of kind `kind` (PTHREAD_MUTEX_*). */
+int rv_mutex_init(pthread_mutex_t *m, int kind, uint64_t pc);
 
 /* --- memory.c --- */
 void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc, uint8_t flags);

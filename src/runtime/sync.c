@@ -408,21 +408,26 @@ static rv_action mutex_act(rv_kind k, pthread_mutex_t *m)
     return a;
 }
 
-int __ravel_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
+int rv_mutex_init(pthread_mutex_t *m, int kind, uint64_t pc)
 {
-    uint64_t pc = PC;
-    int kind = PTHREAD_MUTEX_NORMAL;
-    if (attr) {
-        pthread_mutexattr_t c;
-        rv_in(&c, attr, sizeof c, pc);
-        pthread_mutexattr_gettype(&c, &kind);
-    }
     if (kind != PTHREAD_MUTEX_RECURSIVE && kind != PTHREAD_MUTEX_ERRORCHECK)
         kind = PTHREAD_MUTEX_NORMAL;
     rv_action a = mutex_act(RV_ACT_MUTEX_INIT, m);
     a.arg = (uint64_t)kind;
     rv_visible(a, pc);
     return rv_self()->result;
+}
+
+int __ravel_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
+{
+    uint64_t pc = PC;
+    int kind = PTHREAD_MUTEX_NORMAL;
+    if (attr) { /* read at an event: another thread may change it (progmem.c) */
+        pthread_mutexattr_t c;
+        rv_in(&c, attr, sizeof c, pc);
+        pthread_mutexattr_gettype(&c, &kind);
+    }
+    return rv_mutex_init(m, kind, pc);
 }
 
 int __ravel_pthread_mutex_destroy(pthread_mutex_t *m)
