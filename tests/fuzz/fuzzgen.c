@@ -720,8 +720,7 @@ static void st_outparam(int depth)
     const char *cond = chance(50) ? "==" : "!=";
     if (ptr) {
         use(F_OUT_PTR);
-        const char *call[] = {"posix_memalign(@OUT, 16, 8)",
-                              "strtol(\"12x\", (char **)@OUT, 10)"};
+        const char *call[] = {"posix_memalign(@OUT, 16, 8)", "strtol(\"12x\", (char **)@OUT, 10)"};
         const char *k = call[pick(2)];
         char a[160], b[160];
         snprintf(a, sizeof a, "%s", k);
@@ -781,11 +780,10 @@ enum { NKIND0 = 16, NKIND_EXT = 20, NKIND = 22 };
 static int nkind = NKIND0;
 static const int base_weight[NKIND] = {14, 8, 12, 6, 6, 7, 8, 9, 3, 5, 4,
                                        5,  3, 6,  3, 5, 8, 5, 5, 6, 8, 6};
-static const char *kind_name[NKIND] = {"plain",  "assert", "mutex",   "cv_wait",  "cv_notify",
-                                       "sem",    "atomic", "nondet",  "assume",   "section",
-                                       "key",    "heap",   "errno",   "loop",     "spin",
-                                       "create", "rwlock", "barrier", "spinlock", "timed",
-                                       "out",    "outread"};
+static const char *kind_name[NKIND] = {
+    "plain",  "assert",  "mutex",    "cv_wait", "cv_notify", "sem",    "atomic", "nondet",
+    "assume", "section", "key",      "heap",    "errno",     "loop",   "spin",   "create",
+    "rwlock", "barrier", "spinlock", "timed",   "out",       "outread"};
 static int weight[NKIND];
 static const char *avoid; /* $RAVEL_FUZZ_AVOID: kinds never generated */
 static int avoided(int k)
