@@ -12,6 +12,7 @@
 #include "../backends/pv/pv.h"
 #include "../core/util.h"
 #include "../unfolding/unfolding.h"
+#include "explain.h"
 
 /* ---- the program -------------------------------------------------------------- */
 
@@ -45,6 +46,9 @@ static int classify_files(const char *cmd, char **files, size_t n, bool *pv)
     return 0;
 }
 
+double rv_cli_build_s;
+bool rv_cli_build_cached;
+
 rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **files, size_t nfiles,
                                 const rv_thread_end *registry, unsigned nreg)
 {
@@ -71,9 +75,12 @@ rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **fi
         .no_cache = o->no_cache,
     };
     rv_build bd;
+    double t0 = rv_now();
     int rc = rv_compile(&co, &bd);
+    rv_cli_build_s = rv_now() - t0;
+    rv_cli_build_cached = rc == 0 && bd.cached;
     if (rc != 0) {
-        fputs(bd.diag, stderr);
+        rv_diag_show(stderr, bd.diag, o, cmd, files[0], true);
         if (rc > 0)
             fprintf(stderr, "ravel %s: %s does not compile\n", cmd, files[0]);
         else
@@ -81,7 +88,7 @@ rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **fi
         rv_build_free(&bd);
         return NULL;
     }
-    if (!o->quiet && bd.diag[0]) fputs(bd.diag, stderr); /* warnings */
+    if (!o->quiet) rv_diag_show(stderr, bd.diag, o, cmd, files[0], false); /* warnings */
     b = rv_native_open(bd.binary, &o->lim, registry, nreg, err, sizeof err);
     if (!b) fprintf(stderr, "ravel %s: cannot run %s: %s\n", cmd, files[0], err);
     rv_build_free(&bd);
@@ -148,15 +155,18 @@ static int mkdir_p(const char *dir)
 }
 
 /* Write error i's schedule file; returns its path or NULL (warned). */
-static char *write_schedule(const rv_cli_opts *o, const rv_error *e, size_t i, char **cmd_out)
+static char *write_schedule(const rv_cli_opts *o, const rv_explore *x, size_t i, char **cmd_out)
 {
+    const rv_error *e = &x->errors[i];
+    size_t number =
+        rv_report_number(x, o->property < 0 ? RV_PROP_ALL : (rv_property)o->property, i);
     if (mkdir_p(o->out_dir) < 0) {
         fprintf(stderr, "ravel: cannot create %s: %s\n", o->out_dir, strerror(errno));
         return NULL;
     }
     char *stem = file_stem(o->pos[0]);
     char *path = rv_xasprintf("%s/%s-%s-%zu.schedule", o->out_dir, stem,
-                              e->livelock ? "livelock" : rv_end_name(e->kind), i + 1);
+                              e->livelock ? "livelock" : rv_end_name(e->kind), number);
     free(stem);
     rv_schedfile sf = {
         .program = o->pos,
@@ -165,6 +175,7 @@ static char *write_schedule(const rv_cli_opts *o, const rv_error *e, size_t i, c
         .ncflags = o->ncflags,
         .steps = e->schedule,
         .nsteps = e->nsched,
+        .livelock = e->livelock,
     };
     sf.options = rv_cli_replay_options(o, &sf.noptions);
     if (e->trace) {
@@ -208,7 +219,7 @@ static void write_witnesses(const rv_cli_opts *o, const rv_task *task, rv_backen
                             char **graphml, char **yaml)
 {
     *graphml = *yaml = NULL;
-    if (!r->property_given || r->property == RV_PROP_ALL) return;
+    if (!r->property_given || r->property == RV_PROP_ALL || r->model_why) return;
     size_t i = 0;
     while (i < r->x->nerrors && !rv_property_violated_by(r->property, &r->x->errors[i])) i++;
     if (i == r->x->nerrors || !r->x->errors[i].trace) return;
@@ -244,27 +255,17 @@ static void write_witnesses(const rv_cli_opts *o, const rv_task *task, rv_backen
 
 /* ---- ravel check ---------------------------------------------------------------------- */
 
-static const char ilp32_why[] =
-    "ravel's runtime is built for x86-64 only, so programs cannot be compiled with -m32; "
-    "--data-model=LP64 checks the task as an LP64 program (long and pointers are 8 bytes: "
-    "the verdict may differ)";
-
 static bool is_task_file(const char *f)
 {
     return has_ext(f, ".yml") || has_ext(f, ".yaml");
 }
 
 /* `ravel check task.yml`: the task's input files become the program, its
- * property the --property (unless given), its data model is honoured. */
+ * property the --property (unless given), its data model is honoured as
+ * far as ravel can (data_model_of). */
 static int setup_task(rv_cli_opts *o, rv_task *t)
 {
     if (rv_task_read(o->pos[0], o->property, t) < 0) return -1;
-    const char *dm = o->data_model ? o->data_model : t->data_model;
-    if (dm && !strcmp(dm, "ILP32")) {
-        fprintf(stderr, "ravel check: %s: the task asks for data model ILP32: %s\n", o->pos[0],
-                ilp32_why);
-        return -1;
-    }
     if (o->property < 0) o->property = t->property;
     t->task_file = o->pos[0];
     free(o->pos);
@@ -272,6 +273,21 @@ static int setup_task(rv_cli_opts *o, rv_task *t)
     for (size_t i = 0; i < t->ninputs; i++) o->pos[i] = t->inputs[i];
     o->npos = t->ninputs;
     return 0;
+}
+
+/* The data model asked for: --data-model, else the task's.  ravel's
+ * runtime is x86-64 only, so an ILP32 program is compiled and run as LP64;
+ * its verdict stands only if rv_data_model_check finds nothing in its code
+ * that behaves differently under the two models, else it is UNKNOWN
+ * (why in model_why).  --data-model=LP64 asks for LP64 semantics: no check. */
+static const char *data_model_of(const rv_cli_opts *o, const rv_task *t, char *model_why,
+                                 size_t cap, const char **why)
+{
+    const char *dm = o->data_model ? o->data_model : t->data_model;
+    *why = NULL;
+    if (!dm || strcmp(dm, "ILP32")) return dm;
+    if (rv_data_model_check(o->pos, o->npos, model_why, cap) != 0) *why = model_why;
+    return dm;
 }
 
 /* --property: the explorer's classification; no-data-race is checked in
@@ -326,11 +342,9 @@ int rv_cli_check(int argc, char **argv)
         rv_cli_opts_free(&o);
         return RV_EXIT_USAGE;
     }
-    if (!is_task && o.data_model && strcmp(o.data_model, "LP64")) {
-        fprintf(stderr, "ravel check: --data-model=%s: %s\n", o.data_model, ilp32_why);
-        rv_cli_opts_free(&o);
-        return RV_EXIT_USAGE;
-    }
+    char model_why[400];
+    const char *model_dep;
+    const char *data_model = data_model_of(&o, &task, model_why, sizeof model_why, &model_dep);
     setup_property(&o);
     o.opt.algo = o.algo ? o.algo : default_algo();
     if (!rv_algo_lookup(o.opt.algo)) {
@@ -358,6 +372,9 @@ int rv_cli_check(int argc, char **argv)
      * sets with words above 64, dpor.c) hold RV_MAX_THREADS.  On the
      * backend's limits, not the options: a schedule's replay options stay
      * what the user gave. */
+    /* --max-threads given is the user's bound for a program that creates
+     * threads without bound: no thread bound takes over at it (explore.c) */
+    if (o.lim.max_threads && !o.opt.thread_bound) o.opt.no_thread_bound = true;
     bool dpor_engine =
         (strcmp(o.opt.algo, "dfs") && strcmp(o.opt.algo, "udpor")) || o.opt.bound != RV_BOUND_NONE;
     bool unf = !dpor_engine && !strcmp(o.opt.algo, "udpor") && o.opt.max_executions != 1;
@@ -412,22 +429,28 @@ int rv_cli_check(int argc, char **argv)
         .udpor = !strcmp(o.opt.algo, "udpor"),
         .count_traces = o.opt.count_traces,
         .time_s = dt,
+        .build_s = rv_cli_build_s,
+        .build_cached = rv_cli_build_cached,
         .x = &x,
         .schedule_files = rv_xcalloc(x.nerrors + 1, sizeof(char *)),
         .replay_cmds = rv_xcalloc(x.nerrors + 1, sizeof(char *)),
         .property = o.property < 0 ? RV_PROP_ALL : (rv_property)o.property,
         .property_given = o.property >= 0,
         .task = is_task ? &task : NULL,
+        .data_model = data_model,
+        .model_why = model_dep,
     };
     if (is_task) r.program = task.task_file;
     char wait_at[512];
     if (rv_wait_spy_saw(b, wait_at, sizeof wait_at)) r.cond_wait_at = wait_at;
     for (size_t i = 0; i < x.nerrors; i++)
-        r.schedule_files[i] = write_schedule(&o, &x.errors[i], i, &r.replay_cmds[i]);
+        r.schedule_files[i] = write_schedule(&o, &x, i, &r.replay_cmds[i]);
     char *witness, *witness_yaml;
     write_witnesses(&o, is_task ? &task : NULL, b, &r, &witness, &witness_yaml);
     r.witness = witness;
     r.witness_yaml = witness_yaml;
+    r.explained = rv_explain_all(&x);
+    rv_report_files(&o, &r);
     int code = rv_report_exit_code(&r);
     if (o.json)
         rv_report_json(stdout, &r);
@@ -436,6 +459,8 @@ int rv_cli_check(int argc, char **argv)
     for (size_t i = 0; i < x.nerrors; i++) free(r.schedule_files[i]), free(r.replay_cmds[i]);
     free(r.schedule_files);
     free(r.replay_cmds);
+    rv_report_files_free(&r);
+    rv_explain_all_free(r.explained, x.nerrors);
     free(witness);
     free(witness_yaml);
     rv_explore_free(&x);

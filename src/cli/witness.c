@@ -26,10 +26,10 @@
  *  - rv_witness_yaml: a format 2.0 violation witness (entry_type
  *    violation_sequence) for unreach-call only, and only when the call of
  *    reach_error is known: the error's location is a line of the program
- *    that calls reach_error, or the error lies inside the task's own
- *    reach_error (sv-benchmarks define it as __assert_fail) and the
- *    program calls it on exactly one line (the target waypoint must sit at
- *    that call; its column is where "reach_error" starts).  Format 2.0 has no threads, so the
+ *    that calls reach_error (the runtime reports a call of the program's
+ *    own reach_error at its call site, before the body runs: compile.c
+ *    wire_targets); the target waypoint sits at that call, its column
+ *    where "reach_error" starts.  Format 2.0 has no threads, so the
  * witness is one segment holding the target waypoint: it says where the violation is, not which
  * interleaving reaches it (that is the GraphML's job).  Returns 1 when it does not fit (nothing
  * written). Both write to a temporary file and rename it into place.  Return 0, or -1 with a
@@ -364,19 +364,18 @@ static void xml_str(FILE *f, const char *s)
     }
 }
 
-/* Open path's temporary sibling for writing. */
-static FILE *open_tmp(const char *path, char **tmp, char *err, size_t cap)
+FILE *rv_tmpfile_open(const char *path, char **tmp, char *err, size_t cap)
 {
     *tmp = rv_xasprintf("%s.tmp%d", path, (int)getpid());
     FILE *f = fopen(*tmp, "w");
     if (!f) {
-        snprintf(err, cap, "cannot write %s: %s", *tmp, strerror(errno));
+        snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
         free(*tmp);
     }
     return f;
 }
 
-static int close_rename(FILE *f, char *tmp, const char *path, char *err, size_t cap)
+int rv_tmpfile_commit(FILE *f, char *tmp, const char *path, char *err, size_t cap)
 {
     int bad = ferror(f);
     bad |= fclose(f) != 0;
@@ -510,7 +509,7 @@ int rv_witness_graphml(const char *path, const rv_witness *w, char *err, size_t 
         return -1;
     }
     char *tmp;
-    FILE *f = open_tmp(path, &tmp, err, cap);
+    FILE *f = rv_tmpfile_open(path, &tmp, err, cap);
     if (!f) return -1;
     char when[32];
     progsrc ps;
@@ -531,7 +530,7 @@ int rv_witness_graphml(const char *path, const rv_witness *w, char *err, size_t 
     fputs(" </graph>\n</graphml>\n", f);
     free(spec);
     progsrc_close(&ps);
-    return close_rename(f, tmp, path, err, cap);
+    return rv_tmpfile_commit(f, tmp, path, err, cap);
 }
 
 /* ---- YAML 2.0 ------------------------------------------------------------------------- */
@@ -549,32 +548,6 @@ static char *source_line(const char *text, unsigned line)
     memcpy(s, text, n);
     s[n] = 0;
     return s;
-}
-
-/* The line of the program's only call of reach_error (a line holding
- * "reach_error(" that is not its definition, "void reach_error"), or 0
- * when there is none or more than one: then the call site of an error
- * inside reach_error is not known. */
-static unsigned unique_call_line(const char *text)
-{
-    unsigned found = 0, line = 1;
-    for (const char *p = text; *p; line++) {
-        size_t n = strcspn(p, "\n");
-        char *l = rv_xmalloc(n + 1);
-        memcpy(l, p, n);
-        l[n] = 0;
-        if (strstr(l, "reach_error(") && !strstr(l, "void reach_error")) {
-            if (found) {
-                free(l);
-                return 0;
-            }
-            found = line;
-        }
-        free(l);
-        p += n;
-        if (*p) p++;
-    }
-    return found;
 }
 
 static void yaml_str(FILE *f, const char *s)
@@ -617,10 +590,6 @@ int rv_witness_yaml(const char *path, const rv_witness *w, char *err, size_t cap
     progsrc_open(&ps, w->program);
     unsigned line = line_in_program(&ps, where(w, w->error->pc), func, sizeof func);
     const char *text = line ? ps.text : NULL;
-    if (text && !strcmp(func, "reach_error")) { /* inside the task's own reach_error */
-        line = unique_call_line(text);
-        snprintf(func, sizeof func, "%s", ""); /* the caller is not known */
-    }
     char *src = text && line ? source_line(text, line) : NULL;
     const char *call = src ? strstr(src, "reach_error") : NULL;
     unsigned column = call ? (unsigned)(call - src) + 1 : 0;
@@ -633,7 +602,7 @@ int rv_witness_yaml(const char *path, const rv_witness *w, char *err, size_t cap
         return -1;
     }
     char *tmp;
-    FILE *f = open_tmp(path, &tmp, err, cap);
+    FILE *f = rv_tmpfile_open(path, &tmp, err, cap);
     if (!f) return -1;
     utc_now(when, sizeof when);
     uuid4(uuid);
@@ -657,5 +626,5 @@ int rv_witness_yaml(const char *path, const rv_witness *w, char *err, size_t cap
         yaml_str(f, func);
         fputc('\n', f);
     }
-    return close_rename(f, tmp, path, err, cap);
+    return rv_tmpfile_commit(f, tmp, path, err, cap);
 }

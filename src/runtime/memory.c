@@ -149,6 +149,7 @@ void __tsan_func_entry(void *caller)
      * the scrub after the next one must reach (sched.c, scrub_dead) */
     char *f = __builtin_frame_address(0);
     if (!t->stack_low || f < t->stack_low) t->stack_low = f;
+    rv_xl_push((uint64_t)(uintptr_t)caller, *(uint64_t *)f, (uint64_t)(uintptr_t)f);
     if (!&__ravel_natomic_fns || !__ravel_natomic_fns) return;
     bool atomic = in_atomic_fn(PC);
     if (atomic) {
@@ -163,6 +164,7 @@ void __tsan_func_entry(void *caller)
 
 void __tsan_func_exit(void)
 {
+    rv_xl_pop((uint64_t)(uintptr_t)__builtin_frame_address(0));
     if (!&__ravel_natomic_fns || !__ravel_natomic_fns || !rt.running) return;
     rv_thr *t = rt.running;
     if (!t->func_depth) return;
@@ -667,7 +669,10 @@ static void *heap_alloc(size_t n, size_t align)
             if (rt.running) rv_out_event(p, usable, PC);
             t->free_list[cls] = *(void **)p;
             rv_block *b = (rv_block *)((char *)p - HDR);
+            rv_acct a; /* the header is outside the event's range */
+            rv_acct_begin(&a, &b->freed, sizeof b->freed, RV_TAINT_RUNTIME_WRITE);
             b->freed = 0;
+            rv_acct_end(&a);
             memset(p, 0xbe, usable < FILL_MAX ? usable : FILL_MAX);
             return p;
         }
@@ -681,11 +686,16 @@ static void *heap_alloc(size_t n, size_t align)
     rt.heap_used += usable;
     t->heap_next = end;
     rv_block *b = (rv_block *)(start - HDR);
+    /* a fresh block: no event (nobody can reach it), its bytes accounted
+     * to the thread's last event (rt.h rv_acct) */
+    rv_acct a;
+    rv_acct_begin(&a, b, HDR + (usable < FILL_MAX ? usable : FILL_MAX), RV_TAINT_RUNTIME_WRITE);
     b->size = usable;
     b->owner = (uint16_t)rv_tid(t);
     b->cls = (uint16_t)cls;
     b->freed = 0;
     memset((void *)start, 0xbe, usable < FILL_MAX ? usable : FILL_MAX);
+    rv_acct_end(&a);
     return (void *)start;
 }
 
@@ -701,18 +711,16 @@ void *__ravel_calloc(size_t n, size_t m)
         errno = ENOMEM;
         return NULL;
     }
-    rv_thr *t = allocating_thread();
-    char *bump = t->heap_next;
     void *p = heap_alloc(total, 16);
     if (!p) return p;
-    /* A reused block was refilled at a write event (heap_alloc), whose
-     * bytes the state reads at the thread's next event: these zeros.  A
-     * fresh one was unreachable: no event, but its bytes (zeros, where
-     * malloc's are 0xbe) enter the state through the record's digest of
-     * the thread's zeroed fresh blocks (sched.c, hash_record; progmem.c). */
+    /* A reused block's refill event covers all of it; a fresh one is zero
+     * past FILL_MAX (its arena is an rv_zmap region, zero when the
+     * execution starts, and the bump pointer hands out no byte twice), so
+     * only the fill changes. */
+    rv_acct a;
+    if (ours(p)) rv_acct_begin(&a, p, total < FILL_MAX ? total : FILL_MAX, RV_TAINT_RUNTIME_WRITE);
     memset(p, 0, total);
-    if (t->heap_next != bump)
-        t->heap_zeroed = (t->heap_zeroed ^ (uint64_t)(uintptr_t)p) * 0x9e3779b97f4a7c15ull;
+    if (ours(p)) rv_acct_end(&a);
     return p;
 }
 
@@ -730,7 +738,10 @@ void __ravel_free(void *p)
     if (rt.running) rv_out_event(p, b->size, PC);
     if (b->freed && rt.active)
         rv_end_exec(RV_END_MISUSE, PC, (uint64_t)(uintptr_t)p, "double free of %p", p);
+    rv_acct a; /* the header: part of the memory image, so freed is too */
+    rv_acct_begin(&a, &b->freed, sizeof b->freed, RV_TAINT_RUNTIME_WRITE);
     b->freed = 1;
+    rv_acct_end(&a);
     rv_thr *t = allocating_thread();
     if (b->owner == rv_tid(t) && b->cls < RV_HEAP_CLASSES) {
         *(void **)p = t->free_list[b->cls];

@@ -6,8 +6,8 @@
  * *retval, an attribute getter's result, sscanf's destinations, ...).  A
  * store that is no event is invisible twice: to the dependence relation
  * (another thread's access to the bytes looks independent of the call),
- * and to the state of a configuration, whose memory is the last write
- * event to each range (docs/UDPOR.md "What a state contains").  Two
+ * and to the state of a configuration, whose memory is the image the
+ * events leave (docs/UDPOR.md "What a state contains").  Two
  * configurations that differed only in such bytes folded to one state,
  * and the default mode cut off the one with the bug
  * (tests/cutoffs/outparam.c, one program per interposed function).
@@ -19,19 +19,21 @@
  *    thread's next event (wrappers that let the C library compute in
  *    place, a heap block's refill);
  * or one of these, each accounted for in the state another way:
- *  - pthread_create's *thread, written by the create event itself
- *    (action.h): the creator's fingerprint hashes its bytes as a write's
- *    (sched.c, fingerprint_last) and the state folds them as memory
- *    (cutoff.c, fold).  A separate write event after the create would let
- *    another thread read the old handle of a thread that exists, which
- *    glibc never shows (it stores the handle before the thread starts);
+ *  - pthread_create's *thread, stored by the create event itself
+ *    (action.h) with rv_acct_event_store: its change of the memory image
+ *    is in the create event's wv (image.c).  A separate write event after
+ *    the create would let another thread read the old handle of a thread
+ *    that exists, which glibc never shows (it stores the handle before
+ *    the thread starts);
+ *  - a heap block's header, its fill and calloc's zeros on a fresh block
+ *    (memory.c): rv_acct_begin/rv_acct_end, whose change of the image
+ *    goes to the thread's last event (image.c); a fresh block is
+ *    unreachable, so no event orders anything with them;
  *  - the storage of synchronisation objects (mutexes, condition
  *    variables, semaphores, once controls, read-write locks, barriers,
  *    spin locks): the model's overlays, replayed from the events by the
- *    fold (src/core/model.h); POSIX makes their bytes opaque;
- *  - a fresh heap block's fill (memory.c): a function of its thread's
- *    allocation history, which the thread's record digests (sched.c,
- *    hash_record).
+ *    fold (src/core/model.h); POSIX makes their bytes opaque, and image.c
+ *    keeps what a later plain write over them changes.
  * The runtime's reads of the program's memory go through rv_in (a read
  * event, then the copy), so that another thread's write to an attribute
  * object is ordered with the call that uses it.  errno is kept across

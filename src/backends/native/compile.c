@@ -1,6 +1,7 @@
 /* compile.c — the compile driver; see compile.h. */
 #include "compile.h"
 #include "liveness.h"
+#include "rawinsn.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -22,8 +23,12 @@
 
 /* Bumped whenever the way a build is made changes, so old cache entries
  * are never reused for a different recipe. */
-/* 13: the liveness table, prog.live (liveness.h) */
-#define RECIPE "ravel-build-13/live-" RV_LIVE_VERSION
+/* 13: the liveness table, prog.live (liveness.h); 14: SV-COMP targets
+ * (reach_error, __VERIFIER_error) the program defines are caught on entry
+ * (wire_targets); 15: the reset engine's checks (linked_unseen's
+ * allow-list, find_raw_insn, __ravel_cpu_clock); 16: a target inlined
+ * away gets its entry hook too (pp_names_target) */
+#define RECIPE "ravel-build-16/live-" RV_LIVE_VERSION
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -220,7 +225,17 @@ static char *default_runtime(void)
     self[n] = 0;
     char *slash = strrchr(self, '/');
     if (slash) *slash = 0;
-    return rv_xasprintf("%s/libravel_rt.a", self);
+    /* next to ravel in a build tree; PREFIX/lib/ravel for PREFIX/bin/ravel
+     * once installed (`make install`) */
+    char *here = rv_xasprintf("%s/libravel_rt.a", self);
+    if (access(here, R_OK) == 0) return here;
+    char *installed = rv_xasprintf("%s/../lib/ravel/libravel_rt.a", self);
+    if (access(installed, R_OK) == 0) {
+        free(here);
+        return installed;
+    }
+    free(installed);
+    return here;
 }
 
 static bool read_file(const char *path, buf *b)
@@ -471,13 +486,15 @@ typedef struct job {
     char *rt;
     strv cflags, ldflags;
     buf diag;
-    char *dir;     /* private build directory */
-    strv ccv;      /* the compiler command: `ccache clang` is two words */
-    bool is_clang; /* from `cc --version` */
-    bool gnu89;    /* retrying with GNU89 inline semantics (build_inline_retry) */
-    bool cxx;      /* a source is C++ (rv_compile_is_cxx): see "C++" below */
-    strv cxxv;     /* the C++ compiler command (cxx_compiler) */
-    rv_deps deps;  /* the files preprocessing read (compute_key), for depcache */
+    char *dir;          /* private build directory */
+    strv ccv;           /* the compiler command: `ccache clang` is two words */
+    bool is_clang;      /* from `cc --version` */
+    bool gnu89;         /* retrying with GNU89 inline semantics (build_inline_retry) */
+    bool cxx;           /* a source is C++ (rv_compile_is_cxx): see "C++" below */
+    strv cxxv;          /* the C++ compiler command (cxx_compiler) */
+    rv_deps deps;       /* the files preprocessing read (compute_key), for depcache */
+    bool *names_target; /* per source: its preprocessed text names an SV-COMP
+                           target (compute_key; wire_targets) */
 } job;
 
 static void add_cc(const job *j, strv *argv)
@@ -676,6 +693,56 @@ static bool direct_key(const job *j, char hex[33])
     return ok;
 }
 
+/* Does preprocessed text name reach_error or __VERIFIER_error (an
+ * identifier outside line markers, string and character literals)?  A
+ * target the compiler inlined everywhere leaves no symbol in the object
+ * (`static inline`, always_inline, -O2), so the object's symbols alone
+ * would not get it its entry hook (wire_targets) and its body would run
+ * unseen: an `assert(0)` in it is no violation of unreach-call, a wrong
+ * TRUE (tests/svcomp/inline_target.c). */
+static bool pp_names_target(const char *pp, size_t n)
+{
+    const char *end = pp + n;
+    bool line_start = true;
+    for (const char *p = pp; p < end;) {
+        char c = *p;
+        if (line_start && c == '#') { /* a line marker or a pragma */
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            p = nl ? nl : end;
+            continue;
+        }
+        if (c == '\n') {
+            line_start = true;
+            p++;
+            continue;
+        }
+        if (c == ' ' || c == '\t') {
+            p++;
+            continue;
+        }
+        line_start = false;
+        if (c == '"' || c == '\'') { /* a literal: skip it, escapes included */
+            for (p++; p < end && *p != c && *p != '\n'; p++)
+                if (*p == '\\' && p + 1 < end) p++;
+            p++;
+            continue;
+        }
+        if (c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+            const char *b = p;
+            while (p < end && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                               (*p >= '0' && *p <= '9')))
+                p++;
+            size_t k = (size_t)(p - b);
+            if ((k == 11 && !memcmp(b, "reach_error", 11)) ||
+                (k == 16 && !memcmp(b, "__VERIFIER_error", 16)))
+                return true;
+            continue;
+        }
+        p++;
+    }
+    return false;
+}
+
 /* The cache key as 32 hex digits; -1 if preprocessing failed (the
  * program's fault), -2 if the compiler or the runtime is unusable. */
 static int compute_key(job *j, char hex[33])
@@ -739,6 +806,8 @@ static int compute_key(job *j, char hex[33])
         add_hash_str(&key, j->o->sources[s]);
         add_hash(&key, pp, n);
         rv_deps_from_pp(&j->deps, pp, n);
+        if (!j->names_target) j->names_target = rv_xcalloc(j->o->nsources, sizeof *j->names_target);
+        j->names_target[s] = st == 0 && pp_names_target(pp, n);
         free(pp);
         if (st != 0) {
             free(key.p);
@@ -762,7 +831,25 @@ typedef struct objsyms {
     strv atomic; /* names */
     strv atomic_local;
     unsigned long *atomic_size;
+    strv target;       /* the SV-COMP targets it defines (is_target_name) */
+    strv target_local; /* ... of them, the static ones */
+    unsigned long *target_size;
 } objsyms;
+
+/* The functions whose call is the violation of unreach-call: reach_error
+ * (SV-COMP since 2021) and __VERIFIER_error (before). */
+static bool is_target_name(const char *x)
+{
+    return !strcmp(x, "reach_error") || !strcmp(x, "__VERIFIER_error");
+}
+
+/* Does the object call a target defined elsewhere (or the runtime's)? */
+static bool imports_target(const objsyms *s)
+{
+    for (size_t i = 0; i < s->undef.n; i++)
+        if (is_target_name(s->undef.v[i])) return true;
+    return false;
+}
 
 static int scan_object(job *j, const char *obj, objsyms *s)
 {
@@ -797,6 +884,12 @@ static int scan_object(job *j, const char *obj, objsyms *s)
             s->atomic_size[s->atomic.n - 1] = size;
             if (type == 't') strv_add(&s->atomic_local, name);
         }
+        if (is_target_name(name) && strchr("TtWw", type)) {
+            strv_add(&s->target, name);
+            s->target_size = rv_xrealloc(s->target_size, s->target.n * sizeof *s->target_size);
+            s->target_size[s->target.n - 1] = size;
+            if (type == 't') strv_add(&s->target_local, name);
+        }
     }
     free(txt);
     return 0;
@@ -810,6 +903,9 @@ static void objsyms_free(objsyms *s)
     strv_free(&s->atomic);
     strv_free(&s->atomic_local);
     free(s->atomic_size);
+    strv_free(&s->target);
+    strv_free(&s->target_local);
+    free(s->target_size);
 }
 
 static bool is_c_identifier(const char *s)
@@ -828,17 +924,22 @@ typedef struct wiring {
     buf stubs;    /* declarations and stub functions */
     buf table;    /* rows of __ravel_atomic_fns */
     size_t natomic;
+    buf targets; /* rows of __ravel_target_fns */
+    size_t ntarget;
     strv impure;             /* C library functions given a tainting trampoline */
     strv unmodelled;         /* ... of them, those known to write through pointers */
     strv families;           /* libc state families whose object stubs.c defines */
     bool uninstrumented;     /* the program holds code built without instrumentation */
     char *reset_unsafe;      /* the first import a reset may not undo (engine.c), or NULL */
+    bool cpu_clock;          /* the program may read the CPU clock (imports_cpu_clock) */
     bool cxx;                /* a C++ build: cxx_unsupported names are stubbed too */
     unsigned long max_frame; /* the largest static stack frame of the program's functions */
     char *deep_callee;       /* the first import that may run deep uninstrumented frames, or NULL */
     strv deep;               /* deep imports given a recording trampoline (deep_record) */
     bool deep_always;        /* a deep import named other than by a call: no trampoline */
     bool dynamic_frames;     /* a function's frame has no static bound (alloca, a VLA) */
+    strv dynamic_fns;        /* ... those functions */
+    strv uninstrumented_why; /* every source or input built without instrumentation */
 } wiring;
 
 static void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -857,8 +958,9 @@ static void buf_printf(buf *b, const char *fmt, ...)
     free(s);
 }
 
-/* Compile source s into obj: 0, or 1 (diagnostics in j->diag). */
-static int compile_one(job *j, size_t s, const char *obj)
+/* Compile source s into obj: 0, or 1 (diagnostics in j->diag).
+ * `entry_hooks` adds -finstrument-functions (wire_targets). */
+static int compile_one(job *j, size_t s, const char *obj, bool entry_hooks)
 {
     strv argv = {0};
     add_cc_for(j, &argv, j->o->sources[s]);
@@ -867,6 +969,7 @@ static int compile_one(job *j, size_t s, const char *obj)
     for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
     if (j->gnu89) strv_add(&argv, "-fgnu89-inline");
     strv_add(&argv, "-fstack-usage"); /* obj's .su: frame sizes (max_frame_of) */
+    if (entry_hooks) strv_add(&argv, "-finstrument-functions");
     strv_add(&argv, j->o->sources[s]);
     strv_add(&argv, "-o");
     strv_add(&argv, obj);
@@ -875,14 +978,30 @@ static int compile_one(job *j, size_t s, const char *obj)
     return st == 0 ? 0 : 1;
 }
 
+/* The function of the stack-usage line holding `tab` (its location,
+ * "file:line:column:function", ends at the line's first tab), added to
+ * fns once. */
+static void add_su_function(const char *text, const char *tab, strv *fns)
+{
+    const char *line = tab;
+    while (line > text && line[-1] != '\n') line--;
+    const char *first_tab = memchr(line, '\t', (size_t)(tab - line) + 1);
+    const char *name = first_tab;
+    while (name > line && name[-1] != ':') name--;
+    char *fn = rv_xasprintf("%.*s", (int)(first_tab - name), name);
+    if (*fn && !strv_has(fns, fn)) strv_add(fns, fn);
+    free(fn);
+}
+
 /* The largest static frame in the stack-usage file that -fstack-usage
  * wrote beside obj (lines "location<TAB>bytes<TAB>qualifiers", clang and
  * gcc alike); 0 if there is none.  The runtime's dead-stack scrub must
  * reach that far below the deepest frame it saw: a function that makes
  * no call and no shared access has no __tsan_func_entry hook, so its
  * frame is seen by nobody (sched.c, dead_floor).  *dynamic is set when a
- * frame has no static bound: nothing bounds how deep it reaches. */
-static unsigned long max_frame_of(const char *obj, bool *dynamic)
+ * frame has no static bound: nothing bounds how deep it reaches, and the
+ * function is added to dynamic_fns. */
+static unsigned long max_frame_of(const char *obj, bool *dynamic, strv *dynamic_fns)
 {
     size_t n = strlen(obj);
     char *su = rv_xasprintf("%.*s.su", (int)(n > 2 && !strcmp(obj + n - 2, ".o") ? n - 2 : n), obj);
@@ -897,7 +1016,10 @@ static unsigned long max_frame_of(const char *obj, bool *dynamic)
             if (v > max) max = v;
             /* "dynamic" alone: alloca or a VLA of no static bound
              * ("dynamic,bounded" counts its bound in the size) */
-            if (!strncmp(tab + 1, "dynamic", 7) && (tab[8] == '\n' || !tab[8])) *dynamic = true;
+            if (!strncmp(tab + 1, "dynamic", 7) && (tab[8] == '\n' || !tab[8])) {
+                *dynamic = true;
+                add_su_function(b.p, tab, dynamic_fns);
+            }
         }
     }
     free(b.p);
@@ -913,7 +1035,14 @@ static unsigned long max_frame_of(const char *obj, bool *dynamic)
  * what is known to touch memory only (or to write to stdout/stderr, whose
  * output a fork would write as well); everything else counts as unsafe.
  * Functions the runtime wraps (pthread, malloc, exit, sleeps, ...) and the
- * thread/process functions bound to "unsupported" stubs never get here. */
+ * thread/process functions bound to "unsupported" stubs never get here.
+ * The prefixes match only the C library's functions: linked_unseen lets
+ * no other library onto the link line, and the engine refuses a process
+ * that maps code of any other (engine.c, foreign_code: LD_PRELOAD).
+ * Not here: getpid (a forked child's differs from the pid its
+ * constructors saw, the engine's process keeps one pid), quick_exit and
+ * at_quick_exit (quick_exit ends the process without the exit path the
+ * engine ends an execution on: engine.c, last_destructor). */
 static bool reset_safe(const char *x)
 {
     /* clang-format off */
@@ -930,11 +1059,12 @@ static bool reset_safe(const char *x)
         "__strcpy_chk", "__strcat_chk", "__strncpy_chk", "__strncat_chk", "sscanf", "abs", "labs",
         "llabs", "div", "ldiv", "lldiv", "rand", "srand", "rand_r", "random", "srandom", "drand48",
         "srand48", "lrand48", "mrand48", "qsort", "bsearch", "getenv", "time", "clock",
-        "clock_gettime", "gettimeofday", "getpid", "atexit", "setjmp", "_setjmp", "longjmp",
-        "_longjmp", "stdout", "stderr", "abort", "exit", "_exit", "_Exit", "assert", "sqrt",
-        "sqrtf", "pow", "powf", "exp", "expf", "log", "logf", "log2", "log10", "sin", "cos", "tan",
-        "atan", "atan2", "floor", "floorf", "ceil", "ceilf", "fabs", "fabsf", "fmod", "round",
-        "roundf", "lround", "trunc", "fmin", "fmax", "ldexp", "frexp", "modf", "nan",
+        "clock_gettime", "gettimeofday", "atexit", "on_exit", "__cxa_atexit", "__dso_handle",
+        "setjmp", "_setjmp",
+        "longjmp", "_longjmp", "stdout", "stderr", "abort", "exit", "_exit", "_Exit", "assert",
+        "sqrt", "sqrtf", "pow", "powf", "exp", "expf", "log", "logf", "log2", "log10", "sin", "cos",
+        "tan", "atan", "atan2", "floor", "floorf", "ceil", "ceilf", "fabs", "fabsf", "fmod",
+        "round", "roundf", "lround", "trunc", "fmin", "fmax", "ldexp", "frexp", "modf", "nan",
         "__fpclassify", "__isnan", "__isinf", "sched_yield", "nanosleep", "sleep", "usleep",
         "getchar", "localtime", "gmtime", "ctime", "asctime", "difftime", "mktime", "strftime"};
     /* clang-format on */
@@ -946,17 +1076,74 @@ static bool reset_safe(const char *x)
     return false;
 }
 
-/* A library or prebuilt object on the command line: its imports are not
- * seen by reset_safe, so the reset engine is not used. */
+/* The libraries a program may link and still run under the reset
+ * engine: parts of the C library, whose functions reset_safe judges. */
+static bool glibc_part(const char *name)
+{
+    static const char *const parts[] = {"m", "pthread", "rt", "dl", "c"};
+    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+        if (!strcmp(name, parts[i])) return true;
+    return false;
+}
+
+/* Whatever on the link line may bring code or imports that reset_safe
+ * does not see: the first such flag, or NULL.  An allow-list: `-lNAME`
+ * (or `-l NAME`) for a part of the C library (glibc_part) and `-pthread`
+ * pass; everything else counts, so that no spelling of a library escapes
+ * the check (issue 27 part 3: `libx.so.1`, `-Wl,-lx`, `-Xlinker -lx`,
+ * `-l:libx.so`, an archive or object), nor a `-L` directory or a linker
+ * option that may change what `-lm` means (a libm.so of the program's
+ * own, --wrap, --defsym, an rpath).  With only the C library linked, an
+ * import the C library does not define fails to link, so reset_safe's
+ * name prefixes (`str`, `mem`, ...) only ever match its functions. */
 static const char *linked_unseen(const job *j)
 {
     for (size_t i = 0; i < j->ldflags.n; i++) {
         const char *f = j->ldflags.v[i];
-        if ((!strncmp(f, "-l", 2) && strcmp(f, "-lm") && strcmp(f, "-lpthread")) ||
-            ends_with(f, ".o") || ends_with(f, ".a") || ends_with(f, ".so"))
-            return f;
+        if (!strcmp(f, "-pthread")) continue;
+        if (!strcmp(f, "-l") && i + 1 < j->ldflags.n && glibc_part(j->ldflags.v[i + 1])) {
+            i++;
+            continue;
+        }
+        if (!strncmp(f, "-l", 2) && glibc_part(f + 2)) continue;
+        return f;
     }
     return NULL;
+}
+
+/* The reset engine's other blind spot: an instruction in the program's
+ * own code that changes process state without an import (rawinsn.h: a
+ * system call in inline assembly).  Sets w->reset_unsafe to it; 0, or -1
+ * (diag) if an object cannot be read. */
+static int find_raw_insn(job *j, const strv *objs, wiring *w)
+{
+    for (size_t s = 0; s < objs->n; s++) {
+        char what[256];
+        int r = rv_raw_insn(objs->v[s], what, sizeof what);
+        if (r < 0) {
+            buf_printf(&j->diag, "ravel: %s\n", what);
+            return -1;
+        }
+        if (r) {
+            w->reset_unsafe = rv_xasprintf("%s (%s)", what, j->o->sources[s]);
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* Whether the program imports a function that may read the process's
+ * CPU clock, which the reset engine then reads at the start of every
+ * execution (engine.c, rv_engine_cpu_clock): a forked child's starts at
+ * zero. */
+static bool imports_cpu_clock(const objsyms *syms, size_t ns)
+{
+    for (size_t s = 0; s < ns; s++)
+        for (size_t i = 0; i < syms[s].undef.n; i++)
+            if (!strcmp(syms[s].undef.v[i], "clock") ||
+                !strcmp(syms[s].undef.v[i], "clock_gettime"))
+                return true;
+    return false;
 }
 
 /* What C++ code calls that blocks the one OS thread or keeps state the
@@ -1023,7 +1210,8 @@ static bool stack_light(const char *x)
         "strchr", "strrchr", "strdup", "__assert_fail", "__assert", "abort", "exit", "_exit",
         "_Exit", "__errno_location", "__stack_chk_fail", "sched_yield", "sleep", "usleep",
         "nanosleep", "call_once", "abs", "labs", "llabs", "setjmp", "_setjmp", "__sigsetjmp",
-        "sigsetjmp", "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk"};
+        "sigsetjmp", "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk",
+        "__cyg_profile_func_enter", "__cyg_profile_func_exit"};
     /* clang-format on */
     for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
         if (!strncmp(x, prefixes[i], strlen(prefixes[i]))) return true;
@@ -1048,6 +1236,22 @@ static void deep_record(buf *a)
                 "    movq %r11, __ravel_deep+8(%rip)\\n1:\\n");
 }
 
+/* The instructions of a tainting trampoline `self` (sched.c, rv_taint):
+ * set the taint and, for the first tainting call since the thread's last
+ * event, say where it came from: the return address at (%rsp) and a code
+ * address inside the trampoline (self + 1), whose name names the C
+ * library function in the reports (rv_event.taint_pc, taint_fn).  Clobbers
+ * only r11 and the flags. */
+static void taint_asm(buf *a, const char *self)
+{
+    buf_printf(a,
+               "    cmpq $0, __ravel_taint_pc(%%rip)\\n    jne 2f\\n"
+               "    movq (%%rsp), %%r11\\n    movq %%r11, __ravel_taint_pc(%%rip)\\n"
+               "    leaq %s+1(%%rip), %%r11\\n    movq %%r11, __ravel_taint_fn(%%rip)\\n"
+               "2:\\n    orl $1, __ravel_taint(%%rip)\\n",
+               self);
+}
+
 /* A frameless trampoline __ravel_deep_x (section ravel_leaf, as the
  * tainting ones) that records the call (deep_record), sets the taint if
  * `taint`, and jumps to `target`. */
@@ -1060,8 +1264,13 @@ static void deep_trampoline(const char *x, const char *target, bool taint, wirin
                "__ravel_deep_%s:\\n",
                x, x, x);
     deep_record(&a);
-    if (taint) buf_puts(&a, "    orl $1, __ravel_taint(%rip)\\n");
-    buf_printf(&a, "    jmp %s\\n.popsection\\n\");\n", target);
+    if (taint) {
+        char *self = rv_xasprintf("__ravel_deep_%s", x);
+        taint_asm(&a, self);
+        free(self);
+    }
+    buf_printf(&a, "    jmp %s\\n.size __ravel_deep_%s, .-__ravel_deep_%s\\n.popsection\\n\");\n",
+               target, x, x);
     buf_puts(&w->stubs, a.p);
     free(a.p);
 }
@@ -1189,25 +1398,138 @@ static int cxx_stdlib(job *j, const strv *wrapped, wiring *w, char **out)
     return 0;
 }
 
-/* Table rows for the atomic functions of object s.  A static one gets a
- * unique global name (rename line + `globalize`) so that stubs.c can
- * refer to it. */
+/* The name stubs.c gives symbol x of object s: x itself, or for a static
+ * one (in `locals`) a unique global name (rename line + `globalize`).
+ * Heap string. */
+static char *stubs_name(size_t s, const char *x, const strv *locals, buf *ren, strv *globalize)
+{
+    if (!strv_has(locals, x)) return rv_xstrdup(x);
+    char *name = rv_xasprintf("%s.ravel%zu", x, s);
+    buf_printf(ren, "%s %s\n", x, name);
+    strv_add(globalize, name);
+    return name;
+}
+
+/* Table rows for the atomic functions of object s. */
 static void wire_atomic(size_t s, const objsyms *sy, buf *ren, strv *globalize, wiring *w)
 {
     for (size_t i = 0; i < sy->atomic.n; i++) {
-        const char *a = sy->atomic.v[i];
-        char *name =
-            strv_has(&sy->atomic_local, a) ? rv_xasprintf("%s.ravel%zu", a, s) : rv_xstrdup(a);
-        if (strcmp(name, a)) {
-            buf_printf(ren, "%s %s\n", a, name);
-            strv_add(globalize, name);
-        }
+        char *name = stubs_name(s, sy->atomic.v[i], &sy->atomic_local, ren, globalize);
         buf_printf(&w->stubs, "extern const char ravel_af%zu[] __asm__(\"%s\");\n", w->natomic,
                    name);
         buf_printf(&w->table, "    {ravel_af%zu, %luul},\n", w->natomic, sy->atomic_size[i]);
         w->natomic++;
         free(name);
     }
+}
+
+/* SV-COMP targets (is_target_name) the program defines.  Under
+ * unreach-call the violation is the call itself, whatever the body does
+ * (sv-benchmarks define reach_error as assert(0), __assert_fail with a
+ * literal or __PRETTY_FUNCTION__ name, abort(), an empty body, with or
+ * without parameters): the call must be recognised by the function
+ * entered, never by a text the body passes.  An object that defines one
+ * is built with -finstrument-functions, whose entry hook names the
+ * function entered even where it was inlined (gcc and clang alike), and
+ * the targets' addresses go into the table __ravel_target_fns: the
+ * runtime's hook (runtime/verifier.c) ends the execution there, before the
+ * body runs (a static target under its stubs_name).  A renamed or weakened
+ * symbol would not do: calls inside the defining object are resolved by
+ * the assembler when the target is static. */
+static void wire_targets(size_t s, const objsyms *sy, buf *ren, strv *globalize, wiring *w)
+{
+    for (size_t i = 0; i < sy->target.n; i++) {
+        const char *t = sy->target.v[i];
+        char *name = stubs_name(s, t, &sy->target_local, ren, globalize);
+        buf_printf(&w->stubs, "extern const char ravel_tf%zu[] __asm__(\"%s\");\n", w->ntarget,
+                   name);
+        buf_printf(&w->targets, "    {ravel_tf%zu, %luul, \"%s\"},\n", w->ntarget,
+                   sy->target_size[i], t);
+        w->ntarget++;
+        free(name);
+    }
+}
+
+/* Does every target object s defines call the entry hook inside its own
+ * code?  A target built without it (no_instrument_function, an
+ * -finstrument-functions-exclude-* flag) would run its body unseen, so
+ * the build fails instead (diag).  Offsets from `objdump -t` (section,
+ * value, size of the target) and `objdump -r` (the section's PLT32
+ * relocations against __cyg_profile_func_enter). */
+static int targets_hooked(job *j, const char *obj, const objsyms *sy)
+{
+    char *tab = NULL, *rel = NULL;
+    strv argv = {0};
+    strv_add(&argv, "objdump");
+    strv_add(&argv, "-t");
+    strv_add(&argv, obj);
+    int st = run_diag(j, &argv, &tab, NULL);
+    strv_free(&argv);
+    strv_add(&argv, "objdump");
+    strv_add(&argv, "-r");
+    strv_add(&argv, obj);
+    if (st == 0) st = run_diag(j, &argv, &rel, NULL);
+    strv_free(&argv);
+    int rc = st == 0 ? 0 : -1;
+    for (size_t i = 0; rc == 0 && i < sy->target.n; i++) {
+        /* "0000000000000040 g     F .text  0000000000000012 reach_error" */
+        char sec[256] = "";
+        unsigned long lo = 0, size = 0;
+        for (const char *l = tab; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+            char f[6][256];
+            int k = sscanf(l, "%255s %255s %255s %255s %255s %255s", f[0], f[1], f[2], f[3], f[4],
+                           f[5]);
+            if (k >= 5 && !strcmp(f[k - 1], sy->target.v[i]) && !strcmp(f[k - 4], "F")) {
+                snprintf(sec, sizeof sec, "%s", f[k - 3]);
+                lo = strtoul(f[0], NULL, 16);
+                size = strtoul(f[k - 2], NULL, 16);
+                break;
+            }
+        }
+        /* another name for the same code (an alias, either way): the
+         * hook sees the address, not the name called, so a call of the
+         * other name would count as a call of the target (a wrong FALSE:
+         * tests/svcomp/run.sh t_target_alias) */
+        for (const char *l = tab; sec[0] && l && *l && rc == 0;
+             l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+            char f[6][256];
+            int k = sscanf(l, "%255s %255s %255s %255s %255s %255s", f[0], f[1], f[2], f[3], f[4],
+                           f[5]);
+            if (k >= 5 && strcmp(f[k - 1], sy->target.v[i]) && !strcmp(f[k - 3], sec) &&
+                strtoul(f[0], NULL, 16) == lo && !strcmp(f[k - 4], "F") &&
+                !is_target_name(f[k - 1])) {
+                buf_printf(&j->diag,
+                           "ravel: %s, the unreach-call target, has another name, %s (an alias): "
+                           "ravel could not tell their calls apart\n",
+                           sy->target.v[i], f[k - 1]);
+                rc = 1;
+            }
+        }
+        bool hooked = false, in_sec = false;
+        for (const char *l = rel; sec[0] && l && *l && !hooked;
+             l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+            char a[256], b[256], c[512];
+            if (!strncmp(l, "RELOCATION RECORDS FOR [", 24)) {
+                in_sec = !strncmp(l + 24, sec, strlen(sec)) && l[24 + strlen(sec)] == ']';
+                continue;
+            }
+            if (!in_sec || sscanf(l, "%255s %255s %511s", a, b, c) != 3) continue;
+            unsigned long off = strtoul(a, NULL, 16);
+            hooked = !strcmp(b, "R_X86_64_PLT32") && !strncmp(c, "__cyg_profile_func_enter", 24) &&
+                     off >= lo && off < lo + size;
+        }
+        if (!hooked) {
+            buf_printf(&j->diag,
+                       "ravel: %s, the unreach-call target, is built without its entry hook "
+                       "(no_instrument_function, or -finstrument-functions-exclude-*?): ravel "
+                       "could not see its calls\n",
+                       sy->target.v[i]);
+            rc = 1;
+        }
+    }
+    free(tab);
+    free(rel);
+    return rc;
 }
 
 /* The program's global definitions that the runtime reserves
@@ -1355,7 +1677,8 @@ static bool pure_libc_fn(const char *n)
                                        "getpid",
                                        "getuid",
                                        "geteuid",
-                                       "bsearch"};
+                                       "bsearch",
+                                       "difftime"};
     for (size_t i = 0; i < sizeof pure / sizeof *pure; i++)
         if (!strcmp(n, pure[i])) return true;
     return false;
@@ -1564,7 +1887,11 @@ static void family_trampoline(const char *x, const libc_family *fam, bool deep, 
     for (int i = 0; i < 8; i++) buf_printf(&a, "    movups %d(%%rsp), %%xmm%d\\n", 16 * i, i);
     buf_puts(&a, "    addq $128, %rsp\\n");
     for (size_t i = 7; i-- > 0;) buf_printf(&a, "    popq %%%s\\n", gpr[i]);
-    if (!writes_nothing(x)) buf_puts(&a, "    orl $1, __ravel_taint(%rip)\\n");
+    if (!writes_nothing(x)) {
+        char *self = rv_xasprintf("__ravel_impure_%s", x);
+        taint_asm(&a, self);
+        free(self);
+    }
     if (deep) deep_record(&a); /* after the event: the call's frames follow it */
     buf_printf(&a,
                "    jmp %s@PLT\\n"
@@ -1707,6 +2034,29 @@ static void warn_unmodelled(job *j, const strv *fns)
                        "writes are not explored (docs/DESIGN.md, \"C library calls\")\n");
 }
 
+/* The trampoline of a function that only taints: frameless (sp holds
+ * the caller's return address throughout), in section ravel_leaf, so that
+ * a report of where a thread was (sched.c program_frame) looks through it
+ * to the caller. */
+static void impure_trampoline(const char *x, wiring *w)
+{
+    buf a = {0};
+    buf_printf(&a,
+               "__asm__(\".pushsection ravel_leaf,\\\"ax\\\",@progbits\\n"
+               ".globl __ravel_impure_%s\\n"
+               ".type __ravel_impure_%s, @function\\n__ravel_impure_%s:\\n",
+               x, x, x);
+    char *self = rv_xasprintf("__ravel_impure_%s", x);
+    taint_asm(&a, self);
+    free(self);
+    /* a size: reports name the function by the symbol holding an address */
+    buf_printf(
+        &a, "    jmp %s@PLT\\n.size __ravel_impure_%s, .-__ravel_impure_%s\\n.popsection\\n\");\n",
+        x, x, x);
+    buf_puts(&w->stubs, a.p);
+    free(a.p);
+}
+
 /* Rename lines and trampolines for object s's calls of C library
  * functions not known pure (see above). */
 static void wire_impure(const objsyms *sy, const strv *called, const strv *all_def,
@@ -1755,16 +2105,9 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
             char *target = rv_xasprintf("%s@PLT", x);
             deep_trampoline(x, target, true, w);
             free(target);
-        } else
-            /* frameless (sp holds the caller's return address throughout):
-             * section ravel_leaf, so that a report of where a thread was
-             * (sched.c program_frame) looks through it to the caller */
-            buf_printf(&w->stubs,
-                       "__asm__(\".pushsection ravel_leaf,\\\"ax\\\",@progbits\\n"
-                       ".globl __ravel_impure_%s\\n"
-                       ".type __ravel_impure_%s, @function\\n__ravel_impure_%s:\\n"
-                       "    orl $1, __ravel_taint(%%rip)\\n    jmp %s@PLT\\n.popsection\\n\");\n",
-                       x, x, x, x);
+        } else {
+            impure_trampoline(x, w);
+        }
     }
 }
 
@@ -1772,21 +2115,24 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
  * inline assembly in a source (a textual scan of the sources as given:
  * `no_sanitize`, `asm`, `__asm__`, `__asm`, `naked`), or prebuilt objects
  * and libraries on the command line.  It may write memory at any time, so
- * every state of the run is unique (cutoffs off, said in the summary). */
-static bool has_uninstrumented(const job *j)
+ * every state of the run is unique (cutoffs off, said in the summary).
+ * *why gets each such source (with the first word found) and input. */
+static bool has_uninstrumented(const job *j, strv *why)
 {
     static const char *const words[] = {
         "no_sanitize", "asm", "__asm__", "__asm", "naked", "disable_sanitizer_instrumentation"};
     for (size_t i = 0; i < j->ldflags.n; i++) {
         const char *f = j->ldflags.v[i];
         if ((!strncmp(f, "-l", 2) && strcmp(f, "-lm") && strcmp(f, "-lpthread")) ||
-            ends_with(f, ".o") || ends_with(f, ".a") || ends_with(f, ".so"))
-            return true;
+            ends_with(f, ".o") || ends_with(f, ".a") || ends_with(f, ".so")) {
+            const char *base = strrchr(f, '/');
+            strv_add(why, base ? base + 1 : f);
+        }
     }
     for (size_t s = 0; s < j->o->nsources; s++) {
         buf b = {0};
         if (!read_file(j->o->sources[s], &b) || !b.p) continue;
-        bool hit = false;
+        const char *hit = NULL;
         for (const char *p = b.p; *p && !hit; p++) {
             if (!(*p == '_' || (*p >= 'a' && *p <= 'z'))) continue;
             if (p > b.p && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
@@ -1797,13 +2143,18 @@ static bool has_uninstrumented(const job *j)
                    (p[n] >= '0' && p[n] <= '9'))
                 n++;
             for (size_t k = 0; k < sizeof words / sizeof *words && !hit; k++)
-                hit = n == strlen(words[k]) && !strncmp(p, words[k], n);
+                if (n == strlen(words[k]) && !strncmp(p, words[k], n)) hit = words[k];
             p += n - 1;
         }
         free(b.p);
-        if (hit) return true;
+        if (hit) {
+            const char *src = j->o->sources[s], *base = strrchr(src, '/');
+            char *x = rv_xasprintf("%s (%s)", base ? base + 1 : src, hit);
+            strv_add(why, x);
+            free(x);
+        }
     }
-    return false;
+    return why->n > 0;
 }
 
 /* Rewrite object s's symbols in place with objcopy: 0, or -1 (diag). */
@@ -1824,6 +2175,7 @@ static int rewire_object(job *j, size_t s, const char *obj, const objsyms *sy, c
     wire_impure(sy, &called, all_def, wrapped, &ren, w);
     strv_free(&called);
     wire_atomic(s, sy, &ren, &globalize, w);
+    wire_targets(s, sy, &ren, &globalize, w);
     char *renfile = rv_xasprintf("%s/rename%zu.txt", j->dir, s);
     bool ok = write_file(renfile, ren.p);
     strv_add(&argv, "objcopy");
@@ -1845,8 +2197,45 @@ static int rewire_object(job *j, size_t s, const char *obj, const objsyms *sy, c
     return st == 0 ? 0 : -1;
 }
 
+/* The table __ravel_<what>_fns of type `type` with n rows and its length
+ * __ravel_n<what>_fns. */
+static void fn_table(buf *out, const char *type, const char *what, const buf *rows, size_t n)
+{
+    if (n)
+        buf_printf(out, "const %s __ravel_%s_fns[] = {\n%s};\n", type, what, rows->p);
+    else
+        buf_printf(out, "const %s __ravel_%s_fns[1] = {{0, 0}};\n", type, what);
+    buf_printf(out, "const unsigned long __ravel_n%s_fns = %zu;\n", what, n);
+}
+
 /* The whole stubs.c (heap string); both table symbols are always
  * defined, the array with a dummy row when empty (C has no empty arrays). */
+/* "a, b, c" (the sorted strings) appended to b after `what`. */
+static void note_list(buf *b, const char *what, strv *v)
+{
+    if (!v->n) return;
+    strv_sort(v);
+    buf_printf(b, "%s%s: ", b->n ? "; " : "", what);
+    for (size_t i = 0; i < v->n; i++) buf_printf(b, "%s%s", i ? ", " : "", v->v[i]);
+}
+
+/* What in the build makes states unique (protocol.h taint_note; docs/
+ * UDPOR.md "What a state contains"): every C library function called
+ * that taints the state, every source or input built without
+ * instrumentation, every function with a frame of variable size. */
+static char *taint_note(wiring *w)
+{
+    buf b = {0};
+    strv fns = {0};
+    for (size_t i = 0; i < w->impure.n; i++)
+        if (!writes_nothing(w->impure.v[i])) strv_add(&fns, w->impure.v[i]);
+    note_list(&b, "C library functions called", &fns);
+    strv_free(&fns);
+    note_list(&b, "code built without instrumentation", &w->uninstrumented_why);
+    note_list(&b, "frames of variable size", &w->dynamic_fns);
+    return buf_take(&b);
+}
+
 static char *stubs_source(wiring *w)
 {
     buf out = {0};
@@ -1856,22 +2245,39 @@ static char *stubs_source(wiring *w)
                    "    __attribute__((noreturn));\n");
     if (w->stubs.p) buf_puts(&out, w->stubs.p);
     buf_puts(&out, "typedef struct { const void *start; unsigned long size; } ravel_afn;\n");
-    if (w->natomic)
-        buf_printf(&out, "const ravel_afn __ravel_atomic_fns[] = {\n%s};\n", w->table.p);
-    else
-        buf_puts(&out, "const ravel_afn __ravel_atomic_fns[1] = {{0, 0}};\n");
-    buf_printf(&out, "const unsigned long __ravel_natomic_fns = %zu;\n", w->natomic);
+    fn_table(&out, "ravel_afn", "atomic", &w->table, w->natomic);
+    buf_puts(&out, "typedef struct { const void *start; unsigned long size; const char *name; } "
+                   "ravel_tfn;\n");
+    fn_table(&out, "ravel_tfn", "target", &w->targets, w->ntarget);
     buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
     buf_printf(&out, "const unsigned long __ravel_max_frame = %lu;\n", w->max_frame);
     buf_printf(&out, "const unsigned __ravel_dynamic_frames = %d;\n", w->dynamic_frames);
     buf_printf(&out, "const char __ravel_deep_callee[] = \"%s\";\n",
                w->deep_callee ? w->deep_callee : "");
     buf_printf(&out, "const unsigned __ravel_deep_always = %d;\n", w->deep_always);
-    buf_printf(&out, "const char __ravel_reset_unsafe[] = \"%s\";\n",
-               w->reset_unsafe ? w->reset_unsafe : "");
+    buf_puts(&out, "const char __ravel_reset_unsafe[] = \"");
+    /* a source path or flag in it may hold any byte */
+    for (const char *c = w->reset_unsafe ? w->reset_unsafe : ""; *c; c++)
+        if (*c == '"' || *c == '\\' || (unsigned char)*c < ' ' || (unsigned char)*c > '~')
+            buf_printf(&out, "\\%03o", (unsigned char)*c);
+        else
+            buf_add(&out, c, 1);
+    buf_puts(&out, "\";\n");
+    buf_printf(&out, "const unsigned __ravel_cpu_clock = %d;\n", w->cpu_clock);
     /* the trampolines' flag; weak, as the runtime's (a runtime without it
      * still links) */
-    if (w->impure.n) buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n");
+    if (w->impure.n)
+        buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n"
+                       "__attribute__((weak)) unsigned long __ravel_taint_pc, __ravel_taint_fn;\n");
+    char *note = taint_note(w);
+    buf_puts(&out, "const char __ravel_taint_note[] = \"");
+    for (const char *c = note; *c; c++) /* names and file names: escape what C needs */
+        if (*c == '"' || *c == '\\')
+            buf_printf(&out, "\\%c", *c);
+        else if ((unsigned char)*c >= ' ')
+            buf_add(&out, c, 1);
+    buf_puts(&out, "\";\n");
+    free(note);
     return buf_take(&out);
 }
 
@@ -1980,12 +2386,22 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         char *obj = rv_xasprintf("%s/obj%zu.o", j->dir, s);
         strv_add(&objs, obj);
         free(obj);
-        rc = compile_one(j, s, objs.v[s]);
+        rc = compile_one(j, s, objs.v[s], false);
+        if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
+        /* again, with entry hooks (wire_targets), if it defines a target,
+         * or names one it neither defines nor imports: inlined away */
+        if (rc == 0 && (syms[s].target.n ||
+                        (j->names_target && j->names_target[s] && !imports_target(&syms[s])))) {
+            objsyms_free(&syms[s]);
+            memset(&syms[s], 0, sizeof syms[s]);
+            rc = compile_one(j, s, objs.v[s], true);
+            if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
+            if (rc == 0) rc = targets_hooked(j, objs.v[s], &syms[s]);
+        }
         if (rc == 0) {
-            unsigned long f = max_frame_of(objs.v[s], &w.dynamic_frames);
+            unsigned long f = max_frame_of(objs.v[s], &w.dynamic_frames, &w.dynamic_fns);
             if (f > w.max_frame) w.max_frame = f;
         }
-        if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
         for (size_t i = 0; rc == 0 && i < syms[s].def.n; i++) strv_add(&all_def, syms[s].def.v[i]);
     }
     strv_sort(&all_def);
@@ -1993,12 +2409,25 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         buf_puts(&j->diag, "ravel: the program defines no `main` function\n");
         rc = 1;
     }
+    for (size_t s = 0; rc == 0 && s < ns; s++)
+        if (strv_has(&syms[s].def, "__cyg_profile_func_enter") ||
+            strv_has(&syms[s].def, "__cyg_profile_func_exit"))
+            for (size_t t = 0; t < ns; t++)
+                if (syms[t].target.n) {
+                    buf_puts(&j->diag, "ravel: the program defines __cyg_profile_func_enter or "
+                                       "_exit, the hook ravel catches calls of reach_error with\n");
+                    rc = 1;
+                    break;
+                }
     if (rc == 0) reserve_own_defs(syms, ns, reserved, &own);
     /* libstdc++ is built without instrumentation, and its imports are not seen */
     w.cxx = j->cxx;
-    w.uninstrumented = has_uninstrumented(j) || j->cxx;
+    w.uninstrumented = has_uninstrumented(j, &w.uninstrumented_why) || j->cxx;
+    if (j->cxx) strv_add(&w.uninstrumented_why, "libstdc++");
     const char *unseen = j->cxx ? "libstdc++" : linked_unseen(j);
     if (unseen) w.reset_unsafe = rv_xasprintf("what %s links", unseen);
+    if (rc == 0 && !w.reset_unsafe) rc = find_raw_insn(j, &objs, &w);
+    w.cpu_clock = imports_cpu_clock(syms, ns);
     /* code ravel did not compile runs frames no hook sees */
     if (w.uninstrumented)
         w.deep_callee = rv_xstrdup(j->cxx   ? "libstdc++"
@@ -2028,11 +2457,14 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     free(w.deep_callee);
     strv_free(&w.stubbed);
     strv_free(&w.impure);
+    strv_free(&w.dynamic_fns);
+    strv_free(&w.uninstrumented_why);
     strv_free(&w.deep);
     strv_free(&w.unmodelled);
     strv_free(&w.families);
     free(w.stubs.p);
     free(w.table.p);
+    free(w.targets.p);
     for (size_t s = 0; s < ns; s++) objsyms_free(&syms[s]);
     free(syms);
     strv_free(&objs);
@@ -2118,6 +2550,7 @@ static int finish(job *j, rv_build *out, int rc)
 {
     out->diag = buf_take(&j->diag);
     rv_deps_free(&j->deps);
+    free(j->names_target);
     strv_free(&j->ccv);
     strv_free(&j->cxxv);
     strv_free(&j->cflags);
