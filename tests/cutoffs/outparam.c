@@ -203,6 +203,25 @@ int cancel_state(void)
     pthread_setcancelstate(o, NULL);
     return o;
 }
+/* exit handlers (atexit rows): the first fails once armed, at exit */
+int armed;
+void exit1(void)
+{
+    assert(!armed);
+}
+void exit2(void) {}
+void exit1s(int st, void *a)
+{
+    assert(!armed);
+}
+void exit2s(int st, void *a) {}
+void exit1a(void *a)
+{
+    assert(!armed);
+}
+void exit2a(void *a) {}
+extern void *__dso_handle;
+int __cxa_atexit(void (*)(void *), void *, void *);
 
 int x, y;
 sem_t s, t;

@@ -435,7 +435,8 @@ t_live_callbacks() { live_both live_callbacks.c; }
 # Issue 27 part 2: every store of the runtime into the program's memory
 # is part of the state (src/runtime/progmem.c).  outparam.tsv has a row
 # for every function the runtime archive defines for the program's calls
-# (compile.c binds X to each global __ravel_X): a program of outparam.c
+# (compile.c binds X to each global function __ravel_X; the runtime's
+# variables are no entry points): a program of outparam.c
 # for each that stores through a pointer or into state the program reads
 # back, whose bug dfs finds and the default mode must find too (before,
 # pthread_create's *thread, pthread_join's *retval and the attribute
@@ -443,7 +444,7 @@ t_live_callbacks() { live_both live_callbacks.c; }
 # reason they store nothing the program can see.
 rt_names() {
     nm --defined-only "$(dirname "$RAVEL")/libravel_rt.a" |
-        awk '$2 ~ /^[A-Z]$/ && $3 ~ /^__ravel_/ {print substr($3, 9)}' |
+        awk '$2 ~ /^[TW]$/ && $3 ~ /^__ravel_/ {print substr($3, 9)}' |
         grep -Ev '^(unsupported|unsup_.*|user_main|atomic_fns|natomic_fns)$' | sort -u
 }
 t_outparam_listed() {
@@ -494,6 +495,10 @@ t_outparam_mem() { outparam_rows '^(mem|bcopy|bzero|explicit_bzero|stpcpy|str[a-
 t_outparam_fmt() { outparam_rows '^(v?s?n?printf|v?as?printf|v?f?d?printf|v?sscanf|__isoc99)'; }
 t_outparam_parse() { outparam_rows '^(strto|strsep)'; }
 t_outparam_io() { outparam_rows '^(fgets|fread|read|pread|recv|getline|getdelim|time|gettimeofday|clock_gettime)' unique; }
+t_outparam_clock() { outparam_rows '^(clock_getres|timespec_getres)$'; }
+# exit handlers: the C library's list, which a runtime word stands for
+# (engine.c); the handler that fails at exit is the one g1's branch chose
+t_outparam_exit() { outparam_rows '^(atexit|on_exit|__cxa_atexit)$'; }
 # The template cuts: with a call that stores nothing the default mode
 # has cutoffs, and no error (dfs agrees), so a row's bug is found only
 # because the state holds what its call stored.
