@@ -362,15 +362,17 @@ t_unique_where() {
     rv check --json "$f" -- -DWHAT=2
     expect_rc 0
     expect_eq "memset" "$(src_at "a write of 100000 bytes")" "unique_where.c:$(line_of "$f" "where: memset")"
-    expect_eq "asprintf" "$(src_at asprintf)" "unique_where.c:$(line_of "$f" "where: asprintf")"
+    expect_eq "%ms" "$(src_at __isoc99_sscanf)" "unique_where.c:$(line_of "$f" "where: sscanf")"
     expect_json .unique_build null
     rv check --json "$f" -- -DWHAT=3
     expect_json .unique_build "frames of variable size: grow, vla"
     rv check --json "$f" "$D/unique_where_asm.c" "$D/unique_where_nosan.c" -- -DWHAT=4
     expect_json .unique_build \
         "code built without instrumentation: unique_where_asm.c (__asm__), unique_where_nosan.c (no_sanitize)"
+    # posix_memalign's *out is a write event (issue 27 part 2): no source
     rv check --json "$D/memalign_named.c"
-    expect_json '.unique_sources[0].what' posix_memalign
+    expect_rc 0
+    expect_json '.unique_sources | length' 0
     # nothing unique: no sources, no note
     rv check --json "$D/free_spin.c"
     expect_json '.unique_sources | length' 0
