@@ -27,6 +27,19 @@
  *                                     with RAVEL_FUZZ_EXT; without it
  *                                     every seed prints the program it
  *                                     always did
+ *   RAVEL_FUZZ_OUT=1                  also branch-chosen out-parameters of
+ *                                     runtime entry points (issue 27 part
+ *                                     2): a branch on shared state chooses
+ *                                     which global a call stores into
+ *                                     (attribute getters, sem_getvalue,
+ *                                     pthread_setcancelstate's old state,
+ *                                     sscanf, memcpy, posix_memalign,
+ *                                     strtol's end, main's pthread_join
+ *                                     value), and other statements read
+ *                                     the globals back (new statement
+ *                                     kinds, drawn after RAVEL_FUZZ_EXT's:
+ *                                     without the switch every seed prints
+ *                                     the program it always did)
  *   fuzzgen --batch FIRST N           N programs (seeds FIRST..FIRST+N-1) in
  *                                     one file: main runs the program whose
  *                                     seed is in $RAVEL_FUZZ_PROG, so one
@@ -143,7 +156,10 @@ enum {
     F_TIMEDLOCK,
     F_SEM_TIMED,
     F_COND_TIMED,
-    F_UNINSTR, /* RAVEL_FUZZ_UNINSTR only */
+    F_UNINSTR,  /* RAVEL_FUZZ_UNINSTR only */
+    F_OUTPARAM, /* RAVEL_FUZZ_OUT only, from here on */
+    F_OUT_PTR,
+    F_OUT_JOIN,
     F_COUNT
 };
 static const char *fname[F_COUNT] = {"plain",          "assert",        "mutex",
@@ -159,7 +175,8 @@ static const char *fname[F_COUNT] = {"plain",          "assert",        "mutex",
                                      "spin",           "rwlock",        "rw_try",
                                      "rw_timed",       "barrier",       "spinlock",
                                      "timedlock",      "sem_timed",     "cond_timed",
-                                     "uninstr"};
+                                     "uninstr",        "outparam",      "out_ptr",
+                                     "out_join"};
 static int used[F_COUNT];
 
 /* ---- the program being generated ------------------------------------------ */
@@ -187,9 +204,13 @@ static struct {
     int hide_attr;     /* RAVEL_FUZZ_UNINSTR: how @hide is excluded (hide_attrs) */
     int want_pair;     /* RAVEL_FUZZ_UNINSTR: issue 27's template (st_pair_worker) */
     int pair, pair_id; /* it was generated; its worker half's statement id */
+    int out;           /* RAVEL_FUZZ_OUT: the out globals o0, o1 (int), q0, q1 (void *) */
+    int matype, detst; /* the mutex attribute's type, the thread attribute's detach state */
+    int outjoin;       /* main joins worker 0 into q0 or q1, chosen by v0 */
 } P;
 static int ext;                          /* $RAVEL_FUZZ_EXT */
 static int uninstr;                      /* $RAVEL_FUZZ_UNINSTR */
+static int outp;                         /* $RAVEL_FUZZ_OUT */
 static int held_rw[MAXF], held_sl[MAXF]; /* rwlock / spin lock held by the function */
 static sbuf fn[MAXF];
 static int cur;                 /* function being generated */
@@ -774,22 +795,86 @@ static void st_uninstr(int depth)
     }
 }
 
+/* ---- RAVEL_FUZZ_OUT: branch-chosen out-parameters (issue 27 part 2) ------ */
+
+/* A branch on a shared variable chooses which global a runtime entry
+ * point stores into; the pointer is not kept.  Unless the store is part
+ * of the state (src/runtime/progmem.c), the two branches fold to one
+ * state at the next cutoff point and the default mode cuts off the one
+ * whose global a later statement checks. */
+static void st_outparam(int depth)
+{
+    int v = V(), c = pick(3), ptr = chance(25);
+    const char *cond = chance(50) ? "==" : "!=";
+    if (ptr) {
+        use(F_OUT_PTR);
+        const char *call[] = {"posix_memalign(@OUT, 16, 8)", "strtol(\"12x\", (char **)@OUT, 10)"};
+        const char *k = call[pick(2)];
+        char a[160], b[160];
+        snprintf(a, sizeof a, "%s", k);
+        snprintf(b, sizeof b, "%s", k);
+        char *x = strstr(a, "@OUT"), *y = strstr(b, "@OUT");
+        memcpy(x, "&@q0", 4), memcpy(y, "&@q1", 4);
+        emit(depth, "if (@v%d %s %d) (void)%s; else (void)%s;", v, cond, c, a, b);
+        return;
+    }
+    use(F_OUTPARAM);
+    int n = 0;
+    const char *opts[6];
+    opts[n++] = "pthread_mutexattr_gettype(&@ma, &@o%d)";
+    opts[n++] = "pthread_attr_getdetachstate(&@pa, &@o%d)";
+    opts[n++] = "sscanf(\"7\", \"%%d\", &@o%d)";
+    opts[n++] = "memcpy(&@o%d, &@v0, sizeof(int))";
+    opts[n++] = "pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &@o%d)";
+    if (P.sem) opts[n++] = "sem_getvalue(&@s, &@o%d)";
+    const char *k = opts[pick(n)];
+    char a[160], b[160];
+    snprintf(a, sizeof a, k, 0);
+    snprintf(b, sizeof b, k, 1);
+    if (chance(50))
+        emit(depth, "if (@v%d %s %d) (void)%s; else (void)%s;", v, cond, c, a, b);
+    else
+        emit(depth, "if (@v%d %s %d) (void)%s;", v, cond, c, a);
+}
+
+/* reads an out global back */
+static void st_outread(int depth)
+{
+    use(F_OUTPARAM);
+    int o = pick(2), c = pick(4) - 1;
+    switch (pick(4)) {
+    case 0:
+        use(F_ASSERT);
+        emit(depth, "assert(@o%d != %d);", o, c);
+        break;
+    case 1:
+        emit(depth, "if (@q%d) l++; else @v%d = %d;", o, V(), 1 + pick(2));
+        break;
+    default:
+        emit(depth, "if (@o%d == %d) @v%d = %d;", o, c, V(), 1 + pick(2));
+        break;
+    }
+}
+
 /* One statement with its own id; the kinds allowed depend on the program's
  * objects, the budget and the context (no blocking call inside an atomic
  * section except sometimes a lock). */
 /* statement kinds, in stmt()'s order, and their weights in this program
  * (a few "focus" kinds weigh more, so that small programs still combine
  * several features) */
-/* NKIND0 without RAVEL_FUZZ_EXT; K_UNINSTR only with RAVEL_FUZZ_UNINSTR */
-enum { NKIND0 = 16, NKIND = 20, K_UNINSTR = NKIND, NKIND_ALL };
+/* NKIND0 kinds without a switch, NKIND_EXT with RAVEL_FUZZ_EXT, K_UNINSTR
+ * with RAVEL_FUZZ_UNINSTR, K_OUT and K_OUTREAD with RAVEL_FUZZ_OUT (the
+ * kinds of a switch that is off weigh nothing, so each switch alone draws
+ * the stream it always did) */
+enum { NKIND0 = 16, NKIND_EXT = 20, K_UNINSTR = NKIND_EXT, K_OUT, K_OUTREAD, NKIND };
 static int nkind = NKIND0;
-static const int base_weight[NKIND_ALL] = {14, 8, 12, 6, 6, 7, 8, 9, 3, 5, 4,
-                                           5,  3, 6,  3, 5, 8, 5, 5, 6, 8};
-static const char *kind_name[NKIND_ALL] = {
-    "plain",  "assert", "mutex",   "cv_wait", "cv_notify", "sem",   "atomic",
-    "nondet", "assume", "section", "key",     "heap",      "errno", "loop",
-    "spin",   "create", "rwlock",  "barrier", "spinlock",  "timed", "uninstr"};
-static int weight[NKIND_ALL];
+static const int base_weight[NKIND] = {14, 8, 12, 6, 6, 7, 8, 9, 3, 5, 4, 5,
+                                       3,  6, 3,  5, 8, 5, 5, 6, 8, 8, 6};
+static const char *kind_name[NKIND] = {
+    "plain",  "assert",  "mutex",    "cv_wait", "cv_notify", "sem",  "atomic", "nondet",
+    "assume", "section", "key",      "heap",    "errno",     "loop", "spin",   "create",
+    "rwlock", "barrier", "spinlock", "timed",   "uninstr",   "out",  "outread"};
+static int weight[NKIND];
 static const char *avoid; /* $RAVEL_FUZZ_AVOID: kinds never generated */
 static int avoided(int k)
 {
@@ -881,9 +966,15 @@ static void stmt(int depth)
         } else if (r == 19) {
             if (in_section || depth > 1 || !spend(3)) continue;
             st_timed(depth);
-        } else {
+        } else if (r == K_UNINSTR) {
             if (!P.nm || in_section || depth > 2 || !spend(3)) continue;
             st_uninstr(depth);
+        } else if (r == K_OUT) {
+            if (!P.out || in_section || depth > 1 || !spend(3)) continue;
+            st_outparam(depth);
+        } else {
+            if (!P.out || !spend(1)) continue;
+            st_outread(depth);
         }
         break;
     }
@@ -934,10 +1025,13 @@ static void generate(void)
         P.sl = chance(30);
     }
     for (int k = 0; k < nkind; k++) weight[k] = base_weight[k];
-    weight[0] += !!avoid;             /* never all zero */
-    int drawn = ext ? NKIND : NKIND0; /* the kinds the focus draws from (as ever) */
+    weight[0] += !!avoid; /* never all zero */
+    /* the kinds the focus draws from (as ever): RAVEL_FUZZ_OUT's draw from
+     * every kind but K_UNINSTR, numbered as before K_UNINSTR came */
+    int drawn = outp ? NKIND - 1 : ext ? NKIND_EXT : NKIND0;
     for (int i = 0; i < 2; i++) {
         int k = 2 + pick(drawn - 2);
+        if (outp && k >= K_UNINSTR) k++;
         weight[k] *= 5;
         if (k == 3 || k == 4) weight[3] *= 2, weight[4] *= 2, P.cv = 1; /* wait and notify */
         if (k == 2 && !P.nm) P.nm = 1;
@@ -945,28 +1039,38 @@ static void generate(void)
         if (k == 6 && !P.na) P.na = 1 + pick(2);
         if (k == 9 && !P.sections) P.sections = 1;
         if (k == 10) P.key = 1;
-        if (k == 16) P.rw = 1;
-        if (k == 17) P.bar = 1;
-        if (k == 18) P.sl = 1;
+        if (k == 16 && ext) P.rw = 1;
+        if (k == 17 && ext) P.bar = 1;
+        if (k == 18 && ext) P.sl = 1;
         if (k == 19 && !P.nm && !P.sem && !P.cv) P.sem = 1;
     }
     if (ext) { /* and one focus among the new kinds */
-        int k = NKIND0 + pick(NKIND - NKIND0);
+        int k = NKIND0 + pick(NKIND_EXT - NKIND0);
         weight[k] *= 6;
         P.rw |= k == 16;
         P.bar |= k == 17;
         P.sl |= k == 18;
         if (k == 19 && !P.nm && !P.sem && !P.cv) P.nm = 1;
     }
+    if (!uninstr && nkind > K_UNINSTR) weight[K_UNINSTR] = 0;
     if (uninstr) { /* drawn only with the switch */
         if (!ext)
-            for (int k = NKIND0; k < NKIND; k++) weight[k] = 0;
+            for (int k = NKIND0; k < NKIND_EXT; k++) weight[k] = 0;
         if (chance(60)) weight[K_UNINSTR] *= 4;
         if (!P.nm) P.nm = 1;
         P.hide_attr = pick(2);
         P.want_pair = chance(40);
     }
-    for (int k = 0; k < NKIND_ALL; k++)
+    if (outp) { /* drawn last: RAVEL_FUZZ_EXT's stream is unchanged */
+        if (!ext)
+            for (int k = NKIND0; k < NKIND_EXT; k++) weight[k] = 0;
+        P.out = 1;
+        P.matype = pick(3);
+        P.detst = pick(2);
+        P.outjoin = chance(50);
+        weight[K_OUT + pick(2)] *= 3;
+    }
+    for (int k = 0; k < NKIND; k++)
         if (avoided(k)) weight[k] = 0;
     int total = 6 + pick(5);       /* visible operations shared by the threads */
     for (int f = 0; f < MAXF; f++) /* dfs grows fast with 4 threads */
@@ -1100,6 +1204,9 @@ static void print_program(FILE *o, unsigned long long seed, int standalone, doub
                "events */\n__attribute__((%s, noinline)) RV_U static void @hide(int *p, int v) "
                "{ *p = *p * 2 + v; }\n",
                hide_attrs[P.hide_attr], hide_attrs[P.hide_attr]);
+    if (P.out)
+        sb_add(&b, "RV_U static int @o0 = -1, @o1 = -1;\nRV_U static void *@q0, *@q1;\n"
+                   "RV_U static pthread_mutexattr_t @ma;\nRV_U static pthread_attr_t @pa;\n");
     if (P.xthread) sb_add(&b, "RV_U static pthread_t @tx;\nRV_U static int @txc;\n");
     if (P.xthread == 2) {
         sb_add(&b, "static void *@wx(void *arg)\n{\n    int l = 0;\n");
@@ -1132,6 +1239,12 @@ static void print_program(FILE *o, unsigned long long seed, int standalone, doub
     if (P.sl) sb_add(&mb, "    pthread_spin_init(&@sl, PTHREAD_PROCESS_PRIVATE);\n");
     if (P.key) sb_add(&mb, "    pthread_key_create(&@key, %s);\n", P.key_dtor ? "@dtor" : "NULL");
     if (P.heap) sb_add(&mb, "    @gp = calloc(2, sizeof(int));\n");
+    if (P.out)
+        sb_add(&mb,
+               "    pthread_mutexattr_init(&@ma);\n    pthread_mutexattr_settype(&@ma, %s);\n"
+               "    pthread_attr_init(&@pa);\n    pthread_attr_setdetachstate(&@pa, %s);\n",
+               kind_type[P.matype],
+               P.detst ? "PTHREAD_CREATE_DETACHED" : "PTHREAD_CREATE_JOINABLE");
     if (main_pre.n) sb_add(&mb, "%s", main_pre.s);
     for (int w = 0; w < P.nw; w++)
         if (!(dropped && dropped[wid[w]]))
@@ -1145,10 +1258,14 @@ static void print_program(FILE *o, unsigned long long seed, int standalone, doub
                 use(F_DETACH), all_joined = 0;
             else
                 use(F_JOIN);
-            sb_add(&mb,
-                   P.detach[w] ? "    pthread_detach(t[%d]);\n"
-                               : "    pthread_join(t[%d], NULL);\n",
-                   w);
+            if (w == 0 && !P.detach[w] && P.outjoin) {
+                use(F_OUT_JOIN); /* the value into q0 or q1, chosen by v0 */
+                sb_add(&mb, "    pthread_join(t[0], @v0 ? &@q0 : &@q1);\n");
+            } else
+                sb_add(&mb,
+                       P.detach[w] ? "    pthread_detach(t[%d]);\n"
+                                   : "    pthread_join(t[%d], NULL);\n",
+                       w);
         }
         sp--;
     }
@@ -1186,6 +1303,7 @@ static void prelude(FILE *o)
           "extern char __VERIFIER_nondet_char(void);\nextern _Bool __VERIFIER_nondet_bool(void);\n"
           "extern int __VERIFIER_nondet_int(void);\n#define RV_U __attribute__((unused))\n",
           o);
+    if (outp) fputs("#include <stdio.h>\n", o); /* sscanf */
 }
 
 /* the largest interleavings() kept (RAVEL_FUZZ_SIZE) */
@@ -1205,9 +1323,11 @@ int main(int argc, char **argv)
     if (getenv("RAVEL_FUZZ_SIZE")) limit = atof(getenv("RAVEL_FUZZ_SIZE"));
     avoid = getenv("RAVEL_FUZZ_AVOID");
     ext = getenv("RAVEL_FUZZ_EXT") && atoi(getenv("RAVEL_FUZZ_EXT")) > 0;
-    if (ext) nkind = NKIND;
     uninstr = getenv("RAVEL_FUZZ_UNINSTR") && atoi(getenv("RAVEL_FUZZ_UNINSTR")) > 0;
-    if (uninstr) nkind = NKIND_ALL;
+    outp = getenv("RAVEL_FUZZ_OUT") && atoi(getenv("RAVEL_FUZZ_OUT")) > 0;
+    if (ext) nkind = NKIND_EXT;
+    if (uninstr) nkind = K_UNINSTR + 1;
+    if (outp) nkind = NKIND;
     if (argc >= 4 && !strcmp(argv[1], "--batch")) {
         unsigned long long first = strtoull(argv[2], NULL, 10), n = strtoull(argv[3], NULL, 10);
         printf(
