@@ -25,8 +25,9 @@
  *    function computes the result (on the bytes just read, or into a
  *    bounce buffer that is then written at the event), and errno is kept
  *    across every event (the scheduler may run in between).
+ * The clocks are in clock.c.
  * Functions whose state lies outside the program's memory (a stream's
- * position, the clock) also taint the state (RV_TAINT_LIBC; docs/UDPOR.md
+ * position) also taint the state (RV_TAINT_LIBC; docs/UDPOR.md
  * "What a state contains"), as their trampoline did before.  A format
  * string is read without an event (it is taken to be constant).
  * Outside an execution (rt.active false) rv_mem_event is a no-op and the
@@ -54,6 +55,7 @@
 extern void *__libc_malloc(size_t);
 extern void __libc_free(void *);
 extern void *__ravel_realloc(void *, size_t);
+extern void *__ravel_malloc(size_t);
 
 /* Events that leave errno as it was: the real function's errno is the
  * call's result. */
@@ -63,17 +65,15 @@ static void ev_read(const void *p, size_t n, uint64_t pc)
     rv_mem_event(RV_ACT_READ, p, n, pc, 0);
     errno = e;
 }
-static void ev_write(const void *p, size_t n, uint64_t pc)
+/* the write event before a store into the program's memory (progmem.c) */
+static void ev_write(void *p, size_t n, uint64_t pc)
 {
-    int e = errno;
-    rv_mem_event(RV_ACT_WRITE, p, n, pc, 0);
-    errno = e;
+    rv_out_event(p, n, pc);
 }
 /* *p = v at a write event (an out-parameter of pointer size) */
 static void put_ptr(void *p, const void *v, uint64_t pc)
 {
-    ev_write(p, sizeof v, pc);
-    memcpy(p, &v, sizeof v);
+    rv_out(p, &v, sizeof v, pc);
 }
 static void taint_io(void)
 {
@@ -913,8 +913,7 @@ void rv_printf_end(rv_fmt_args *fa, uint64_t pc)
     int e = errno;
     for (int i = fa->nslot; i-- > 0;) memcpy(fa->slot[i], &fa->orig[i], sizeof fa->orig[i]);
     for (int i = 0; i < fa->nn; i++) {
-        rv_mem_event(RV_ACT_WRITE, fa->ndest[i], fa->nsize[i], pc, 0);
-        memcpy(fa->ndest[i], fa->arena + fa->noff[i], fa->nsize[i]);
+        rv_out(fa->ndest[i], fa->arena + fa->noff[i], fa->nsize[i], pc);
     }
     __libc_free(fa->arena);
     fa->arena = NULL;
@@ -953,13 +952,22 @@ PRINTF_VA(fprintf, int, (FILE * f, const char *fmt, ...), vfprintf(f, fmt, ap))
 PRINTF_V(vdprintf, int, (int fd, const char *fmt, va_list ap), vdprintf(fd, fmt, ap))
 PRINTF_VA(dprintf, int, (int fd, const char *fmt, ...), vdprintf(fd, fmt, ap))
 
-/* asprintf: the string comes from the C library's allocator (free gives
- * it back there); *strp is written at an event */
+/* asprintf: the C library formats into its own allocation; the string
+ * is copied into a block of the runtime's heap at a write event, and
+ * *strp written at another (progmem.c: before, the C library's block was
+ * written without events, and the state after it was unique) */
 static int put_str(char **strp, char *s, int r, uint64_t pc)
 {
     if (r < 0) return r;
-    rv_taint(RV_TAINT_HEAP_COPY); /* the string was written without events */
-    put_ptr(strp, s, pc);
+    char *d = __ravel_malloc((size_t)r + 1);
+    if (!d) {
+        __libc_free(s);
+        errno = ENOMEM;
+        return -1;
+    }
+    rv_out(d, s, (size_t)r + 1, pc);
+    __libc_free(s);
+    put_ptr(strp, d, pc);
     return r;
 }
 int __ravel_vasprintf(char **strp, const char *fmt, va_list ap)
@@ -1131,66 +1139,6 @@ ssize_t __ravel_getdelim(char **lp, size_t *np, int delim, FILE *f)
 ssize_t __ravel_getline(char **lp, size_t *np, FILE *f)
 {
     return __ravel_getdelim(lp, np, '\n', f);
-}
-
-/* ------------------------------------------------------------------ */
-/* The clock: outputs written at events (the time itself is outside the
- * program: tainted, as before). */
-
-time_t __ravel_time(time_t *t)
-{
-    uint64_t pc = PC;
-    taint_io();
-    time_t r = time(NULL);
-    if (t && r != (time_t)-1) {
-        ev_write(t, sizeof *t, pc);
-        *t = r;
-    }
-    return r;
-}
-int __ravel_gettimeofday(struct timeval *tv, void *tz)
-{
-    uint64_t pc = PC;
-    taint_io();
-    struct timeval a;
-    struct timezone z;
-    int r = gettimeofday(&a, tz ? &z : NULL);
-    if (r == 0) {
-        if (tv) {
-            ev_write(tv, sizeof a, pc);
-            *tv = a;
-        }
-        if (tz) {
-            ev_write(tz, sizeof z, pc);
-            memcpy(tz, &z, sizeof z);
-        }
-    }
-    return r;
-}
-int __ravel_clock_gettime(clockid_t c, struct timespec *ts)
-{
-    uint64_t pc = PC;
-    taint_io();
-    struct timespec a;
-    int r = clock_gettime(c, &a);
-    if (r == 0) {
-        rv_engine_cpu_clock(c, &a);
-        ev_write(ts, sizeof a, pc);
-        *ts = a;
-    }
-    return r;
-}
-
-/* clock() as the C library computes it, from the process's CPU clock,
- * counted from the execution's start under the reset engine as in a
- * forked child (engine.c, rv_engine_cpu_clock). */
-clock_t __ravel_clock(void)
-{
-    taint_io();
-    struct timespec a;
-    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a)) return (clock_t)-1;
-    rv_engine_cpu_clock(CLOCK_PROCESS_CPUTIME_ID, &a);
-    return (clock_t)(a.tv_sec * CLOCKS_PER_SEC + a.tv_nsec / (1000000000 / CLOCKS_PER_SEC));
 }
 
 /* ------------------------------------------------------------------ */

@@ -23,6 +23,7 @@
 
 #include "../backends/native/liveness.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +41,19 @@ extern char __executable_start[], etext[];
 
 /* The table, if there is one for this very binary: its code range inside
  * the executable's and the hash of that code equal to the table's. */
+static void live_load(void);
+
+/* The program's errno is kept: it runs before main, and a program without
+ * a table (no file to open: ENOENT) must find errno as it left it in its
+ * constructors (tests/engine process_state). */
 void rv_live_load(void)
+{
+    int saved = errno;
+    live_load();
+    errno = saved;
+}
+
+static void live_load(void)
 {
     const char *e = getenv("RAVEL_LIVENESS");
     if (e && strcmp(e, "0") == 0) return;
@@ -106,7 +119,10 @@ static void zero_dead(char *p, size_t n)
 
 void rv_live_scrub(const rv_thr *t, uint64_t *slot)
 {
-    if (!nsites || !slot) return;
+    /* an explain run (protocol.h) names objects through the pointers in
+     * the frames, dead or not, and under gdb (RV_REQ_KEEP_DEAD) a person
+     * prints them; bytes never read again change nothing */
+    if (!nsites || !slot || (rt.flags & (RV_REQ_EXPLAIN | RV_REQ_KEEP_DEAD))) return;
     const char *hi = t->stack_hi;
     uint64_t *ret_at = slot;
     /* Up the program's frames: a frame is known by the site of the

@@ -150,6 +150,10 @@ void __tsan_func_entry(void *caller)
      * the scrub after the next one must reach (sched.c, scrub_dead) */
     char *f = __builtin_frame_address(0);
     if (!t->stack_low || f < t->stack_low) t->stack_low = f;
+    /* the explain log's shadow stack: explain runs only, so that every
+     * other run pays one test of a flag per call, not a call */
+    if (rt.flags & RV_REQ_EXPLAIN)
+        rv_xl_push((uint64_t)(uintptr_t)caller, *(uint64_t *)f, (uint64_t)(uintptr_t)f);
     if (!&__ravel_natomic_fns || !__ravel_natomic_fns) return;
     bool atomic = in_atomic_fn(PC);
     if (atomic) {
@@ -164,6 +168,7 @@ void __tsan_func_entry(void *caller)
 
 void __tsan_func_exit(void)
 {
+    if (rt.flags & RV_REQ_EXPLAIN) rv_xl_pop((uint64_t)(uintptr_t)__builtin_frame_address(0));
     if (!&__ravel_natomic_fns || !__ravel_natomic_fns || !rt.running) return;
     rv_thr *t = rt.running;
     if (!t->func_depth) return;
@@ -400,8 +405,7 @@ static void copy_by_events(void *d, const void *s, size_t n, uint64_t pc)
     char *buf = rv_bounce_alloc(n, small);
     rv_mem_event(RV_ACT_READ, s, n, pc, 0);
     memcpy(buf, s, n);
-    rv_mem_event(RV_ACT_WRITE, d, n, pc, 0);
-    memcpy(d, buf, n);
+    rv_out(d, buf, n, pc);
     rv_bounce_free(buf, small);
 }
 
@@ -419,8 +423,8 @@ void *__ravel_memmove(void *d, const void *s, size_t n)
 
 void *__ravel_memset(void *d, int c, size_t n)
 {
-    rv_mem_event(RV_ACT_WRITE, d, n, PC, 0);
-    return memset(d, c, n);
+    rv_out_fill(d, c, n, PC);
+    return d;
 }
 
 int __ravel_memcmp(const void *a, const void *b, size_t n)
@@ -464,8 +468,7 @@ void rv_write_from(char *d, size_t dn, const char *s, size_t sn, uint64_t pc)
     char *buf = rv_bounce_alloc(dn, small);
     memcpy(buf, s, sn);
     memset(buf + sn, 0, dn - sn);
-    rv_mem_event(RV_ACT_WRITE, d, dn, pc, 0);
-    memcpy(d, buf, dn);
+    rv_out(d, buf, dn, pc);
     rv_bounce_free(buf, small);
 }
 
@@ -553,8 +556,7 @@ static int format_to(char *d, size_t n, bool bounded, const char *fmt, va_list a
     }
     rv_printf_end(&fa, pc);
     if (out) {
-        rv_mem_event(RV_ACT_WRITE, d, out, pc, 0);
-        memcpy(d, buf, out);
+        rv_out(d, buf, out, pc);
         rv_bounce_free(buf, small);
     }
     return len;
@@ -719,6 +721,11 @@ static void *reuse_large(rv_thr *t, size_t usable, size_t align)
         char *p = *link;
         rv_block *b = (rv_block *)(p - HDR);
         if (b->size < usable || b->size / 2 > usable || (uintptr_t)p % align) continue;
+        /* a link inside an earlier freed block is program memory (a
+         * dangling pointer may read it): its store is a write event
+         * (progmem.c's contract) */
+        if (rt.running && link != &t->free_list[RV_HEAP_CLASSES])
+            rv_out_event(link, sizeof *link, PC);
         *link = *(void **)p;
         return p;
     }
@@ -726,12 +733,16 @@ static void *reuse_large(rv_thr *t, size_t usable, size_t align)
 }
 
 /* Hand out freed block p again: refilling it is a write event (a dangling
- * pointer may still read it; fresh blocks are unreachable). */
+ * pointer may still read it; fresh blocks are unreachable).  The header is
+ * outside the event's range: accounted to the image (rt.h rv_acct). */
 static void *reuse(void *p)
 {
     rv_block *b = (rv_block *)((char *)p - HDR);
-    if (rt.running) rv_mem_event(RV_ACT_WRITE, p, b->size, PC, 0);
+    if (rt.running) rv_out_event(p, b->size, PC);
+    rv_acct a;
+    rv_acct_begin(&a, &b->freed, sizeof b->freed, RV_TAINT_RUNTIME_WRITE);
     b->freed = 0;
+    rv_acct_end(&a);
     memset(p, 0xbe, b->size < FILL_MAX ? b->size : FILL_MAX);
     return p;
 }
@@ -766,11 +777,16 @@ static void *heap_alloc(size_t n, size_t align)
     rt.heap_used += usable;
     t->heap_next = end;
     rv_block *b = (rv_block *)(start - HDR);
+    /* a fresh block: no event (nobody can reach it), its bytes accounted
+     * to the thread's last event (rt.h rv_acct) */
+    rv_acct a;
+    rv_acct_begin(&a, b, HDR + (usable < FILL_MAX ? usable : FILL_MAX), RV_TAINT_RUNTIME_WRITE);
     b->size = usable;
     b->owner = (uint16_t)rv_tid(t);
     b->cls = (uint16_t)cls;
     b->freed = 0;
     memset((void *)start, 0xbe, usable < FILL_MAX ? usable : FILL_MAX);
+    rv_acct_end(&a);
     return (void *)start;
 }
 
@@ -787,7 +803,15 @@ void *__ravel_calloc(size_t n, size_t m)
         return NULL;
     }
     void *p = heap_alloc(total, 16);
-    if (p) memset(p, 0, total);
+    if (!p) return p;
+    /* A reused block's refill event covers all of it; a fresh one is zero
+     * past FILL_MAX (its arena is an rv_zmap region, zero when the
+     * execution starts, and the bump pointer hands out no byte twice), so
+     * only the fill changes. */
+    rv_acct a;
+    if (ours(p)) rv_acct_begin(&a, p, total < FILL_MAX ? total : FILL_MAX, RV_TAINT_RUNTIME_WRITE);
+    memset(p, 0, total);
+    if (ours(p)) rv_acct_end(&a);
     return p;
 }
 
@@ -802,10 +826,13 @@ void __ravel_free(void *p)
     /* free writes the block (the free-list link; the block's end of life):
      * an event over its whole range, so that accesses through dangling
      * pointers, and another free, are ordered with it */
-    if (rt.running) rv_mem_event(RV_ACT_WRITE, p, b->size, PC, 0);
+    if (rt.running) rv_out_event(p, b->size, PC);
     if (b->freed && rt.active)
         rv_end_exec(RV_END_MISUSE, PC, (uint64_t)(uintptr_t)p, "double free of %p", p);
+    rv_acct a; /* the header: part of the memory image, so freed is too */
+    rv_acct_begin(&a, &b->freed, sizeof b->freed, RV_TAINT_RUNTIME_WRITE);
     b->freed = 1;
+    rv_acct_end(&a);
     rv_thr *t = allocating_thread();
     if (b->owner == rv_tid(t)) { /* class RV_HEAP_CLASSES: the blocks above them */
         *(void **)p = t->free_list[b->cls];
@@ -824,11 +851,9 @@ void *__ravel_realloc(void *p, size_t n)
     if (n <= b->size) return p;
     void *q = heap_alloc(n, 16);
     if (!q) return NULL;
-    /* the old bytes are read at a read event (after heap_alloc's event on
-     * a reused block, right before the copy) */
-    rv_mem_event(RV_ACT_READ, p, b->size, PC, 0);
-    memcpy(q, p, b->size);
-    rv_taint(RV_TAINT_HEAP_COPY); /* bytes copied without write events */
+    /* the old bytes read at a read event (after heap_alloc's event on a
+     * reused block), written at a write event (progmem.c) */
+    copy_by_events(q, p, b->size, PC);
     __ravel_free(p);
     return q;
 }
@@ -848,8 +873,7 @@ int __ravel_posix_memalign(void **out, size_t align, size_t n)
     if (align < sizeof(void *) || (align & (align - 1))) return EINVAL;
     void *p = heap_alloc(n, align);
     if (!p) return ENOMEM;
-    *out = p;
-    rv_taint(RV_TAINT_RUNTIME_WRITE); /* *out written without an event */
+    rv_out(out, &p, sizeof p, PC); /* at a write event (progmem.c) */
     return 0;
 }
 
@@ -878,8 +902,7 @@ char *__ravel_strdup(const char *s)
     rv_snap x;
     size_t n = rv_snap_str(&x, s, SIZE_MAX, PC);
     char *d = heap_alloc(n, 16);
-    rv_taint(RV_TAINT_HEAP_COPY); /* bytes copied without write events */
-    if (d) memcpy(d, x.p, n);
+    if (d) rv_out(d, x.p, n, PC); /* at a write event (progmem.c) */
     rv_snap_free(&x);
     return d;
 }

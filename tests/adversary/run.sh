@@ -124,6 +124,13 @@ t_uninit_stack_vla() { agree uninit_stack.c assertion "" sc -DVLA -DZ=30000; }
 # ... written by printf's 27 KiB alloca (48 KiB with P=12000), deeper
 # than any fixed floor: zeroed after the recorded deep call (sched.c
 # scrub_deep), in a thread ravel mapped and on main's (the process's) stack
+# After the merge of branches reports and attack13 (677f48e) printf's
+# digits survived the deep scrub in these variants (dfs found the
+# assertion, 10 traces instead of 4; every algorithm agreed).  The change
+# was the explain log's call in every __tsan_func_entry/exit
+# (memory.c); guarded by the explain flag, the digits are zeroed again.
+# How that call defeated the scrub was not worked out: these tests keep
+# the scrub honest against changes of the hooks.
 t_uninit_stack_printf() { agree uninit_stack.c "" 4 sc -DPRINTF; }
 t_uninit_stack_fprintf() { agree uninit_stack.c "" 4 sc -DPRINTF -DOP=1; }
 t_uninit_stack_snprintf() { agree uninit_stack.c "" 4 sc -DPRINTF -DOP=2; }

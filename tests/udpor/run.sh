@@ -165,6 +165,7 @@ check random-cutoffs-remove-deep-least cutoff-gc-deep-least 1 "$((N / 2))"
 # 30 s (the known gap of docs/UDPOR.md: large state spaces); those run with
 # RAVEL_TEST_KNOWN_GAPS=1.
 check loops-terminate loops 1 60
+check memory-image-hash memh 1 2000
 check loops-terminate-least loops-least 1 60
 check loops3-terminate-1 loops3 1 2
 check loops3-terminate-4 loops3 4 27

@@ -1,6 +1,7 @@
 /* compile.c — the compile driver; see compile.h. */
 #include "compile.h"
 #include "liveness.h"
+#include "objscan.h"
 #include "rawinsn.h"
 
 #include <dirent.h>
@@ -26,8 +27,11 @@
 /* 13: the liveness table, prog.live (liveness.h); 14: SV-COMP targets
  * (reach_error, __VERIFIER_error) the program defines are caught on entry
  * (wire_targets); 15: the reset engine's checks (linked_unseen's
- * allow-list, find_raw_insn, __ravel_cpu_clock) */
-#define RECIPE "ravel-build-15/live-" RV_LIVE_VERSION
+ * allow-list, find_raw_insn, __ravel_cpu_clock); 16: C sources compiled
+ * through assembly and their objects scanned (objscan.h), the link line
+ * judged by linked_unseen for instrumentation and liveness too; 17: a
+ * target inlined away gets its entry hook too (pp_names_target) */
+#define RECIPE "ravel-build-17/live-" RV_LIVE_VERSION
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -224,7 +228,17 @@ static char *default_runtime(void)
     self[n] = 0;
     char *slash = strrchr(self, '/');
     if (slash) *slash = 0;
-    return rv_xasprintf("%s/libravel_rt.a", self);
+    /* next to ravel in a build tree; PREFIX/lib/ravel for PREFIX/bin/ravel
+     * once installed (`make install`) */
+    char *here = rv_xasprintf("%s/libravel_rt.a", self);
+    if (access(here, R_OK) == 0) return here;
+    char *installed = rv_xasprintf("%s/../lib/ravel/libravel_rt.a", self);
+    if (access(installed, R_OK) == 0) {
+        free(here);
+        return installed;
+    }
+    free(installed);
+    return here;
 }
 
 static bool read_file(const char *path, buf *b)
@@ -475,13 +489,15 @@ typedef struct job {
     char *rt;
     strv cflags, ldflags;
     buf diag;
-    char *dir;     /* private build directory */
-    strv ccv;      /* the compiler command: `ccache clang` is two words */
-    bool is_clang; /* from `cc --version` */
-    bool gnu89;    /* retrying with GNU89 inline semantics (build_inline_retry) */
-    bool cxx;      /* a source is C++ (rv_compile_is_cxx): see "C++" below */
-    strv cxxv;     /* the C++ compiler command (cxx_compiler) */
-    rv_deps deps;  /* the files preprocessing read (compute_key), for depcache */
+    char *dir;          /* private build directory */
+    strv ccv;           /* the compiler command: `ccache clang` is two words */
+    bool is_clang;      /* from `cc --version` */
+    bool gnu89;         /* retrying with GNU89 inline semantics (build_inline_retry) */
+    bool cxx;           /* a source is C++ (rv_compile_is_cxx): see "C++" below */
+    strv cxxv;          /* the C++ compiler command (cxx_compiler) */
+    rv_deps deps;       /* the files preprocessing read (compute_key), for depcache */
+    bool *names_target; /* per source: its preprocessed text names an SV-COMP
+                           target (compute_key; wire_targets) */
 } job;
 
 static void add_cc(const job *j, strv *argv)
@@ -680,6 +696,56 @@ static bool direct_key(const job *j, char hex[33])
     return ok;
 }
 
+/* Does preprocessed text name reach_error or __VERIFIER_error (an
+ * identifier outside line markers, string and character literals)?  A
+ * target the compiler inlined everywhere leaves no symbol in the object
+ * (`static inline`, always_inline, -O2), so the object's symbols alone
+ * would not get it its entry hook (wire_targets) and its body would run
+ * unseen: an `assert(0)` in it is no violation of unreach-call, a wrong
+ * TRUE (tests/svcomp/inline_target.c). */
+static bool pp_names_target(const char *pp, size_t n)
+{
+    const char *end = pp + n;
+    bool line_start = true;
+    for (const char *p = pp; p < end;) {
+        char c = *p;
+        if (line_start && c == '#') { /* a line marker or a pragma */
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            p = nl ? nl : end;
+            continue;
+        }
+        if (c == '\n') {
+            line_start = true;
+            p++;
+            continue;
+        }
+        if (c == ' ' || c == '\t') {
+            p++;
+            continue;
+        }
+        line_start = false;
+        if (c == '"' || c == '\'') { /* a literal: skip it, escapes included */
+            for (p++; p < end && *p != c && *p != '\n'; p++)
+                if (*p == '\\' && p + 1 < end) p++;
+            p++;
+            continue;
+        }
+        if (c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+            const char *b = p;
+            while (p < end && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                               (*p >= '0' && *p <= '9')))
+                p++;
+            size_t k = (size_t)(p - b);
+            if ((k == 11 && !memcmp(b, "reach_error", 11)) ||
+                (k == 16 && !memcmp(b, "__VERIFIER_error", 16)))
+                return true;
+            continue;
+        }
+        p++;
+    }
+    return false;
+}
+
 /* The cache key as 32 hex digits; -1 if preprocessing failed (the
  * program's fault), -2 if the compiler or the runtime is unusable. */
 static int compute_key(job *j, char hex[33])
@@ -743,6 +809,8 @@ static int compute_key(job *j, char hex[33])
         add_hash_str(&key, j->o->sources[s]);
         add_hash(&key, pp, n);
         rv_deps_from_pp(&j->deps, pp, n);
+        if (!j->names_target) j->names_target = rv_xcalloc(j->o->nsources, sizeof *j->names_target);
+        j->names_target[s] = st == 0 && pp_names_target(pp, n);
         free(pp);
         if (st != 0) {
             free(key.p);
@@ -768,6 +836,7 @@ typedef struct objsyms {
     unsigned long *atomic_size;
     strv target;       /* the SV-COMP targets it defines (is_target_name) */
     strv target_local; /* ... of them, the static ones */
+    unsigned long *target_size;
 } objsyms;
 
 /* The functions whose call is the violation of unreach-call: reach_error
@@ -775,6 +844,14 @@ typedef struct objsyms {
 static bool is_target_name(const char *x)
 {
     return !strcmp(x, "reach_error") || !strcmp(x, "__VERIFIER_error");
+}
+
+/* Does the object call a target defined elsewhere (or the runtime's)? */
+static bool imports_target(const objsyms *s)
+{
+    for (size_t i = 0; i < s->undef.n; i++)
+        if (is_target_name(s->undef.v[i])) return true;
+    return false;
 }
 
 static int scan_object(job *j, const char *obj, objsyms *s)
@@ -812,6 +889,8 @@ static int scan_object(job *j, const char *obj, objsyms *s)
         }
         if (is_target_name(name) && strchr("TtWw", type)) {
             strv_add(&s->target, name);
+            s->target_size = rv_xrealloc(s->target_size, s->target.n * sizeof *s->target_size);
+            s->target_size[s->target.n - 1] = size;
             if (type == 't') strv_add(&s->target_local, name);
         }
     }
@@ -829,6 +908,7 @@ static void objsyms_free(objsyms *s)
     free(s->atomic_size);
     strv_free(&s->target);
     strv_free(&s->target_local);
+    free(s->target_size);
 }
 
 static bool is_c_identifier(const char *s)
@@ -861,6 +941,8 @@ typedef struct wiring {
     strv deep;               /* deep imports given a recording trampoline (deep_record) */
     bool deep_always;        /* a deep import named other than by a call: no trampoline */
     bool dynamic_frames;     /* a function's frame has no static bound (alloca, a VLA) */
+    strv dynamic_fns;        /* ... those functions */
+    strv uninstrumented_why; /* every source or input built without instrumentation */
 } wiring;
 
 static void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -879,24 +961,177 @@ static void buf_printf(buf *b, const char *fmt, ...)
     free(s);
 }
 
-/* Compile source s into obj: 0, or 1 (diagnostics in j->diag).
- * `entry_hooks` adds -finstrument-functions (wire_targets). */
-static int compile_one(job *j, size_t s, const char *obj, bool entry_hooks)
+/* What the compiler made of the program's own code, for the decisions
+ * that depend on code ravel cannot see into (objscan.h): the first
+ * reason it holds code built without instrumentation (every state is
+ * then unique: RV_TAINT_UNINSTRUMENTED) and the first reason it may let
+ * a stack address out or return twice (no liveness table: liveness.h).
+ * NULL: none found. */
+typedef struct code_facts {
+    char *uninstrumented;
+    char *stack_out;
+    strv uninstrumented_all; /* every such source or input, for the summary
+                                ("file (what)": taint_note) */
+} code_facts;
+
+static void note(char **slot, const char *why)
+{
+    if (!*slot) *slot = rv_xstrdup(why);
+}
+
+/* Code built without instrumentation: why (the first reason), and where
+ * ("base-name-of-where (what)") among all of them. */
+static void note_uninstrumented(code_facts *cf, const char *why, const char *where,
+                                const char *what)
+{
+    note(&cf->uninstrumented, why);
+    const char *base = where ? strrchr(where, '/') : NULL;
+    char *x = where ? rv_xasprintf("%s (%s)", base ? base + 1 : where, what) : rv_xstrdup(what);
+    if (!strv_has(&cf->uninstrumented_all, x)) strv_add(&cf->uninstrumented_all, x);
+    free(x);
+}
+
+static void note_both(code_facts *cf, const char *why, const char *where, const char *what)
+{
+    note_uninstrumented(cf, why, where, what);
+    note(&cf->stack_out, why);
+}
+
+/* The language the user's flags force on the sources (`-x lang`,
+ * `-xlang`), or NULL: a source compiled as anything but C (assembly
+ * through `-x assembler`) is code the driver cannot judge. */
+static const char *forced_language(const job *j)
+{
+    const char *lang = NULL;
+    for (size_t i = 0; i < j->cflags.n; i++) {
+        const char *f = j->cflags.v[i];
+        if (!strcmp(f, "-x") && i + 1 < j->cflags.n)
+            lang = j->cflags.v[++i];
+        else if (!strncmp(f, "-x", 2) && f[2])
+            lang = f + 2;
+    }
+    return lang && strcmp(lang, "c") && strcmp(lang, "none") ? lang : NULL;
+}
+
+/* Source s compiled with `mode` (-c: an object, as the user's compiler
+ * would; -S: assembly) into out.  For -S with clang, -fverbose-asm after
+ * the user's flags (the last one wins): clang writes its comment around
+ * file-scope assembly only then (gcc marks it with #APP always).  Both
+ * write out's .su beside it (frame sizes: max_frame_of).  `entry_hooks`
+ * adds -finstrument-functions (wire_targets). */
+static int compile_source(job *j, size_t s, const char *mode, const char *out, bool entry_hooks)
 {
     strv argv = {0};
     add_cc_for(j, &argv, j->o->sources[s]);
-    strv_add(&argv, "-c");
+    strv_add(&argv, mode);
     add_default_flags(j, &argv);
     for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
     if (j->gnu89) strv_add(&argv, "-fgnu89-inline");
-    strv_add(&argv, "-fstack-usage"); /* obj's .su: frame sizes (max_frame_of) */
+    strv_add(&argv, "-fstack-usage");
     if (entry_hooks) strv_add(&argv, "-finstrument-functions");
+    if (j->is_clang && !strcmp(mode, "-S")) strv_add(&argv, "-fverbose-asm");
     strv_add(&argv, j->o->sources[s]);
+    strv_add(&argv, "-o");
+    strv_add(&argv, out);
+    int st = run_diag(j, &argv, NULL, NULL);
+    strv_free(&argv);
+    return st == 0 ? 0 : 1;
+}
+
+/* Assemble asm_ into obj with the same compiler; of the user's flags only
+ * those for the assembler (-Wa,..., -Xassembler ...) apply. */
+static int assemble(job *j, const char *asm_, const char *obj)
+{
+    strv argv = {0};
+    add_cc(j, &argv);
+    strv_add(&argv, "-c");
+    for (size_t i = 0; i < j->cflags.n; i++) {
+        const char *f = j->cflags.v[i];
+        if (!strncmp(f, "-Wa,", 4)) strv_add(&argv, f);
+        if (!strcmp(f, "-Xassembler") && i + 1 < j->cflags.n) {
+            strv_add(&argv, f);
+            strv_add(&argv, j->cflags.v[++i]);
+        }
+    }
+    strv_add(&argv, asm_);
     strv_add(&argv, "-o");
     strv_add(&argv, obj);
     int st = run_diag(j, &argv, NULL, NULL);
     strv_free(&argv);
     return st == 0 ? 0 : 1;
+}
+
+/* Compile source s into obj: 0, or 1 (diagnostics in j->diag).  A C
+ * source goes through assembly, which the compiler marks where it holds
+ * inline assembly (rv_asm_marker); for GNU as and clang's integrated
+ * assembler the object is the one `-c` writes (the same code and line
+ * table).  C++ and sources forced to another language are compiled
+ * directly (their code is judged unseen anyway: build). */
+static int compile_one(job *j, size_t s, const char *obj, bool entry_hooks, code_facts *cf)
+{
+    const char *src = j->o->sources[s];
+    if (j->cxx || forced_language(j)) return compile_source(j, s, "-c", obj, entry_hooks);
+    char *asm_ = rv_xasprintf("%.*s.s", (int)strlen(obj) - 2, obj);
+    int rc = compile_source(j, s, "-S", asm_, entry_hooks);
+    buf text = {0};
+    if (rc == 0 && !read_file(asm_, &text)) {
+        buf_puts(&j->diag, "ravel: cannot read the compiler's assembly output\n");
+        rc = -1;
+    }
+    const char *m = rc == 0 && text.p ? rv_asm_marker(text.p) : NULL;
+    if (m) {
+        char *why = rv_xasprintf("inline assembly in %s", src);
+        note_both(cf, why, src, "inline assembly");
+        free(why);
+    }
+    free(text.p);
+    if (rc == 0) rc = assemble(j, asm_, obj);
+    unlink(asm_); /* the cached build does not need it */
+    free(asm_);
+    return rc;
+}
+
+/* What an object's machine code shows (objscan.h). */
+static void scan_code(const char *obj, const char *src, code_facts *cf)
+{
+    rv_objscan sc;
+    char *why = NULL;
+    if (rv_objscan_file(obj, &sc, &why) != 0) {
+        char *w = rv_xasprintf("code of %s that cannot be read (%s)", src, why);
+        note_both(cf, w, src, "code that cannot be read");
+        free(w);
+        free(why);
+        return;
+    }
+    if (sc.unhooked) {
+        char *w = rv_xasprintf("%s: %s", src, sc.unhooked);
+        /* the function (or section) the first such store is in */
+        char *fn = rv_xasprintf("%.*s", (int)strcspn(sc.unhooked, "+:"), sc.unhooked);
+        note_uninstrumented(cf, w, src, fn);
+        free(fn);
+        free(w);
+    }
+    if (sc.stack_out) {
+        char *w = rv_xasprintf("%s: %s", src, sc.stack_out);
+        note(&cf->stack_out, w);
+        free(w);
+    }
+    rv_objscan_free(&sc);
+}
+
+/* The function of the stack-usage line holding `tab` (its location,
+ * "file:line:column:function", ends at the line's first tab), added to
+ * fns once. */
+static void add_su_function(const char *text, const char *tab, strv *fns)
+{
+    const char *line = tab;
+    while (line > text && line[-1] != '\n') line--;
+    const char *first_tab = memchr(line, '\t', (size_t)(tab - line) + 1);
+    const char *name = first_tab;
+    while (name > line && name[-1] != ':') name--;
+    char *fn = rv_xasprintf("%.*s", (int)(first_tab - name), name);
+    if (*fn && !strv_has(fns, fn)) strv_add(fns, fn);
+    free(fn);
 }
 
 /* The largest static frame in the stack-usage file that -fstack-usage
@@ -905,8 +1140,9 @@ static int compile_one(job *j, size_t s, const char *obj, bool entry_hooks)
  * reach that far below the deepest frame it saw: a function that makes
  * no call and no shared access has no __tsan_func_entry hook, so its
  * frame is seen by nobody (sched.c, dead_floor).  *dynamic is set when a
- * frame has no static bound: nothing bounds how deep it reaches. */
-static unsigned long max_frame_of(const char *obj, bool *dynamic)
+ * frame has no static bound: nothing bounds how deep it reaches, and the
+ * function is added to dynamic_fns. */
+static unsigned long max_frame_of(const char *obj, bool *dynamic, strv *dynamic_fns)
 {
     size_t n = strlen(obj);
     char *su = rv_xasprintf("%.*s.su", (int)(n > 2 && !strcmp(obj + n - 2, ".o") ? n - 2 : n), obj);
@@ -921,7 +1157,10 @@ static unsigned long max_frame_of(const char *obj, bool *dynamic)
             if (v > max) max = v;
             /* "dynamic" alone: alloca or a VLA of no static bound
              * ("dynamic,bounded" counts its bound in the size) */
-            if (!strncmp(tab + 1, "dynamic", 7) && (tab[8] == '\n' || !tab[8])) *dynamic = true;
+            if (!strncmp(tab + 1, "dynamic", 7) && (tab[8] == '\n' || !tab[8])) {
+                *dynamic = true;
+                add_su_function(b.p, tab, dynamic_fns);
+            }
         }
     }
     free(b.p);
@@ -961,7 +1200,8 @@ static bool reset_safe(const char *x)
         "__strcpy_chk", "__strcat_chk", "__strncpy_chk", "__strncat_chk", "sscanf", "abs", "labs",
         "llabs", "div", "ldiv", "lldiv", "rand", "srand", "rand_r", "random", "srandom", "drand48",
         "srand48", "lrand48", "mrand48", "qsort", "bsearch", "getenv", "time", "clock",
-        "clock_gettime", "gettimeofday", "atexit", "on_exit", "__cxa_atexit", "setjmp", "_setjmp",
+        "clock_gettime", "gettimeofday", "atexit", "on_exit", "__cxa_atexit", "__dso_handle",
+        "setjmp", "_setjmp",
         "longjmp", "_longjmp", "stdout", "stderr", "abort", "exit", "_exit", "_Exit", "assert",
         "sqrt", "sqrtf", "pow", "powf", "exp", "expf", "log", "logf", "log2", "log10", "sin", "cos",
         "tan", "atan", "atan2", "floor", "floorf", "ceil", "ceilf", "fabs", "fabsf", "fmod",
@@ -1026,7 +1266,7 @@ static int find_raw_insn(job *j, const strv *objs, wiring *w)
             return -1;
         }
         if (r) {
-            w->reset_unsafe = rv_xasprintf("the instruction %s (%s)", what, j->o->sources[s]);
+            w->reset_unsafe = rv_xasprintf("%s (%s)", what, j->o->sources[s]);
             return 0;
         }
     }
@@ -1137,6 +1377,22 @@ static void deep_record(buf *a)
                 "    movq %r11, __ravel_deep+8(%rip)\\n1:\\n");
 }
 
+/* The instructions of a tainting trampoline `self` (sched.c, rv_taint):
+ * set the taint and, for the first tainting call since the thread's last
+ * event, say where it came from: the return address at (%rsp) and a code
+ * address inside the trampoline (self + 1), whose name names the C
+ * library function in the reports (rv_event.taint_pc, taint_fn).  Clobbers
+ * only r11 and the flags. */
+static void taint_asm(buf *a, const char *self)
+{
+    buf_printf(a,
+               "    cmpq $0, __ravel_taint_pc(%%rip)\\n    jne 2f\\n"
+               "    movq (%%rsp), %%r11\\n    movq %%r11, __ravel_taint_pc(%%rip)\\n"
+               "    leaq %s+1(%%rip), %%r11\\n    movq %%r11, __ravel_taint_fn(%%rip)\\n"
+               "2:\\n    orl $1, __ravel_taint(%%rip)\\n",
+               self);
+}
+
 /* A frameless trampoline __ravel_deep_x (section ravel_leaf, as the
  * tainting ones) that records the call (deep_record), sets the taint if
  * `taint`, and jumps to `target`. */
@@ -1149,8 +1405,13 @@ static void deep_trampoline(const char *x, const char *target, bool taint, wirin
                "__ravel_deep_%s:\\n",
                x, x, x);
     deep_record(&a);
-    if (taint) buf_puts(&a, "    orl $1, __ravel_taint(%rip)\\n");
-    buf_printf(&a, "    jmp %s\\n.popsection\\n\");\n", target);
+    if (taint) {
+        char *self = rv_xasprintf("__ravel_deep_%s", x);
+        taint_asm(&a, self);
+        free(self);
+    }
+    buf_printf(&a, "    jmp %s\\n.size __ravel_deep_%s, .-__ravel_deep_%s\\n.popsection\\n\");\n",
+               target, x, x);
     buf_puts(&w->stubs, a.p);
     free(a.p);
 }
@@ -1323,7 +1584,8 @@ static void wire_targets(size_t s, const objsyms *sy, buf *ren, strv *globalize,
         char *name = stubs_name(s, t, &sy->target_local, ren, globalize);
         buf_printf(&w->stubs, "extern const char ravel_tf%zu[] __asm__(\"%s\");\n", w->ntarget,
                    name);
-        buf_printf(&w->targets, "    {ravel_tf%zu, \"%s\"},\n", w->ntarget, t);
+        buf_printf(&w->targets, "    {ravel_tf%zu, %luul, \"%s\"},\n", w->ntarget,
+                   sy->target_size[i], t);
         w->ntarget++;
         free(name);
     }
@@ -1363,6 +1625,25 @@ static int targets_hooked(job *j, const char *obj, const objsyms *sy)
                 lo = strtoul(f[0], NULL, 16);
                 size = strtoul(f[k - 2], NULL, 16);
                 break;
+            }
+        }
+        /* another name for the same code (an alias, either way): the
+         * hook sees the address, not the name called, so a call of the
+         * other name would count as a call of the target (a wrong FALSE:
+         * tests/svcomp/run.sh t_target_alias) */
+        for (const char *l = tab; sec[0] && l && *l && rc == 0;
+             l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+            char f[6][256];
+            int k = sscanf(l, "%255s %255s %255s %255s %255s %255s", f[0], f[1], f[2], f[3], f[4],
+                           f[5]);
+            if (k >= 5 && strcmp(f[k - 1], sy->target.v[i]) && !strcmp(f[k - 3], sec) &&
+                strtoul(f[0], NULL, 16) == lo && !strcmp(f[k - 4], "F") &&
+                !is_target_name(f[k - 1])) {
+                buf_printf(&j->diag,
+                           "ravel: %s, the unreach-call target, has another name, %s (an alias): "
+                           "ravel could not tell their calls apart\n",
+                           sy->target.v[i], f[k - 1]);
+                rc = 1;
             }
         }
         bool hooked = false, in_sec = false;
@@ -1537,7 +1818,8 @@ static bool pure_libc_fn(const char *n)
                                        "getpid",
                                        "getuid",
                                        "geteuid",
-                                       "bsearch"};
+                                       "bsearch",
+                                       "difftime"};
     for (size_t i = 0; i < sizeof pure / sizeof *pure; i++)
         if (!strcmp(n, pure[i])) return true;
     return false;
@@ -1746,7 +2028,11 @@ static void family_trampoline(const char *x, const libc_family *fam, bool deep, 
     for (int i = 0; i < 8; i++) buf_printf(&a, "    movups %d(%%rsp), %%xmm%d\\n", 16 * i, i);
     buf_puts(&a, "    addq $128, %rsp\\n");
     for (size_t i = 7; i-- > 0;) buf_printf(&a, "    popq %%%s\\n", gpr[i]);
-    if (!writes_nothing(x)) buf_puts(&a, "    orl $1, __ravel_taint(%rip)\\n");
+    if (!writes_nothing(x)) {
+        char *self = rv_xasprintf("__ravel_impure_%s", x);
+        taint_asm(&a, self);
+        free(self);
+    }
     if (deep) deep_record(&a); /* after the event: the call's frames follow it */
     buf_printf(&a,
                "    jmp %s@PLT\\n"
@@ -1889,6 +2175,29 @@ static void warn_unmodelled(job *j, const strv *fns)
                        "writes are not explored (docs/DESIGN.md, \"C library calls\")\n");
 }
 
+/* The trampoline of a function that only taints: frameless (sp holds
+ * the caller's return address throughout), in section ravel_leaf, so that
+ * a report of where a thread was (sched.c program_frame) looks through it
+ * to the caller. */
+static void impure_trampoline(const char *x, wiring *w)
+{
+    buf a = {0};
+    buf_printf(&a,
+               "__asm__(\".pushsection ravel_leaf,\\\"ax\\\",@progbits\\n"
+               ".globl __ravel_impure_%s\\n"
+               ".type __ravel_impure_%s, @function\\n__ravel_impure_%s:\\n",
+               x, x, x);
+    char *self = rv_xasprintf("__ravel_impure_%s", x);
+    taint_asm(&a, self);
+    free(self);
+    /* a size: reports name the function by the symbol holding an address */
+    buf_printf(
+        &a, "    jmp %s@PLT\\n.size __ravel_impure_%s, .-__ravel_impure_%s\\n.popsection\\n\");\n",
+        x, x, x);
+    buf_puts(&w->stubs, a.p);
+    free(a.p);
+}
+
 /* Rename lines and trampolines for object s's calls of C library
  * functions not known pure (see above). */
 static void wire_impure(const objsyms *sy, const strv *called, const strv *all_def,
@@ -1937,55 +2246,48 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
             char *target = rv_xasprintf("%s@PLT", x);
             deep_trampoline(x, target, true, w);
             free(target);
-        } else
-            /* frameless (sp holds the caller's return address throughout):
-             * section ravel_leaf, so that a report of where a thread was
-             * (sched.c program_frame) looks through it to the caller */
-            buf_printf(&w->stubs,
-                       "__asm__(\".pushsection ravel_leaf,\\\"ax\\\",@progbits\\n"
-                       ".globl __ravel_impure_%s\\n"
-                       ".type __ravel_impure_%s, @function\\n__ravel_impure_%s:\\n"
-                       "    orl $1, __ravel_taint(%%rip)\\n    jmp %s@PLT\\n.popsection\\n\");\n",
-                       x, x, x, x);
+        } else {
+            impure_trampoline(x, w);
+        }
     }
 }
 
-/* Code built without instrumentation: an uninstrumented function or
- * inline assembly in a source (a textual scan of the sources as given:
- * `no_sanitize`, `asm`, `__asm__`, `__asm`, `naked`), or prebuilt objects
- * and libraries on the command line.  It may write memory at any time, so
- * every state of the run is unique (cutoffs off, said in the summary). */
-static bool has_uninstrumented(const job *j)
+/* A compiler flag that leaves code uninstrumented however the object
+ * looks: -fno-sanitize= naming thread (or all) after ravel's
+ * -fsanitize=thread, an ignore list. */
+static const char *uninstrumenting_flag(const job *j)
 {
-    static const char *const words[] = {
-        "no_sanitize", "asm", "__asm__", "__asm", "naked", "disable_sanitizer_instrumentation"};
-    for (size_t i = 0; i < j->ldflags.n; i++) {
-        const char *f = j->ldflags.v[i];
-        if ((!strncmp(f, "-l", 2) && strcmp(f, "-lm") && strcmp(f, "-lpthread")) ||
-            ends_with(f, ".o") || ends_with(f, ".a") || ends_with(f, ".so"))
-            return true;
+    for (size_t i = 0; i < j->cflags.n; i++) {
+        const char *f = j->cflags.v[i];
+        if (!strncmp(f, "-fno-sanitize=", 14) && (strstr(f, "thread") || strstr(f, "all")))
+            return f;
+        if (!strncmp(f, "-fsanitize-ignorelist=", 22) || !strncmp(f, "-fsanitize-blacklist=", 21))
+            return f;
     }
-    for (size_t s = 0; s < j->o->nsources; s++) {
-        buf b = {0};
-        if (!read_file(j->o->sources[s], &b) || !b.p) continue;
-        bool hit = false;
-        for (const char *p = b.p; *p && !hit; p++) {
-            if (!(*p == '_' || (*p >= 'a' && *p <= 'z'))) continue;
-            if (p > b.p && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
-                            (p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= '0' && p[-1] <= '9')))
-                continue;
-            size_t n = 0;
-            while (p[n] == '_' || (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= 'A' && p[n] <= 'Z') ||
-                   (p[n] >= '0' && p[n] <= '9'))
-                n++;
-            for (size_t k = 0; k < sizeof words / sizeof *words && !hit; k++)
-                hit = n == strlen(words[k]) && !strncmp(p, words[k], n);
-            p += n - 1;
-        }
-        free(b.p);
-        if (hit) return true;
+    return NULL;
+}
+
+/* What the program's code is, beyond its objects' machine code: C++
+ * (libstdc++ and unwinding), sources of another language, link inputs
+ * other than parts of the C library (linked_unseen: the same allow-list
+ * as the reset engine's), uninstrumenting flags. */
+static void judge_build(const job *j, code_facts *cf)
+{
+    if (j->cxx) note_both(cf, "libstdc++", NULL, "libstdc++");
+    const char *lang = forced_language(j);
+    if (lang) {
+        char *w = rv_xasprintf("sources compiled as '%s'", lang);
+        note_both(cf, w, NULL, w);
+        free(w);
     }
-    return false;
+    const char *l = linked_unseen(j);
+    if (l) {
+        char *w = rv_xasprintf("what %s links", l);
+        note_both(cf, w, l, "linked");
+        free(w);
+    }
+    const char *f = uninstrumenting_flag(j);
+    if (f) note_uninstrumented(cf, f, NULL, f);
 }
 
 /* Rewrite object s's symbols in place with objcopy: 0, or -1 (diag). */
@@ -2041,6 +2343,32 @@ static void fn_table(buf *out, const char *type, const char *what, const buf *ro
 
 /* The whole stubs.c (heap string); both table symbols are always
  * defined, the array with a dummy row when empty (C has no empty arrays). */
+/* "a, b, c" (the sorted strings) appended to b after `what`. */
+static void note_list(buf *b, const char *what, strv *v)
+{
+    if (!v->n) return;
+    strv_sort(v);
+    buf_printf(b, "%s%s: ", b->n ? "; " : "", what);
+    for (size_t i = 0; i < v->n; i++) buf_printf(b, "%s%s", i ? ", " : "", v->v[i]);
+}
+
+/* What in the build makes states unique (protocol.h taint_note; docs/
+ * UDPOR.md "What a state contains"): every C library function called
+ * that taints the state, every source or input built without
+ * instrumentation, every function with a frame of variable size. */
+static char *taint_note(wiring *w)
+{
+    buf b = {0};
+    strv fns = {0};
+    for (size_t i = 0; i < w->impure.n; i++)
+        if (!writes_nothing(w->impure.v[i])) strv_add(&fns, w->impure.v[i]);
+    note_list(&b, "C library functions called", &fns);
+    strv_free(&fns);
+    note_list(&b, "code built without instrumentation", &w->uninstrumented_why);
+    note_list(&b, "frames of variable size", &w->dynamic_fns);
+    return buf_take(&b);
+}
+
 static char *stubs_source(wiring *w)
 {
     buf out = {0};
@@ -2051,7 +2379,8 @@ static char *stubs_source(wiring *w)
     if (w->stubs.p) buf_puts(&out, w->stubs.p);
     buf_puts(&out, "typedef struct { const void *start; unsigned long size; } ravel_afn;\n");
     fn_table(&out, "ravel_afn", "atomic", &w->table, w->natomic);
-    buf_puts(&out, "typedef struct { const void *start; const char *name; } ravel_tfn;\n");
+    buf_puts(&out, "typedef struct { const void *start; unsigned long size; const char *name; } "
+                   "ravel_tfn;\n");
     fn_table(&out, "ravel_tfn", "target", &w->targets, w->ntarget);
     buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
     buf_printf(&out, "const unsigned long __ravel_max_frame = %lu;\n", w->max_frame);
@@ -2070,7 +2399,18 @@ static char *stubs_source(wiring *w)
     buf_printf(&out, "const unsigned __ravel_cpu_clock = %d;\n", w->cpu_clock);
     /* the trampolines' flag; weak, as the runtime's (a runtime without it
      * still links) */
-    if (w->impure.n) buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n");
+    if (w->impure.n)
+        buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n"
+                       "__attribute__((weak)) unsigned long __ravel_taint_pc, __ravel_taint_fn;\n");
+    char *note = taint_note(w);
+    buf_puts(&out, "const char __ravel_taint_note[] = \"");
+    for (const char *c = note; *c; c++) /* names and file names: escape what C needs */
+        if (*c == '"' || *c == '\\')
+            buf_printf(&out, "\\%c", *c);
+        else if ((unsigned char)*c >= ' ')
+            buf_add(&out, c, 1);
+    buf_puts(&out, "\";\n");
+    free(note);
     return buf_take(&out);
 }
 
@@ -2123,31 +2463,31 @@ static int link_program(job *j, const strv *objs, const char *stubs_c, const cha
     return st == 0 ? 0 : 1;
 }
 
-/* Functions that return twice: a later longjmp resumes after the call,
- * where bytes are live that the calls in between did not count
- * (liveness.h); a program that names one gets no liveness table. */
-static bool returns_twice(const char *x)
+/* The liveness table next to the linked program (liveness.h), unless the
+ * program's code may let a stack address out or re-enter a frame
+ * (cf->stack_out: inline assembly, C++, unknown link inputs, objscan.h's
+ * question 2) or it imports a function that is neither the runtime's nor
+ * on liveness.c's list (rv_live_import_ok).  The table only sharpens
+ * cutoffs, so failing to write one is no error: without it every frame
+ * is hashed whole (so does the runtime under RAVEL_LIVENESS=0,
+ * src/runtime/live.c).  RAVEL_LIVE_STATS=1 says which it was. */
+static void live_table(job *j, const objsyms *syms, size_t ns, const strv *all_def,
+                       const strv *wrapped, const code_facts *cf)
 {
-    static const char *const names[] = {"setjmp",    "_setjmp",     "__setjmp",
-                                        "sigsetjmp", "__sigsetjmp", "savectx",
-                                        "vfork",     "getcontext",  "qsetjmp"};
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-        if (strcmp(x, names[i]) == 0) return true;
-    return false;
-}
-
-/* The liveness table next to the linked program (liveness.h), unless
- * something the analysis cannot see is linked in: C++ (unwinding),
- * objects ravel did not compile (`unseen`), a function that returns
- * twice.  The table only sharpens cutoffs, so failing to write one is no
- * error: without it every frame is hashed whole (so does the runtime
- * under RAVEL_LIVENESS=0, src/runtime/live.c). */
-static void live_table(job *j, const objsyms *syms, size_t ns, const char *unseen)
-{
-    if (j->cxx || unseen) return;
-    for (size_t s = 0; s < ns; s++)
-        for (size_t i = 0; i < syms[s].undef.n; i++)
-            if (returns_twice(syms[s].undef.v[i])) return;
+    char *no = cf->stack_out ? rv_xstrdup(cf->stack_out) : NULL;
+    for (size_t s = 0; s < ns && !no; s++)
+        for (size_t i = 0; i < syms[s].undef.n && !no; i++) {
+            const char *x = syms[s].undef.v[i];
+            if (strv_has_sorted(all_def, x) || strv_has_sorted(wrapped, x) || program_api_name(x) ||
+                rv_is_thread_process_fn(x) || rv_live_import_ok(x))
+                continue; /* the program's, the runtime's, a stub's, known */
+            no = rv_xasprintf("the program imports %s", x);
+        }
+    if (no) {
+        if (getenv("RAVEL_LIVE_STATS")) fprintf(stderr, "ravel: liveness: no table: %s\n", no);
+        free(no);
+        return;
+    }
     char *prog = rv_xasprintf("%s/prog", j->dir), *out = rv_xasprintf("%s/prog.live", j->dir);
     char *why = NULL;
     rv_live_stats st;
@@ -2174,23 +2514,28 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     objsyms *syms = rv_xcalloc(ns, sizeof *syms);
     strv objs = {0}, all_def = {0}, own = {0};
     wiring w = {0};
+    code_facts cf = {0};
     int rc = 0;
     for (size_t s = 0; s < ns && rc == 0; s++) {
         char *obj = rv_xasprintf("%s/obj%zu.o", j->dir, s);
         strv_add(&objs, obj);
         free(obj);
-        rc = compile_one(j, s, objs.v[s], false);
+        rc = compile_one(j, s, objs.v[s], false, &cf);
         if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
-        if (rc == 0 && syms[s].target.n) { /* again, with entry hooks (wire_targets) */
+        /* again, with entry hooks (wire_targets), if it defines a target,
+         * or names one it neither defines nor imports: inlined away */
+        if (rc == 0 && (syms[s].target.n ||
+                        (j->names_target && j->names_target[s] && !imports_target(&syms[s])))) {
             objsyms_free(&syms[s]);
             memset(&syms[s], 0, sizeof syms[s]);
-            rc = compile_one(j, s, objs.v[s], true);
+            rc = compile_one(j, s, objs.v[s], true, &cf);
             if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
             if (rc == 0) rc = targets_hooked(j, objs.v[s], &syms[s]);
         }
         if (rc == 0) {
-            unsigned long f = max_frame_of(objs.v[s], &w.dynamic_frames);
+            unsigned long f = max_frame_of(objs.v[s], &w.dynamic_frames, &w.dynamic_fns);
             if (f > w.max_frame) w.max_frame = f;
+            scan_code(objs.v[s], j->o->sources[s], &cf);
         }
         for (size_t i = 0; rc == 0 && i < syms[s].def.n; i++) strv_add(&all_def, syms[s].def.v[i]);
     }
@@ -2212,16 +2557,19 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     if (rc == 0) reserve_own_defs(syms, ns, reserved, &own);
     /* libstdc++ is built without instrumentation, and its imports are not seen */
     w.cxx = j->cxx;
-    w.uninstrumented = has_uninstrumented(j) || j->cxx;
+    judge_build(j, &cf);
+    w.uninstrumented = cf.uninstrumented != NULL;
+    w.uninstrumented_why = cf.uninstrumented_all; /* moved: freed with w */
+    memset(&cf.uninstrumented_all, 0, sizeof cf.uninstrumented_all);
+    if (w.uninstrumented && getenv("RAVEL_LIVE_STATS"))
+        fprintf(stderr, "ravel: code built without instrumentation: %s\n", cf.uninstrumented);
     const char *unseen = j->cxx ? "libstdc++" : linked_unseen(j);
     if (unseen) w.reset_unsafe = rv_xasprintf("what %s links", unseen);
     if (rc == 0 && !w.reset_unsafe) rc = find_raw_insn(j, &objs, &w);
     w.cpu_clock = imports_cpu_clock(syms, ns);
-    /* code ravel did not compile runs frames no hook sees */
-    if (w.uninstrumented)
-        w.deep_callee = rv_xstrdup(j->cxx   ? "libstdc++"
-                                   : unseen ? "linked code"
-                                            : "no_sanitize code");
+    /* code ravel did not compile, or compiled without hooks, runs frames
+     * no hook sees */
+    if (w.uninstrumented) w.deep_callee = rv_xstrdup(cf.uninstrumented);
     for (size_t s = 0; s < ns && rc == 0; s++)
         rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
     if (rc == 0 && w.unmodelled.n) warn_unmodelled(j, &w.unmodelled);
@@ -2239,13 +2587,17 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         free(stubs_c);
         free(src);
     }
-    if (rc == 0) live_table(j, syms, ns, unseen);
+    if (rc == 0) live_table(j, syms, ns, &all_def, wrapped, &cf);
     if (cxxlib) unlink(cxxlib); /* 6 MB the cached build does not need */
     free(cxxlib);
     free(w.reset_unsafe);
     free(w.deep_callee);
+    free(cf.uninstrumented);
+    free(cf.stack_out);
     strv_free(&w.stubbed);
     strv_free(&w.impure);
+    strv_free(&w.dynamic_fns);
+    strv_free(&w.uninstrumented_why);
     strv_free(&w.deep);
     strv_free(&w.unmodelled);
     strv_free(&w.families);
@@ -2337,6 +2689,7 @@ static int finish(job *j, rv_build *out, int rc)
 {
     out->diag = buf_take(&j->diag);
     rv_deps_free(&j->deps);
+    free(j->names_target);
     strv_free(&j->ccv);
     strv_free(&j->cxxv);
     strv_free(&j->cflags);
