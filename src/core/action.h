@@ -246,6 +246,26 @@ static inline unsigned rv_mem_level(uint64_t lo, uint64_t hi)
     return l;
 }
 
+/* A code of memory unit u of level l that no other (level, unit) pair
+ * has: the indexes by address (extend.c ml_key, tracecount.c mem_key)
+ * build their chain keys from it, so that two units never share a chain.
+ *
+ * Injective, with values in [1, 2^62): a unit of level l is an address
+ * shifted right by rv_mem_shift(l) = 3 + 6l, so u < 2^(61 - 6l).  Level 0:
+ * u < 2^61, coded 2^61 + u, in [2^61, 2^62).  Levels 1..10: u < 2^55 and
+ * l < 16, coded u * 16 + l < 2^59, below 2^61; u * 16 + l determines u and
+ * l, and l >= 1 makes it nonzero.  The two ranges are disjoint, so the
+ * code determines (l, u).  (The indexes do not rely on it for their
+ * answers: a walk tests every event it meets with rv_dependent and stops
+ * only at a write covering the access, both exact; a shared chain would
+ * cost time, not a dependence.  With 11 levels the level needs 4 bits:
+ * with 3, level 9's unit u and level 1's unit u + 1 would share a code
+ * for every even u.) */
+static inline uint64_t rv_mem_code(unsigned l, uint64_t u)
+{
+    return l ? u << 4 | l : (uint64_t)1 << 61 | u;
+}
+
 /* True for the two ends of an atomic section. */
 static inline bool rv_is_atomic_section(const rv_action *a)
 {

@@ -170,8 +170,8 @@ static size_t bucket(rv_tracecount *tc, uint64_t key)
 static bool dominates(const rv_action *k, const rv_action *j, bool memkey)
 {
     if (memkey)
-        return (k->kind == RV_ACT_WRITE || k->kind == RV_ACT_RMW) && k->obj <= j->obj &&
-               k->obj + k->len >= j->obj + j->len;
+        return (k->kind == RV_ACT_WRITE || k->kind == RV_ACT_RMW) && k->len && k->obj <= j->obj &&
+               rv_mem_last(k->obj, k->len) >= rv_mem_last(j->obj, j->len);
     if (rv_mutex_of(k) && rv_mutex_of(k) == rv_mutex_of(j)) return true;
     if (k->kind == RV_ACT_SEM_WAIT || k->kind == RV_ACT_SEM_TRYWAIT) return k->obj == j->obj;
     if (k->kind == RV_ACT_ONCE_BEGIN || k->kind == RV_ACT_ONCE_END) return true;
@@ -210,10 +210,21 @@ static void link_key(rv_tracecount *tc, const rv_event *ev, size_t j, uint64_t k
     push_key(tc, j, key);
 }
 
-/* The key of memory unit u of level l (action.h rv_mem_level). */
+/* The keys of the chains: one per object, never shared.  A memory unit's
+ * key is 2^63 + rv_mem_code(level, unit) (below 2^62, injective:
+ * action.h); any other object's key has bit 63 clear, its value times 16
+ * plus its tag (2: a synchronisation object, 3: a thread), injective for
+ * values below 2^59: thread ids, and user-space addresses (below 2^47 on
+ * x86-64, 2^56 with 5-level paging).  (A key shared by two objects would
+ * cost time only: walk_key's tests are exact.) */
 static uint64_t mem_key(unsigned l, uint64_t u)
 {
-    return (u << 4 | l) << 4 | 1;
+    return (uint64_t)1 << 63 | rv_mem_code(l, u);
+}
+
+static uint64_t obj_key(unsigned tag, uint64_t v)
+{
+    return v << 4 | tag;
 }
 
 /* Memory at several granularities, as in the unfolding's mapping
@@ -264,12 +275,12 @@ static void link_objects(rv_tracecount *tc, const rv_event *ev, size_t j)
     }
     if (a->kind == RV_ACT_CREATE && a->len) link_range(tc, ev, j, a->obj2, a->len);
     if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH)
-        link_key(tc, ev, j, (a->obj << 4) | 3, false);
+        link_key(tc, ev, j, obj_key(3, a->obj), false);
     /* a join of a detached thread returns at once: it may precede the exit */
-    if (a->kind == RV_ACT_EXIT) link_key(tc, ev, j, ((uint64_t)a->tid << 4) | 3, false);
+    if (a->kind == RV_ACT_EXIT) link_key(tc, ev, j, obj_key(3, a->tid), false);
     uint64_t m = rv_mutex_of(a);
-    if (m) link_key(tc, ev, j, (m << 4) | 2, false);
-    if (rv_on_sync_obj(a)) link_key(tc, ev, j, (a->obj << 4) | 2, false);
+    if (m) link_key(tc, ev, j, obj_key(2, m), false);
+    if (rv_on_sync_obj(a)) link_key(tc, ev, j, obj_key(2, a->obj), false);
 }
 
 /* Threads the trace names (actors, created and joined threads): the

@@ -34,8 +34,12 @@
 
 void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc, uint8_t flags)
 {
-    if (!rt.active || !len) return;
     uint64_t a = (uint64_t)(uintptr_t)addr;
+    /* a wild length (memset(p, 0, (size_t)-1), recorded before it faults)
+     * ends where the address space does, so that no reader of the event
+     * computes an end obj + len that wraps around */
+    if (len > UINT64_MAX - a) len = UINT64_MAX - a;
+    if (!rt.active || !len) return;
     if ((rt.flags & RV_REQ_DRF) && !(flags & RV_AF_ATOMIC)) {
         rv_race_access(addr, len, k != RV_ACT_READ, pc);
         return;

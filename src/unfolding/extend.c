@@ -159,16 +159,32 @@ typedef struct rv_mapkeep {
     mapctx mc;
 } rv_mapkeep;
 
-enum { MK_ALL = 1, MK_WR, MK_MTX, MK_OBJ, MK_THR, MK_TOBJ, MK_CALL, MK_CWR };
+enum { MK_MTX = 1, MK_OBJ, MK_THR, MK_TOBJ };
 
 static uint64_t mkey(unsigned tag, uint64_t v)
 {
     return ((v * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)tag << 60) ^ tag) | 1;
 }
 
+/* The keys of the mapping's chains: one per object, never shared (a key
+ * determines its chain's object).  A memory unit's key has bit 63 set and
+ * rv_mem_code(level, unit) * 2 + (chain of every access ? 1 : 0) below it
+ * (rv_mem_code < 2^62, injective: action.h); any other object's key has
+ * bit 63 clear, its value times 16 plus its tag (1..MK_TOBJ), injective
+ * for values below 2^59: thread ids, and the addresses of mutexes and
+ * synchronisation objects, which are user-space addresses (below 2^47 on
+ * x86-64, 2^56 with 5-level paging).  No key is 0 (an empty slot).  (An
+ * object at a non-canonical address faults at its first use; its key
+ * could meet another, which costs a walk time only: mwalk's tests are
+ * exact.)  mprobe mixes the key into a slot. */
+static uint64_t okey(unsigned tag, uint64_t v)
+{
+    return v << 4 | tag;
+}
+
 static size_t mprobe(const mapctx *m, uint64_t key)
 {
-    size_t mask = m->nb - 1, i = (size_t)(key >> 17) & mask;
+    size_t mask = m->nb - 1, i = (size_t)(key * 0x9e3779b97f4a7c15ull >> 17) & mask;
     while (m->key[i] && m->key[i] != key) i = (i + 1) & mask;
     return i;
 }
@@ -220,8 +236,8 @@ static bool mdominates(const rv_action *k, const rv_action *j, int chain)
 {
     switch (chain) {
     case CH_MEM:
-        return (k->kind == RV_ACT_WRITE || k->kind == RV_ACT_RMW) && k->obj <= j->obj &&
-               k->obj + k->len >= j->obj + j->len;
+        return (k->kind == RV_ACT_WRITE || k->kind == RV_ACT_RMW) && k->len && k->obj <= j->obj &&
+               rv_mem_last(k->obj, k->len) >= rv_mem_last(j->obj, j->len);
     case CH_MUTEX: /* every event of a mutex depends on every other */
         return rv_mutex_of(k) && rv_mutex_of(k) == rv_mutex_of(j);
     case CH_OBJ:
@@ -273,8 +289,7 @@ static bool is_global(const rv_action *a)
  * thread, so that costs nothing. */
 static uint64_t ml_key(unsigned l, bool all, uint64_t unit)
 {
-    if (!l) return mkey(all ? MK_ALL : MK_WR, unit);
-    return mkey(all ? MK_CALL : MK_CWR, unit << 4 | l);
+    return (uint64_t)1 << 63 | rv_mem_code(l, unit) << 1 | all;
 }
 
 /* The events before i that i depends on, latest per thread, found by
@@ -329,24 +344,24 @@ static void mobjects(mapctx *m, size_t i, int32_t *cand)
     } else {
         uint64_t mx = rv_mutex_of(a);
         if (mx) {
-            mwalk(m, mkey(MK_MTX, mx), i, CH_MUTEX, cand);
-            mpush(m, mkey(MK_MTX, mx), i);
+            mwalk(m, okey(MK_MTX, mx), i, CH_MUTEX, cand);
+            mpush(m, okey(MK_MTX, mx), i);
         }
         if (rv_on_sync_obj(a)) {
-            mwalk(m, mkey(MK_OBJ, a->obj), i, CH_OBJ, cand);
-            mpush(m, mkey(MK_OBJ, a->obj), i);
+            mwalk(m, okey(MK_OBJ, a->obj), i, CH_OBJ, cand);
+            mpush(m, okey(MK_OBJ, a->obj), i);
         }
     }
     /* create writes *thread: a write to those bytes (action.c create_writes) */
     if (a->kind == RV_ACT_CREATE && a->len) mem_chains(m, i, a->obj2, a->len, true, cand);
     /* create, join and detach of one thread: its detach state */
     if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH) {
-        mwalk(m, mkey(MK_TOBJ, a->obj), i, CH_THR, cand);
-        mpush(m, mkey(MK_TOBJ, a->obj), i);
+        mwalk(m, okey(MK_TOBJ, a->obj), i, CH_THR, cand);
+        mpush(m, okey(MK_TOBJ, a->obj), i);
     }
     /* create(t) and join(t) against t's events */
-    mwalk(m, mkey(MK_THR, tid), i, CH_THR, cand);
-    if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) mpush(m, mkey(MK_THR, a->obj), i);
+    mwalk(m, okey(MK_THR, tid), i, CH_THR, cand);
+    if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) mpush(m, okey(MK_THR, a->obj), i);
 }
 
 /* Whether h has the canonical name ⟨a, ↓preds⟩ (preds: the maximal events

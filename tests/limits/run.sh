@@ -900,6 +900,34 @@ t_wide_access() {
     done
 }
 
+# Objects far apart (distant_objects.c: a global, a heap block, main's
+# stack, a mapping at the global's address with bit 46 set) at each level:
+# udpor and the trace counter find the 8 traces (closed form, and dfs's
+# count over its 3,432 interleavings at W=4096; optimal's executions), and
+# the failing order.
+t_distant_objects() {
+    local w la c
+    la=$(line_of "$L/distant_objects.c" LINE-ASSERT)
+    rv check --json --algo=dfs --count-traces "$L/distant_objects.c" -- -DW=4096
+    expect_rc 0
+    expect_json .traces 8
+    expect_json .executions 3432
+    for w in 8 4096 1048576 16777216; do
+        rv check --json --algo=optimal "$L/distant_objects.c" -- -DW=$w
+        expect_json .executions 8
+        for c in --cutoffs --no-cutoffs; do
+            rv check --json $c --count-traces "$L/distant_objects.c" -- -DW=$w
+            expect_rc 0
+            expect_json .traces 8
+            expect_json .executions 8
+        done
+        rv check --json "$L/distant_objects.c" -- -DW=$w -DBUG
+        expect_rc 1
+        expect_json '[.errors[] | .kind + "@" + .location] | join(",")' \
+            "assertion@$L/distant_objects.c:$la (main)"
+    done
+}
+
 # ---- programs that create threads without bound (issue 28 part 9) ----
 # `while (1) pthread_create(...)`: the search reaches the thread cap, then
 # goes on under a growing thread bound (explore.c) and reports the lost
