@@ -797,10 +797,17 @@ t_thread_bomb_ulimit() {
     done
 }
 # ... and without one, the thread bound
+# (the search then goes on under a thread bound: *Programs that create
+# threads without bound*, which --thread-bound=0 turns off)
 t_thread_bomb() {
     rv check --json "$L/thread_bomb.c"
     expect_rc 3
-    expect_json .incomplete_reason "more than 1024 threads (--max-threads)"
+    expect_one_json
+    expect_json '[.errors[].kind]|join(",")' resource-limit
+    expect_json_match .incomplete_reason '^the program creates more than 1024 threads \(--max-threads\); also: thread bound: explored the executions in which each thread creates at most [0-9]+ threads'
+    rv check --json --thread-bound=0 --algo=dfs "$L/thread_bomb.c"
+    expect_rc 3
+    expect_json .incomplete_reason "the program creates more than 16384 threads (--max-threads)"
 }
 
 # Unbounded recursion, in a thread and in main: a stack overflow (exit 1),
