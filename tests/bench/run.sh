@@ -87,4 +87,21 @@ i29|counter K=7|counter|$ROOT/bench/seeds/own/counter.c|-DK=7|ok|1|-|" 1
     expect_eq "K=7 udpor-nc" "$(raw i29 'counter K=7' udpor-nc status)" skipped
 }
 
+# PEERS=dir: a peer found there is run and its count read from its output
+# (a stand-in genmc that prints GenMC's summary line); the others are
+# "not present".
+t_peers() {
+    need_python || return 0
+    mkdir -p "$W/peers"
+    printf '#!/bin/sh\necho "Number of complete executions explored: 16"\necho "Total wall-clock time: 0.01s"\n' >"$W/peers/genmc"
+    chmod +x "$W/peers/genmc"
+    printf '%s\n' "s001t1|CCNF(9)|ccnf|$ROOT/bench/seeds/poet/ccnf9.c||ok|1|16|P=9" >"$W/rows.txt"
+    BENCH_ROWS=$W/rows.txt BENCH_OUT=$W/R.md LIMIT=20 BENCH_ALGOS=optimal RAVEL=$RAVEL QUICK= ONLY= PEERS=$W/peers \
+        timeout -k 5 "$RV_GUARD" python3 "$ROOT/bench/run" >"$W/out" 2>"$W/err"
+    expect_eq "exit status" "$?" 0
+    expect_file_match "$W/R.md" "peers in $W/peers: GenMC \`$W/peers/genmc\`, Nidhugg not present, Dpu not present"
+    expect_file_match "$W/R.md" '^\| row \| dfs \| dpor \| source \| optimal \| udpor --no-cutoffs \| udpor \| udpor k1 \| udpor k2 \| GenMC \| Nidhugg \| Dpu \|'
+    expect_file_match "$W/R.md" '^\| CCNF\(9\) \|.*\| 16 · [0-9.]+ s \| not present \| not present \|$'
+}
+
 rv_main "$@"
