@@ -11,7 +11,7 @@ bench() {
     printf '%s\n' "$1" >"$W/rows.txt"
     _rv_last="bench/run (BENCH_ROWS=$W/rows.txt LIMIT=$2)"
     echo "$_rv_last" >"$W/.last"
-    BENCH_ROWS=$W/rows.txt BENCH_OUT=$W/R.md LIMIT=$2 BENCH_ALGOS=${3:-} RAVEL=$RAVEL QUICK= PEERS= ONLY= \
+    BENCH_ROWS=$W/rows.txt BENCH_OUT=$W/R.md LIMIT=$2 BENCH_ALGOS=${3:-} RAVEL=$RAVEL QUICK= PEERS= ONLY= BUDGET=${BUDGET:-} \
         timeout -k 5 "$RV_GUARD" python3 "$ROOT/bench/run" >"$W/out" 2>"$W/err"
     RC=$?
 }
@@ -85,6 +85,15 @@ i29|counter K=7|counter|$ROOT/bench/seeds/own/counter.c|-DK=7|ok|1|-|" 1
     expect_eq "K=6 udpor-nc" "$(raw i29 'counter K=6' udpor-nc status)" timeout
     expect_file_match "$W/R.md" '^\| counter K=6 \| .*>1'
     expect_eq "K=7 udpor-nc" "$(raw i29 'counter K=7' udpor-nc status)" skipped
+}
+
+# BUDGET=0: no run starts, each cell says so, nothing is reported as measured.
+t_budget() {
+    need_python || return 0
+    BUDGET=0 bench "s003|PV n=3|pv|pv-philo:3||deadlock|1|7|sched=6" 20 "spaces optimal"
+    expect_eq "exit status" "$RC" 0
+    expect_eq "optimal" "$(raw s003 'PV n=3' optimal status)" "over budget"
+    expect_file_match "$W/R.md" '^\| PV n=3 \| over budget \(6\) \|'
 }
 
 # PEERS=dir: a peer found there is run and its count read from its output
