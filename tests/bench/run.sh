@@ -15,7 +15,7 @@ bench() {
         timeout -k 5 "$RV_GUARD" python3 "$ROOT/bench/run" >"$W/out" 2>"$W/err"
     RC=$?
 }
-need_python() { command -v python3 >/dev/null || { skip_test "python3 is not installed"; return 1; }; }
+need_python() { command -v python3 >/dev/null || { fail_because "python3 is not installed (scripts/deps.sh installs it)"; return 1; }; }
 # raw TABLE ROW ALGO FIELD: one field of the raw measurements.
 raw() {
     awk -F'\t' -v t="$1" -v r="$2" -v a="$3" -v f="$4" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
