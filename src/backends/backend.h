@@ -98,6 +98,12 @@ struct rv_backend {
      * known; filled by the native backend (docs/UDPOR.md "What a state
      * contains"). */
     char taint_note[512];
+    /* The C library functions the program calls that write its memory
+     * without events (compile.c writes_through_pointers: fscanf, frexp,
+     * ...), ", "-separated, "" if none or not known; filled by the native
+     * backend from the build.  Races and orders through those writes are
+     * not explored, so no verdict may say there is no error (property.c). */
+    char unmodelled[256];
 };
 
 static inline int rv_execute(rv_backend *b, const rv_step *p, size_t n, rv_policy pol,

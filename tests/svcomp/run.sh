@@ -792,4 +792,20 @@ t_sv_benchmarks_lazy01() {
     expect_json .verdict TRUE
 }
 
+# ---- a C library store without an event: never TRUE --------------------------
+t_unmodelled_write_no_true() {
+    rv check --json --property=no-data-race "$S/unmodelled_write.c"
+    expect_rc 3
+    expect_json .verdict UNKNOWN
+    json .verdict_reason | grep -q 'without events (rand_r)' ||
+        fail_because "reason does not name rand_r: $(json .verdict_reason)"
+    rv check --json --property=unreach-call "$S/unmodelled_write.c"
+    expect_rc 1
+    expect_json .verdict 'FALSE(unreach-call)'
+    # the same store made by the program is an event: the race is found
+    rv check --json --property=no-data-race "$S/unmodelled_write.c" -- -DNO_CALL
+    expect_rc 1
+    expect_json .verdict 'FALSE(no-data-race)'
+}
+
 rv_main "$@"

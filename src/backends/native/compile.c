@@ -30,8 +30,10 @@
  * allow-list, find_raw_insn, __ravel_cpu_clock); 16: C sources compiled
  * through assembly and their objects scanned (objscan.h), the link line
  * judged by linked_unseen for instrumentation and liveness too; 17: a
- * target inlined away gets its entry hook too (pp_names_target) */
-#define RECIPE "ravel-build-17/live-" RV_LIVE_VERSION
+ * target inlined away gets its entry hook too (pp_names_target); 18: the
+ * build names the C library functions it calls that write without events
+ * (__ravel_unmodelled_writes, read by native.c) */
+#define RECIPE "ravel-build-18/live-" RV_LIVE_VERSION
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -2402,6 +2404,13 @@ static char *stubs_source(wiring *w)
     if (w->impure.n)
         buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n"
                        "__attribute__((weak)) unsigned long __ravel_taint_pc, __ravel_taint_fn;\n");
+    /* read by the native backend (native.c, read_unmodelled): no verdict
+     * TRUE for a program that calls one of these */
+    strv_sort(&w->unmodelled);
+    buf_puts(&out, "const char __ravel_unmodelled_writes[] = \"");
+    for (size_t i = 0; i < w->unmodelled.n; i++)
+        buf_printf(&out, "%s%s", i ? ", " : "", w->unmodelled.v[i]);
+    buf_puts(&out, "\";\n");
     char *note = taint_note(w);
     buf_puts(&out, "const char __ravel_taint_note[] = \"");
     for (const char *c = note; *c; c++) /* names and file names: escape what C needs */

@@ -26,6 +26,7 @@
 
 #include "../../core/util.h"
 #include "../../runtime/protocol.h"
+#include "elfimage.h"
 #include "symbols.h"
 
 typedef struct native {
@@ -620,6 +621,24 @@ static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthrea
     return 0;
 }
 
+/* The build's list of C library functions that write the program's
+ * memory without events (compile.c, __ravel_unmodelled_writes): a build
+ * that cannot be read counts as having one, so that no verdict claims
+ * what was not explored. */
+static void read_unmodelled(native *nb)
+{
+    rv_elf im;
+    char *u = nb->base.unmodelled;
+    size_t cap = sizeof nb->base.unmodelled;
+    if (!rv_elf_read(nb->binary, &im)) {
+        snprintf(u, cap, "(the build could not be read)");
+        return;
+    }
+    if (!rv_elf_cstring(&im, "__ravel_unmodelled_writes", u, cap))
+        snprintf(u, cap, "(the build does not say)");
+    rv_elf_free(&im);
+}
+
 rv_backend *rv_native_open(const char *binary, const rv_limits *lim, const rv_thread_end *registry,
                            unsigned nthreads, char *err, size_t errcap)
 {
@@ -639,5 +658,6 @@ rv_backend *rv_native_open(const char *binary, const rv_limits *lim, const rv_th
         return NULL;
     }
     nb->sym = rv_symbols_open(binary);
+    read_unmodelled(nb);
     return &nb->base;
 }
