@@ -808,4 +808,20 @@ t_unmodelled_write_no_true() {
     expect_json .verdict 'FALSE(no-data-race)'
 }
 
+# ---- a read of an uninitialized variable: never TRUE -------------------------
+t_uninit_read_no_true() {
+    rv check --json --property=no-data-race "$S/uninit_read.c"
+    expect_rc 3
+    expect_json .verdict UNKNOWN
+    json .verdict_reason | grep -q "uninitialized variable (uninit_read.c:[0-9]* 'x')" ||
+        fail_because "reason does not name x: $(json .verdict_reason)"
+    # initialized, the verdicts are exact
+    rv check --json --property=no-data-race "$S/uninit_read.c" -- -DINIT=0
+    expect_rc 0
+    expect_json .verdict TRUE
+    rv check --json --property=no-data-race "$S/uninit_read.c" -- -DINIT=1
+    expect_rc 1
+    expect_json .verdict 'FALSE(no-data-race)'
+}
+
 rv_main "$@"
