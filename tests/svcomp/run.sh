@@ -267,6 +267,12 @@ t_data_model_rules() {
     dm_case sizeof_ptr 'sizeof void \*' '    if (sizeof(void *) == 8) reach_error();'
     dm_case sizeof_struct 'sizeof struct s' '    if (sizeof(struct s) == 16) reach_error();'
     dm_case void_sizeof none '    (void)sizeof(struct s);'
+    # an allocation of its own type is sized for it under either model
+    # (sv-benchmarks goblint-regression/09-regions); other uses of the size count
+    DM_GLOBALS='#include <stdlib.h>' dm_case malloc_own none '    struct s *p = malloc(sizeof(struct s)); p->a = 1; if (p->a != 1) reach_error();'
+    DM_GLOBALS='#include <stdlib.h>' dm_case malloc_cast none '    struct s *p = (struct s *)malloc(sizeof(struct s)); if (!p) return 1;'
+    DM_GLOBALS='#include <stdlib.h>' dm_case malloc_other 'sizeof struct s' '    int *q = malloc(sizeof(struct s)); q[3] = 1;'
+    DM_GLOBALS='#include <stdlib.h>' dm_case malloc_times '(sizeof struct s|a value of type unsigned long)' '    struct s *p = malloc(2 * sizeof(struct s)); if (!p) return 1;'
  # (offsetof's location is where the macro was written: stddef.h)
     dm_case offsetof 'offsetof' '    if (offsetof(struct s, p) == 8) reach_error();'
     dm_case ptr2int 'a pointer converted to an integer' '    int x; if ((int)(size_t)&x == 0) reach_error();'
