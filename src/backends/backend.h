@@ -98,6 +98,14 @@ struct rv_backend {
      * known; filled by the native backend (docs/UDPOR.md "What a state
      * contains"). */
     char taint_note[512];
+    /* Why no exploration of this build may conclude that there is no
+     * error, "" if nothing says so: what the build could not model (the C
+     * library functions it calls that write the program's memory without
+     * events; reads of uninitialized variables the compiler reports);
+     * filled by the native backend from the build (compile.c,
+     * __ravel_no_true).  Under a property the verdict is then UNKNOWN,
+     * never TRUE (cli/property.c). */
+    char no_true[400];
 };
 
 static inline int rv_execute(rv_backend *b, const rv_step *p, size_t n, rv_policy pol,

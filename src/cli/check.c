@@ -443,6 +443,7 @@ int rv_cli_check(int argc, char **argv)
     if (is_task) r.program = task.task_file;
     char wait_at[512];
     if (rv_wait_spy_saw(b, wait_at, sizeof wait_at)) r.cond_wait_at = wait_at;
+    if (b->no_true[0]) r.no_true = b->no_true;
     for (size_t i = 0; i < x.nerrors; i++)
         r.schedule_files[i] = write_schedule(&o, &x, i, &r.replay_cmds[i]);
     char *witness, *witness_yaml;

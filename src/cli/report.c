@@ -71,7 +71,7 @@ int rv_report_exit_code(const rv_report *r)
     if (count_bugs(x, r->property)) return RV_EXIT_BUG;
     if (!x->stats.exhaustive) return RV_EXIT_INCOMPLETE;
     if (r->property_given &&
-        rv_property_verdict(r->property, x, r->cond_wait_at, r->model_why).kind ==
+        rv_property_verdict(r->property, x, r->cond_wait_at, r->model_why, r->no_true).kind ==
             RV_VERDICT_UNKNOWN)
         return RV_EXIT_INCOMPLETE;
     return RV_EXIT_OK;
@@ -185,7 +185,8 @@ static const char *thread_bound_state(const rv_stats *st)
 /* Under --property or for a task file: the SV-COMP verdict. */
 static void human_verdict(FILE *out, const rv_report *r)
 {
-    rv_verdict v = rv_property_verdict(r->property, r->x, r->cond_wait_at, r->model_why);
+    rv_verdict v =
+        rv_property_verdict(r->property, r->x, r->cond_wait_at, r->model_why, r->no_true);
     fprintf(out, "property    %s\n", rv_property_name(r->property));
     if (r->task && r->task->expected)
         fprintf(out, "expected    %s%s%s%s (from the task file; not used)\n", r->task->expected,
@@ -432,7 +433,8 @@ static void json_error(FILE *out, const rv_report *r, size_t i)
 
 static void json_verdict(FILE *out, const rv_report *r, bool *first)
 {
-    rv_verdict v = rv_property_verdict(r->property, r->x, r->cond_wait_at, r->model_why);
+    rv_verdict v =
+        rv_property_verdict(r->property, r->x, r->cond_wait_at, r->model_why, r->no_true);
     json_key(out, "property", first);
     rv_json_str(out, rv_property_name(r->property));
     json_key(out, "verdict", first);

@@ -30,10 +30,16 @@
  * allow-list, find_raw_insn, __ravel_cpu_clock); 16: C sources compiled
  * through assembly and their objects scanned (objscan.h), the link line
  * judged by linked_unseen for instrumentation and liveness too; 17: a
- * target inlined away gets its entry hook too (pp_names_target) */
-#define RECIPE "ravel-build-17/live-" RV_LIVE_VERSION
+ * target inlined away gets its entry hook too (pp_names_target); 18: the
+ * build says what it could not model (__ravel_no_true, read by native.c:
+ * C library functions that write without events, reads of uninitialized
+ * variables, with -Wuninitialized on) */
+#define RECIPE "ravel-build-18/live-" RV_LIVE_VERSION
 
-static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
+/* -Wuninitialized: a read of an indeterminate value is one ravel cannot
+ * explore (it runs whatever the stack held), so the build notes each one
+ * the compiler sees (uninit_reads) and no verdict says TRUE for it */
+static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g", "-Wuninitialized"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
  * same basic block as the write; ravel needs both to be visible (DESIGN
  * §2.1: every source-level access is an operation). */
@@ -931,6 +937,7 @@ typedef struct wiring {
     size_t ntarget;
     strv impure;             /* C library functions given a tainting trampoline */
     strv unmodelled;         /* ... of them, those known to write through pointers */
+    strv uninit;             /* "file:line 'x'": reads of uninitialized variables (uninit_reads) */
     strv families;           /* libc state families whose object stubs.c defines */
     bool uninstrumented;     /* the program holds code built without instrumentation */
     char *reset_unsafe;      /* the first import a reset may not undo (engine.c), or NULL */
@@ -2369,6 +2376,43 @@ static char *taint_note(wiring *w)
     return buf_take(&b);
 }
 
+/* s as the body of a C string literal: a source path or flag in it may
+ * hold any byte */
+static void c_string_body(buf *out, const char *s)
+{
+    for (const char *c = s; *c; c++)
+        if (*c == '"' || *c == '\\' || (unsigned char)*c < ' ' || (unsigned char)*c > '~')
+            buf_printf(out, "\\%03o", (unsigned char)*c);
+        else
+            buf_add(out, c, 1);
+}
+
+/* Why no verdict may say TRUE for this build (backend.h no_true; docs/
+ * CLI.md "Properties and verdicts"), "" if nothing: the C library
+ * functions it calls that write its memory without events, and the reads
+ * of uninitialized variables the compiler reported. */
+static char *no_true_note(wiring *w)
+{
+    buf b = {0};
+    strv_sort(&w->unmodelled);
+    if (w->unmodelled.n) {
+        buf_puts(&b,
+                 "the program calls C library functions that write its memory without events (");
+        for (size_t i = 0; i < w->unmodelled.n; i++)
+            buf_printf(&b, "%s%s", i ? ", " : "", w->unmodelled.v[i]);
+        buf_puts(&b, "): races and orders through those writes were not explored");
+    }
+    if (w->uninit.n) {
+        buf_printf(&b, "%sthe compiler reports a read of an uninitialized variable (",
+                   b.n ? "; " : "");
+        for (size_t i = 0; i < w->uninit.n && i < 3; i++)
+            buf_printf(&b, "%s%s", i ? ", " : "", w->uninit.v[i]);
+        buf_puts(&b, w->uninit.n > 3 ? ", ...)" : ")");
+        buf_puts(&b, ": only the value the stack happened to hold was explored");
+    }
+    return b.p ? buf_take(&b) : rv_xstrdup("");
+}
+
 static char *stubs_source(wiring *w)
 {
     buf out = {0};
@@ -2389,12 +2433,7 @@ static char *stubs_source(wiring *w)
                w->deep_callee ? w->deep_callee : "");
     buf_printf(&out, "const unsigned __ravel_deep_always = %d;\n", w->deep_always);
     buf_puts(&out, "const char __ravel_reset_unsafe[] = \"");
-    /* a source path or flag in it may hold any byte */
-    for (const char *c = w->reset_unsafe ? w->reset_unsafe : ""; *c; c++)
-        if (*c == '"' || *c == '\\' || (unsigned char)*c < ' ' || (unsigned char)*c > '~')
-            buf_printf(&out, "\\%03o", (unsigned char)*c);
-        else
-            buf_add(&out, c, 1);
+    c_string_body(&out, w->reset_unsafe ? w->reset_unsafe : "");
     buf_puts(&out, "\";\n");
     buf_printf(&out, "const unsigned __ravel_cpu_clock = %d;\n", w->cpu_clock);
     /* the trampolines' flag; weak, as the runtime's (a runtime without it
@@ -2402,6 +2441,11 @@ static char *stubs_source(wiring *w)
     if (w->impure.n)
         buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n"
                        "__attribute__((weak)) unsigned long __ravel_taint_pc, __ravel_taint_fn;\n");
+    char *no_true = no_true_note(w);
+    buf_puts(&out, "const char __ravel_no_true[] = \"");
+    c_string_body(&out, no_true);
+    buf_puts(&out, "\";\n");
+    free(no_true);
     char *note = taint_note(w);
     buf_puts(&out, "const char __ravel_taint_note[] = \"");
     for (const char *c = note; *c; c++) /* names and file names: escape what C needs */
@@ -2506,6 +2550,40 @@ static void live_table(job *j, const objsyms *syms, size_t ns, const strv *all_d
     free(out);
 }
 
+/* The compiler's reports of reads of uninitialized variables in the
+ * diagnostics so far (clang: -Wuninitialized, -Wsometimes-uninitialized;
+ * gcc: -Wmaybe-uninitialized too), as "file.c:12 'x'" (the file's base
+ * name), each once. */
+static void uninit_reads(const char *diag, strv *out)
+{
+    static const char *const tags[] = {"[-Wuninitialized", "[-Wsometimes-uninitialized",
+                                       "[-Wmaybe-uninitialized"};
+    for (const char *l = diag; l && *l;) {
+        const char *e = strchr(l, '\n');
+        size_t n = e ? (size_t)(e - l) : strlen(l);
+        char *line = rv_xasprintf("%.*s", (int)n, l);
+        l = e ? e + 1 : l + n;
+        bool hit = false;
+        for (size_t t = 0; t < sizeof tags / sizeof *tags; t++)
+            hit |= strstr(line, tags[t]) != NULL;
+        char *w = strstr(line, ": warning: ");
+        if (hit && w) {
+            /* "path:line:col: warning: variable 'x' is uninitialized ..." */
+            *w = 0;
+            char *col = strrchr(line, ':');
+            if (col) *col = 0;
+            const char *base = strrchr(line, '/');
+            base = base ? base + 1 : line;
+            char *q1 = strchr(w + 1, '\''), *q2 = q1 ? strchr(q1 + 1, '\'') : NULL;
+            char *item =
+                q2 ? rv_xasprintf("%s %.*s", base, (int)(q2 - q1 + 1), q1) : rv_xstrdup(base);
+            if (!strv_has(out, item)) strv_add(out, item);
+            free(item);
+        }
+        free(line);
+    }
+}
+
 /* Compile every source; rewire symbols; write stubs.c; link.  Returns 0,
  * 1 (the program's fault: diag) or -1 (ravel's fault: diag). */
 static int build(job *j, const strv *wrapped, const strv *reserved)
@@ -2573,6 +2651,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     for (size_t s = 0; s < ns && rc == 0; s++)
         rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
     if (rc == 0 && w.unmodelled.n) warn_unmodelled(j, &w.unmodelled);
+    if (rc == 0) uninit_reads(j->diag.p, &w.uninit);
     char *cxxlib = NULL;
     if (rc == 0 && j->cxx) rc = cxx_stdlib(j, wrapped, &w, &cxxlib);
     if (rc == 0) {
@@ -2600,6 +2679,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     strv_free(&w.uninstrumented_why);
     strv_free(&w.deep);
     strv_free(&w.unmodelled);
+    strv_free(&w.uninit);
     strv_free(&w.families);
     free(w.stubs.p);
     free(w.table.p);

@@ -26,6 +26,7 @@
 
 #include "../../core/util.h"
 #include "../../runtime/protocol.h"
+#include "elfimage.h"
 #include "symbols.h"
 
 typedef struct native {
@@ -620,6 +621,23 @@ static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthrea
     return 0;
 }
 
+/* What the build could not model (compile.c, __ravel_no_true): a build
+ * that cannot be read, or does not say, counts as one that could not, so
+ * that no verdict claims what was not explored. */
+static void read_no_true(native *nb)
+{
+    rv_elf im;
+    char *u = nb->base.no_true;
+    size_t cap = sizeof nb->base.no_true;
+    if (!rv_elf_read(nb->binary, &im)) {
+        snprintf(u, cap, "the build could not be read to see what it could not model");
+        return;
+    }
+    if (!rv_elf_cstring(&im, "__ravel_no_true", u, cap))
+        snprintf(u, cap, "the build does not say what it could not model");
+    rv_elf_free(&im);
+}
+
 rv_backend *rv_native_open(const char *binary, const rv_limits *lim, const rv_thread_end *registry,
                            unsigned nthreads, char *err, size_t errcap)
 {
@@ -639,5 +657,6 @@ rv_backend *rv_native_open(const char *binary, const rv_limits *lim, const rv_th
         return NULL;
     }
     nb->sym = rv_symbols_open(binary);
+    read_no_true(nb);
     return &nb->base;
 }
