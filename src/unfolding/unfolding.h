@@ -250,6 +250,8 @@ typedef struct rv_unf {
     size_t capscratch;
     rv_uentry *scratch2; /* the other buffer of their merge */
     size_t capscratch2;
+    rv_uevent **wstack; /* the thread-tree walk of a conflict-list update (event.c) */
+    size_t capwstack;
     uint32_t epoch;  /* for mark */
     uint32_t jepoch; /* for jmark */
     rv_uevent **cur; /* the current configuration, in execution order */
