@@ -36,10 +36,21 @@
  * touching the entries but those of one block.
  * Memory (issue 11, fifth pass): events with their pred and tmax arrays,
  * conflict lists and buckets come from the arena of arena.h.
+ * Hot objects (issue 29; docs/UDPOR.md "Hot objects"): per other thread
+ * v, the candidates come from a walk of v's thread tree from e's last
+ * event of v down through e-independent events (walk_thread), when that
+ * reads fewer than a quarter of the entries the scan of v's buckets
+ * would; siblings with e's exact action are not read (gather_siblings:
+ * they conflict with e only if they share its history, and those are
+ * found by name).
  * Costs: filing an event O(k) amortised (k = its keys, 2-4 but for wide
- * memory ranges); an update O(k T' log |bucket| + b + c log r) for b
- * blocks and c entries scanned in r buckets, merged (T' = threads
- * touching the object), then
+ * memory ranges) plus one action comparison for its sibling mark; an
+ * update O(k T' log |bucket|) to size the scans, then per thread
+ * min(walk, b + c): the walk's entries w (bounded by a quarter of the
+ * scan; about 4 on the counter of bench/udpor/counter.c, independent of
+ * the object's events) or b blocks and c entries scanned; the siblings'
+ * bucket from icf_upto by blocks, skipping same-action blocks, plus up
+ * to ndom name lookups; merged over r runs in O(c log r), then
  * rv_unf_icf on each candidate.
  * The index is rebuilt in O(|U|) after rv_unf_remove renumbers ids, and is
  * not counted in u->bytes (the --cache-mb accounting is that of the

@@ -46,8 +46,13 @@
  * Costs (n = |U|, m = |C|, d = thread depth): intern O(np + T) plus hashing
  * and filing in the per-object index (event.c); leq O(log d); immediate
  * conflicts of an event: cached and extended incrementally, each update
- * reading only the index buckets of the event's objects for the other
- * threads touching them, its siblings and the universal bucket (binary
+ * reading, per other thread touching the event's objects, either a walk
+ * of that thread's tree from the event's view of it down through
+ * independent events (bounded by a quarter of the scan it replaces;
+ * independent of how many events the object has: issue 29) or the index
+ * buckets of the event's objects, then its siblings but those with its
+ * exact action (found by name: they conflict only with the same history)
+ * and the universal bucket (binary
  * search to icf_upto), then per candidate one word test of the dependence
  * signatures, O(1) sibling and depth tests, O(T log d) when the two
  * histories branch in some thread tree, else walks of [a) \ [b) and
