@@ -39,14 +39,14 @@
  * Hot objects (issue 29; docs/UDPOR.md "Hot objects"): per other thread
  * v, the candidates come from a walk of v's thread tree from e's last
  * event of v down through e-independent events (walk_thread), when that
- * reads fewer than a quarter of the entries the scan of v's buckets
+ * reads fewer than an eighth of the entries the scan of v's buckets
  * would; siblings with e's exact action are not read (gather_siblings:
  * they conflict with e only if they share its history, and those are
  * found by name).
  * Costs: filing an event O(k) amortised (k = its keys, 2-4 but for wide
  * memory ranges) plus one action comparison for its sibling mark; an
  * update O(k T' log |bucket|) to size the scans, then per thread
- * min(walk, b + c): the walk's entries w (bounded by a quarter of the
+ * min(walk, b + c): the walk's entries w (bounded by an eighth of the
  * scan; about 4 on the counter of bench/udpor/counter.c, independent of
  * the object's events) or b blocks and c entries scanned; the siblings'
  * bucket from icf_upto by blocks, skipping same-action blocks, plus up
@@ -423,10 +423,11 @@ static void ix_push(rv_unf *u, rv_ubucket *b, const rv_uevent *e)
  * sibling entry is its bucket's thread: the bit is free.) */
 #define SIB_SAME (1ull << 31)
 
-static void sib_push(rv_unf *u, rv_ubucket *b, const rv_uevent *e)
+static void sib_push(rv_unf *u, rv_ubucket *b, rv_uevent *e)
 {
     bool same = !b->n || !memcmp(&u->ev[b->ent[0].idt >> 32]->act, &e->act, sizeof e->act);
     rv_uentry x = {(uint64_t)e->id << 32 | e->act.tid | (same ? SIB_SAME : 0), e->fin};
+    e->sib_same = same;
     ix_put(u, b, x, e->id, same);
 }
 
@@ -436,7 +437,7 @@ static void bucket_clear(rv_unf *u, rv_ubucket *b)
     memset(b, 0, sizeof *b);
 }
 
-static void ix_add(rv_unf *u, const rv_uevent *e)
+static void ix_add(rv_unf *u, rv_uevent *e)
 {
     if (universal(e)) {
         ix_push(u, ix_get(u, ix_key(K_UNIV, 0)), e);
@@ -1081,7 +1082,7 @@ static bool gather_siblings(rv_unf *u, rv_uevent *e, const rv_ubucket *b, size_t
     uint32_t k = bucket_new(e, b);
     if (!b || k == b->n) return false;
     size_t n0 = *nc;
-    bool same = !memcmp(&u->ev[b->ent[0].idt >> 32]->act, &e->act, sizeof e->act);
+    bool same = e->sib_same; /* no read of the first sibling (a cache miss) */
     bool choices = e->act.ndom <= 64 || rv_unf_choice(&e->act, 0) == rv_unf_choice(&e->act, 1);
     if (same && !choices) same = false; /* too many names to look up: read them all */
     scratch_room(u, *nc + (b->n - k));
@@ -1173,10 +1174,12 @@ static void icf_update_indexed(rv_unf *u, rv_uevent *e)
             }
             if (!scan) continue;
             size_t s = nc;
-            /* a walk that costs more than a quarter of the scan is not
+            /* a walk that costs more than an eighth of the scan is not
              * worth it (cold objects, long executions of independent
-             * events: the scan reads a few entries) */
-            if (scan > 16 && walk_thread(u, e, v, scan / 4, &nc)) {
+             * events: the scan reads a few entries; a walk's entry costs
+             * a read of its event, a scanned one mostly not: with a
+             * quarter, philosophers N=14 spent 10% more) */
+            if (scan > 64 && walk_thread(u, e, v, scan / 8, &nc)) {
                 run_add(&r, s, nc);
                 continue;
             }

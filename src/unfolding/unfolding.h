@@ -48,7 +48,7 @@
  * conflicts of an event: cached and extended incrementally, each update
  * reading, per other thread touching the event's objects, either a walk
  * of that thread's tree from the event's view of it down through
- * independent events (bounded by a quarter of the scan it replaces;
+ * independent events (bounded by an eighth of the scan it replaces;
  * independent of how many events the object has: issue 29) or the index
  * buckets of the event's objects, then its siblings but those with its
  * exact action (found by name: they conflict only with the same history)
@@ -188,6 +188,7 @@ struct rv_uevent {
     bool bc_val;           /* memo of "a cause is a cutoff", valid at bc_ver */
     uint64_t bc_ver;
     bool dead_child; /* some thread successor of this event is dead */
+    bool sib_same;   /* its action is its first sibling's, byte for byte (event.c) */
     /* Values (executed events; docs/UDPOR.md "Compare-and-swap"): what the
      * event left in the bytes it writes: RV_WEFF_*, and the bytes when
      * known (memory writes of len <= 8: [obj, obj+len); create: *thread). */
