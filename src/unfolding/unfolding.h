@@ -46,8 +46,13 @@
  * Costs (n = |U|, m = |C|, d = thread depth): intern O(np + T) plus hashing
  * and filing in the per-object index (event.c); leq O(log d); immediate
  * conflicts of an event: cached and extended incrementally, each update
- * reading only the index buckets of the event's objects for the other
- * threads touching them, its siblings and the universal bucket (binary
+ * reading, per other thread touching the event's objects, either a walk
+ * of that thread's tree from the event's view of it down through
+ * independent events (bounded by an eighth of the scan it replaces;
+ * independent of how many events the object has: issue 29) or the index
+ * buckets of the event's objects, then its siblings but those with its
+ * exact action (found by name: they conflict only with the same history)
+ * and the universal bucket (binary
  * search to icf_upto), then per candidate one word test of the dependence
  * signatures, O(1) sibling and depth tests, O(T log d) when the two
  * histories branch in some thread tree, else walks of [a) \ [b) and
@@ -183,6 +188,7 @@ struct rv_uevent {
     bool bc_val;           /* memo of "a cause is a cutoff", valid at bc_ver */
     uint64_t bc_ver;
     bool dead_child; /* some thread successor of this event is dead */
+    bool sib_same;   /* its action is its first sibling's, byte for byte (event.c) */
     /* Values (executed events; docs/UDPOR.md "Compare-and-swap"): what the
      * event left in the bytes it writes: RV_WEFF_*, and the bytes when
      * known (memory writes of len <= 8: [obj, obj+len); create: *thread). */
@@ -250,6 +256,8 @@ typedef struct rv_unf {
     size_t capscratch;
     rv_uentry *scratch2; /* the other buffer of their merge */
     size_t capscratch2;
+    rv_uevent **wstack; /* the thread-tree walk of a conflict-list update (event.c) */
+    size_t capwstack;
     uint32_t epoch;  /* for mark */
     uint32_t jepoch; /* for jmark */
     rv_uevent **cur; /* the current configuration, in execution order */
