@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/stop.h"
 #include "../core/util.h"
 #include "tracecount.h"
 
@@ -59,9 +60,10 @@ void rv_explore_incomplete(rv_explore *x, const char *why)
 
 /* ---- whole-run limits and progress ------------------------------------ */
 
+/* The run must stop: --time-limit passed, or SIGINT/SIGTERM (stop.h). */
 static bool time_up(const rv_explore *x)
 {
-    return x->deadline > 0 && rv_now() >= x->deadline;
+    return rv_stop_signal() || (x->deadline > 0 && rv_now() >= x->deadline);
 }
 
 bool rv_explore_time_up(const rv_explore *x)
@@ -69,29 +71,39 @@ bool rv_explore_time_up(const rv_explore *x)
     return time_up(x);
 }
 
-/* Stop for --time-limit.  Its reason goes first (it is why the run
- * stopped); an earlier reason is kept after it. */
+/* Stop for --time-limit or a signal.  Its reason goes first (it is why
+ * the run stopped); an earlier reason is kept after it. */
 static void stop_for_time(rv_explore *x)
 {
     rv_stats *s = &x->stats;
     if (s->time_limited) return;
     s->time_limited = true;
     s->exhaustive = false;
+    s->interrupted = rv_stop_signal();
     char why[sizeof s->incomplete_why];
-    int n = snprintf(why, sizeof why, "time-limit: stopped after --time-limit=%g s",
-                     x->opt->time_limit_s);
+    int n = s->interrupted
+                ? snprintf(why, sizeof why, "interrupted: stopped by %s after %.1f s",
+                           rv_stop_signal_name(s->interrupted), rv_now() - x->t0)
+                : snprintf(why, sizeof why, "time-limit: stopped after --time-limit=%g s",
+                           x->opt->time_limit_s);
     if (s->incomplete_why[0] && n > 0 && (size_t)n < sizeof why)
         snprintf(why + n, sizeof why - (size_t)n, "; also: %s", s->incomplete_why);
     snprintf(s->incomplete_why, sizeof s->incomplete_why, "%s", why);
 }
 
+/* The progress line, drawn through rv_stop_poll()'s tick (stop.h), so
+ * that it also moves while one long execution runs or while the explorer
+ * works on one: every long loop polls the stop flag. */
+static void progress_draw(void *arg)
+{
+    rv_explore *x = arg;
+    x->progress(x, rv_now() - x->t0, x->progress_arg);
+}
+
 static void progress_tick(rv_explore *x)
 {
-    if (!x->progress) return;
-    double now = rv_now();
-    if (now < x->progress_next) return;
-    x->progress_next = now + x->progress_every;
-    x->progress(x, now - x->t0, x->progress_arg);
+    (void)x;
+    rv_stop_poll();
 }
 
 void rv_observe_blocked(rv_explore *x)
@@ -322,10 +334,15 @@ int rv_explore_run(rv_explore *x)
         return -1;
     }
     x->t0 = rv_now();
-    x->progress_next = x->t0 + x->progress_every;
+    /* --time-limit counts from here; every long loop polls it (stop.h) */
+    double outer = rv_stop_deadline();
     x->deadline = x->opt->time_limit_s > 0 ? x->t0 + x->opt->time_limit_s : 0;
     x->backend->limits.deadline = x->deadline;
+    rv_stop_set_deadline(x->deadline);
+    if (x->progress) rv_stop_set_tick(progress_draw, x, x->progress_every);
     int r = fn(x);
+    rv_stop_set_tick(NULL, NULL, 0);
+    rv_stop_set_deadline(outer);
     /* An execution cut at the deadline can look like a failure to the
      * algorithm (udpor: the prefix did not reproduce); the time limit is
      * the reason, the algorithm's complaint stays in the text. */

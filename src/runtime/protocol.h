@@ -85,6 +85,8 @@ _Static_assert(RV_HEAP_BASE + RV_MAX_THREADS * RV_HEAP_SPAN <= 0x7f0000000000ull
 #define RV_REQ_DRF          8u /* memory mode drf: plain accesses are not events; races are errors */
 #define RV_REQ_SPURIOUS     16u /* pthread_cond_wait may wake without a notification */
 #define RV_REQ_LAZY_ENABLED 32u /* enabled/next_en unread: ask only what a choice needs */
+#define RV_REQ_GIVE_WAY     64u /* free runs: a thread back in a state it had, having changed
+                                   nothing, gives way (sched.c; needs FINGERPRINTS) */
 
 /* Engines (DESIGN §2 "Engines"): fork per execution, or reset the memory
  * of one process between executions (src/runtime/engine.c).  RESET falls

@@ -286,4 +286,107 @@ t_live_args_o1() { live_both live_args.c -O1 -fno-omit-frame-pointer; }
 t_live_control() { live_both live_control.c; }
 t_live_callbacks() { live_both live_callbacks.c; }
 
+# Non-termination (issue 28 part 3, src/unfolding/lasso.c): a spin whose
+# state repeats while every other thread has finished or waits for good is
+# reported with its thread, the loop's line and the cycle; a spin whose
+# exit another thread can still make is not.  The fair-bounded search of
+# seed 002 is the oracle (the loops yield): it reports a livelock for
+# exactly the same variants (nonterm.c's header).
+nonterm_case() { # VARIANT LINE-MARKER
+    rv check --json "$D/nonterm.c" -- -D$1
+    expect_rc 1
+    expect_json '[.errors[].kind]|join(",")' non-termination
+    expect_json '.errors[0].thread' 0
+    expect_json '.errors[0].location' "$D/nonterm.c:$(line_of "$D/nonterm.c" "$2") (main)"
+    expect_json_match '.errors[0].message' '^thread 0 loops forever: after a cycle of [0-9]+ events? it is back in the same state'
+    expect_json '[.errors[0].cycle[].thread]|unique|join(",")' 0
+    rv check --json --algo=dpor --fair-bound=1 --max-depth=300 "$D/nonterm.c" -- -D$1
+    expect_json '[.errors[].kind]|join(",")' livelock
+}
+t_nonterm_plain() { nonterm_case PLAIN "marker: spin"; }
+t_nonterm_blocked_mutex() { nonterm_case BLOCKED_MUTEX "marker: spin"; }
+t_nonterm_cond() {
+    nonterm_case COND "marker: spin"
+    rv check --json "$D/nonterm.c" -- -DCOND
+    expect_json '.errors[0].blocked[0].waits_for' "wait2(cond cv, mutex m)"
+    expect_json '[.errors[0].cycle[]|select(.action|startswith("atomic-read"))][0].value' 0
+}
+t_nonterm_race() { nonterm_case RACE "marker: spin"; }
+t_nonterm_lock_loop() {
+    rv check --json "$D/nonterm.c" -- -DLOCK_LOOP
+    expect_rc 1
+    expect_json '[.errors[].kind]|join(",")' non-termination
+    local l
+    l=$(line_of "$D/nonterm.c" "marker: lock loop")
+    expect_json_match '.errors[0].location' "nonterm.c:($l|$((l + 1))|$((l + 2))|$((l + 3))|$((l + 4))) \\(main\\)"
+    rv check --json --algo=dpor --fair-bound=1 --max-depth=300 "$D/nonterm.c" -- -DLOCK_LOOP
+    expect_json '[.errors[].kind]|join(",")' livelock
+}
+t_nonterm_not_reported() {
+    local v
+    for v in SETTER LOCKED_SETTER LATE_SETTER; do
+        rv check --json --keep-going "$D/nonterm.c" -- -D$v
+        expect_rc 0
+        expect_json .exhaustive true
+        expect_json '.errors|length' 0
+        rv check --json --keep-going --algo=dpor --fair-bound=1 --max-depth=300 "$D/nonterm.c" -- -D$v
+        expect_json '.errors|length' 0
+    done
+}
+# The fair bound's own livelock (tests/dpor/livelock.c: each thread
+# raises its flag and yields while the other's is up) is a cycle of two
+# threads' reads and yields: non-termination, both threads in the cycle,
+# main waiting to join; the same program with one spinner is not.
+t_nonterm_livelock() {
+    rv check --json "$ROOT/tests/dpor/livelock.c"
+    expect_rc 1
+    expect_json '[.errors[].kind]|join(",")' non-termination
+    expect_json_match '.errors[0].message' '^2 threads loop forever: after a cycle of [0-9]+ events they are back in the same state'
+    expect_json '[.errors[0].cycle[].thread]|unique|join(",")' 1,2
+    expect_json '[.errors[0].blocked[]|"\(.thread) \(.waits_for)"]|join(",")' "0 join(thread 1)"
+}
+
+# The human summary: the thread, the line, the cycle and who waits.
+t_nonterm_human() {
+    rv check "$D/nonterm.c" -- -DCOND
+    expect_rc 1
+    local l
+    l=$(line_of "$D/nonterm.c" "marker: spin")
+    expect_file_match "$W/out" '^error 1: non-termination: thread 0 loops forever: after a cycle of 2 events it is back in the same state, and every other thread has finished or waits for something the cycle never gives$'
+    expect_file_match "$W/out" "^  in thread 0 at .*nonterm.c:$l \\(main\\)$"
+    expect_file_match "$W/out" '^  the cycle \(then the same state again\):$'
+    expect_file_match "$W/out" "^    thread 0 atomic-read\\(flag, 4\\) \\(value 0\\) at .*nonterm.c:$l \\(main\\)$"
+    expect_file_match "$W/out" '^    thread 1 waits for wait2\(cond cv, mutex m\) at '
+    rv check "$D/nonterm.c" -- -DPLAIN
+    expect_file_match "$W/out" '^  every other thread has finished$'
+}
+# Found in some schedules only, reported once however many reach it; no
+# SV-COMP property is about termination: unreach-call is TRUE.
+t_nonterm_keep_going_property() {
+    rv check --json --keep-going "$D/nonterm.c" -- -DRACE
+    expect_rc 1
+    expect_json '[.errors[].kind]|join(",")' non-termination
+    expect_json .exhaustive true
+    rv check --json --property=unreach-call "$D/nonterm.c" -- -DRACE
+    expect_rc 0
+    expect_json .verdict TRUE
+}
+# The ring buffer of the trial: the producer or the consumer waits
+# forever when the counts break the size rule, and only then.
+t_nonterm_ring() {
+    local v
+    for v in "push -DITEMS=3 -DTAKE=0" "push -DITEMS=4 -DTAKE=1" "pop -DITEMS=2 -DTAKE=3"; do
+        rv check --json --keep-going "$D/ring_nonterm.c" -- ${v#* }
+        expect_rc 1
+        expect_json '[.errors[].kind]|join(",")' non-termination
+        expect_json_match '.errors[0].location' "ring_nonterm.c:[0-9]+ \\(${v%% *}\\)"
+    done
+    for v in "-DITEMS=3 -DTAKE=3" "-DITEMS=4 -DTAKE=2" "-DITEMS=3 -DTAKE=1"; do
+        rv check --json --keep-going "$D/ring_nonterm.c" -- $v
+        expect_rc 0
+        expect_json .exhaustive true
+        expect_json '.errors|length' 0
+    done
+}
+
 rv_main "$@"

@@ -119,6 +119,75 @@ t_time_limit_keeps_errors() {
     expect_json '.errors[0].kind' assertion
 }
 
+# Long executions whose states never repeat (issue 28 part 5): with
+# --keep-going every late setter's execution runs 100,000 events, and the
+# unfolding's work on each was quadratic in its length, with neither
+# --time-limit nor --max-executions looked at meanwhile (minutes before;
+# the guard of 60 s, far above the limit, only keeps a regression from
+# hanging the suite).  Both stop it, with the partial summary.
+t_long_spin_time_limit() {
+    RV_GUARD=60 rv check --keep-going --time-limit=2 --json "$L/spin_count.c"
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json_match .incomplete_reason '^time-limit: stopped after --time-limit=2 s'
+    expect_json .interrupted null
+}
+t_long_spin_max_executions() {
+    RV_GUARD=60 rv check --keep-going --max-executions=2 --json "$L/spin_count.c"
+    expect_rc 3
+    expect_json_match .incomplete_reason '--max-executions reached'
+    expect_json '[.errors[].kind]|unique|join(",")' event-limit
+}
+
+# SIGINT and SIGTERM (stop.h): the run stops and reports what it has, as
+# for --time-limit: valid JSON on stdout, the signal as the reason, exit 3
+# (1 with an error).  Sent once the exploration has begun (the progress
+# line on stderr says so), during a long execution (spin_count.c: each
+# execution runs 100,000 events) or between short ones (many.c).
+signal_case() { # SIGNAL PROGRAM WAIT-FOR-REGEX [options]
+    local sig=$1 prog=$2 wait_re=$3 i
+    shift 3
+    echo "ravel check --progress --json $* $prog (then kill -$sig)" >"$W/.last"
+    "$RAVEL" check --progress --json "$@" "$L/$prog" >"$W/out" 2>"$W/err" &
+    local pid=$!
+    for i in $(seq 1 600); do
+        grep -Eq "$wait_re" "$W/err" 2>/dev/null && break
+        sleep 0.1
+    done
+    kill -"$sig" $pid
+    local k=0
+    while kill -0 $pid 2>/dev/null && [ $k -lt 300 ]; do
+        sleep 0.1
+        k=$((k + 1))
+    done
+    if kill -0 $pid 2>/dev/null; then
+        kill -9 $pid
+        fail_because "still running 30 s after SIG$sig"
+    fi
+    wait $pid
+    RC=$?
+    jq -e . "$W/out" >/dev/null 2>&1 || fail_because "stdout is not one JSON object: $(head -c 200 "$W/out")"
+    expect_json .exhaustive false
+    expect_json_match .incomplete_reason "^interrupted: stopped by SIG$sig after"
+    expect_json .interrupted "SIG$sig"
+}
+t_sigint_partial_json() {
+    signal_case INT many.c 'executions \('
+    expect_rc 3
+    expect_json .exit_code 3
+    expect_json_match .executions '^[1-9][0-9]*$'
+}
+t_sigterm_partial_json() {
+    signal_case TERM many.c 'executions \(' --algo=dfs
+    expect_rc 3
+}
+t_sigint_long_execution() {
+    signal_case INT spin_count.c 'executing: [0-9]+ events' --keep-going
+    expect_rc 3
+    # the executions that ended before the signal ran into --max-events
+    expect_json '[.errors[].kind]|unique|map(select(. != "event-limit"))|length' 0
+}
+
 t_time_limit_bad_values() {
     local v
     for v in 0 -1 abc 1e99 ''; do
@@ -129,7 +198,7 @@ t_time_limit_bad_values() {
 }
 
 # Forced progress: lines on stderr, stdout one JSON object.
-PROGRESS_RE='^ravel: [0-9]+ executions \([0-9]+/s\), [0-9]+ events, [0-9]+\.[0-9] s$'
+PROGRESS_RE='^ravel: [0-9]+ executions \([0-9]+/s\), [0-9]+ events, [0-9]+\.[0-9] s(; executing: [0-9]+ events)?$'
 t_progress_forced_json() {
     rv check --progress --time-limit=1.5 --json "$L/many.c"
     expect_rc 3
@@ -140,6 +209,18 @@ t_progress_forced_json() {
     n=$(grep -Ec "$PROGRESS_RE" "$W/err")
     # at most 4 a second (+1 for rounding at the edges) over 1.5 s
     [ "$n" -le 7 ] || fail_because "$n progress lines in 1.5 s (at most 4 a second)"
+}
+
+# The line moves during one long execution too (issue 28 part 5: drawn
+# from the backend's wait, with the execution's events so far); spin.c's
+# first execution never ends, and only the time limit stops it.
+t_progress_long_execution() {
+    rv check --progress --timeout=0 --time-limit=2 --json "$L/spin.c"
+    expect_rc 3
+    expect_json_match .incomplete_reason '^time-limit'
+    local n
+    n=$(grep -Ec '^ravel: 0 executions .*; executing: [0-9]+ events$' "$W/err")
+    [ "$n" -ge 2 ] || fail_because "$n progress lines during the execution: $(head -c 200 "$W/err" | tr '\n' ' ')"
 }
 
 # Not a terminal and not forced: no progress line; --no-progress wins.

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../../core/stop.h"
 #include "../../core/util.h"
 #include "depcache.h"
 
@@ -150,12 +151,21 @@ int rv_run_tool(char *const argv[], char **out, size_t *outlen, char **err)
     close(pe[1]);
     buf bo = {0}, be = {0};
     int fds[2] = {po[0], pe[0]};
+    bool killed = false;
     while (fds[0] >= 0 || fds[1] >= 0) {
         struct pollfd p[2] = {{fds[0], POLLIN, 0}, {fds[1], POLLIN, 0}};
-        if (poll(p, 2, -1) < 0) {
+        /* the run asked to stop (--time-limit, SIGINT; stop.h): the tool
+         * is ended, the build fails and the caller reports the stop */
+        int r = poll(p, 2, 100);
+        if (!killed && r <= 0 && rv_stop_poll()) {
+            kill(pid, SIGTERM);
+            killed = true;
+        }
+        if (r < 0) {
             if (errno == EINTR) continue;
             break;
         }
+        if (r == 0) continue;
         if (fds[0] >= 0 && p[0].revents) drain(&fds[0], out ? &bo : NULL);
         if (fds[1] >= 0 && p[1].revents) drain(&fds[1], err ? &be : NULL);
     }
