@@ -213,7 +213,7 @@ static void write_witnesses(const rv_cli_opts *o, const rv_task *task, rv_backen
                             char **graphml, char **yaml)
 {
     *graphml = *yaml = NULL;
-    if (!r->property_given || r->property == RV_PROP_ALL) return;
+    if (!r->property_given || r->property == RV_PROP_ALL || r->model_why) return;
     size_t i = 0;
     while (i < r->x->nerrors && !rv_property_violated_by(r->property, &r->x->errors[i])) i++;
     if (i == r->x->nerrors || !r->x->errors[i].trace) return;
@@ -249,27 +249,17 @@ static void write_witnesses(const rv_cli_opts *o, const rv_task *task, rv_backen
 
 /* ---- ravel check ---------------------------------------------------------------------- */
 
-static const char ilp32_why[] =
-    "ravel's runtime is built for x86-64 only, so programs cannot be compiled with -m32; "
-    "--data-model=LP64 checks the task as an LP64 program (long and pointers are 8 bytes: "
-    "the verdict may differ)";
-
 static bool is_task_file(const char *f)
 {
     return has_ext(f, ".yml") || has_ext(f, ".yaml");
 }
 
 /* `ravel check task.yml`: the task's input files become the program, its
- * property the --property (unless given), its data model is honoured. */
+ * property the --property (unless given), its data model is honoured as
+ * far as ravel can (data_model_of). */
 static int setup_task(rv_cli_opts *o, rv_task *t)
 {
     if (rv_task_read(o->pos[0], o->property, t) < 0) return -1;
-    const char *dm = o->data_model ? o->data_model : t->data_model;
-    if (dm && !strcmp(dm, "ILP32")) {
-        fprintf(stderr, "ravel check: %s: the task asks for data model ILP32: %s\n", o->pos[0],
-                ilp32_why);
-        return -1;
-    }
     if (o->property < 0) o->property = t->property;
     t->task_file = o->pos[0];
     free(o->pos);
@@ -277,6 +267,21 @@ static int setup_task(rv_cli_opts *o, rv_task *t)
     for (size_t i = 0; i < t->ninputs; i++) o->pos[i] = t->inputs[i];
     o->npos = t->ninputs;
     return 0;
+}
+
+/* The data model asked for: --data-model, else the task's.  ravel's
+ * runtime is x86-64 only, so an ILP32 program is compiled and run as LP64;
+ * its verdict stands only if rv_data_model_check finds nothing in its code
+ * that behaves differently under the two models, else it is UNKNOWN
+ * (why in model_why).  --data-model=LP64 asks for LP64 semantics: no check. */
+static const char *data_model_of(const rv_cli_opts *o, const rv_task *t, char *model_why,
+                                 size_t cap, const char **why)
+{
+    const char *dm = o->data_model ? o->data_model : t->data_model;
+    *why = NULL;
+    if (!dm || strcmp(dm, "ILP32")) return dm;
+    if (rv_data_model_check(o->pos, o->npos, model_why, cap) != 0) *why = model_why;
+    return dm;
 }
 
 /* --property: the explorer's classification; no-data-race is checked in
@@ -363,11 +368,9 @@ int rv_cli_check(int argc, char **argv)
         rv_cli_opts_free(&o);
         return RV_EXIT_USAGE;
     }
-    if (!is_task && o.data_model && strcmp(o.data_model, "LP64")) {
-        fprintf(stderr, "ravel check: --data-model=%s: %s\n", o.data_model, ilp32_why);
-        rv_cli_opts_free(&o);
-        return RV_EXIT_USAGE;
-    }
+    char model_why[400];
+    const char *model_dep;
+    const char *data_model = data_model_of(&o, &task, model_why, sizeof model_why, &model_dep);
     setup_property(&o);
     o.opt.algo = o.algo ? o.algo : default_algo();
     if (!rv_algo_lookup(o.opt.algo)) {
@@ -463,6 +466,8 @@ int rv_cli_check(int argc, char **argv)
         .property = o.property < 0 ? RV_PROP_ALL : (rv_property)o.property,
         .property_given = o.property >= 0,
         .task = is_task ? &task : NULL,
+        .data_model = data_model,
+        .model_why = model_dep,
     };
     if (is_task) r.program = task.task_file;
     char wait_at[512];

@@ -153,8 +153,11 @@ typedef struct rv_verdict {
 } rv_verdict;
 /* TRUE: exhaustive, no violation, no condition wait (cond_wait_at: where
  * one was, or NULL), and never for valid-memsafety (ravel cannot prove
- * it); FALSE(what): a violation was found; UNKNOWN otherwise. */
-rv_verdict rv_property_verdict(rv_property p, const rv_explore *x, const char *cond_wait_at);
+ * it); FALSE(what): a violation was found; UNKNOWN otherwise, and always
+ * when model_why is set (an ILP32 program checked as LP64 whose behaviour
+ * may depend on the data model: rv_data_model_check says why). */
+rv_verdict rv_property_verdict(rv_property p, const rv_explore *x, const char *cond_wait_at,
+                               const char *model_why);
 /* A backend that runs `inner` (and destroys it) and notes whether any
  * execution waited on a condition variable; rv_wait_spy_saw then says
  * where (false for any other backend).  Spurious wake-ups (property.c). */
@@ -180,6 +183,11 @@ void rv_task_free(rv_task *t);
 /* Map the property of a .prp file's text; -1 with the formula in *what
  * (heap) when ravel does not check it. */
 int rv_prp_property(const char *text, char **what);
+
+/* May the behaviour of the program in these C files differ between the
+ * ILP32 and LP64 data models (datamodel.c; contract in its header)?  0 no
+ * dependence found; 1 one found, -1 not known: why says which. */
+int rv_data_model_check(char *const *files, size_t n, char *why, size_t cap);
 
 /* ---- SV-COMP violation witnesses (witness.c; contract in its header) ---- */
 typedef struct rv_witness {
@@ -218,6 +226,8 @@ typedef struct rv_report {
     const char *cond_wait_at; /* a condition wait seen under a property (no TRUE), or NULL */
     const char *witness;      /* the GraphML violation witness written, or NULL */
     const char *witness_yaml; /* the format 2.0 one, or NULL */
+    const char *data_model;   /* the data model asked for (task or --data-model), or NULL */
+    const char *model_why;    /* ILP32 checked as LP64 and its code may depend on it: why */
 } rv_report;
 
 void rv_report_human(FILE *out, const rv_report *r);

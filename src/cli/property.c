@@ -100,9 +100,19 @@ static const char *violated_name(rv_property p, const rv_error *e)
     return rv_property_name(p);
 }
 
-rv_verdict rv_property_verdict(rv_property p, const rv_explore *x, const char *cond_wait_at)
+rv_verdict rv_property_verdict(rv_property p, const rv_explore *x, const char *cond_wait_at,
+                               const char *model_why)
 {
     rv_verdict v = {.kind = RV_VERDICT_UNKNOWN};
+    if (model_why) { /* neither a violation nor its absence carries over */
+        snprintf(v.reason, sizeof v.reason,
+                 "the program asks for data model ILP32 and was checked as LP64, but its "
+                 "behaviour may differ between them (%s); --data-model=LP64 accepts the LP64 "
+                 "semantics",
+                 model_why);
+        snprintf(v.text, sizeof v.text, "UNKNOWN");
+        return v;
+    }
     for (size_t i = 0; i < x->nerrors; i++) {
         if (!rv_property_violated_by(p, &x->errors[i])) continue;
         v.kind = RV_VERDICT_FALSE;

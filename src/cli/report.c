@@ -109,10 +109,12 @@ static size_t count_bugs(const rv_explore *x, rv_property p)
 int rv_report_exit_code(const rv_report *r)
 {
     const rv_explore *x = r->x;
+    if (r->property_given && r->model_why) return RV_EXIT_INCOMPLETE; /* UNKNOWN */
     if (count_bugs(x, r->property)) return RV_EXIT_BUG;
     if (!x->stats.exhaustive) return RV_EXIT_INCOMPLETE;
     if (r->property_given &&
-        rv_property_verdict(r->property, x, r->cond_wait_at).kind == RV_VERDICT_UNKNOWN)
+        rv_property_verdict(r->property, x, r->cond_wait_at, r->model_why).kind ==
+            RV_VERDICT_UNKNOWN)
         return RV_EXIT_INCOMPLETE;
     return RV_EXIT_OK;
 }
@@ -237,13 +239,16 @@ static const char *verdict(const rv_explore *x, char *buf, size_t cap)
 /* Under --property or for a task file: the SV-COMP verdict. */
 static void human_verdict(FILE *out, const rv_report *r)
 {
-    rv_verdict v = rv_property_verdict(r->property, r->x, r->cond_wait_at);
+    rv_verdict v = rv_property_verdict(r->property, r->x, r->cond_wait_at, r->model_why);
     fprintf(out, "property    %s\n", rv_property_name(r->property));
     if (r->task && r->task->expected)
         fprintf(out, "expected    %s%s%s%s (from the task file; not used)\n", r->task->expected,
                 r->task->expected_sub ? "(" : "",
                 r->task->expected_sub ? r->task->expected_sub : "",
                 r->task->expected_sub ? ")" : "");
+    if (r->data_model && !strcmp(r->data_model, "ILP32"))
+        fprintf(out, "data model  ILP32, checked as LP64: %s\n",
+                r->model_why ? "the program may depend on it" : "no dependence found");
     if (v.kind == RV_VERDICT_UNKNOWN)
         fprintf(out, "verdict     UNKNOWN (%s)\n", v.reason);
     else
@@ -400,7 +405,7 @@ static void json_error(FILE *out, const rv_report *r, size_t i)
 
 static void json_verdict(FILE *out, const rv_report *r, bool *first)
 {
-    rv_verdict v = rv_property_verdict(r->property, r->x, r->cond_wait_at);
+    rv_verdict v = rv_property_verdict(r->property, r->x, r->cond_wait_at, r->model_why);
     json_key(out, "property", first);
     rv_json_str(out, rv_property_name(r->property));
     json_key(out, "verdict", first);
@@ -411,6 +416,10 @@ static void json_verdict(FILE *out, const rv_report *r, bool *first)
     rv_json_str(out, r->witness);
     json_key(out, "witness_yaml", first);
     rv_json_str(out, r->witness_yaml);
+    json_key(out, "data_model", first);
+    rv_json_str(out, r->data_model);
+    json_key(out, "data_model_dependence", first);
+    rv_json_str(out, r->model_why);
     if (!r->task) return;
     json_key(out, "input_files", first);
     fputc('[', out);

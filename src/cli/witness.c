@@ -26,10 +26,10 @@
  *  - rv_witness_yaml: a format 2.0 violation witness (entry_type
  *    violation_sequence) for unreach-call only, and only when the call of
  *    reach_error is known: the error's location is a line of the program
- *    that calls reach_error, or the error lies inside the task's own
- *    reach_error (sv-benchmarks define it as __assert_fail) and the
- *    program calls it on exactly one line (the target waypoint must sit at
- *    that call; its column is where "reach_error" starts).  Format 2.0 has no threads, so the
+ *    that calls reach_error (the runtime reports a call of the program's
+ *    own reach_error at its call site, before the body runs: compile.c
+ *    wire_targets); the target waypoint sits at that call, its column
+ *    where "reach_error" starts.  Format 2.0 has no threads, so the
  * witness is one segment holding the target waypoint: it says where the violation is, not which
  * interleaving reaches it (that is the GraphML's job).  Returns 1 when it does not fit (nothing
  * written). Both write to a temporary file and rename it into place.  Return 0, or -1 with a
@@ -551,32 +551,6 @@ static char *source_line(const char *text, unsigned line)
     return s;
 }
 
-/* The line of the program's only call of reach_error (a line holding
- * "reach_error(" that is not its definition, "void reach_error"), or 0
- * when there is none or more than one: then the call site of an error
- * inside reach_error is not known. */
-static unsigned unique_call_line(const char *text)
-{
-    unsigned found = 0, line = 1;
-    for (const char *p = text; *p; line++) {
-        size_t n = strcspn(p, "\n");
-        char *l = rv_xmalloc(n + 1);
-        memcpy(l, p, n);
-        l[n] = 0;
-        if (strstr(l, "reach_error(") && !strstr(l, "void reach_error")) {
-            if (found) {
-                free(l);
-                return 0;
-            }
-            found = line;
-        }
-        free(l);
-        p += n;
-        if (*p) p++;
-    }
-    return found;
-}
-
 static void yaml_str(FILE *f, const char *s)
 {
     fputc('"', f);
@@ -617,10 +591,6 @@ int rv_witness_yaml(const char *path, const rv_witness *w, char *err, size_t cap
     progsrc_open(&ps, w->program);
     unsigned line = line_in_program(&ps, where(w, w->error->pc), func, sizeof func);
     const char *text = line ? ps.text : NULL;
-    if (text && !strcmp(func, "reach_error")) { /* inside the task's own reach_error */
-        line = unique_call_line(text);
-        snprintf(func, sizeof func, "%s", ""); /* the caller is not known */
-    }
     char *src = text && line ? source_line(text, line) : NULL;
     const char *call = src ? strstr(src, "reach_error") : NULL;
     unsigned column = call ? (unsigned)(call - src) + 1 : 0;

@@ -7,8 +7,9 @@
  * memory is exactly what a forked child would see, and false (with
  * shm->engine_why filled) when the reset engine cannot be used; the server
  * then forks as before.  An execution ends through rv_exec_exit() (instead
- * of _exit) or exit() (an atexit hook); the engine then reports the status,
- * puts every written page back and waits for the next request.
+ * of _exit) or exit() (the executable's last destructor); the engine then
+ * reports the status, puts every written page back and waits for the next
+ * request.
  *
  * How.  At start the engine moves to a stack of its own, leaving the
  * program's main stack frozen inside serve(), and takes a snapshot of all
@@ -39,11 +40,20 @@
  * beginning of the next against a shadow of the shared memory, and the
  * request confirms or discards it ("Pre-running the likely prefix").
  *
+ * An execution that calls exit() ends where a forked child's exit would
+ * have done all the program sees: after every atexit/on_exit handler and
+ * every destructor (last_destructor).  The CPU clocks count from the
+ * execution's start (rv_engine_cpu_clock).
+ *
  * What a reset cannot undo (files opened, signal handlers, fds closed,
  * mmap by the program, ...) is kept out by the compile driver: a program
- * that imports a function outside its known-safe list carries the name in
- * __ravel_reset_unsafe, and the engine refuses it (reason in engine_why),
- * unless ravel asked for RV_ENGINE_FORCE.
+ * that imports a function outside its known-safe list, links anything but
+ * the C library, or holds an instruction that changes process state
+ * (a system call in inline assembly) carries the reason in
+ * __ravel_reset_unsafe; and at start the engine looks for code of shared
+ * objects other than the C library's (LD_PRELOAD: foreign_code).  Either
+ * way it refuses (reason in engine_why), unless ravel asked for
+ * RV_ENGINE_FORCE.
  */
 #include "rt.h"
 #include "sys.h"
@@ -59,6 +69,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* PAGEMAP_SCAN (Linux 6.7), not in every libc's headers. */
@@ -110,6 +121,7 @@ typedef struct engine {
     int status;
     void *engine_sp, *exec_sp, *dead_sp;
     uint64_t sigmask0;
+    struct timespec cpu0; /* the process's CPU time at the execution's start */
     uint64_t brk0;
     uint64_t probe0;
     uint64_t scan_lo, scan_hi; /* every tracked page lies in [scan_lo, scan_hi) */
@@ -120,7 +132,8 @@ typedef struct engine {
     struct rv_page_region vec[NVEC];
     char *stack;
     range now[MAX_VMAS];
-    range ext[MAX_ZMAPS]; /* zero_zmaps */
+    range ext[MAX_ZMAPS];         /* zero_zmaps */
+    range beyond[RV_MAX_THREADS]; /* zero_zmaps: the heap arenas past their bump pointers */
     /* pages written by every execution: not tracked, always put back */
     unsigned nexec, ncand, nhot;
     struct cand {
@@ -156,8 +169,10 @@ static zmap early[MAX_EARLY];
 static unsigned nearly;
 
 /* Set by the generated stubs.c: the first function the program imports
- * that a reset may not undo ("" or absent: none). */
+ * that a reset may not undo ("" or absent: none); whether it may read
+ * the CPU clock (rv_engine_cpu_clock). */
 extern const char __ravel_reset_unsafe[] __attribute__((weak));
+extern const unsigned __ravel_cpu_clock __attribute__((weak));
 
 extern void rv_engine_trampoline(void); /* ctx_x86_64.S: calls rv_engine_main */
 void rv_engine_main(void);
@@ -228,13 +243,47 @@ void rv_exec_signaled(int sig)
     if (rv_engine_active()) finish(sig & 0x7f);
 }
 
-/* exit(): the program's atexit handlers have run (registered later, they
- * run first); stdio is flushed as exit would. */
-static void exit_hook(void)
+/* exit() ends an execution where a forked child's exit would have done
+ * all the program can see: the C library runs every handler the
+ * execution registered (atexit, on_exit, __cxa_atexit: C++ statics),
+ * then those the constructors registered before the server started, then
+ * ld.so's _dl_fini, which runs the executable's destructors (fini_array,
+ * C's __attribute__((destructor))) in reverse priority order.  This
+ * function is the executable's last destructor: its fini_array entry
+ * sits in the section of priority 0, which the link sorts first and
+ * _dl_fini therefore runs after every priority the program can declare
+ * (101 and up, and none).  What exit would still do after it (the shared
+ * libraries' destructors, stdio's final flush) touches nothing the
+ * program reads but its output, which is flushed here as exit flushes it.
+ * Before (an atexit hook registered when the engine started) the
+ * constructors' handlers and the destructors never ran under reset: a
+ * failing assertion in them was missed (issue 27 part 3, tests/engine
+ * exit_handlers.c).  Every list exit walks and every flag it sets is in
+ * the C library's and ld.so's memory, which the reset puts back; no lock
+ * is held here (both release theirs around the calls they make). */
+static void last_destructor(void)
 {
-    if (!rv_engine_active()) return;
+    if (!rv_engine_active()) return; /* a forked child, or the server: exit goes on */
     fflush(NULL);
     finish(W_EXITCODE(rt.shm->exit_code & 0xff, 0));
+}
+__attribute__((section(".fini_array.00000"),
+               used)) static void (*const last_fini)(void) = last_destructor;
+
+/* A forked child's CPU clocks start at zero; the engine's process has
+ * run every execution before: a reading of the process's or the thread's
+ * CPU clock (one OS thread runs every program thread) counts from the
+ * execution's start (run_exec), or clock() kept counting across
+ * executions (issue 27 part 3, tests/engine cpu_clock.c). */
+void rv_engine_cpu_clock(int c, struct timespec *ts)
+{
+    if (!rv_engine_active() || (c != CLOCK_PROCESS_CPUTIME_ID && c != CLOCK_THREAD_CPUTIME_ID))
+        return;
+    int64_t ns = ((int64_t)ts->tv_sec - (int64_t)E->cpu0.tv_sec) * 1000000000 +
+                 (ts->tv_nsec - E->cpu0.tv_nsec);
+    if (ns < 0) ns = 0;
+    ts->tv_sec = (time_t)(ns / 1000000000);
+    ts->tv_nsec = (long)(ns % 1000000000);
 }
 
 /* ------------------------------------------------------------------ */
@@ -312,6 +361,60 @@ static int read_maps(range *out, unsigned *nout, unsigned cap, range *snap, unsi
         if (*p) p++;
     }
     return 0;
+}
+
+/* The shared objects whose code a program under the reset engine may run
+ * besides its own executable: the C library's (reset_safe in compile.c
+ * judges their functions). */
+static bool glibc_object(const char *path, size_t n)
+{
+    static const char *const names[] = {"libc.so.6",       "libm.so.6",  "ld-linux-x86-64.so.2",
+                                        "libpthread.so.0", "libdl.so.2", "librt.so.1"};
+    const char *base = path;
+    for (size_t i = 0; i < n; i++)
+        if (path[i] == '/') base = path + i + 1;
+    size_t k = (size_t)(path + n - base);
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strlen(names[i]) == k && !memcmp(base, names[i], k)) return true;
+    return false;
+}
+
+/* Code mapped in the process that the compile driver did not see (a
+ * library that LD_PRELOAD or LD_AUDIT loaded, one the link line brought
+ * in some way compile.c does not know): its path into name, and true.
+ * Read from E->maps (read_maps), before the snapshot.  Such code may do
+ * anything a reset cannot undo, through functions reset_safe takes for
+ * the C library's (an interposed strlen). */
+static bool foreign_code(char *name, size_t cap)
+{
+    uint64_t self = (uint64_t)(uintptr_t)&rv_engine_start;
+    const char *exe = NULL;
+    size_t exe_n = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (const char *p = E->maps; *p;) {
+            const char *line = p;
+            uint64_t lo = hexnum(&p);
+            p++;
+            uint64_t hi = hexnum(&p);
+            bool x = p[3] == 'x';
+            const char *end = strchr(line, '\n');
+            if (!end) end = line + strlen(line);
+            /* the path: after the fifth field (perms, offset, dev, inode) */
+            const char *q = p + 1;
+            for (int f = 0; f < 4 && q < end; f++) {
+                while (q < end && *q != ' ') q++;
+                while (q < end && *q == ' ') q++;
+            }
+            size_t n = (size_t)(end - q);
+            if (pass == 0 && self >= lo && self < hi) exe = q, exe_n = n;
+            if (pass == 1 && x && n && *q != '[' && !(n == exe_n && !memcmp(q, exe, n)) &&
+                !glibc_object(q, n)) {
+                snprintf(name, cap, "%.*s", (int)n, q);
+                return true;
+            }
+            p = *end ? end + 1 : end;
+        }
+    return false;
 }
 
 static void add_own(uint64_t lo, uint64_t hi)
@@ -464,6 +567,11 @@ static int snapshot(void)
     unsigned nv = 0;
     if (read_maps(E->vmas, &nv, MAX_VMAS - 8, E->ranges, &E->nranges)) {
         why("too many mappings to snapshot");
+        return -1;
+    }
+    char foreign[160];
+    if (!E->force && foreign_code(foreign, sizeof foreign)) {
+        why("the process runs code of %s, which ravel did not compile", foreign);
         return -1;
     }
     E->nvmas = nv;
@@ -729,25 +837,35 @@ static uint64_t zmap_extent(const zmap *z)
     return z->len;
 }
 
-/* Make [lo, hi) read as zero again: its present pages (PAGEMAP_SCAN,
- * which skips missing page tables cheaply, unlike mincore) are cleared in
+/* The runs of present pages in [start, end), at most NVEC of them, into
+ * E->vec (PAGEMAP_SCAN, which skips missing page tables cheaply, unlike
+ * mincore): their number, or -1; *next is where a further call goes on
+ * (end when the walk is done). */
+static long scan_present(uint64_t start, uint64_t end, uint64_t *next)
+{
+    struct rv_pm_scan_arg arg = {
+        .size = sizeof arg,
+        .start = start,
+        .end = end,
+        .vec = (uint64_t)(uintptr_t)E->vec,
+        .vec_len = NVEC,
+        .category_mask = RV_PAGE_IS_PRESENT,
+        .return_mask = RV_PAGE_IS_PRESENT,
+    };
+    long k = sys_ioctl(E->pagemap, RV_PAGEMAP_SCAN, &arg);
+    *next = k < 0 || k < NVEC || arg.walk_end >= end ? end : arg.walk_end;
+    return k;
+}
+
+/* Make [lo, hi) read as zero again: its present pages are cleared in
  * place, which keeps them mapped: no fault and no TLB flush in the next
  * execution.  A page that is zero already is not written (the scrub of a
  * thread's dead stack only reads pages that are zero, mapping the shared
  * zero page there). */
 static void zero_present(uint64_t lo, uint64_t hi)
 {
-    for (uint64_t start = lo; start < hi;) {
-        struct rv_pm_scan_arg arg = {
-            .size = sizeof arg,
-            .start = start,
-            .end = hi,
-            .vec = (uint64_t)(uintptr_t)E->vec,
-            .vec_len = NVEC,
-            .category_mask = RV_PAGE_IS_PRESENT,
-            .return_mask = RV_PAGE_IS_PRESENT,
-        };
-        long k = sys_ioctl(E->pagemap, RV_PAGEMAP_SCAN, &arg);
+    for (uint64_t start = lo, next; start < hi; start = next) {
+        long k = scan_present(start, hi, &next);
         if (k < 0) {
             sys_madvise(start, hi - start, MADV_DONTNEED);
             return;
@@ -756,8 +874,38 @@ static void zero_present(uint64_t lo, uint64_t hi)
             for (uint64_t a = E->vec[i].start; a < E->vec[i].end; a += PAGE)
                 if (!page_is_zero((const char *)(uintptr_t)a))
                     memset((void *)(uintptr_t)a, 0, PAGE);
-        if (k < NVEC || arg.walk_end >= hi) break;
-        start = arg.walk_end;
+    }
+}
+
+/* Insert [lo, hi) into the sorted list r of n ranges. */
+static void insert_sorted(range *r, unsigned *n, uint64_t lo, uint64_t hi)
+{
+    unsigned j = (*n)++;
+    for (; j > 0 && r[j - 1].lo > lo; j--) r[j] = r[j - 1];
+    r[j] = (range){lo, hi, NULL};
+}
+
+/* Drop every present page of the sorted, disjoint ranges r[0..n): one
+ * scan for present pages over their whole span, each present run cut to
+ * the ranges. */
+static void drop_present(const range *r, unsigned n)
+{
+    if (!n) return;
+    unsigned k = 0;
+    for (uint64_t start = r[0].lo, end = r[n - 1].hi, next; start < end; start = next) {
+        long m = scan_present(start, end, &next);
+        if (m < 0) {
+            for (; k < n; k++) sys_madvise(r[k].lo, r[k].hi - r[k].lo, MADV_DONTNEED);
+            return;
+        }
+        for (long i = 0; i < m; i++) {
+            uint64_t lo = E->vec[i].start, hi = E->vec[i].end;
+            while (k < n && r[k].hi <= lo) k++;
+            for (unsigned q = k; q < n && r[q].lo < hi; q++) {
+                uint64_t a = lo > r[q].lo ? lo : r[q].lo, b = hi < r[q].hi ? hi : r[q].hi;
+                sys_madvise(a, b - a, MADV_DONTNEED);
+            }
+        }
     }
 }
 
@@ -766,32 +914,41 @@ static void zero_present(uint64_t lo, uint64_t hi)
  * sorted and the adjacent ones merged (thread t's stack region ends where
  * thread t+1's begins), so that one PAGEMAP_SCAN walks them all, not one
  * per thread.  A large extent (a heap arena grown past 256 MiB) is
- * dropped instead: clearing it would cost more than refaulting it. */
+ * dropped instead: clearing it would cost more than refaulting it.
+ * A heap arena's part past its bump pointer holds nothing the allocator
+ * handed out, but a write past the end of the last block lands there
+ * (and stayed: the next execution read the previous one's bytes, which
+ * a forked child never sees; issue 27 part 3, tests/engine
+ * heap_beyond.c): its present pages are dropped, all arenas in one scan.
+ * Dropped, not cleared in place: pages cleared there would stay present
+ * and be read in every later scan. */
 static void zero_zmaps(void)
 {
     range *ext = E->ext;
-    unsigned n = 0;
+    unsigned n = 0, nb = 0;
     for (unsigned i = 0; i < E->nz; i++) {
         zmap *z = &E->z[i];
         if (!z->used) continue;
         z->used = z->keep;
-        uint64_t a = (uint64_t)(uintptr_t)z->addr + z->base;
-        uint64_t len = (zmap_extent(z) + PAGE - 1) & ~(PAGE - 1);
-        len = len > z->base ? len - z->base : 0;
+        uint64_t a0 = (uint64_t)(uintptr_t)z->addr, a = a0 + z->base;
+        uint64_t used = (zmap_extent(z) + PAGE - 1) & ~(PAGE - 1);
+        if (is_arena(z) && nb < RV_MAX_THREADS) {
+            uint64_t from = used > z->base ? used : z->base;
+            if (from < z->len) insert_sorted(E->beyond, &nb, a0 + from, a0 + z->len);
+        }
+        uint64_t len = used > z->base ? used - z->base : 0;
         if (len > (256ull << 20)) {
             sys_madvise(a, len, MADV_DONTNEED);
             continue;
         }
-        if (!len) continue;
-        unsigned j = n++;
-        for (; j > 0 && ext[j - 1].lo > a; j--) ext[j] = ext[j - 1];
-        ext[j] = (range){a, a + len, NULL};
+        if (len) insert_sorted(ext, &n, a, a + len);
     }
     for (unsigned i = 0; i < n;) {
         uint64_t lo = ext[i].lo, hi = ext[i].hi;
         for (i++; i < n && ext[i].lo == hi; i++) hi = ext[i].hi;
         zero_present(lo, hi);
     }
+    drop_present(E->beyond, nb);
 }
 
 /* After HOT_AFTER executions: the pages of the snapshot that every one of
@@ -886,6 +1043,8 @@ typedef enum { PRE_NONE, PRE_CONFIRMED, PRE_REDONE, PRE_GONE } prerun_result;
 /* Run (or resume) the execution at sp until it ends or pauses. */
 static void run_exec(void *sp)
 {
+    if (sp == E->exec_sp && &__ravel_cpu_clock && __ravel_cpu_clock)
+        rv_syscall6(SYS_clock_gettime, CLOCK_PROCESS_CPUTIME_ID, (long)&E->cpu0, 0, 0, 0, 0);
     E->paused = false;
     E->in_exec = true;
     rv_ctx_switch(&E->engine_sp, sp);
@@ -1116,7 +1275,6 @@ bool rv_engine_start(rv_shm *s)
     add_own((uint64_t)m, (uint64_t)m + ((sizeof(engine) + PAGE - 1) & ~(PAGE - 1)));
     add_own((uint64_t)st, (uint64_t)st + ENGINE_STACK);
     rv_syscall6(SYS_rt_sigprocmask, SIG_SETMASK, 0, (long)&E->sigmask0, 8, 0, 0);
-    atexit(exit_hook);
     /* initial frame popped by rv_ctx_switch (as for a thread, sched.c) */
     uint64_t *sp = (uint64_t *)(((uintptr_t)E->stack + ENGINE_STACK - 64) & ~(uintptr_t)15);
     *--sp = (uint64_t)(uintptr_t)rv_engine_trampoline;

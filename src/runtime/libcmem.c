@@ -1174,10 +1174,23 @@ int __ravel_clock_gettime(clockid_t c, struct timespec *ts)
     struct timespec a;
     int r = clock_gettime(c, &a);
     if (r == 0) {
+        rv_engine_cpu_clock(c, &a);
         ev_write(ts, sizeof a, pc);
         *ts = a;
     }
     return r;
+}
+
+/* clock() as the C library computes it, from the process's CPU clock,
+ * counted from the execution's start under the reset engine as in a
+ * forked child (engine.c, rv_engine_cpu_clock). */
+clock_t __ravel_clock(void)
+{
+    taint_io();
+    struct timespec a;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a)) return (clock_t)-1;
+    rv_engine_cpu_clock(CLOCK_PROCESS_CPUTIME_ID, &a);
+    return (clock_t)(a.tv_sec * CLOCKS_PER_SEC + a.tv_nsec / (1000000000 / CLOCKS_PER_SEC));
 }
 
 /* ------------------------------------------------------------------ */

@@ -241,6 +241,10 @@ void rv_engine_where(uint32_t tid, uint64_t pc);
 __attribute__((noreturn)) void rv_exec_exit(int code);
 /* Under the reset engine: end the execution as killed by `sig`. */
 void rv_exec_signaled(int sig);
+/* Under the reset engine: a reading *ts of CPU clock c made relative to
+ * the execution's start, as a forked child's would be (else unchanged). */
+struct timespec;
+void rv_engine_cpu_clock(int c, struct timespec *ts);
 /* A zero-filled private mapping of len bytes (at `fixed` unless NULL),
  * kept by the reset engine across executions under `key` and handed out
  * again zero-filled; *fresh when newly mapped.  MAP_FAILED on failure. */

@@ -39,17 +39,14 @@ static void fatal_point(uint64_t pc)
     rv_visible(a, pc);
 }
 
-/* sv-benchmarks tasks define the unreach-call target themselves, as
- *   void reach_error() { __assert_fail("0", "task.c", 3, "reach_error"); }
- * (or with assert(0), whose function name is then "reach_error" too): the
- * program's reach_error overrides ravel's weak one below, so the call is
- * recognised here, by the function the assertion names. */
+/* An assertion that fails ends the program.  It is never taken for a call
+ * of reach_error by the function name it passes (clang passes "void
+ * reach_error()" for __PRETTY_FUNCTION__, gcc "reach_error", a literal
+ * anything): a program's own reach_error is caught when it is entered
+ * (__ravel___cyg_profile_func_enter below), before its body runs. */
 void __ravel___assert_fail(const char *expr, const char *file, unsigned line, const char *func)
 {
     fatal_point(PC);
-    if (func && !strcmp(func, "reach_error"))
-        rv_end_exec(RV_END_REACH_ERROR, PC, 0,
-                    "reach_error() called (%s:%u: Assertion `%s' failed)", file, line, expr);
     rv_end_exec(RV_END_ASSERT, PC, 0, "%s:%u: %s: Assertion `%s' failed.", file, line, func, expr);
 }
 
@@ -61,6 +58,7 @@ void __ravel_abort(void)
     rv_end_exec(RV_END_ABORT, PC, 0, "abort() called");
 }
 
+/* The unreach-call targets for a program that only declares them. */
 __attribute__((weak)) void __VERIFIER_error(void)
 {
     fatal_point(PC);
@@ -71,6 +69,40 @@ __attribute__((weak)) void reach_error(void)
 {
     fatal_point(PC);
     rv_end_exec(RV_END_REACH_ERROR, PC, 0, "reach_error() called");
+}
+
+/* The targets a program defines itself (with any body, any parameters,
+ * static or not): the compile driver builds their objects with
+ * -finstrument-functions and lists their addresses here (compile.c,
+ * wire_targets).  Entering one is the violation, at its call site; the
+ * body never runs. */
+typedef struct rv_target_fn {
+    const void *start;
+    const char *name;
+} rv_target_fn;
+extern const rv_target_fn __ravel_target_fns[] __attribute__((weak));
+extern const unsigned long __ravel_ntarget_fns __attribute__((weak));
+
+static const char *target_named(const void *fn)
+{
+    if (!&__ravel_ntarget_fns) return NULL;
+    for (unsigned long i = 0; i < __ravel_ntarget_fns; i++)
+        if (__ravel_target_fns[i].start == fn) return __ravel_target_fns[i].name;
+    return NULL;
+}
+
+void __ravel___cyg_profile_func_enter(void *fn, void *call_site)
+{
+    const char *name = target_named(fn);
+    if (!name) return;
+    uint64_t pc = rv_pc_of((uint64_t)(uintptr_t)call_site);
+    fatal_point(pc);
+    rv_end_exec(RV_END_REACH_ERROR, pc, 0, "%s() called", name);
+}
+
+void __ravel___cyg_profile_func_exit(void *fn, void *call_site)
+{
+    (void)fn, (void)call_site;
 }
 
 void __ravel_unsupported(const char *name, void *pc)

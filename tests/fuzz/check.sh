@@ -14,10 +14,12 @@
 #   FZ_NOTE    a short note (e.g. "cutoffs gave up: REASON")
 #   FZ_CHECKS  the failed checks' names, comma-separated; FZ_CMD the
 #              command of the first failed check; FZ_GCED 1 when the
-#              --cache-kb=1 run really discarded the cache
+#              --cache-kb=1 run really discarded the cache; FZ_ENGINES 1
+#              when the engines were compared (fz_engines)
 # Environment: FZ_CAP (dfs --max-executions, default 2500), FZ_GC and
-# FZ_KPART (run the --cache-kb=1 and --alt=k1 modes: 1/0), FZ_MAXEV
-# (--max-events of class loops, default 300).
+# FZ_KPART (run the --cache-kb=1 and --alt=k1 modes: 1/0), FZ_ENGINE
+# (compare the engines: 1/0), FZ_MAXEV (--max-events of class loops,
+# default 300).
 
 # the set of distinct errors: kind and location
 fz_kinds() { jq -r '[.errors[]|"\(.kind)@\(.location)"]|unique|join(", ")' "$1" 2>/dev/null; }
@@ -29,7 +31,7 @@ fz_real_kinds() {
 
 # fz_rv PROG ARGS...: rv with $RAVEL_FUZZ_PROG set (lib.sh's rv, output in
 # $W/out), then the fields the checks read:
-#   J_reason J_traces J_exec J_blocked J_removes   as `json .FIELD` prints them
+#   J_reason J_traces J_exec J_blocked J_removes J_engine   as `json .FIELD` prints them
 #   J_kinds                                         as fz_kinds prints them
 # jq 1.6 needs about 19 ms of CPU to start, more than ravel on most fuzzer
 # programs, so a batch keeps one jq running (fz_jq_start) and feeds it each
@@ -37,7 +39,7 @@ fz_real_kinds() {
 # dropped, not fatal) followed by an "#end" marker; without it, one jq per
 # output.
 FZ_JQ_PROG='if . == "#end" then . else (try ([.incomplete_reason, .traces, .executions, .blocked,
-    .cache_removes, ([.errors[]|"\(.kind)@\(.location)"]|unique|join(", "))]
+    .cache_removes, ([.errors[]|"\(.kind)@\(.location)"]|unique|join(", ")), .engine]
     | map(tostring) | join("\u0001")) catch "") end'
 fz_jq_start() {
     coproc FZJQ { exec jq --seq --unbuffered -r "$FZ_JQ_PROG" 2>/dev/null; }
@@ -58,7 +60,7 @@ fz_fields() {
     else
         line=$(jq -r "$FZ_JQ_PROG" "$W/out" 2>/dev/null)
     fi
-    IFS=$'\001' read -r J_reason J_traces J_exec J_blocked J_removes J_kinds <<<"$line"
+    IFS=$'\001' read -r J_reason J_traces J_exec J_blocked J_removes J_kinds J_engine <<<"$line"
 }
 fz_rv() {
     local prog=$1
@@ -78,7 +80,7 @@ fz_fail() {
 fz_check() {
     local file=$1 prog=$2 class=$3 flags=$4 cflags=${5:-}
     local cap=${FZ_CAP:-2500}
-    FZ_STATUS=ok FZ_NOTE= FZ_CHECKS= FZ_CMD= FZ_GCED=
+    FZ_STATUS=ok FZ_NOTE= FZ_CHECKS= FZ_CMD= FZ_GCED= FZ_ENGINES=
     # shellcheck disable=SC2086
     if [ "$class" = loops ]; then
         fz_check_loops "$file" "$prog" "$flags"
@@ -111,6 +113,9 @@ fz_check() {
         local ex=$J_exec
         [ "${ex:-x}" -le "$tr" ] 2>/dev/null || fz_fail cutoffs-executions "udpor executions $ex > dfs traces $tr"
     fi
+    # the engines: the default run just made (the reset engine) against a
+    # fork per execution, same command
+    [ "${FZ_ENGINE:-1}" = 1 ] && fz_engines "$prog" --quiet --algo=udpor --keep-going --json $flags "$file" ${cflags:+-- $cflags}
     # exact-gc: the smallest cache the CLI allows (1 KiB: G is discarded
     # after nearly every alternative)
     if [ "${FZ_GC:-1}" = 1 ]; then
@@ -130,6 +135,38 @@ fz_check() {
         fz_hung k1 || [ "$RC" = "$drc" ] || fz_fail k1-exit "udpor --alt=k1 exit status $RC, dfs $drc$(_rv_errhint)"
         [ "$RC" = "$drc" ] && expect_kinds k1-errors "$kinds"
     fi
+}
+
+# fz_engines PROG ARGS...: the run in $W/out (the default engine, reset:
+# one process, memory put back after each execution; docs/DESIGN.md §2
+# "Engines") against `--engine=fork` with the same ARGS: the same exit
+# status, executions, errors (kind@location) and reason (issue 27 part 3).
+# Every program the generator writes may run under reset; one that falls
+# back to fork (or a run under RAVEL_ENGINE=fork) compares nothing and is
+# noted.  A run with a --timeout error (class loops) depends on the clock:
+# only its errors other than the timeouts are compared.
+fz_engines() {
+    local prog=$1
+    shift
+    case $RC in 124 | 137) return ;; esac # the default run hung: reported already
+    local rc=$RC ex=$J_exec kinds=$J_kinds reason=$J_reason engine=$J_engine
+    if [ "$engine" != reset ]; then
+        FZ_NOTE="${FZ_NOTE:+$FZ_NOTE; }engines not compared: the default ran ${engine:-no engine} ($(json '.engine_fallback // empty' | cut -c1-80))"
+        return
+    fi
+    fz_rv "$prog" check --engine=fork "$@"
+    fz_hung engine-fork && return
+    FZ_ENGINES=1
+    [ "$J_engine" = fork ] || fz_fail engine-fork "--engine=fork ran ${J_engine:-no engine}"
+    if [[ "$kinds, $J_kinds" == *timeout@* ]]; then
+        [ "$(sed 's/timeout@[^,]*\(, \)\{0,1\}//g' <<<"$J_kinds")" = "$(sed 's/timeout@[^,]*\(, \)\{0,1\}//g' <<<"$kinds")" ] ||
+            fz_fail engine-errors "fork errors '$J_kinds', reset '$kinds'"
+        return
+    fi
+    [ "$RC" = "$rc" ] || fz_fail engine-exit "fork exit status $RC, reset $rc$(_rv_errhint)"
+    [ "$J_exec" = "$ex" ] || fz_fail engine-executions "fork executions $J_exec, reset $ex"
+    [ "$J_kinds" = "$kinds" ] || fz_fail engine-errors "fork errors '$J_kinds', reset '$kinds'"
+    [ "$J_reason" = "$reason" ] || fz_fail engine-reason "fork: '$J_reason', reset: '$reason'"
 }
 
 # fz_hung MODE: the last command was killed by the guard (a failure)
@@ -180,4 +217,7 @@ fz_check_loops() {
     local miss
     miss=$(comm -23 <(sort "$W/dfs.kinds") <(sort "$W/u.kinds") | paste -sd' ')
     [ -z "$miss" ] || fz_fail cutoffs-missed "udpor (exit $RC, exhaustive) missed $miss that bounded dfs found"
+    [ "${FZ_ENGINE:-1}" = 1 ] && fz_engines "$prog" --quiet --algo=udpor --keep-going --max-events="$maxev" \
+        --timeout=5 --json $flags "$file"
+    return 0
 }

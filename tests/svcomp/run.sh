@@ -200,12 +200,89 @@ t_unsupported_property() {
     expect_err "--property expects"
 }
 t_ilp32() {
+    # a task that asks for ILP32 is checked as LP64 (ravel's runtime is
+    # x86-64 only); its verdict stands because nothing in interleave.c
+    # behaves differently under the two models (datamodel.c)
+    rv check --json "$S/ilp32.yml"
+    expect_rc 1
+    expect_json .verdict 'FALSE(unreach-call)'
+    expect_json .data_model ILP32
+    expect_json .data_model_dependence null
     rv check "$S/ilp32.yml"
-    expect_rc 2
-    expect_err 'ILP32.*x86-64'
+    expect_file_match "$W/out" '^data model  ILP32, checked as LP64: no dependence found$'
     rv check --json --data-model=LP64 "$S/ilp32.yml"
     expect_rc 1
     expect_json .verdict 'FALSE(unreach-call)'
+    expect_json .data_model LP64
+}
+t_ilp32_tasks() {
+    # .i files preprocessed with -m32 (gcc and clang), no dependence: the
+    # verdicts, witnesses and replays of the LP64 run
+    spell_task ilp32-false
+    spell_task ilp32-true
+    spell_task ilp32_clang-false
+}
+t_ilp32_dependent() {
+    # unsigned long wraps at 2^32 under ILP32: the task's FALSE; as LP64 the
+    # program never calls reach_error.  ravel must not answer TRUE.
+    rv check --json "$TASKS/ilp32_long-false.yml"
+    expect_rc 3
+    expect_json .verdict UNKNOWN
+    expect_json_match .verdict_reason 'data model ILP32.*ilp32.c:[0-9]+: a value of type unsigned long'
+    expect_json .witness null
+    # --data-model=LP64 asks for the LP64 semantics: TRUE there
+    rv check --json --data-model=LP64 "$TASKS/ilp32_long-false.yml"
+    expect_rc 0
+    expect_json .verdict TRUE
+    # a pthread_attr_t (36 bytes under ILP32) handed to the LP64 C library
+    rv check --json "$TASKS/ilp32_attr-true.yml"
+    expect_rc 3
+    expect_json .verdict UNKNOWN
+    expect_json_match .data_model_dependence 'ilp32.c:[0-9]+: a pointer to a structure passed to the C library: pthread_attr_t'
+}
+
+# dm_case NAME EXPECT CODE: a program of main's body CODE (plus the
+# globals in $DM_GLOBALS), checked with --data-model=ILP32; EXPECT is a
+# regex the dependence must match, or "none".
+dm_case() {
+    local name=$1 expect=$2 code=$3
+    printf '#define _GNU_SOURCE\n#include <pthread.h>\n#include <stdio.h>\n#include <stddef.h>\nextern void reach_error(void);\nstruct s { int a; char *p; };\n%s\nint main(void)\n{\n%s\n    return 0;\n}\n' \
+        "${DM_GLOBALS:-}" "$code" >"$W/$name.c"
+    rv check --json --property=unreach-call --data-model=ILP32 --max-executions=1 "$W/$name.c"
+    expect_json .exit_code 3
+    if [ "$expect" = none ]; then
+        expect_json .data_model_dependence null
+    else
+        expect_json_match .data_model_dependence "(\\.[ch]):[0-9]+: $expect"
+        expect_json .verdict UNKNOWN
+    fi
+}
+t_data_model_rules() {
+    dm_case ints none '    int i = 3; unsigned u = 4u; long long w = i * 2ll; if (w + u == 0) reach_error();'
+    dm_case long 'a value of type long' '    long n = 1; if (n == 0) reach_error();'
+    dm_case ulong_cast 'a value of type unsigned long' '    unsigned u = 1; if ((unsigned long)u == 0) reach_error();'
+    dm_case sizeof_int none '    int a[4]; int k = sizeof(int), n = sizeof a; if (k * 4 != n) reach_error();'
+    # arithmetic in sizeof's type (unsigned long under LP64) counts
+    dm_case sizeof_arith 'a value of type unsigned long' '    int n = 3; if (sizeof(int) * n == 0) reach_error();'
+    dm_case sizeof_ptr 'sizeof void \*' '    if (sizeof(void *) == 8) reach_error();'
+    dm_case sizeof_struct 'sizeof struct s' '    if (sizeof(struct s) == 16) reach_error();'
+    dm_case void_sizeof none '    (void)sizeof(struct s);'
+ # (offsetof's location is where the macro was written: stddef.h)
+    dm_case offsetof 'offsetof' '    if (offsetof(struct s, p) == 8) reach_error();'
+    dm_case ptr2int 'a pointer converted to an integer' '    int x; if ((int)(size_t)&x == 0) reach_error();'
+    dm_case int2ptr 'an integer converted to a pointer' '    int i = 5; void *p = (void *)i; if (!p) reach_error();'
+    dm_case pthread_t none '    pthread_t t = pthread_self(); if (pthread_equal(t, pthread_self()) == 0) reach_error();'
+    dm_case file none '    fprintf(stderr, "x");'
+    dm_case attr 'a pointer to a structure passed to the C library: pthread_attr_t' '    pthread_attr_t a; pthread_attr_init(&a);'
+    dm_case rwlock 'a pointer to a structure passed to the C library: pthread_rwlock_t' '    pthread_rwlock_t l; pthread_rwlock_init(&l, NULL);'
+    dm_case returned 'a pointer to a structure returned by the C library: struct passwd' '    struct passwd *getpwuid(unsigned); struct passwd *p = getpwuid(0); if (!p) reach_error();'
+    dm_case mutex_null_attr none '    pthread_mutex_t m; pthread_mutex_init(&m, NULL); pthread_mutex_lock(&m);'
+    DM_GLOBALS='pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;' dm_case mutex_zero_init none '    pthread_mutex_lock(&m);'
+    DM_GLOBALS='pthread_mutex_t m = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;' dm_case mutex_kind_init 'a mutex initialised with a kind' '    pthread_mutex_lock(&m);'
+    DM_GLOBALS='long g;' dm_case global_long 'a value of type long' '    g = 1;'
+    # a helper nobody calls does not count; one main calls does
+    DM_GLOBALS='static long unused(long x) { return x + 1; }' dm_case unused_fn none '    int i = 0; (void)i;'
+    DM_GLOBALS='static int helper(void) { long x = 1; return (int)x; }' dm_case used_fn 'a value of type long' '    if (helper() != 1) reach_error();'
 }
 t_task_file_errors() {
     cp -r "$S/properties" "$S/race.c" "$W/"
@@ -433,6 +510,169 @@ t_witness_none() {
     local n
     n=$(find . -name '*.graphml' -o -name '*.yml' | wc -l)
     expect_eq "witness files" "$n" 0
+}
+
+# ---- the unreach-call target in every spelling (tasks/, see spell.c) -------------
+# sv-benchmarks-style tasks (yml + .i + .prp), preprocessed by gcc and by
+# clang (tasks/gen.sh).  A call of the program's own reach_error (or
+# __VERIFIER_error) is the violation whatever its body does: ravel catches
+# it on entry (compile.c wire_targets), never by the text __assert_fail
+# gets (clang's __PRETTY_FUNCTION__ is "void reach_error()").  664a6c0
+# answered TRUE on the FALSE tasks of the spellings clang, abort, params,
+# empty, static and verr, FALSE on decoy-true, and failed assert-false on
+# its missing coverage-error-call.prp.
+TASKS=$S/tasks
+
+# spell_task NAME [CC]: check tasks/NAME.yml; a FALSE one's error sits at
+# the target's call in main, its GraphML witness ends there (a line of the
+# .i), its format 2.0 witness names that call, and its schedule replays to
+# the same error.
+spell_task() {
+    local name=$1 cc=${2:-} yml=$TASKS/$1.yml i=$TASKS/$1.i exp l c g y sched
+    exp=$(awk '/expected_verdict/{print $2}' "$yml")
+    if [ -n "$cc" ]; then CC=$cc rv check --json "$yml"; else rv check --json "$yml"; fi
+    expect_json .expected_verdict "$exp"
+    if [ "$exp" = true ]; then
+        expect_rc 0
+        expect_json .verdict TRUE
+        expect_json '.errors|length' 0
+        return
+    fi
+    expect_rc 1
+    expect_json .verdict 'FALSE(unreach-call)'
+    expect_json '.errors[0].kind' reach-error
+    expect_json '.errors[0].location' "spell.c:$(line_of "$TASKS/spell.c" 'MARK target') (main)"
+    l=$(line_of "$i" 'if (counter != 2)')
+    g=$(json .witness)
+    graphml_ok "$g" "$i"
+    expect_eq "last edge" "$(edges "$g" | tail -1)" "0:$l"
+    y=$(json .witness_yaml)
+    if grep -q 'counter != 2) reach_error' "$i"; then
+        c=$(sed -n "${l}p" "$i" | awk '{print index($0, "reach_error")}')
+        expect_file_match "$y" "^              line: $l$"
+        expect_file_match "$y" "^              column: $c$"
+        expect_file_match "$y" '^              function: "main"$'
+    else
+        expect_eq "format 2.0 witness" "$y" null # it names reach_error only
+    fi
+    sched=$(json '.errors[0].schedule_file')
+    if [ -n "$cc" ]; then CC=$cc rv replay --json "$i" "$sched"; else rv replay --json "$i" "$sched"; fi
+    expect_rc 1
+    expect_json .outcome.kind reach-error
+}
+
+t_spell_assert_gcc_preprocessed() {
+    for t in assert-false assert-true; do spell_task $t; spell_task $t gcc; done
+    # the task also lists coverage-error-call.prp, which does not exist:
+    # ravel does not check it, so it is not needed
+    [ ! -e "$S/properties/coverage-error-call.prp" ] || fail_because "coverage-error-call.prp exists"
+}
+t_spell_assert_clang_preprocessed() {
+    for t in assert_clang-false assert_clang-true; do spell_task $t; spell_task $t gcc; done
+}
+t_spell_literal() { spell_task literal-false; spell_task literal-true; }
+t_spell_verifier_error() { spell_task verr-false; spell_task verr-true; }
+t_spell_abort() { spell_task abort-false; spell_task abort-true; }
+t_spell_params() {
+    for t in params-false params-true; do spell_task $t; spell_task $t gcc; done
+}
+t_spell_empty_body() {
+    # the call returns and main ends normally: still the violation
+    spell_task empty-false
+    spell_task empty-true
+}
+t_spell_static() { spell_task static-false; spell_task static-true; }
+t_spell_decoy() {
+    # main's assertion passes "reach_error" as its function name, but no
+    # reach_error is called: no violation of unreach-call (the failed
+    # assertion is an end, as abort() is); without a property it is an
+    # assertion failure
+    spell_task decoy-true
+    rv check --json "$TASKS/decoy-true.i"
+    expect_rc 1
+    expect_json '.errors[0].kind' assertion
+}
+t_spell_without_property() {
+    # without --property a call of the program's reach_error is an error
+    # too, at its call site, whatever its body
+    local t
+    for t in empty-false static-false abort-false assert_clang-false; do
+        rv check --json "$TASKS/$t.i"
+        expect_rc 1
+        expect_json '.errors[0].kind' reach-error
+        expect_json '.errors[0].location' "spell.c:$(line_of "$TASKS/spell.c" 'MARK target') (main)"
+    done
+}
+t_missing_unchecked_prp() {
+    cp "$TASKS/assert-true.i" "$W/"
+    mkdir -p "$W/t" "$W/properties"
+    cp "$S/properties/unreach-call.prp" "$W/properties/"
+    printf "format_version: '2.0'\ninput_files: '../assert-true.i'\nproperties:\n  - property_file: ../properties/coverage-branches.prp\n  - property_file: ../properties/unreach-call.prp\n    expected_verdict: true\n  - property_file: ../properties/termination.prp\n    expected_verdict: true\noptions:\n  language: C\n  data_model: LP64\n" >"$W/t/t.yml"
+    rv check --json "$W/t/t.yml"
+    expect_rc 0
+    expect_json .verdict TRUE
+    # a missing file of a property ravel checks is still an error
+    rm "$W/properties/unreach-call.prp"
+    rv check --json "$W/t/t.yml"
+    expect_rc 2
+    expect_err 'cannot read the property file.*unreach-call.prp'
+    # only unchecked properties, all missing: said so
+    sed -i '/unreach-call/,+1d' "$W/t/t.yml"
+    rv check "$W/t/t.yml"
+    expect_rc 2
+    expect_err 'only properties ravel does not check'
+}
+
+# ---- the entry hook: inlined targets, targets it cannot see ---------------------
+t_target_inlined_and_hidden() {
+    printf 'extern int __VERIFIER_nondet_int(void);\n%s void reach_error(void) {}\nint main(void) { if (__VERIFIER_nondet_int() == 1) reach_error(); return 0; }\n' "" >"$W/t.c"
+    # -O2 inlines reach_error into main: the hook still names it
+    rv check --json --property=unreach-call --nondet-domain=0:1 "$W/t.c" -- -O2
+    expect_rc 1
+    expect_json .verdict 'FALSE(unreach-call)'
+    CC=gcc rv check --json --property=unreach-call --nondet-domain=0:1 "$W/t.c" -- -O2
+    expect_rc 1
+    expect_json .verdict 'FALSE(unreach-call)'
+    # a target built without the hook would run unseen: no build (not TRUE)
+    printf 'extern int __VERIFIER_nondet_int(void);\n__attribute__((no_instrument_function)) void reach_error(void) {}\nint main(void) { if (__VERIFIER_nondet_int() == 1) reach_error(); return 0; }\n' >"$W/n.c"
+    rv check --json --property=unreach-call --nondet-domain=0:1 "$W/n.c"
+    expect_rc 2
+    expect_err 'reach_error, the unreach-call target, is built without its entry hook'
+    CC=gcc rv check --json --property=unreach-call --nondet-domain=0:1 "$W/t.c" -- -finstrument-functions-exclude-function-list=reach_error
+    expect_rc 2
+    expect_err 'built without its entry hook'
+    # nor may the program bring its own hook
+    printf 'void __cyg_profile_func_enter(void *f, void *s) {}\n' >"$W/h.c"
+    rv check --json --property=unreach-call "$W/t.c" "$W/h.c"
+    expect_rc 2
+    expect_err 'defines __cyg_profile_func_enter'
+}
+
+# ---- a task of sv-benchmarks, unchanged (sv-benchmarks/README.md) -----------------
+t_sv_benchmarks_lazy01() {
+    local d=$S/sv-benchmarks/pthread i g l
+    i=$d/lazy01.i
+    # ILP32, nothing in it depends on the data model: the verdict stands
+    rv check --json --property=unreach-call "$d/lazy01.yml"
+    expect_rc 1
+    expect_json .verdict 'FALSE(unreach-call)'
+    expect_json .expected_verdict false
+    expect_json .data_model ILP32
+    expect_json .data_model_dependence null
+    g=$(json .witness)
+    graphml_ok "$g" "$i"
+    l=$(line_of "$i" 'ERROR: {reach_error();abort();}')
+    expect_eq "last edge's line" "$(edges "$g" | tail -1 | cut -d: -f2)" "$l"
+    rv replay --json "$i" "$(json '.errors[0].schedule_file')"
+    expect_rc 1
+    expect_json .outcome.kind reach-error
+    # as LP64 too (664a6c0, which refused ILP32 tasks, answered TRUE here)
+    rv check --json --property=unreach-call --data-model=LP64 "$d/lazy01.yml"
+    expect_rc 1
+    expect_json .verdict 'FALSE(unreach-call)'
+    rv check --json --property=no-data-race "$d/lazy01.yml"
+    expect_rc 0
+    expect_json .verdict TRUE
 }
 
 rv_main "$@"

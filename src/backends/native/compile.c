@@ -1,6 +1,7 @@
 /* compile.c — the compile driver; see compile.h. */
 #include "compile.h"
 #include "liveness.h"
+#include "rawinsn.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -23,8 +24,11 @@
 
 /* Bumped whenever the way a build is made changes, so old cache entries
  * are never reused for a different recipe. */
-/* 13: the liveness table, prog.live (liveness.h) */
-#define RECIPE "ravel-build-13/live-" RV_LIVE_VERSION
+/* 13: the liveness table, prog.live (liveness.h); 14: SV-COMP targets
+ * (reach_error, __VERIFIER_error) the program defines are caught on entry
+ * (wire_targets); 15: the reset engine's checks (linked_unseen's
+ * allow-list, find_raw_insn, __ravel_cpu_clock) */
+#define RECIPE "ravel-build-15/live-" RV_LIVE_VERSION
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -772,7 +776,16 @@ typedef struct objsyms {
     strv atomic; /* names */
     strv atomic_local;
     unsigned long *atomic_size;
+    strv target;       /* the SV-COMP targets it defines (is_target_name) */
+    strv target_local; /* ... of them, the static ones */
 } objsyms;
+
+/* The functions whose call is the violation of unreach-call: reach_error
+ * (SV-COMP since 2021) and __VERIFIER_error (before). */
+static bool is_target_name(const char *x)
+{
+    return !strcmp(x, "reach_error") || !strcmp(x, "__VERIFIER_error");
+}
 
 static int scan_object(job *j, const char *obj, objsyms *s)
 {
@@ -807,6 +820,10 @@ static int scan_object(job *j, const char *obj, objsyms *s)
             s->atomic_size[s->atomic.n - 1] = size;
             if (type == 't') strv_add(&s->atomic_local, name);
         }
+        if (is_target_name(name) && strchr("TtWw", type)) {
+            strv_add(&s->target, name);
+            if (type == 't') strv_add(&s->target_local, name);
+        }
     }
     free(txt);
     return 0;
@@ -820,6 +837,8 @@ static void objsyms_free(objsyms *s)
     strv_free(&s->atomic);
     strv_free(&s->atomic_local);
     free(s->atomic_size);
+    strv_free(&s->target);
+    strv_free(&s->target_local);
 }
 
 static bool is_c_identifier(const char *s)
@@ -838,11 +857,14 @@ typedef struct wiring {
     buf stubs;    /* declarations and stub functions */
     buf table;    /* rows of __ravel_atomic_fns */
     size_t natomic;
+    buf targets; /* rows of __ravel_target_fns */
+    size_t ntarget;
     strv impure;             /* C library functions given a tainting trampoline */
     strv unmodelled;         /* ... of them, those known to write through pointers */
     strv families;           /* libc state families whose object stubs.c defines */
     bool uninstrumented;     /* the program holds code built without instrumentation */
     char *reset_unsafe;      /* the first import a reset may not undo (engine.c), or NULL */
+    bool cpu_clock;          /* the program may read the CPU clock (imports_cpu_clock) */
     bool cxx;                /* a C++ build: cxx_unsupported names are stubbed too */
     unsigned long max_frame; /* the largest static stack frame of the program's functions */
     char *deep_callee;       /* the first import that may run deep uninstrumented frames, or NULL */
@@ -867,8 +889,9 @@ static void buf_printf(buf *b, const char *fmt, ...)
     free(s);
 }
 
-/* Compile source s into obj: 0, or 1 (diagnostics in j->diag). */
-static int compile_one(job *j, size_t s, const char *obj)
+/* Compile source s into obj: 0, or 1 (diagnostics in j->diag).
+ * `entry_hooks` adds -finstrument-functions (wire_targets). */
+static int compile_one(job *j, size_t s, const char *obj, bool entry_hooks)
 {
     strv argv = {0};
     add_cc_for(j, &argv, j->o->sources[s]);
@@ -877,6 +900,7 @@ static int compile_one(job *j, size_t s, const char *obj)
     for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
     if (j->gnu89) strv_add(&argv, "-fgnu89-inline");
     strv_add(&argv, "-fstack-usage"); /* obj's .su: frame sizes (max_frame_of) */
+    if (entry_hooks) strv_add(&argv, "-finstrument-functions");
     strv_add(&argv, j->o->sources[s]);
     strv_add(&argv, "-o");
     strv_add(&argv, obj);
@@ -923,7 +947,14 @@ static unsigned long max_frame_of(const char *obj, bool *dynamic)
  * what is known to touch memory only (or to write to stdout/stderr, whose
  * output a fork would write as well); everything else counts as unsafe.
  * Functions the runtime wraps (pthread, malloc, exit, sleeps, ...) and the
- * thread/process functions bound to "unsupported" stubs never get here. */
+ * thread/process functions bound to "unsupported" stubs never get here.
+ * The prefixes match only the C library's functions: linked_unseen lets
+ * no other library onto the link line, and the engine refuses a process
+ * that maps code of any other (engine.c, foreign_code: LD_PRELOAD).
+ * Not here: getpid (a forked child's differs from the pid its
+ * constructors saw, the engine's process keeps one pid), quick_exit and
+ * at_quick_exit (quick_exit ends the process without the exit path the
+ * engine ends an execution on: engine.c, last_destructor). */
 static bool reset_safe(const char *x)
 {
     /* clang-format off */
@@ -940,11 +971,11 @@ static bool reset_safe(const char *x)
         "__strcpy_chk", "__strcat_chk", "__strncpy_chk", "__strncat_chk", "sscanf", "abs", "labs",
         "llabs", "div", "ldiv", "lldiv", "rand", "srand", "rand_r", "random", "srandom", "drand48",
         "srand48", "lrand48", "mrand48", "qsort", "bsearch", "getenv", "time", "clock",
-        "clock_gettime", "gettimeofday", "getpid", "atexit", "setjmp", "_setjmp", "longjmp",
-        "_longjmp", "stdout", "stderr", "abort", "exit", "_exit", "_Exit", "assert", "sqrt",
-        "sqrtf", "pow", "powf", "exp", "expf", "log", "logf", "log2", "log10", "sin", "cos", "tan",
-        "atan", "atan2", "floor", "floorf", "ceil", "ceilf", "fabs", "fabsf", "fmod", "round",
-        "roundf", "lround", "trunc", "fmin", "fmax", "ldexp", "frexp", "modf", "nan",
+        "clock_gettime", "gettimeofday", "atexit", "on_exit", "__cxa_atexit", "setjmp", "_setjmp",
+        "longjmp", "_longjmp", "stdout", "stderr", "abort", "exit", "_exit", "_Exit", "assert",
+        "sqrt", "sqrtf", "pow", "powf", "exp", "expf", "log", "logf", "log2", "log10", "sin", "cos",
+        "tan", "atan", "atan2", "floor", "floorf", "ceil", "ceilf", "fabs", "fabsf", "fmod",
+        "round", "roundf", "lround", "trunc", "fmin", "fmax", "ldexp", "frexp", "modf", "nan",
         "__fpclassify", "__isnan", "__isinf", "sched_yield", "nanosleep", "sleep", "usleep",
         "getchar", "localtime", "gmtime", "ctime", "asctime", "difftime", "mktime", "strftime"};
     /* clang-format on */
@@ -956,17 +987,74 @@ static bool reset_safe(const char *x)
     return false;
 }
 
-/* A library or prebuilt object on the command line: its imports are not
- * seen by reset_safe, so the reset engine is not used. */
+/* The libraries a program may link and still run under the reset
+ * engine: parts of the C library, whose functions reset_safe judges. */
+static bool glibc_part(const char *name)
+{
+    static const char *const parts[] = {"m", "pthread", "rt", "dl", "c"};
+    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+        if (!strcmp(name, parts[i])) return true;
+    return false;
+}
+
+/* Whatever on the link line may bring code or imports that reset_safe
+ * does not see: the first such flag, or NULL.  An allow-list: `-lNAME`
+ * (or `-l NAME`) for a part of the C library (glibc_part) and `-pthread`
+ * pass; everything else counts, so that no spelling of a library escapes
+ * the check (issue 27 part 3: `libx.so.1`, `-Wl,-lx`, `-Xlinker -lx`,
+ * `-l:libx.so`, an archive or object), nor a `-L` directory or a linker
+ * option that may change what `-lm` means (a libm.so of the program's
+ * own, --wrap, --defsym, an rpath).  With only the C library linked, an
+ * import the C library does not define fails to link, so reset_safe's
+ * name prefixes (`str`, `mem`, ...) only ever match its functions. */
 static const char *linked_unseen(const job *j)
 {
     for (size_t i = 0; i < j->ldflags.n; i++) {
         const char *f = j->ldflags.v[i];
-        if ((!strncmp(f, "-l", 2) && strcmp(f, "-lm") && strcmp(f, "-lpthread")) ||
-            ends_with(f, ".o") || ends_with(f, ".a") || ends_with(f, ".so"))
-            return f;
+        if (!strcmp(f, "-pthread")) continue;
+        if (!strcmp(f, "-l") && i + 1 < j->ldflags.n && glibc_part(j->ldflags.v[i + 1])) {
+            i++;
+            continue;
+        }
+        if (!strncmp(f, "-l", 2) && glibc_part(f + 2)) continue;
+        return f;
     }
     return NULL;
+}
+
+/* The reset engine's other blind spot: an instruction in the program's
+ * own code that changes process state without an import (rawinsn.h: a
+ * system call in inline assembly).  Sets w->reset_unsafe to it; 0, or -1
+ * (diag) if an object cannot be read. */
+static int find_raw_insn(job *j, const strv *objs, wiring *w)
+{
+    for (size_t s = 0; s < objs->n; s++) {
+        char what[256];
+        int r = rv_raw_insn(objs->v[s], what, sizeof what);
+        if (r < 0) {
+            buf_printf(&j->diag, "ravel: %s\n", what);
+            return -1;
+        }
+        if (r) {
+            w->reset_unsafe = rv_xasprintf("the instruction %s (%s)", what, j->o->sources[s]);
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* Whether the program imports a function that may read the process's
+ * CPU clock, which the reset engine then reads at the start of every
+ * execution (engine.c, rv_engine_cpu_clock): a forked child's starts at
+ * zero. */
+static bool imports_cpu_clock(const objsyms *syms, size_t ns)
+{
+    for (size_t s = 0; s < ns; s++)
+        for (size_t i = 0; i < syms[s].undef.n; i++)
+            if (!strcmp(syms[s].undef.v[i], "clock") ||
+                !strcmp(syms[s].undef.v[i], "clock_gettime"))
+                return true;
+    return false;
 }
 
 /* What C++ code calls that blocks the one OS thread or keeps state the
@@ -1033,7 +1121,8 @@ static bool stack_light(const char *x)
         "strchr", "strrchr", "strdup", "__assert_fail", "__assert", "abort", "exit", "_exit",
         "_Exit", "__errno_location", "__stack_chk_fail", "sched_yield", "sleep", "usleep",
         "nanosleep", "call_once", "abs", "labs", "llabs", "setjmp", "_setjmp", "__sigsetjmp",
-        "sigsetjmp", "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk"};
+        "sigsetjmp", "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk",
+        "__cyg_profile_func_enter", "__cyg_profile_func_exit"};
     /* clang-format on */
     for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
         if (!strncmp(x, prefixes[i], strlen(prefixes[i]))) return true;
@@ -1199,25 +1288,118 @@ static int cxx_stdlib(job *j, const strv *wrapped, wiring *w, char **out)
     return 0;
 }
 
-/* Table rows for the atomic functions of object s.  A static one gets a
- * unique global name (rename line + `globalize`) so that stubs.c can
- * refer to it. */
+/* The name stubs.c gives symbol x of object s: x itself, or for a static
+ * one (in `locals`) a unique global name (rename line + `globalize`).
+ * Heap string. */
+static char *stubs_name(size_t s, const char *x, const strv *locals, buf *ren, strv *globalize)
+{
+    if (!strv_has(locals, x)) return rv_xstrdup(x);
+    char *name = rv_xasprintf("%s.ravel%zu", x, s);
+    buf_printf(ren, "%s %s\n", x, name);
+    strv_add(globalize, name);
+    return name;
+}
+
+/* Table rows for the atomic functions of object s. */
 static void wire_atomic(size_t s, const objsyms *sy, buf *ren, strv *globalize, wiring *w)
 {
     for (size_t i = 0; i < sy->atomic.n; i++) {
-        const char *a = sy->atomic.v[i];
-        char *name =
-            strv_has(&sy->atomic_local, a) ? rv_xasprintf("%s.ravel%zu", a, s) : rv_xstrdup(a);
-        if (strcmp(name, a)) {
-            buf_printf(ren, "%s %s\n", a, name);
-            strv_add(globalize, name);
-        }
+        char *name = stubs_name(s, sy->atomic.v[i], &sy->atomic_local, ren, globalize);
         buf_printf(&w->stubs, "extern const char ravel_af%zu[] __asm__(\"%s\");\n", w->natomic,
                    name);
         buf_printf(&w->table, "    {ravel_af%zu, %luul},\n", w->natomic, sy->atomic_size[i]);
         w->natomic++;
         free(name);
     }
+}
+
+/* SV-COMP targets (is_target_name) the program defines.  Under
+ * unreach-call the violation is the call itself, whatever the body does
+ * (sv-benchmarks define reach_error as assert(0), __assert_fail with a
+ * literal or __PRETTY_FUNCTION__ name, abort(), an empty body, with or
+ * without parameters): the call must be recognised by the function
+ * entered, never by a text the body passes.  An object that defines one
+ * is built with -finstrument-functions, whose entry hook names the
+ * function entered even where it was inlined (gcc and clang alike), and
+ * the targets' addresses go into the table __ravel_target_fns: the
+ * runtime's hook (runtime/verifier.c) ends the execution there, before the
+ * body runs (a static target under its stubs_name).  A renamed or weakened
+ * symbol would not do: calls inside the defining object are resolved by
+ * the assembler when the target is static. */
+static void wire_targets(size_t s, const objsyms *sy, buf *ren, strv *globalize, wiring *w)
+{
+    for (size_t i = 0; i < sy->target.n; i++) {
+        const char *t = sy->target.v[i];
+        char *name = stubs_name(s, t, &sy->target_local, ren, globalize);
+        buf_printf(&w->stubs, "extern const char ravel_tf%zu[] __asm__(\"%s\");\n", w->ntarget,
+                   name);
+        buf_printf(&w->targets, "    {ravel_tf%zu, \"%s\"},\n", w->ntarget, t);
+        w->ntarget++;
+        free(name);
+    }
+}
+
+/* Does every target object s defines call the entry hook inside its own
+ * code?  A target built without it (no_instrument_function, an
+ * -finstrument-functions-exclude-* flag) would run its body unseen, so
+ * the build fails instead (diag).  Offsets from `objdump -t` (section,
+ * value, size of the target) and `objdump -r` (the section's PLT32
+ * relocations against __cyg_profile_func_enter). */
+static int targets_hooked(job *j, const char *obj, const objsyms *sy)
+{
+    char *tab = NULL, *rel = NULL;
+    strv argv = {0};
+    strv_add(&argv, "objdump");
+    strv_add(&argv, "-t");
+    strv_add(&argv, obj);
+    int st = run_diag(j, &argv, &tab, NULL);
+    strv_free(&argv);
+    strv_add(&argv, "objdump");
+    strv_add(&argv, "-r");
+    strv_add(&argv, obj);
+    if (st == 0) st = run_diag(j, &argv, &rel, NULL);
+    strv_free(&argv);
+    int rc = st == 0 ? 0 : -1;
+    for (size_t i = 0; rc == 0 && i < sy->target.n; i++) {
+        /* "0000000000000040 g     F .text  0000000000000012 reach_error" */
+        char sec[256] = "";
+        unsigned long lo = 0, size = 0;
+        for (const char *l = tab; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+            char f[6][256];
+            int k = sscanf(l, "%255s %255s %255s %255s %255s %255s", f[0], f[1], f[2], f[3], f[4],
+                           f[5]);
+            if (k >= 5 && !strcmp(f[k - 1], sy->target.v[i]) && !strcmp(f[k - 4], "F")) {
+                snprintf(sec, sizeof sec, "%s", f[k - 3]);
+                lo = strtoul(f[0], NULL, 16);
+                size = strtoul(f[k - 2], NULL, 16);
+                break;
+            }
+        }
+        bool hooked = false, in_sec = false;
+        for (const char *l = rel; sec[0] && l && *l && !hooked;
+             l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+            char a[256], b[256], c[512];
+            if (!strncmp(l, "RELOCATION RECORDS FOR [", 24)) {
+                in_sec = !strncmp(l + 24, sec, strlen(sec)) && l[24 + strlen(sec)] == ']';
+                continue;
+            }
+            if (!in_sec || sscanf(l, "%255s %255s %511s", a, b, c) != 3) continue;
+            unsigned long off = strtoul(a, NULL, 16);
+            hooked = !strcmp(b, "R_X86_64_PLT32") && !strncmp(c, "__cyg_profile_func_enter", 24) &&
+                     off >= lo && off < lo + size;
+        }
+        if (!hooked) {
+            buf_printf(&j->diag,
+                       "ravel: %s, the unreach-call target, is built without its entry hook "
+                       "(no_instrument_function, or -finstrument-functions-exclude-*?): ravel "
+                       "could not see its calls\n",
+                       sy->target.v[i]);
+            rc = 1;
+        }
+    }
+    free(tab);
+    free(rel);
+    return rc;
 }
 
 /* The program's global definitions that the runtime reserves
@@ -1834,6 +2016,7 @@ static int rewire_object(job *j, size_t s, const char *obj, const objsyms *sy, c
     wire_impure(sy, &called, all_def, wrapped, &ren, w);
     strv_free(&called);
     wire_atomic(s, sy, &ren, &globalize, w);
+    wire_targets(s, sy, &ren, &globalize, w);
     char *renfile = rv_xasprintf("%s/rename%zu.txt", j->dir, s);
     bool ok = write_file(renfile, ren.p);
     strv_add(&argv, "objcopy");
@@ -1855,6 +2038,17 @@ static int rewire_object(job *j, size_t s, const char *obj, const objsyms *sy, c
     return st == 0 ? 0 : -1;
 }
 
+/* The table __ravel_<what>_fns of type `type` with n rows and its length
+ * __ravel_n<what>_fns. */
+static void fn_table(buf *out, const char *type, const char *what, const buf *rows, size_t n)
+{
+    if (n)
+        buf_printf(out, "const %s __ravel_%s_fns[] = {\n%s};\n", type, what, rows->p);
+    else
+        buf_printf(out, "const %s __ravel_%s_fns[1] = {{0, 0}};\n", type, what);
+    buf_printf(out, "const unsigned long __ravel_n%s_fns = %zu;\n", what, n);
+}
+
 /* The whole stubs.c (heap string); both table symbols are always
  * defined, the array with a dummy row when empty (C has no empty arrays). */
 static char *stubs_source(wiring *w)
@@ -1866,19 +2060,24 @@ static char *stubs_source(wiring *w)
                    "    __attribute__((noreturn));\n");
     if (w->stubs.p) buf_puts(&out, w->stubs.p);
     buf_puts(&out, "typedef struct { const void *start; unsigned long size; } ravel_afn;\n");
-    if (w->natomic)
-        buf_printf(&out, "const ravel_afn __ravel_atomic_fns[] = {\n%s};\n", w->table.p);
-    else
-        buf_puts(&out, "const ravel_afn __ravel_atomic_fns[1] = {{0, 0}};\n");
-    buf_printf(&out, "const unsigned long __ravel_natomic_fns = %zu;\n", w->natomic);
+    fn_table(&out, "ravel_afn", "atomic", &w->table, w->natomic);
+    buf_puts(&out, "typedef struct { const void *start; const char *name; } ravel_tfn;\n");
+    fn_table(&out, "ravel_tfn", "target", &w->targets, w->ntarget);
     buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
     buf_printf(&out, "const unsigned long __ravel_max_frame = %lu;\n", w->max_frame);
     buf_printf(&out, "const unsigned __ravel_dynamic_frames = %d;\n", w->dynamic_frames);
     buf_printf(&out, "const char __ravel_deep_callee[] = \"%s\";\n",
                w->deep_callee ? w->deep_callee : "");
     buf_printf(&out, "const unsigned __ravel_deep_always = %d;\n", w->deep_always);
-    buf_printf(&out, "const char __ravel_reset_unsafe[] = \"%s\";\n",
-               w->reset_unsafe ? w->reset_unsafe : "");
+    buf_puts(&out, "const char __ravel_reset_unsafe[] = \"");
+    /* a source path or flag in it may hold any byte */
+    for (const char *c = w->reset_unsafe ? w->reset_unsafe : ""; *c; c++)
+        if (*c == '"' || *c == '\\' || (unsigned char)*c < ' ' || (unsigned char)*c > '~')
+            buf_printf(&out, "\\%03o", (unsigned char)*c);
+        else
+            buf_add(&out, c, 1);
+    buf_puts(&out, "\";\n");
+    buf_printf(&out, "const unsigned __ravel_cpu_clock = %d;\n", w->cpu_clock);
     /* the trampolines' flag; weak, as the runtime's (a runtime without it
      * still links) */
     if (w->impure.n) buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n");
@@ -1990,12 +2189,19 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         char *obj = rv_xasprintf("%s/obj%zu.o", j->dir, s);
         strv_add(&objs, obj);
         free(obj);
-        rc = compile_one(j, s, objs.v[s]);
+        rc = compile_one(j, s, objs.v[s], false);
+        if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
+        if (rc == 0 && syms[s].target.n) { /* again, with entry hooks (wire_targets) */
+            objsyms_free(&syms[s]);
+            memset(&syms[s], 0, sizeof syms[s]);
+            rc = compile_one(j, s, objs.v[s], true);
+            if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
+            if (rc == 0) rc = targets_hooked(j, objs.v[s], &syms[s]);
+        }
         if (rc == 0) {
             unsigned long f = max_frame_of(objs.v[s], &w.dynamic_frames);
             if (f > w.max_frame) w.max_frame = f;
         }
-        if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
         for (size_t i = 0; rc == 0 && i < syms[s].def.n; i++) strv_add(&all_def, syms[s].def.v[i]);
     }
     strv_sort(&all_def);
@@ -2003,12 +2209,24 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         buf_puts(&j->diag, "ravel: the program defines no `main` function\n");
         rc = 1;
     }
+    for (size_t s = 0; rc == 0 && s < ns; s++)
+        if (strv_has(&syms[s].def, "__cyg_profile_func_enter") ||
+            strv_has(&syms[s].def, "__cyg_profile_func_exit"))
+            for (size_t t = 0; t < ns; t++)
+                if (syms[t].target.n) {
+                    buf_puts(&j->diag, "ravel: the program defines __cyg_profile_func_enter or "
+                                       "_exit, the hook ravel catches calls of reach_error with\n");
+                    rc = 1;
+                    break;
+                }
     if (rc == 0) reserve_own_defs(syms, ns, reserved, &own);
     /* libstdc++ is built without instrumentation, and its imports are not seen */
     w.cxx = j->cxx;
     w.uninstrumented = has_uninstrumented(j) || j->cxx;
     const char *unseen = j->cxx ? "libstdc++" : linked_unseen(j);
     if (unseen) w.reset_unsafe = rv_xasprintf("what %s links", unseen);
+    if (rc == 0 && !w.reset_unsafe) rc = find_raw_insn(j, &objs, &w);
+    w.cpu_clock = imports_cpu_clock(syms, ns);
     /* code ravel did not compile runs frames no hook sees */
     if (w.uninstrumented)
         w.deep_callee = rv_xstrdup(j->cxx   ? "libstdc++"
@@ -2043,6 +2261,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     strv_free(&w.families);
     free(w.stubs.p);
     free(w.table.p);
+    free(w.targets.p);
     for (size_t s = 0; s < ns; s++) objsyms_free(&syms[s]);
     free(syms);
     strv_free(&objs);

@@ -1,0 +1,459 @@
+/* datamodel.c — may the verdict of an ILP32 task depend on the data model?
+ *
+ * ravel's runtime is x86-64 only, so an SV-COMP task with data_model ILP32
+ * is compiled and run as an LP64 program.  Its verdict carries over only
+ * if the program behaves the same under both models.  This module decides
+ * that conservatively from clang's AST of each input file (`clang
+ * -fsyntax-only -Xclang -ast-dump`, compiled for x86-64 as ravel compiles
+ * it): rv_data_model_check returns 0 only when none of the constructs
+ * below occurs where the program runs, else the first one found ("file:line:
+ * what").  Where the program runs: the bodies of the functions that have a
+ * body and are used (referenced) or are main, and the globals that are
+ * used; header declarations that nothing calls do not count (a .i file
+ * has no line markers to tell headers from the program).
+ *
+ * The constructs, each a place where ILP32 and LP64 differ:
+ *  - a value or object of a type whose size differs: long, unsigned long,
+ *    long double and pointers to them (range, wrap-around, the usual
+ *    arithmetic conversions between long and unsigned int), except
+ *    pthread_t, an opaque handle only passed to the thread functions;
+ *  - sizeof / _Alignof of anything but a fixed-size scalar or an array of
+ *    one (struct layouts: pointers, long, and double's alignment differ),
+ *    unless its value is discarded ((void)sizeof(x), glibc's assert);
+ *  - offsetof, and conversions between pointers and integers;
+ *  - a pointer to a structure passed to a function without a body in the
+ *    program (the C library or ravel's runtime), unless the runtime keeps
+ *    its own state inside that structure's ILP32 size (mutexes, condition
+ *    variables, semaphores, barriers, their attributes, once controls,
+ *    timespec; FILE, which only the library looks into): the library would
+ *    read or write it with its LP64 layout
+ *    (pthread_attr_t is 36 bytes under ILP32 and 56 under LP64; a
+ *    pthread_rwlock_t has no room for ravel's state), or returned by one;
+ *  - a statically initialised mutex whose initialiser is not all zeros
+ *    (the ILP32 initialiser puts the mutex kind at another offset).
+ * What it does not see: type punning through unions or casts between
+ * pointers to differently laid-out types, and code built from files that
+ * are not inputs of the task.
+ *
+ * Returns 0 (no dependence found), 1 (one found: why), -1 (no clang, or it
+ * failed on the file: why); the caller treats -1 as 1.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../backends/native/compile.h"
+#include "../core/util.h"
+#include "cli.h"
+
+typedef struct node {
+    int depth; /* 0: a child of the translation unit */
+    const char *kind, *rest;
+    size_t kind_len;
+} node;
+
+/* Parse one line of the dump: "| | `-Kind 0x... <...> 'type' ...". */
+static bool parse_node(const char *l, node *n)
+{
+    size_t p = strspn(l, "| `");
+    if (!p || (l[p] != '-' || (l[p - 1] != '|' && l[p - 1] != '`'))) return false;
+    n->depth = (int)(p - 1) / 2;
+    n->kind = l + p + 1;
+    n->kind_len = strspn(n->kind, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
+    n->rest = n->kind + n->kind_len;
+    return n->kind_len > 0;
+}
+
+static bool is_kind(const node *n, const char *k)
+{
+    return n->kind_len == strlen(k) && !strncmp(n->kind, k, n->kind_len);
+}
+
+/* The i-th quoted type of a line ('sugar' or 'sugar':'canonical' count
+ * as one), copied into out; false if there is none. */
+static bool quoted_type(const char *s, int i, char *sugar, char *canon, size_t cap)
+{
+    for (int k = 0;; k++) {
+        const char *a = strchr(s, '\'');
+        if (!a) return false;
+        const char *b = strchr(a + 1, '\'');
+        if (!b) return false;
+        const char *c = b + 1, *d = NULL;
+        if (c[0] == ':' && c[1] == '\'') {
+            d = strchr(c + 2, '\'');
+            if (!d) return false;
+        }
+        if (k == i) {
+            snprintf(sugar, cap, "%.*s", (int)(b - a - 1), a + 1);
+            if (d)
+                snprintf(canon, cap, "%.*s", (int)(d - c - 2), c + 2);
+            else
+                snprintf(canon, cap, "%s", sugar);
+            return true;
+        }
+        s = d ? d + 1 : b + 1;
+    }
+}
+
+/* `long` as a whole word not followed or preceded by another `long`. */
+static bool has_plain_long(const char *t)
+{
+    for (const char *p = strstr(t, "long"); p; p = strstr(p + 4, "long")) {
+        bool word = (p == t || !(p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z'))) &&
+                    !(p[4] == '_' || (p[4] >= 'a' && p[4] <= 'z'));
+        if (!word) continue;
+        if (!strncmp(p + 4, " long", 5)) {
+            p += 5; /* long long */
+            continue;
+        }
+        if (p - t >= 5 && !strncmp(p - 5, "long ", 5)) continue;
+        return true;
+    }
+    return false;
+}
+
+/* A scalar whose size, alignment and range are the same under ILP32 and
+ * LP64, or an array of one ("int[10]"). */
+static bool fixed_scalar(const char *t)
+{
+    static const char *const ok[] = {
+        "_Bool", "char",         "signed char", "unsigned char",      "short", "unsigned short",
+        "int",   "unsigned int", "long long",   "unsigned long long", "float", "double"};
+    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) t = strchr(t, ' ') + 1;
+    size_t n = strcspn(t, "[");
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
+        if (strlen(ok[i]) == n && !strncmp(t, ok[i], n)) {
+            for (const char *p = t + n; *p; p++)
+                if (!strchr("[]0123456789 ", *p)) return false;
+            return true;
+        }
+    return false;
+}
+
+/* Structures whose ILP32 layout ravel's runtime handles itself (its state
+ * fits inside the ILP32 size: src/runtime/sync.c, posix_ext.c overlays). */
+static bool runtime_owned(const char *t)
+{
+    static const char *const ok[] = {
+        "pthread_mutex_t",
+        "pthread_cond_t",
+        "sem_t",
+        "pthread_barrier_t",
+        "pthread_mutexattr_t",
+        "pthread_condattr_t",
+        "pthread_barrierattr_t",
+        "pthread_rwlockattr_t",
+        "pthread_once_t",
+        "pthread_key_t",
+        "pthread_spinlock_t",
+        "pthread_t",
+        "struct timespec",
+        "mtx_t",
+        "cnd_t",
+        "once_flag",
+        "tss_t",
+        "thrd_t",
+        "FILE",
+        "struct _IO_FILE"}; /* opaque: only the C library looks inside */
+    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) t = strchr(t, ' ') + 1;
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
+        if (!strcmp(t, ok[i])) return true;
+    return false;
+}
+
+/* A pointer type's pointee ("pthread_attr_t *" -> "pthread_attr_t"), in
+ * place; NULL if t is no single-level pointer. */
+static char *pointee(char *t)
+{
+    size_t n = strlen(t);
+    if (n < 3 || strcmp(t + n - 2, " *")) return NULL;
+    t[n - 2] = 0;
+    if (strchr(t, '*') || strchr(t, '(') || strchr(t, '[')) return NULL;
+    return t;
+}
+
+/* A record type, by its canonical spelling: not a builtin scalar, void or
+ * enum (clang spells an anonymous typedef'd record by the typedef). */
+static bool record_type(const char *canon)
+{
+    while (!strncmp(canon, "const ", 6) || !strncmp(canon, "volatile ", 9))
+        canon = strchr(canon, ' ') + 1;
+    if (!strncmp(canon, "struct ", 7) || !strncmp(canon, "union ", 6)) return true;
+    if (!strncmp(canon, "enum ", 5) || !strcmp(canon, "void") || fixed_scalar(canon) ||
+        has_plain_long(canon) || !strcmp(canon, "signed char") || !strncmp(canon, "__int128", 8) ||
+        strstr(canon, "__int128"))
+        return false;
+    return true; /* a name: an anonymous record's typedef */
+}
+
+/* ---- the dump ------------------------------------------------------------------------ */
+
+typedef struct scan {
+    char **lines;
+    size_t n;
+    char *file; /* the file of the last location seen */
+    unsigned line;
+    char **bodies; /* names of the functions defined with a body */
+    size_t nbodies;
+    char *why;
+    size_t cap;
+} scan;
+
+/* Update file:line from the first location of a line (<file:L:C, ...>,
+ * <line:L:C ...>, <col:C>). */
+static void track_location(scan *s, const char *l)
+{
+    const char *a = strchr(l, '<');
+    if (!a || a[1] == '<') return;
+    a++;
+    if (!strncmp(a, "col:", 4)) return;
+    if (!strncmp(a, "line:", 5)) {
+        s->line = (unsigned)strtoul(a + 5, NULL, 10);
+        return;
+    }
+    const char *c = strchr(a, ':');
+    const char *e = strpbrk(a, ",>");
+    if (!c || (e && e < c)) return;
+    free(s->file);
+    s->file = rv_xasprintf("%.*s", (int)(c - a), a);
+    s->line = (unsigned)strtoul(c + 1, NULL, 10);
+}
+
+static int found(scan *s, const char *what, const char *t)
+{
+    snprintf(s->why, s->cap, "%s:%u: %s%s%s", s->file ? s->file : "?", s->line, what, t ? " " : "",
+             t ? t : "");
+    return 1;
+}
+
+/* The name in "... Function 0x... 'name' ..." (the callee of a call). */
+static bool callee_name(const char *l, char *out, size_t cap)
+{
+    const char *f = strstr(l, " Function 0x");
+    if (!f) return false;
+    const char *a = strchr(f + 12, '\'');
+    const char *b = a ? strchr(a + 1, '\'') : NULL;
+    if (!b) return false;
+    snprintf(out, cap, "%.*s", (int)(b - a - 1), a + 1);
+    return true;
+}
+
+static bool has_body(const scan *s, const char *name)
+{
+    for (size_t i = 0; i < s->nbodies; i++)
+        if (!strcmp(s->bodies[i], name)) return true;
+    return false;
+}
+
+/* The name of a top-level FunctionDecl line ("... col:6 used main 'int ()'"). */
+static bool decl_name(const char *l, char *out, size_t cap)
+{
+    const char *q = strchr(l, '\'');
+    if (!q) return false;
+    const char *e = q;
+    while (e > l && e[-1] == ' ') e--;
+    const char *b = e;
+    while (b > l && b[-1] != ' ') b--;
+    if (b == e) return false;
+    snprintf(out, cap, "%.*s", (int)(e - b), b);
+    return true;
+}
+
+/* First pass: which functions have a body (a CompoundStmt child). */
+static void collect_bodies(scan *s)
+{
+    char name[256];
+    bool pending = false;
+    for (size_t i = 0; i < s->n; i++) {
+        node n;
+        if (!parse_node(s->lines[i], &n)) continue;
+        if (n.depth == 0)
+            pending = is_kind(&n, "FunctionDecl") && decl_name(s->lines[i], name, sizeof name);
+        else if (pending && n.depth == 1 && is_kind(&n, "CompoundStmt")) {
+            s->bodies = rv_xrealloc(s->bodies, (s->nbodies + 1) * sizeof *s->bodies);
+            s->bodies[s->nbodies++] = rv_xstrdup(name);
+            pending = false;
+        }
+    }
+}
+
+/* Does the subtree below line i (deeper than depth d) hold a nonzero
+ * integer literal? */
+static bool nonzero_init(const scan *s, size_t i, int d)
+{
+    for (size_t k = i + 1; k < s->n; k++) {
+        node n;
+        if (!parse_node(s->lines[k], &n)) continue;
+        if (n.depth <= d) break;
+        if (strstr(s->lines[k], "DeclRefExpr")) { /* the kind, by name: 0 is the default */
+            if (strstr(s->lines[k], "'PTHREAD_MUTEX_TIMED_NP'") ||
+                strstr(s->lines[k], "'PTHREAD_MUTEX_NORMAL'") ||
+                strstr(s->lines[k], "'PTHREAD_MUTEX_DEFAULT'"))
+                continue;
+            return true;
+        }
+        const char *lit = strstr(s->lines[k], "IntegerLiteral");
+        if (!lit) continue;
+        const char *v = strrchr(s->lines[k], ' ');
+        if (v && strcmp(v + 1, "0")) return true;
+    }
+    return false;
+}
+
+/* A node inside a function that runs, or a used global. */
+static int check_node(scan *s, size_t i, const node *n)
+{
+    const char *l = s->lines[i];
+    char sugar[512], canon[512];
+    if (is_kind(n, "UnaryExprOrTypeTraitExpr")) {
+        if (i > 0 && strstr(s->lines[i - 1], "<ToVoid>")) return 0; /* (void)sizeof(x) */
+        const char *kw = strstr(n->rest, "' sizeof");
+        if (!kw) kw = strstr(n->rest, "' alignof");
+        if (!kw) kw = strstr(n->rest, "' __alignof");
+        if (!kw) kw = strstr(n->rest, "' _Alignof");
+        if (!kw) return 0; /* vec_step and others: no size */
+        if (!quoted_type(kw + 1, 0, sugar, canon, sizeof sugar) &&
+            !(i + 1 < s->n && quoted_type(s->lines[i + 1], 0, sugar, canon, sizeof sugar)))
+            return found(s, "sizeof of an expression", NULL);
+        return fixed_scalar(canon) ? 0 : found(s, "sizeof", sugar);
+    }
+    if (is_kind(n, "OffsetOfExpr")) return found(s, "offsetof", NULL);
+    if (strstr(l, "<PointerToIntegral>"))
+        return found(s, "a pointer converted to an integer", NULL);
+    if (strstr(l, "<IntegralToPointer>"))
+        return found(s, "an integer converted to a pointer", NULL);
+    if (is_kind(n, "VarDecl") && quoted_type(n->rest, 0, sugar, canon, sizeof sugar) &&
+        !strcmp(sugar, "pthread_mutex_t") && nonzero_init(s, i, n->depth))
+        return found(s, "a mutex initialised with a kind (its ILP32 offset differs)", NULL);
+    for (int k = 0; quoted_type(n->rest, k, sugar, canon, sizeof sugar); k++) {
+        if (strchr(canon, '(')) continue; /* a function's type: its calls' values count */
+        if (!strncmp(sugar, "pthread_t", 9)) continue;
+        if (has_plain_long(canon)) return found(s, "a value of type", sugar);
+    }
+    return 0;
+}
+
+/* A call's arguments: pointers to records the C library would lay out
+ * as LP64 (runtime_owned excepted), when the callee has no body. */
+typedef struct call {
+    int depth;
+    int child; /* children seen so far: 0 is the callee */
+    bool library;
+    size_t line; /* the CallExpr's: its type is what the callee returns */
+} call;
+
+/* Is the argument at line i a null pointer constant (NULL, 0, (void *)0)? */
+static bool null_arg(const scan *s, size_t i, int depth)
+{
+    bool null = strstr(s->lines[i], "<NullToPointer>") != NULL;
+    for (size_t k = i + 1; k < s->n; k++) {
+        node m;
+        if (!parse_node(s->lines[k], &m)) continue;
+        if (m.depth <= depth) break;
+        if (strstr(s->lines[k], "DeclRefExpr") || strstr(s->lines[k], "CallExpr") ||
+            strstr(s->lines[k], "MemberExpr") || strstr(s->lines[k], "UnaryOperator") ||
+            strstr(s->lines[k], "ArraySubscriptExpr") || strstr(s->lines[k], "BinaryOperator"))
+            return false;
+        if (strstr(s->lines[k], "<NullToPointer>")) null = true;
+    }
+    return null;
+}
+
+static int check_call_child(scan *s, size_t i, int depth, call *c)
+{
+    char name[256], sugar[512], canon[512];
+    if (c->child == 0) { /* the callee: find its name in the subtree */
+        for (size_t k = i; k < s->n; k++) {
+            node m;
+            if (k > i && parse_node(s->lines[k], &m) && m.depth <= c->depth + 1) break;
+            if (callee_name(s->lines[k], name, sizeof name)) {
+                c->library = !has_body(s, name) && strncmp(name, "__VERIFIER_", 11);
+                break;
+            }
+        }
+        c->child++;
+        /* a structure the library hands back is laid out as LP64 */
+        if (!c->library || !quoted_type(s->lines[c->line], 0, sugar, canon, sizeof sugar)) return 0;
+        char *ps = pointee(sugar), *pc = pointee(canon);
+        if (!ps || !pc || !record_type(pc) || runtime_owned(ps)) return 0;
+        return found(s, "a pointer to a structure returned by the C library:", ps);
+    }
+    c->child++;
+    if (!c->library || !quoted_type(s->lines[i], 0, sugar, canon, sizeof sugar)) return 0;
+    char *ps = pointee(sugar), *pc = pointee(canon);
+    if (!ps || !pc || !record_type(pc) || runtime_owned(ps) || null_arg(s, i, depth)) return 0;
+    return found(s, "a pointer to a structure passed to the C library:", ps);
+}
+
+static int scan_dump(scan *s)
+{
+    collect_bodies(s);
+    bool runs = false, global = false;
+    call stack[64];
+    int nc = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        const char *l = s->lines[i];
+        node n;
+        if (!parse_node(l, &n)) continue;
+        track_location(s, l);
+        if (n.depth == 0) {
+            char name[256];
+            nc = 0;
+            runs = is_kind(&n, "FunctionDecl") && !strstr(l, " implicit ") &&
+                   decl_name(l, name, sizeof name) && has_body(s, name) &&
+                   (strstr(l, " used ") || strstr(l, " referenced ") || !strcmp(name, "main"));
+            global = is_kind(&n, "VarDecl") && (strstr(l, " used ") || strstr(l, " referenced "));
+            if (global && check_node(s, i, &n)) return 1;
+            continue;
+        }
+        if (!runs && !global) continue;
+        while (nc && n.depth <= stack[nc - 1].depth) nc--;
+        if (nc && n.depth == stack[nc - 1].depth + 1 &&
+            check_call_child(s, i, n.depth, &stack[nc - 1]))
+            return 1;
+        if (is_kind(&n, "ParmVarDecl")) continue;   /* its uses count */
+        if (is_kind(&n, "StringLiteral")) continue; /* char[N]; its text may hold quotes */
+        if (check_node(s, i, &n)) return 1;
+        if (is_kind(&n, "CallExpr") && nc < 64) stack[nc++] = (call){.depth = n.depth, .line = i};
+    }
+    return 0;
+}
+
+static int check_file(const char *file, char *why, size_t cap)
+{
+    char *argv[] = {"clang",   "-fsyntax-only", "-w",         "-fno-color-diagnostics",
+                    "-Xclang", "-ast-dump",     (char *)file, NULL};
+    char *out = NULL, *err = NULL;
+    int st = rv_run_tool(argv, &out, NULL, &err);
+    if (st != 0) {
+        snprintf(why, cap,
+                 "clang could not read %s (%s), so its dependence on the data model is "
+                 "not known",
+                 file, st < 0 ? "clang not found" : "it does not compile");
+        free(out), free(err);
+        return -1;
+    }
+    free(err);
+    scan s = {.why = why, .cap = cap};
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+        s.lines = rv_xrealloc(s.lines, (s.n + 1) * sizeof *s.lines);
+        s.lines[s.n++] = line;
+    }
+    int rc = scan_dump(&s);
+    for (size_t i = 0; i < s.nbodies; i++) free(s.bodies[i]);
+    free(s.bodies);
+    free(s.lines);
+    free(s.file);
+    free(out);
+    return rc;
+}
+
+int rv_data_model_check(char *const *files, size_t n, char *why, size_t cap)
+{
+    for (size_t i = 0; i < n; i++) {
+        int rc = check_file(files[i], why, cap);
+        if (rc) return rc;
+    }
+    return 0;
+}
