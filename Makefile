@@ -28,11 +28,21 @@ RT_OBJ    := $(patsubst %,$(OUT)/rtobj/%.o,$(RT_SRC))
 RT_FLAGS  := -std=c11 -D_GNU_SOURCE -O2 -g -fPIC -fno-stack-protector -fno-omit-frame-pointer \
              -Wall -Wextra -Werror -Wno-unused-parameter -fvisibility=default
 
-.PHONY: all test clean format bench
+# `make install PREFIX=/usr/local DESTDIR=`: ravel in PREFIX/bin, its
+# runtime in PREFIX/lib/ravel (found from ravel's own location), the man
+# page ravel(1) and the bash completion.  The release build (SAN=1: the
+# sanitized one, as the tests install it).
+PREFIX  ?= /usr/local
+BINDIR  := $(PREFIX)/bin
+RTDIR   := $(PREFIX)/lib/ravel
+MANDIR  := $(PREFIX)/share/man/man1
+BASHDIR := $(PREFIX)/share/bash-completion/completions
+
+.PHONY: all test clean format bench install uninstall
 all: $(OUT)/ravel $(OUT)/libravel_rt.a $(OUT)/libravel.a
 
 $(OUT)/ravel: $(OUT)/obj/src/cli/main.o $(OUT)/libravel.a
-	$(CC) $(OPT) -o $@ $^ -lcapstone -lm
+	$(CC) $(OPT) -o $@ $^ -lcapstone -ldw -lelf -lm
 
 $(OUT)/libravel.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
@@ -59,6 +69,18 @@ test:
 bench:
 	@$(MAKE) --no-print-directory all
 	@bash bench/run
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(RTDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR)
+	install -m 755 $(OUT)/ravel $(DESTDIR)$(BINDIR)/ravel
+	install -m 644 $(OUT)/libravel_rt.a $(DESTDIR)$(RTDIR)/libravel_rt.a
+	install -m 644 docs/ravel.1 $(DESTDIR)$(MANDIR)/ravel.1
+	install -m 644 scripts/ravel-completion.bash $(DESTDIR)$(BASHDIR)/ravel
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/ravel $(DESTDIR)$(RTDIR)/libravel_rt.a $(DESTDIR)$(MANDIR)/ravel.1 \
+	      $(DESTDIR)$(BASHDIR)/ravel
+	-rmdir $(DESTDIR)$(RTDIR) 2>/dev/null
 
 format:
 	clang-format -i $$(find src tests bench examples -name '*.c' -o -name '*.h')

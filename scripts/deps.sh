@@ -6,15 +6,25 @@
 #   libxxhash-dev (XXH3 hashes), libcapstone-dev (the x86-64 decoder of the
 #   liveness analysis, src/backends/native/liveness.c), binutils (nm, objcopy, addr2line),
 #   make, jq (the test suite reads ravel's JSON), libxml2-utils (xmllint: the
-#   test suite checks that violation witnesses are well-formed XML).
+#   test suite checks that violation witnesses are well-formed XML),
+#   libdw-dev (elfutils' DWARF reader: stacks and names in reports,
+#   src/cli/debuginfo.c).
+#   For the tests of the reports only (tests/report), without recommended
+#   packages: chromium (the HTML report opened headless), gdb (replay
+#   --gdb in batch mode), man-db (man -l renders the installed page).
 set -e
 need=()
-for p in clang libstdc++-12-dev libclang-rt-14-dev libxxhash-dev libcapstone-dev binutils make jq libxml2-utils; do
+for p in clang libstdc++-12-dev libclang-rt-14-dev libxxhash-dev libcapstone-dev binutils make jq libxml2-utils libdw-dev; do
     dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
-[ ${#need[@]} -eq 0 ] && exit 0
-echo "scripts/deps.sh: installing ${need[*]}" >&2
+lean=()
+for p in chromium gdb man-db; do
+    dpkg -s "$p" >/dev/null 2>&1 || lean+=("$p")
+done
+[ ${#need[@]} -eq 0 ] && [ ${#lean[@]} -eq 0 ] && exit 0
+echo "scripts/deps.sh: installing ${need[*]} ${lean[*]}" >&2
 SUDO=
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
 $SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+[ ${#need[@]} -eq 0 ] || DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+[ ${#lean[@]} -eq 0 ] || DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${lean[@]}" >/dev/null

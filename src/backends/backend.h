@@ -34,9 +34,12 @@ typedef struct rv_limits {
                            * an execution still running then is cut; 0 = none */
     uint64_t max_heap_mb; /* per execution (native) */
     uint32_t max_threads; /* threads per execution, main included; 0 = RV_MAX_THREADS (native) */
+    uint32_t thread_bound; /* each thread's creates beyond this many are held: its thread waits
+                              for good (RV_AF_BOUND; explore.c's iteration); 0 = none */
     int64_t nondet_lo, nondet_hi; /* domain for nondet of types wider than 8 bits */
     bool posix_exit;              /* returning from main ends the program */
     bool spurious;                /* condition waits may wake spuriously (--spurious-wakeups) */
+    bool real_clock;              /* the C library's clocks, not the virtual one (--real-clock) */
     bool show_output;             /* let the program's stdout/stderr through (replay) */
     bool fingerprints;            /* fill rv_event.fp_lo/fp_hi (costs time; for cutoffs) */
     bool drf; /* memory mode drf: plain accesses are not events, races are errors */
@@ -49,6 +52,7 @@ typedef struct rv_limits {
      * of them changes something (udpor: short first executions) */
     bool give_way;
     uint8_t engine; /* RV_ENGINE_* (native): how executions are run */
+    bool explain;   /* native: fill the explain log (runtime/protocol.h) for a report */
 } rv_limits;
 
 /* rv_limits.engine (DESIGN §2 "Engines"): UNSET (no --engine given)
@@ -65,6 +69,9 @@ typedef struct rv_backend_ops {
     /* "file.c:12 (function)" for a code address, or NULL; the string lives
      * until the backend is destroyed. */
     const char *(*location)(rv_backend *b, uint64_t pc);
+    /* The function symbol holding a code address given as a return
+     * address (the instruction before it), or NULL; optional. */
+    const char *(*function)(rv_backend *b, uint64_t pc);
     /* A readable name for an object (a variable's name for a native
      * address, a resource name for PV), or NULL. */
     const char *(*object_name)(rv_backend *b, uint64_t obj);
@@ -74,6 +81,11 @@ typedef struct rv_backend_ops {
      * change with the layout (cutoff.c's labels), or NULL: the address. */
     uint64_t (*object_key)(rv_backend *b, uint64_t obj);
     void (*destroy)(rv_backend *b);
+    /* Optional (native): the explain log of the shared memory, which the
+     * next execution run with limits.explain fills (its watch fields may
+     * be set before), and the program binary it runs; NULL if none. */
+    struct rv_xl_head *(*explain_log)(rv_backend *b);
+    const char *(*binary)(rv_backend *b);
 } rv_backend_ops;
 
 struct rv_backend {
@@ -89,6 +101,12 @@ struct rv_backend {
      * events it has executed so far (read by the progress line, stop.h's
      * tick); NULL otherwise. */
     const volatile uint64_t *running_events;
+    /* What in the program's build makes states unique (the C library
+     * functions it calls that taint the state, code built without
+     * instrumentation, frames of variable size), "" if nothing or not
+     * known; filled by the native backend (docs/UDPOR.md "What a state
+     * contains"). */
+    char taint_note[512];
 };
 
 static inline int rv_execute(rv_backend *b, const rv_step *p, size_t n, rv_policy pol,

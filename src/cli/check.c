@@ -13,6 +13,7 @@
 #include "../core/stop.h"
 #include "../core/util.h"
 #include "../unfolding/unfolding.h"
+#include "explain.h"
 
 /* ---- the program -------------------------------------------------------------- */
 
@@ -46,6 +47,9 @@ static int classify_files(const char *cmd, char **files, size_t n, bool *pv)
     return 0;
 }
 
+double rv_cli_build_s;
+bool rv_cli_build_cached;
+
 rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **files, size_t nfiles,
                                 const rv_thread_end *registry, unsigned nreg)
 {
@@ -72,13 +76,16 @@ rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **fi
         .no_cache = o->no_cache,
     };
     rv_build bd;
+    double t0 = rv_now();
     int rc = rv_compile(&co, &bd);
+    rv_cli_build_s = rv_now() - t0;
+    rv_cli_build_cached = rc == 0 && bd.cached;
     if (rc != 0 && rv_stop_requested()) { /* the build was stopped: the caller reports it */
         rv_build_free(&bd);
         return NULL;
     }
     if (rc != 0) {
-        fputs(bd.diag, stderr);
+        rv_diag_show(stderr, bd.diag, o, cmd, files[0], true);
         if (rc > 0)
             fprintf(stderr, "ravel %s: %s does not compile\n", cmd, files[0]);
         else
@@ -86,7 +93,7 @@ rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **fi
         rv_build_free(&bd);
         return NULL;
     }
-    if (!o->quiet && bd.diag[0]) fputs(bd.diag, stderr); /* warnings */
+    if (!o->quiet) rv_diag_show(stderr, bd.diag, o, cmd, files[0], false); /* warnings */
     b = rv_native_open(bd.binary, &o->lim, registry, nreg, err, sizeof err);
     if (!b) fprintf(stderr, "ravel %s: cannot run %s: %s\n", cmd, files[0], err);
     rv_build_free(&bd);
@@ -153,15 +160,18 @@ static int mkdir_p(const char *dir)
 }
 
 /* Write error i's schedule file; returns its path or NULL (warned). */
-static char *write_schedule(const rv_cli_opts *o, const rv_error *e, size_t i, char **cmd_out)
+static char *write_schedule(const rv_cli_opts *o, const rv_explore *x, size_t i, char **cmd_out)
 {
+    const rv_error *e = &x->errors[i];
+    size_t number =
+        rv_report_number(x, o->property < 0 ? RV_PROP_ALL : (rv_property)o->property, i);
     if (mkdir_p(o->out_dir) < 0) {
         fprintf(stderr, "ravel: cannot create %s: %s\n", o->out_dir, strerror(errno));
         return NULL;
     }
     char *stem = file_stem(o->pos[0]);
     char *path = rv_xasprintf("%s/%s-%s-%zu.schedule", o->out_dir, stem,
-                              e->livelock ? "livelock" : rv_end_name(e->kind), i + 1);
+                              e->livelock ? "livelock" : rv_end_name(e->kind), number);
     free(stem);
     rv_schedfile sf = {
         .program = o->pos,
@@ -170,6 +180,7 @@ static char *write_schedule(const rv_cli_opts *o, const rv_error *e, size_t i, c
         .ncflags = o->ncflags,
         .steps = e->schedule,
         .nsteps = e->nsched,
+        .livelock = e->livelock,
     };
     sf.options = rv_cli_replay_options(o, &sf.noptions);
     if (e->trace) {
@@ -406,6 +417,9 @@ int rv_cli_check(int argc, char **argv)
      * sets with words above 64, dpor.c) hold RV_MAX_THREADS.  On the
      * backend's limits, not the options: a schedule's replay options stay
      * what the user gave. */
+    /* --max-threads given is the user's bound for a program that creates
+     * threads without bound: no thread bound takes over at it (explore.c) */
+    if (o.lim.max_threads && !o.opt.thread_bound) o.opt.no_thread_bound = true;
     bool dpor_engine =
         (strcmp(o.opt.algo, "dfs") && strcmp(o.opt.algo, "udpor")) || o.opt.bound != RV_BOUND_NONE;
     bool unf = !dpor_engine && !strcmp(o.opt.algo, "udpor") && o.opt.max_executions != 1;
@@ -460,6 +474,8 @@ int rv_cli_check(int argc, char **argv)
         .udpor = !strcmp(o.opt.algo, "udpor"),
         .count_traces = o.opt.count_traces,
         .time_s = dt,
+        .build_s = rv_cli_build_s,
+        .build_cached = rv_cli_build_cached,
         .x = &x,
         .schedule_files = rv_xcalloc(x.nerrors + 1, sizeof(char *)),
         .replay_cmds = rv_xcalloc(x.nerrors + 1, sizeof(char *)),
@@ -473,11 +489,13 @@ int rv_cli_check(int argc, char **argv)
     char wait_at[512];
     if (rv_wait_spy_saw(b, wait_at, sizeof wait_at)) r.cond_wait_at = wait_at;
     for (size_t i = 0; i < x.nerrors; i++)
-        r.schedule_files[i] = write_schedule(&o, &x.errors[i], i, &r.replay_cmds[i]);
+        r.schedule_files[i] = write_schedule(&o, &x, i, &r.replay_cmds[i]);
     char *witness, *witness_yaml;
     write_witnesses(&o, is_task ? &task : NULL, b, &r, &witness, &witness_yaml);
     r.witness = witness;
     r.witness_yaml = witness_yaml;
+    r.explained = rv_explain_all(&x);
+    rv_report_files(&o, &r);
     int code = rv_report_exit_code(&r);
     if (o.json)
         rv_report_json(stdout, &r);
@@ -486,6 +504,8 @@ int rv_cli_check(int argc, char **argv)
     for (size_t i = 0; i < x.nerrors; i++) free(r.schedule_files[i]), free(r.replay_cmds[i]);
     free(r.schedule_files);
     free(r.replay_cmds);
+    rv_report_files_free(&r);
+    rv_explain_all_free(r.explained, x.nerrors);
     free(witness);
     free(witness_yaml);
     rv_explore_free(&x);

@@ -5,7 +5,10 @@
  * table and parser of check and replay), check.c (`ravel check`), replay.c
  * (`ravel replay`), report.c (human summary, JSON, action rendering),
  * schedfile.c (schedule files), property.c (--property and verdicts),
- * task.c (SV-COMP task files), witness.c (SV-COMP violation witnesses).
+ * task.c (SV-COMP task files), witness.c (SV-COMP violation witnesses),
+ * explain.c and debuginfo.c (stacks and names of an error's execution),
+ * html.c, sarif.c, reportcmd.c (`ravel report`), gdb.c (`replay --gdb`),
+ * diag.c (the compiler's diagnostics as shown).
  * docs/CLI.md is the user's reference.
  *
  * Exit codes (DESIGN §5), shared by every subcommand:
@@ -21,6 +24,7 @@
  *   thread 0 - 0                   (canonical id, parent or '-', index)
  *   thread 1 0 0
  *   options --posix-exit           (optional: options of the run that matter to replay)
+ *   outcome livelock               (optional: the steps end inside a livelock)
  *   steps
  *   0 0 1 1:2 ...                  (thread or thread:value; any wrapping)
  * Invariant: a file written by rv_schedfile_write parses back to the same
@@ -70,6 +74,11 @@ typedef struct rv_cli_opts {
     int property;           /* rv_property given by --property, or -1 (the task's, else all) */
     const char *data_model; /* --data-model=ILP32|LP64 (overrides a task's), or NULL */
     const char *witness;    /* --witness=FILE (GraphML), or NULL: next to the schedule */
+    const char *html;       /* --html=FILE, or NULL: next to the schedule files on an error */
+    bool no_html;           /* --no-html */
+    const char *sarif;      /* --sarif=FILE, or NULL: none */
+    bool gdb;               /* replay --gdb (gdb.c) */
+    uint64_t break_step;    /* replay --break-step=K (1-based), or 0 */
 } rv_cli_opts;
 
 /* Defaults of every option. */
@@ -89,6 +98,15 @@ char **rv_cli_replay_options(const rv_cli_opts *o, size_t *n);
  * (the caller exits 2). */
 rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **files, size_t nfiles,
                                 const rv_thread_end *registry, unsigned nreg);
+/* The last build's wall-clock time and whether it reused the cache. */
+extern double rv_cli_build_s;
+extern bool rv_cli_build_cached;
+/* Compiler diagnostics without what concerns ravel's own flags, each
+ * once (diag.c); rv_diag_show prints them under a line saying whose they
+ * are (not for a failed build: those are errors, shown as they are). */
+char *rv_diag_filter(const char *diag, char *const *flags, size_t nflags, bool preprocessed);
+void rv_diag_show(FILE *f, const char *diag, const rv_cli_opts *o, const char *cmd,
+                  const char *program, bool failed);
 
 /* Subcommands: argv[0] is the subcommand's name; return the exit code. */
 int rv_cli_check(int argc, char **argv);
@@ -109,6 +127,9 @@ typedef struct rv_schedfile {
     uint32_t index[RV_MAX_THREADS];
     rv_step *steps;
     size_t nsteps;
+    /* the steps are a livelock's (a fair-bounded search: the execution goes
+     * on past them), so that a replay ending with the schedule reports it */
+    bool livelock;
 } rv_schedfile;
 
 /* Writes atomically (temp + rename).  `comment` (may be NULL) becomes the
@@ -208,7 +229,8 @@ int rv_sha256_file(const char *path, char hex[65]);
 /* ---- reports (report.c) ---- */
 /* s as a JSON string literal, quotes included (NULL gives null). */
 void rv_json_str(FILE *out, const char *s);
-/* rv_action_str with object addresses replaced by the backend's names. */
+/* rv_action_str with object addresses replaced by the program's names
+ * (explain.c: debug information, else the backend's names). */
 char *rv_cli_action_str(rv_backend *b, const rv_action *a, char *buf, size_t cap);
 
 typedef struct rv_report {
@@ -216,23 +238,66 @@ typedef struct rv_report {
     const char *algo;
     bool udpor; /* show cutoffs */
     bool count_traces;
-    double time_s;
+    double time_s;  /* the exploration (and the reports' replays are not in it) */
+    double build_s; /* building the program (or finding it in the cache) */
+    bool build_cached;
     rv_explore *x;
     char **schedule_files; /* per error, or NULL entries */
     char **replay_cmds;    /* per error */
     rv_property property;
-    bool property_given;      /* --property or a task file: the SV-COMP verdict line */
-    const rv_task *task;      /* NULL unless checking a task file */
-    const char *cond_wait_at; /* a condition wait seen under a property (no TRUE), or NULL */
-    const char *witness;      /* the GraphML violation witness written, or NULL */
-    const char *witness_yaml; /* the format 2.0 one, or NULL */
-    const char *data_model;   /* the data model asked for (task or --data-model), or NULL */
-    const char *model_why;    /* ILP32 checked as LP64 and its code may depend on it: why */
+    bool property_given;             /* --property or a task file: the SV-COMP verdict line */
+    const rv_task *task;             /* NULL unless checking a task file */
+    const char *cond_wait_at;        /* a condition wait seen under a property (no TRUE), or NULL */
+    const char *witness;             /* the GraphML violation witness written, or NULL */
+    const char *witness_yaml;        /* the format 2.0 one, or NULL */
+    const char *data_model;          /* the data model asked for (task or --data-model), or NULL */
+    const char *model_why;           /* ILP32 checked as LP64 and its code may depend on it: why */
+    struct rv_explained **explained; /* per error: stacks and names (explain.h), or NULL */
+    const char *html;                /* the HTML report written, or NULL */
+    const char *sarif;               /* the SARIF log written, or NULL */
 } rv_report;
 
 void rv_report_human(FILE *out, const rv_report *r);
+/* Error i's number in its class (errors, the property's violations; or
+ * limits, executions cut by a limit), from 1: "error 1", "limit 3", and
+ * its schedule file's name. */
+size_t rv_report_number(const rv_explore *x, rv_property p, size_t i);
 void rv_report_json(FILE *out, const rv_report *r);
 /* The exit code a finished exploration deserves. */
 int rv_report_exit_code(const rv_report *r);
+
+/* ---- report files (html.c, sarif.c) ---- */
+/* The HTML report (html.c) and the SARIF 2.1.0 log (sarif.c) of r: 0, or
+ * -1 with a message in err. */
+int rv_html_write(const char *path, const rv_report *r, char *err, size_t cap);
+int rv_sarif_write(const char *path, const rv_report *r, char *err, size_t cap);
+/* A file written whole or not at all (witness.c): rv_tmpfile_open opens
+ * path's temporary sibling (*tmp, its name); rv_tmpfile_commit closes it
+ * and renames it to path, or removes it on any error; both free *tmp when
+ * they fail or are done, and say why in err. */
+FILE *rv_tmpfile_open(const char *path, char **tmp, char *err, size_t cap);
+int rv_tmpfile_commit(FILE *f, char *tmp, const char *path, char *err, size_t cap);
+/* Write path through fill atomically (a temporary file renamed). */
+int rv_report_file_write(const char *path, void (*fill)(FILE *, const rv_report *),
+                         const rv_report *r, char *err, size_t cap);
+/* After the schedule files of `ravel check`: the HTML report when an
+ * error was found (--html, else DIR/<program>.html next to the schedule
+ * files; none with --no-html; always when --html is given) and the SARIF
+ * log (--sarif); sets r->html and r->sarif (heap strings, freed by
+ * rv_report_files_free).  Failures are warnings. */
+void rv_report_files(const rv_cli_opts *o, rv_report *r);
+void rv_report_files_free(rv_report *r);
+
+/* `ravel replay` hands its program and schedule over to one of these
+ * once the program is built (instead of printing the steps): --gdb
+ * (gdb.c), and rv_replay_takeover when set (`ravel report`, reportcmd.c).
+ * They return the exit code. */
+typedef int (*rv_replay_fn)(const rv_cli_opts *o, rv_backend *b, const char *schedule,
+                            const rv_schedfile *sf);
+extern rv_replay_fn rv_replay_takeover;
+int rv_replay_gdb(const rv_cli_opts *o, rv_backend *b, const char *schedule,
+                  const rv_schedfile *sf);
+/* `ravel report [FILE.c...] SCHEDULE` (reportcmd.c). */
+int rv_cli_report(int argc, char **argv);
 
 #endif

@@ -196,6 +196,10 @@ typedef struct scan {
     unsigned line;
     char **bodies; /* names of the functions defined with a body */
     size_t nbodies;
+    char **roots; /* functions that run although nothing calls them: constructors,
+                     destructors, ifunc resolvers */
+    size_t nroots;
+    bool opaque_arg; /* the node is an argument of opaque_pointer_callee's */
     char *why;
     size_t cap;
 } scan;
@@ -260,20 +264,46 @@ static bool decl_name(const char *l, char *out, size_t cap)
     return true;
 }
 
-/* First pass: which functions have a body (a CompoundStmt child). */
+static void add_name(char ***v, size_t *n, const char *name)
+{
+    *v = rv_xrealloc(*v, (*n + 1) * sizeof **v);
+    (*v)[(*n)++] = rv_xstrdup(name);
+}
+
+static bool has_name(char *const *v, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(v[i], name)) return true;
+    return false;
+}
+
+/* First pass: which functions have a body (a CompoundStmt child), and
+ * which run unasked: a constructor or destructor (clang marks neither
+ * `used`: an `unsigned long` in a constructor went unseen, a wrong TRUE:
+ * tests/svcomp/datamodel, ctorlong) and an ifunc's resolver. */
 static void collect_bodies(scan *s)
 {
     char name[256];
-    bool pending = false;
+    bool fn = false, pending = false;
     for (size_t i = 0; i < s->n; i++) {
         node n;
         if (!parse_node(s->lines[i], &n)) continue;
-        if (n.depth == 0)
-            pending = is_kind(&n, "FunctionDecl") && decl_name(s->lines[i], name, sizeof name);
-        else if (pending && n.depth == 1 && is_kind(&n, "CompoundStmt")) {
-            s->bodies = rv_xrealloc(s->bodies, (s->nbodies + 1) * sizeof *s->bodies);
-            s->bodies[s->nbodies++] = rv_xstrdup(name);
+        if (n.depth == 0) {
+            fn = is_kind(&n, "FunctionDecl") && decl_name(s->lines[i], name, sizeof name);
+            pending = fn;
+        } else if (pending && n.depth == 1 && is_kind(&n, "CompoundStmt")) {
+            add_name(&s->bodies, &s->nbodies, name);
             pending = false;
+        } else if (fn && n.depth == 1 &&
+                   (is_kind(&n, "ConstructorAttr") || is_kind(&n, "DestructorAttr"))) {
+            add_name(&s->roots, &s->nroots, name);
+        } else if (fn && n.depth == 1 && is_kind(&n, "IFuncAttr")) {
+            const char *a = strchr(n.rest, '"'), *b = a ? strchr(a + 1, '"') : NULL;
+            if (b) {
+                char r[256];
+                snprintf(r, sizeof r, "%.*s", (int)(b - a - 1), a + 1);
+                add_name(&s->roots, &s->nroots, r);
+            }
         }
     }
 }
@@ -301,6 +331,107 @@ static bool nonzero_init(const scan *s, size_t i, int d)
     return false;
 }
 
+/* A node that only holds or moves a pthread_t: its value is a handle the
+ * thread functions give and take, the same whatever its width, as long
+ * as nothing computes with it.  Arithmetic (`++t`), a conversion from
+ * another integer and the like see its width: 32 bits under ILP32, where
+ * `pthread_t t = 0xffffffff; ++t;` wraps to 0 (tests/svcomp/datamodel,
+ * ptid; once taken for LP64 and a wrong TRUE). */
+static bool pthread_t_carrier(const node *n)
+{
+    static const char *const kinds[] = {"VarDecl",     "FieldDecl",          "ParmVarDecl",
+                                        "DeclRefExpr", "MemberExpr",         "ArraySubscriptExpr",
+                                        "ParenExpr",   "CallExpr",           "InitListExpr",
+                                        "TypedefDecl", "ConditionalOperator"};
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+        if (is_kind(n, kinds[i])) return true;
+    if (is_kind(n, "ImplicitCastExpr") || is_kind(n, "CStyleCastExpr"))
+        return strstr(n->rest, "<LValueToRValue>") || strstr(n->rest, "<NoOp>") ||
+               strstr(n->rest, "<ArrayToPointerDecay>") ||
+               strstr(n->rest, "<FunctionToPointerDecay>");
+    if (is_kind(n, "UnaryOperator"))
+        return strstr(n->rest, " prefix '&'") || strstr(n->rest, " prefix '*'");
+    if (is_kind(n, "BinaryOperator")) return strstr(n->rest, "' '='") != NULL;
+    return false;
+}
+
+/* Under ILP32 (the i386 System V ABI) long long and double are aligned to
+ * 4 bytes, under LP64 to 8: _Alignof of one differs although its size
+ * does not. */
+static bool align_differs(const char *t)
+{
+    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) t = strchr(t, ' ') + 1;
+    size_t n = strcspn(t, "[");
+    return (n == 9 && !strncmp(t, "long long", 9)) ||
+           (n == 18 && !strncmp(t, "unsigned long long", 18)) ||
+           (n == 6 && !strncmp(t, "double", 6));
+}
+
+/* "T *" -> T in out (qualifiers dropped); false if t is no pointer. */
+static bool pointer_to(const char *t, char *out, size_t cap)
+{
+    size_t n = strlen(t);
+    if (n < 3 || strcmp(t + n - 2, " *")) return false;
+    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) {
+        size_t k = (size_t)(strchr(t, ' ') + 1 - t);
+        t += k, n -= k;
+    }
+    snprintf(out, cap, "%.*s", (int)(n - 2), t);
+    return true;
+}
+
+/* The size of a fixed scalar (fixed_scalar), 0 if it is none. */
+static int fixed_size(const char *t)
+{
+    if (!fixed_scalar(t) || strchr(t, '[')) return 0;
+    if (strstr(t, "char") || !strcmp(t, "_Bool")) return 1;
+    if (strstr(t, "short")) return 2;
+    if (strstr(t, "long long") || !strcmp(t, "double")) return 8;
+    return 4; /* int, unsigned int, float */
+}
+
+/* A conversion between pointers to types that ILP32 may lay out
+ * differently: `(int *)&s` with s a structure that holds a pointer reads
+ * the pointer's upper half under LP64 and the next member under ILP32
+ * (tests/svcomp/datamodel, cast; once a wrong FALSE).  Not: to or from
+ * void * (malloc's result, a thread's argument: what the program does
+ * with it after is not followed), between the same type, between fixed
+ * scalars of one size, between function pointers. */
+static bool layout_cast(const char *to, const char *from)
+{
+    char a[512], b[512];
+    if (!pointer_to(to, a, sizeof a) || !pointer_to(from, b, sizeof b)) return false;
+    if (!strcmp(a, "void") || !strcmp(b, "void") || !strcmp(a, b)) return false;
+    if (strchr(a, '(') || strchr(b, '(')) return false;
+    int sa = fixed_size(a);
+    return !(sa && sa == fixed_size(b));
+}
+
+/* The text of a string literal line (`StringLiteral ... lvalue "%ld"`). */
+static const char *literal_text(const char *l)
+{
+    const char *q = strstr(l, " lvalue \"");
+    return q ? q + 8 : NULL;
+}
+
+/* A printf or scanf conversion whose argument's size is the data model's:
+ * a length modifier l (not ll), z, t or j.  The library reads or writes
+ * the LP64 size: `sscanf(s, "%ld", &i)` stores 8 bytes into a 4-byte int
+ * of an ILP32 program (tests/svcomp/datamodel, fmt). */
+static bool model_sized_conversion(const char *lit)
+{
+    for (const char *p = strchr(lit, '%'); p; p = strchr(p + 1, '%')) {
+        const char *c = p + 1;
+        if (*c == '%') {
+            p = c;
+            continue;
+        }
+        c += strspn(c, "0123456789.*-+ #'$");
+        if ((c[0] == 'l' && c[1] != 'l') || c[0] == 'z' || c[0] == 't' || c[0] == 'j') return true;
+    }
+    return false;
+}
+
 /* A node inside a function that runs, or a used global. */
 static int check_node(scan *s, size_t i, const node *n)
 {
@@ -316,8 +447,53 @@ static int check_node(scan *s, size_t i, const node *n)
         if (!quoted_type(kw + 1, 0, sugar, canon, sizeof sugar) &&
             !(i + 1 < s->n && quoted_type(s->lines[i + 1], 0, sugar, canon, sizeof sugar)))
             return found(s, "sizeof of an expression", NULL);
+        if (strncmp(kw, "' sizeof", 8) && align_differs(canon))
+            return found(s, "the alignment of", sugar);
         return fixed_scalar(canon) ? 0 : found(s, "sizeof", sugar);
     }
+    /* a member of a union: its members overlap differently,
+     * `union { int *p; int w[2]; }` (tests/svcomp/datamodel, union and
+     * dbl; once wrong verdicts both ways).  The union is the member
+     * access's operand, the next line ("union (unnamed at f.c:3:1)" for
+     * an unnamed one, the same through a pointer) */
+    if (is_kind(n, "MemberExpr") && i + 1 < s->n &&
+        quoted_type(s->lines[i + 1], 0, sugar, canon, sizeof sugar)) {
+        const char *c = canon;
+        while (!strncmp(c, "const ", 6) || !strncmp(c, "volatile ", 9)) c = strchr(c, ' ') + 1;
+        if (!strncmp(c, "union ", 6)) return found(s, "a member of a union:", sugar);
+    }
+    if (strstr(l, "<BitCast>") && i + 1 < s->n) {
+        char from[512], fcanon[512];
+        if (quoted_type(n->rest, 0, sugar, canon, sizeof sugar) &&
+            quoted_type(s->lines[i + 1], 0, from, fcanon, sizeof from) &&
+            layout_cast(canon, fcanon))
+            return found(s, "a pointer converted to another pointer type:", canon);
+        /* to void *: what the program reads through it after is not
+         * followed, so `void *v = &s; int *q = v; q[1]` would hide the
+         * reinterpretation that (int *)&s shows (once a wrong FALSE:
+         * tests/svcomp data_model_rules_attacked, void_round_trip).  A
+         * pointer to a structure or to a pointer counts, unless the
+         * callee only keeps it (free, the thread functions'
+         * arguments: opaque_pointer_callee; a thread that reads its
+         * argument as another type stays unseen,
+         * tests/adversary/open/ilp32_layout.c) */
+        char *fs = pointee(from), *fc = pointee(fcanon);
+        const char *c = canon;
+        while (!strncmp(c, "const ", 6) || !strncmp(c, "volatile ", 9)) c = strchr(c, ' ') + 1;
+        size_t fl = strlen(fcanon);
+        if (!s->opaque_arg && !strcmp(c, "void *") &&
+            ((fs && fc && record_type(fc) && !runtime_owned(fs)) ||
+             (fl > 3 && !strcmp(fcanon + fl - 3, " **"))))
+            return found(s, "a pointer to a structure or a pointer converted to void *", NULL);
+    }
+    /* the i386 ABI computes in the x87 unit, with extra precision
+     * (FLT_EVAL_METHOD 2): `(1e16 + 1.0) - 1e16` is 1 there, 0 under
+     * x86-64's SSE (tests/svcomp/datamodel, excess) */
+    if ((is_kind(n, "BinaryOperator") || is_kind(n, "CompoundAssignOperator") ||
+         is_kind(n, "UnaryOperator")) &&
+        quoted_type(n->rest, 0, sugar, canon, sizeof sugar) &&
+        (!strcmp(canon, "double") || !strcmp(canon, "float")) && !strstr(n->rest, "' '='"))
+        return found(s, "floating-point arithmetic (x87 precision under ILP32)", NULL);
     if (is_kind(n, "OffsetOfExpr")) return found(s, "offsetof", NULL);
     if (strstr(l, "<PointerToIntegral>"))
         return found(s, "a pointer converted to an integer", NULL);
@@ -327,8 +503,14 @@ static int check_node(scan *s, size_t i, const node *n)
         !strcmp(sugar, "pthread_mutex_t") && nonzero_init(s, i, n->depth))
         return found(s, "a mutex initialised with a kind (its ILP32 offset differs)", NULL);
     for (int k = 0; quoted_type(n->rest, k, sugar, canon, sizeof sugar); k++) {
-        if (strchr(canon, '(')) continue; /* a function's type: its calls' values count */
-        if (!strncmp(sugar, "pthread_t", 9)) continue;
+        const char *c = canon;
+        while (!strncmp(c, "const ", 6) || !strncmp(c, "volatile ", 9)) c = strchr(c, ' ') + 1;
+        /* a function's type: its calls' values count (not the "(unnamed
+         * at ...)" of a structure or union) */
+        if (strchr(canon, '(') && strncmp(c, "struct (", 8) && strncmp(c, "union (", 7) &&
+            strncmp(c, "enum (", 6))
+            continue;
+        if (!strncmp(sugar, "pthread_t", 9) && pthread_t_carrier(n)) continue;
         if (has_plain_long(canon)) return found(s, "a value of type", sugar);
     }
     return 0;
@@ -341,7 +523,34 @@ typedef struct call {
     int child; /* children seen so far: 0 is the callee */
     bool library;
     size_t line; /* the CallExpr's: its type is what the callee returns */
+    char name[64];
 } call;
+
+/* Library functions that keep a void * argument without looking into
+ * the bytes it points to (the thread functions hand it back as it is). */
+static bool opaque_pointer_callee(const char *name)
+{
+    static const char *const names[] = {"free",         "pthread_create", "pthread_setspecific",
+                                        "pthread_exit", "thrd_create",    "tss_set",
+                                        "pthread_join"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(name, names[i])) return true;
+    return false;
+}
+
+/* Does the subtree below line i (deeper than depth d) hold a string
+ * literal with a conversion of the data model's size? */
+static bool model_sized_format(const scan *s, size_t i, int d)
+{
+    for (size_t k = i; k < s->n; k++) {
+        node m;
+        if (!parse_node(s->lines[k], &m)) continue;
+        if (k > i && m.depth <= d) break;
+        const char *t = is_kind(&m, "StringLiteral") ? literal_text(s->lines[k]) : NULL;
+        if (t && model_sized_conversion(t)) return true;
+    }
+    return false;
+}
 
 /* Is the argument at line i a null pointer constant (NULL, 0, (void *)0)? */
 static bool null_arg(const scan *s, size_t i, int depth)
@@ -369,6 +578,7 @@ static int check_call_child(scan *s, size_t i, int depth, call *c)
             if (k > i && parse_node(s->lines[k], &m) && m.depth <= c->depth + 1) break;
             if (callee_name(s->lines[k], name, sizeof name)) {
                 c->library = !has_body(s, name) && strncmp(name, "__VERIFIER_", 11);
+                snprintf(c->name, sizeof c->name, "%s", name);
                 break;
             }
         }
@@ -381,6 +591,21 @@ static int check_call_child(scan *s, size_t i, int depth, call *c)
     }
     c->child++;
     if (!c->library || !quoted_type(s->lines[i], 0, sugar, canon, sizeof sugar)) return 0;
+    if (model_sized_format(s, i, depth))
+        return found(s, "a format with a conversion of long, size_t, ptrdiff_t or intmax_t size",
+                     NULL);
+    /* a structure handed over as void *: memset(&s, 0, 8) clears all of
+     * an ILP32 `struct { int *p; int x; }` and only the pointer of the
+     * LP64 one (tests/svcomp/datamodel, memset; once a wrong FALSE) */
+    char from[512], fcanon[512];
+    if (strstr(s->lines[i], "<BitCast>") &&
+        (!strcmp(canon, "void *") || !strcmp(canon, "const void *")) && i + 1 < s->n &&
+        quoted_type(s->lines[i + 1], 0, from, fcanon, sizeof from) &&
+        !opaque_pointer_callee(c->name)) {
+        char *fs = pointee(from), *fc = pointee(fcanon);
+        if (fs && fc && record_type(fc) && !runtime_owned(fs))
+            return found(s, "a pointer to a structure passed to the C library as void *:", fs);
+    }
     char *ps = pointee(sugar), *pc = pointee(canon);
     if (!ps || !pc || !record_type(pc) || runtime_owned(ps) || null_arg(s, i, depth)) return 0;
     return found(s, "a pointer to a structure passed to the C library:", ps);
@@ -402,7 +627,8 @@ static int scan_dump(scan *s)
             nc = 0;
             runs = is_kind(&n, "FunctionDecl") && !strstr(l, " implicit ") &&
                    decl_name(l, name, sizeof name) && has_body(s, name) &&
-                   (strstr(l, " used ") || strstr(l, " referenced ") || !strcmp(name, "main"));
+                   (strstr(l, " used ") || strstr(l, " referenced ") || !strcmp(name, "main") ||
+                    has_name(s->roots, s->nroots, name));
             global = is_kind(&n, "VarDecl") && (strstr(l, " used ") || strstr(l, " referenced "));
             if (global && check_node(s, i, &n)) return 1;
             continue;
@@ -412,6 +638,8 @@ static int scan_dump(scan *s)
         if (nc && n.depth == stack[nc - 1].depth + 1 &&
             check_call_child(s, i, n.depth, &stack[nc - 1]))
             return 1;
+        s->opaque_arg = nc && n.depth == stack[nc - 1].depth + 1 && stack[nc - 1].child > 1 &&
+                        opaque_pointer_callee(stack[nc - 1].name);
         if (is_kind(&n, "ParmVarDecl")) continue;   /* its uses count */
         if (is_kind(&n, "StringLiteral")) continue; /* char[N]; its text may hold quotes */
         if (check_node(s, i, &n)) return 1;
@@ -443,16 +671,186 @@ static int check_file(const char *file, char *why, size_t cap)
     int rc = scan_dump(&s);
     for (size_t i = 0; i < s.nbodies; i++) free(s.bodies[i]);
     free(s.bodies);
+    for (size_t i = 0; i < s.nroots; i++) free(s.roots[i]);
+    free(s.roots);
     free(s.lines);
     free(s.file);
     free(out);
     return rc;
 }
 
+/* ---- preprocessing ------------------------------------------------------------------- */
+
+/* A source that is not preprocessed yet (a .c, not a .i) may choose its
+ * code by the target: `#ifdef __LP64__`, `#if __WORDSIZE == 64`,
+ * `__SIZEOF_POINTER__` in an expression.  The AST above is the x86-64
+ * one, where such code is just code: `#ifndef __LP64__ reach_error();`
+ * was TRUE for a task whose ILP32 verdict is FALSE
+ * (tests/svcomp/datamodel, lp64mac).  So the program's own lines (those
+ * of files that are not system headers) are preprocessed for both targets
+ * and must come out the same.  One difference is allowed: the static
+ * initialisers of glibc's mutexes (PTHREAD_MUTEX_INITIALIZER and its
+ * kinds) are laid out for each target, and the x86-64 one is what ravel's
+ * runtime reads. */
+
+typedef struct ppline {
+    char *file;
+    unsigned line;
+    char *text; /* whitespace collapsed, mutex initialisers folded */
+} ppline;
+
+/* An identifier's length at p, 0 if none starts there. */
+static size_t ident_len(const char *p)
+{
+    if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) return 0;
+    size_t k = 1;
+    while (p[k] == '_' || (p[k] >= 'a' && p[k] <= 'z') || (p[k] >= 'A' && p[k] <= 'Z') ||
+           (p[k] >= '0' && p[k] <= '9'))
+        k++;
+    return k;
+}
+
+/* The length of a braced initialiser at p made only of braces, commas,
+ * zeros and PTHREAD_MUTEX_* names (glibc's mutex initialisers), 0 if the
+ * braces at p are anything else. */
+static size_t mutex_initialiser(const char *p)
+{
+    int depth = 0;
+    bool kind = false;
+    for (const char *q = p;;) {
+        size_t id;
+        if (*q == ' ' || *q == ',') {
+            q++;
+        } else if (*q == '{') {
+            depth++, q++;
+        } else if (*q == '}') {
+            q++;
+            if (--depth == 0) return kind ? (size_t)(q - p) : 0;
+        } else if (*q == '0' && !ident_len(q + 1) && !(q[1] >= '0' && q[1] <= '9')) {
+            q++;
+        } else if ((id = ident_len(q)) > 14 && !strncmp(q, "PTHREAD_MUTEX_", 14)) {
+            kind = true, q += id;
+        } else {
+            return 0;
+        }
+    }
+}
+
+static char *normalise(const char *l)
+{
+    size_t n = strlen(l);
+    char *out = rv_xmalloc(n + 1), *o = out;
+    for (const char *p = l; *p;) {
+        if (*p == ' ' || *p == '\t') {
+            while (*p == ' ' || *p == '\t') p++;
+            if (o > out && *p) *o++ = ' ';
+            continue;
+        }
+        size_t k = *p == '{' ? mutex_initialiser(p) : 0;
+        if (k) {
+            *o++ = '{', *o++ = '}';
+            p += k;
+            continue;
+        }
+        *o++ = *p++;
+    }
+    *o = 0;
+    return out;
+}
+
+/* The program's own non-blank lines of clang -E output. */
+static ppline *own_lines(char *pp, size_t *count)
+{
+    ppline *v = NULL;
+    size_t n = 0;
+    char *file = NULL;
+    bool system = true;
+    unsigned line = 0;
+    for (char *l = pp; l && *l;) {
+        char *nl = strchr(l, '\n');
+        if (nl) *nl = 0;
+        unsigned num;
+        int at = 0;
+        if (l[0] == '#' && sscanf(l, "# %u \"%n", &num, &at) == 1 && at) {
+            char *e = strchr(l + at, '"');
+            if (e) {
+                free(file);
+                file = rv_xasprintf("%.*s", (int)(e - l - at), l + at);
+                /* flag 3: a system header; <built-in>, <command line> */
+                system = strstr(e, " 3") != NULL || file[0] == '<';
+                line = num;
+            }
+        } else {
+            char *t = normalise(l);
+            if (!system && *t && strcmp(t, "#pragma")) {
+                v = rv_xrealloc(v, (n + 1) * sizeof *v);
+                v[n++] = (ppline){rv_xstrdup(file), line, t};
+            } else {
+                free(t);
+            }
+            line++;
+        }
+        l = nl ? nl + 1 : NULL;
+    }
+    free(file);
+    *count = n;
+    return v;
+}
+
+static void free_lines(ppline *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) free(v[i].file), free(v[i].text);
+    free(v);
+}
+
+static int check_preprocessing(const char *file, char *why, size_t cap)
+{
+    char *a64[] = {"clang", "-E", "-w", (char *)file, NULL};
+    char *a32[] = {"clang", "-E", "-w", "-m32", (char *)file, NULL};
+    char *o64 = NULL, *o32 = NULL, *err = NULL;
+    int s64 = rv_run_tool(a64, &o64, NULL, &err);
+    free(err), err = NULL;
+    int s32 = s64 == 0 ? rv_run_tool(a32, &o32, NULL, &err) : -1;
+    free(err);
+    if (s64 != 0 || s32 != 0) {
+        snprintf(why, cap,
+                 "clang could not preprocess %s for %s (%s), so its dependence on the data model "
+                 "is not known",
+                 file, s64 != 0 ? "x86-64" : "i386 (-m32)",
+                 s64 != 0 ? "it does not compile" : "no 32-bit C library headers?");
+        free(o64), free(o32);
+        return -1;
+    }
+    size_t n64, n32;
+    ppline *l64 = own_lines(o64, &n64), *l32 = own_lines(o32, &n32);
+    int rc = 0;
+    for (size_t i = 0; i < n64 || i < n32; i++) {
+        if (i < n64 && i < n32 && !strcmp(l64[i].text, l32[i].text)) continue;
+        const ppline *at = i < n64 ? &l64[i] : &l32[i];
+        snprintf(why, cap,
+                 "%s:%u: preprocessed differently for ILP32 (#if or a macro of the data model: "
+                 "__LP64__, __WORDSIZE, __SIZEOF_POINTER__, ...)",
+                 at->file, at->line);
+        rc = 1;
+        break;
+    }
+    free_lines(l64, n64);
+    free_lines(l32, n32);
+    free(o64), free(o32);
+    return rc;
+}
+
+static bool preprocessed(const char *file)
+{
+    size_t n = strlen(file);
+    return n > 2 && !strcmp(file + n - 2, ".i");
+}
+
 int rv_data_model_check(char *const *files, size_t n, char *why, size_t cap)
 {
     for (size_t i = 0; i < n; i++) {
-        int rc = check_file(files[i], why, cap);
+        int rc = preprocessed(files[i]) ? 0 : check_preprocessing(files[i], why, cap);
+        if (!rc) rc = check_file(files[i], why, cap);
         if (rc) return rc;
     }
     return 0;

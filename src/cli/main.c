@@ -17,8 +17,9 @@ static int help(int argc, char **argv)
         char *args[] = {"spaces", "--help", NULL};
         return rv_spaces_main(2, args);
     }
-    if (strcmp(argv[1], "check") && strcmp(argv[1], "replay")) {
-        fprintf(stderr, "ravel help: no help on '%s' (topics: check, replay, spaces)\n", argv[1]);
+    if (strcmp(argv[1], "check") && strcmp(argv[1], "replay") && strcmp(argv[1], "report")) {
+        fprintf(stderr, "ravel help: no help on '%s' (topics: check, replay, report, spaces)\n",
+                argv[1]);
         return RV_EXIT_USAGE;
     }
     rv_cli_usage(stdout, argv[1]);
@@ -43,6 +44,7 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "check")) return rv_cli_check(argc - 1, argv + 1);
     if (!strcmp(cmd, "replay")) return rv_cli_replay(argc - 1, argv + 1);
+    if (!strcmp(cmd, "report")) return rv_cli_report(argc - 1, argv + 1);
     if (!strcmp(cmd, "spaces")) return rv_spaces_main(argc - 1, argv + 1);
     if (!strcmp(cmd, "help")) return help(argc - 1, argv + 1);
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

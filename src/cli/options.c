@@ -112,7 +112,14 @@ enum {
     O_WITNESS,
     O_ENGINE,
     O_SCHEDPOL,
-    O_DEEPEN
+    O_DEEPEN,
+    O_REALCLOCK,
+    O_TBOUND,
+    O_HTML, /* reports (html.c, sarif.c) and replay under gdb (gdb.c) */
+    O_NOHTML,
+    O_SARIF,
+    O_GDB,
+    O_BREAKSTEP
 };
 
 static const optdef optdefs[] = {
@@ -129,6 +136,7 @@ static const optdef optdefs[] = {
     {"nondet-domain", A_VALUE, true, O_NONDET},
     {"posix-exit", A_FLAG, true, O_POSIX},
     {"spurious-wakeups", A_FLAG, true, O_SPURIOUS},
+    {"real-clock", A_FLAG, true, O_REALCLOCK},
     {"out", A_VALUE, false, O_OUT},
     {"cc", A_VALUE, true, O_CC},
     {"no-cache", A_FLAG, true, O_NOCACHE},
@@ -149,11 +157,30 @@ static const optdef optdefs[] = {
     {"preemption-bound", A_VALUE, false, O_PBOUND},
     {"fair-bound", A_VALUE, false, O_FBOUND},
     {"max-depth", A_VALUE, false, O_MAXDEPTH},
+    {"thread-bound", A_VALUE, false, O_TBOUND},
     {"local-states", A_VALUE, false, O_LSTATES},
     {"property", A_VALUE, true, O_PROPERTY},
     {"data-model", A_VALUE, false, O_DATAMODEL},
     {"witness", A_VALUE, false, O_WITNESS},
+    {"html", A_VALUE, false, O_HTML},
+    {"no-html", A_FLAG, false, O_NOHTML},
+    {"sarif", A_VALUE, false, O_SARIF},
+    {"gdb", A_FLAG, true, O_GDB},
+    {"break-step", A_VALUE, true, O_BREAKSTEP},
 };
+
+/* Whether subcommand cmd takes option d: check takes all but those of a
+ * replay under gdb; replay those marked, and --gdb, --break-step; report
+ * (a report made from a schedule file) those of replay and the report
+ * files. */
+static bool takes(const char *cmd, const optdef *d)
+{
+    bool gdb = d->id == O_GDB || d->id == O_BREAKSTEP;
+    bool files = d->id == O_HTML || d->id == O_SARIF;
+    if (!strcmp(cmd, "check")) return !gdb;
+    if (!strcmp(cmd, "report")) return (d->replay && !gdb) || files;
+    return d->replay;
+}
 
 static int bad_value(const char *cmd, const char *name, const char *want, const char *got)
 {
@@ -203,6 +230,13 @@ static int set_bound_value(const char *cmd, const optdef *d, const char *v, rv_c
     case O_LSTATES:
         if (!*v) return bad_value(cmd, d->name, "a file name", v);
         o->opt.local_states_path = v;
+        return 0;
+    case O_TBOUND: /* explore.c: 1 .. N; 0: never bound the threads */
+        if (!parse_u64(v, &u) || u > RV_MAX_THREADS)
+            return bad_value(cmd, d->name,
+                             "a number of threads each thread may create (0: no thread bound)", v);
+        o->opt.thread_bound = (uint32_t)u;
+        o->opt.no_thread_bound = u == 0;
         return 0;
     }
     return -1;
@@ -369,6 +403,16 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
     case O_DATAMODEL:
     case O_WITNESS:
         return set_svcomp_value(cmd, d, v, o);
+    case O_HTML:
+    case O_SARIF:
+        if (!*v) return bad_value(cmd, d->name, "a file name", v);
+        *(d->id == O_HTML ? &o->html : &o->sarif) = v;
+        return 0;
+    case O_BREAKSTEP:
+        if (!parse_u64(v, &u) || u == 0 || u > (1ull << 32))
+            return bad_value(cmd, d->name, "a step number (from 1)", v);
+        o->break_step = u;
+        return 0;
     default:
         return set_bound_value(cmd, d, v, o);
     }
@@ -393,6 +437,9 @@ static void set_flag(const optdef *d, rv_cli_opts *o)
     case O_SPURIOUS:
         o->lim.spurious = true;
         break;
+    case O_REALCLOCK:
+        o->lim.real_clock = true;
+        break;
     case O_NOCACHE:
         o->no_cache = true;
         break;
@@ -414,6 +461,12 @@ static void set_flag(const optdef *d, rv_cli_opts *o)
     case O_HELP:
         o->help = true;
         break;
+    case O_NOHTML:
+        o->no_html = true;
+        break;
+    case O_GDB:
+        o->gdb = true;
+        break;
     }
 }
 
@@ -432,8 +485,13 @@ static int parse_option(int argc, char **argv, int *i, const char *cmd, rv_cli_o
     for (size_t k = 0; k < sizeof optdefs / sizeof *optdefs; k++) {
         const optdef *d = &optdefs[k];
         if (strlen(d->name) != n || strncmp(d->name, arg, n)) continue;
-        if (!d->replay && strcmp(cmd, "check")) {
-            fprintf(stderr, "ravel %s: --%s is an option of `ravel check` only\n", cmd, d->name);
+        if (!takes(cmd, d)) {
+            if (d->replay || d->id == O_HTML || d->id == O_SARIF)
+                fprintf(stderr, "ravel %s: --%s is not an option of `ravel %s`\n", cmd, d->name,
+                        cmd);
+            else
+                fprintf(stderr, "ravel %s: --%s is an option of `ravel check` only\n", cmd,
+                        d->name);
             return -1;
         }
         if (d->id == O_CUT || d->id == O_NOCUT || d->id == O_ALT || d->id == O_CACHEMB ||
@@ -493,6 +551,7 @@ char **rv_cli_replay_options(const rv_cli_opts *o, size_t *n)
     *n = 0;
     if (o->lim.posix_exit) push(&v, n, rv_xstrdup("--posix-exit"));
     if (o->lim.spurious) push(&v, n, rv_xstrdup("--spurious-wakeups"));
+    if (o->lim.real_clock) push(&v, n, rv_xstrdup("--real-clock"));
     if (o->lim.drf) push(&v, n, rv_xstrdup("--memory=drf"));
     if (o->property > RV_PROP_ALL)
         push(&v, n, rv_xasprintf("--property=%s", rv_property_name((rv_property)o->property)));

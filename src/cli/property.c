@@ -168,6 +168,7 @@ static int spy_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_policy
     b->limits = s->inner->limits;
     memcpy(b->engine, s->inner->engine, sizeof b->engine);
     memcpy(b->engine_why, s->inner->engine_why, sizeof b->engine_why);
+    memcpy(b->taint_note, s->inner->taint_note, sizeof b->taint_note);
     for (size_t i = 0; !s->saw_wait && i < out->n; i++)
         if (out->ev[i].act.kind == RV_ACT_WAIT1) {
             s->saw_wait = true;
@@ -182,10 +183,28 @@ static const char *spy_location(rv_backend *b, uint64_t pc)
     return s->inner->ops->location ? s->inner->ops->location(s->inner, pc) : NULL;
 }
 
+static const char *spy_function(rv_backend *b, uint64_t pc)
+{
+    wait_spy *s = (wait_spy *)b;
+    return s->inner->ops->function ? s->inner->ops->function(s->inner, pc) : NULL;
+}
+
 static const char *spy_object_name(rv_backend *b, uint64_t obj)
 {
     wait_spy *s = (wait_spy *)b;
     return s->inner->ops->object_name ? s->inner->ops->object_name(s->inner, obj) : NULL;
+}
+
+static struct rv_xl_head *spy_explain_log(rv_backend *b)
+{
+    wait_spy *s = (wait_spy *)b;
+    return s->inner->ops->explain_log ? s->inner->ops->explain_log(s->inner) : NULL;
+}
+
+static const char *spy_binary(rv_backend *b)
+{
+    wait_spy *s = (wait_spy *)b;
+    return s->inner->ops->binary ? s->inner->ops->binary(s->inner) : NULL;
 }
 
 static void spy_destroy(rv_backend *b)
@@ -198,8 +217,11 @@ static void spy_destroy(rv_backend *b)
 static const rv_backend_ops spy_ops = {
     .execute = spy_execute,
     .location = spy_location,
+    .function = spy_function,
     .object_name = spy_object_name,
     .destroy = spy_destroy,
+    .explain_log = spy_explain_log,
+    .binary = spy_binary,
 };
 
 rv_backend *rv_wait_spy_new(rv_backend *inner)

@@ -13,39 +13,76 @@ static const char *loc_of(rv_backend *b, uint64_t pc)
     return pc && b->ops->location ? b->ops->location(b, pc) : NULL;
 }
 
-/* The exit code for how the replayed execution ended. */
-static int outcome_code(const rv_trace *t)
+/* The schedule of a livelock ends inside it: the execution stopped with
+ * the schedule, the program still running (check.c writes "outcome
+ * livelock" for it). */
+static bool livelock(const rv_trace *t, const rv_schedfile *sf)
 {
-    if (rv_end_is_bug(t->end)) return RV_EXIT_BUG;
+    return sf->livelock && t->end == RV_END_PREFIX && t->n == sf->nsteps;
+}
+
+/* The thread and code address the outcome is about: the failing one, or
+ * for a livelock the last step's (where it spins). */
+static void culprit(const rv_trace *t, const rv_schedfile *sf, unsigned *tid, uint64_t *pc)
+{
+    *tid = t->err_tid;
+    *pc = t->err_pc;
+    if (livelock(t, sf) && t->n) {
+        *tid = t->ev[t->n - 1].act.tid;
+        *pc = t->ev[t->n - 1].pc;
+    }
+}
+
+/* The exit code for how the replayed execution ended. */
+static int outcome_code(const rv_trace *t, const rv_schedfile *sf)
+{
+    if (rv_end_is_bug(t->end) || livelock(t, sf)) return RV_EXIT_BUG;
     if (t->end == RV_END_DIVERGED || t->end == RV_END_INTERNAL) return RV_EXIT_USAGE;
     if (rv_end_is_incomplete(t->end)) return RV_EXIT_INCOMPLETE;
     return RV_EXIT_OK;
 }
 
 /* One line of prose for the outcome; the caller adds the details. */
-static void outcome_text(const rv_trace *t, const rv_schedfile *sf, char *buf, size_t cap)
+static void outcome_text(rv_backend *b, const rv_trace *t, const rv_schedfile *sf, char *buf,
+                         size_t cap)
 {
     switch (t->end) {
     case RV_END_COMPLETE:
         snprintf(buf, cap, "the program completed (exit status %d)", t->exit_code);
         break;
     case RV_END_PREFIX:
-        snprintf(buf, cap, "the schedule ended before the program did; no error on this path");
+        if (livelock(t, sf))
+            snprintf(buf, cap,
+                     "livelock: the schedule's %zu steps went past --max-depth within the fair "
+                     "bound and the program goes on (its threads wait for each other and never "
+                     "block)",
+                     sf->nsteps);
+        else
+            snprintf(buf, cap, "the schedule ended before the program did; no error on this path");
         break;
     case RV_END_INFEASIBLE:
         snprintf(buf, cap, "infeasible: a __VERIFIER_assume failed");
         break;
-    case RV_END_DIVERGED:
+    case RV_END_DIVERGED: {
+        int k;
         if (t->n < sf->nsteps)
-            snprintf(buf, cap,
-                     "the schedule does not fit the program: step #%zu asks for thread %u "
-                     "(value %u), which cannot run there%s%s",
-                     t->n + 1, sf->steps[t->n].tid, sf->steps[t->n].val, t->msg[0] ? ": " : "",
-                     t->msg);
+            k = snprintf(buf, cap,
+                         "the schedule does not fit the program: step #%zu asks for thread %u "
+                         "(value %u), which cannot run there%s%s",
+                         t->n + 1, sf->steps[t->n].tid, sf->steps[t->n].val, t->msg[0] ? ": " : "",
+                         t->msg);
         else
-            snprintf(buf, cap, "the schedule does not fit the program at step #%zu%s%s", t->n + 1,
-                     t->msg[0] ? ": " : "", t->msg);
+            k = snprintf(buf, cap, "the schedule does not fit the program at step #%zu%s%s",
+                         t->n + 1, t->msg[0] ? ": " : "", t->msg);
+        char causes[640];
+        rv_nondet_causes(b, t, causes, sizeof causes);
+        if (k > 0 && (size_t)k < cap)
+            snprintf(buf + k, cap - (size_t)k,
+                     ".  The program changed since the schedule was written, or it behaved "
+                     "differently this time; likely causes: %s",
+                     causes);
         break;
+    }
     default:
         /* "deadlock: 3 threads blocked", not "deadlock: deadlock: ..." */
         if (!strncmp(t->msg, rv_end_name(t->end), strlen(rv_end_name(t->end))))
@@ -55,23 +92,59 @@ static void outcome_text(const rv_trace *t, const rv_schedfile *sf, char *buf, s
     }
 }
 
+/* A value of len bytes as the program would see it: signed decimal when
+ * small, hex otherwise (addresses, bit patterns). */
+static void value_str(uint64_t v, uint64_t len, char *buf, size_t cap)
+{
+    int64_t s = len >= 8 ? (int64_t)v : (int64_t)(v << (64 - 8 * len)) >> (64 - 8 * len);
+    if (s > -1000000000000 && s < 1000000000000)
+        snprintf(buf, cap, "%" PRId64, s);
+    else
+        snprintf(buf, cap, "0x%" PRIx64, len >= 8 ? v : v & (((uint64_t)1 << (8 * len)) - 1));
+}
+
+/* What a memory step read and wrote (accesses of at most 8 bytes, whose
+ * values the runtime records): " = 1" for a read, " := 2" for a write,
+ * " = 1 := 2" for a read-modify-write; "" when not known. */
+static void values_str(const rv_event *e, char *buf, size_t cap)
+{
+    buf[0] = 0;
+    if (!rv_is_memory(&e->act) || !e->act.len || e->act.len > 8) return;
+    char v[32];
+    size_t k = 0;
+    bool reads = e->act.kind == RV_ACT_READ || e->act.kind == RV_ACT_RMW;
+    bool writes = e->act.kind == RV_ACT_WRITE || e->act.kind == RV_ACT_RMW;
+    if (reads && (e->vflags & RV_EV_OLD)) {
+        value_str(e->old, e->act.len, v, sizeof v);
+        k += (size_t)snprintf(buf + k, cap - k, " = %s", v);
+    }
+    if (writes && (e->vflags & RV_EV_WVAL) && k < cap) {
+        value_str(e->wval, e->act.len, v, sizeof v);
+        snprintf(buf + k, cap - k, " := %s", v);
+    }
+}
+
 static void human_replay(rv_backend *b, const rv_trace *t, const rv_schedfile *sf)
 {
     for (size_t i = 0; i < t->n; i++) {
         const rv_event *e = &t->ev[i];
-        char act[320];
+        char act[320], vals[80];
         rv_cli_action_str(b, &e->act, act, sizeof act);
-        printf("#%-4zu thread %-2u  %s", i + 1, e->act.tid, act);
+        values_str(e, vals, sizeof vals);
+        printf("#%-4zu thread %-2u  %s%s", i + 1, e->act.tid, act, vals);
         const char *loc = loc_of(b, e->pc);
         if (loc) printf("  at %s", loc);
         putchar('\n');
     }
     char text[1024];
-    outcome_text(t, sf, text, sizeof text);
-    printf("outcome: %s%s\n", rv_end_is_bug(t->end) ? "ERROR " : "", text);
-    if (rv_end_is_bug(t->end) && t->err_tid != RV_NO_THREAD) {
-        printf("  in thread %u", t->err_tid);
-        const char *loc = loc_of(b, t->err_pc);
+    outcome_text(b, t, sf, text, sizeof text);
+    printf("outcome: %s%s\n", rv_end_is_bug(t->end) || livelock(t, sf) ? "ERROR " : "", text);
+    unsigned tid;
+    uint64_t pc;
+    culprit(t, sf, &tid, &pc);
+    if ((rv_end_is_bug(t->end) || livelock(t, sf)) && tid != RV_NO_THREAD) {
+        printf("  in thread %u", tid);
+        const char *loc = loc_of(b, pc);
         if (loc) printf(" at %s", loc);
         putchar('\n');
     }
@@ -94,6 +167,17 @@ static void human_replay(rv_backend *b, const rv_trace *t, const rv_schedfile *s
     }
 }
 
+/* "read" and "wrote": the bytes a memory step of at most 8 bytes read and
+ * wrote, as unsigned numbers (little-endian), when known. */
+static void json_values(const rv_event *e)
+{
+    if (!rv_is_memory(&e->act) || !e->act.len || e->act.len > 8) return;
+    if ((e->act.kind == RV_ACT_READ || e->act.kind == RV_ACT_RMW) && (e->vflags & RV_EV_OLD))
+        printf(", \"read\": %" PRIu64, e->old);
+    if ((e->act.kind == RV_ACT_WRITE || e->act.kind == RV_ACT_RMW) && (e->vflags & RV_EV_WVAL))
+        printf(", \"wrote\": %" PRIu64, e->wval);
+}
+
 static void json_replay(rv_backend *b, const rv_trace *t, const rv_schedfile *sf,
                         const char *program, const char *path)
 {
@@ -110,22 +194,26 @@ static void json_replay(rv_backend *b, const rv_trace *t, const rv_schedfile *sf
         rv_json_str(stdout, rv_cli_action_str(b, &e->act, act, sizeof act));
         printf(", \"location\": ");
         rv_json_str(stdout, loc_of(b, e->pc));
+        json_values(e);
         putchar('}');
     }
     printf("%s],\n  \"outcome\": {\"kind\": ", t->n ? "\n  " : "");
-    rv_json_str(stdout, rv_end_name(t->end));
+    rv_json_str(stdout, livelock(t, sf) ? "livelock" : rv_end_name(t->end));
     char text[1024];
-    outcome_text(t, sf, text, sizeof text);
+    outcome_text(b, t, sf, text, sizeof text);
     printf(", \"message\": ");
     rv_json_str(stdout, text);
+    unsigned tid;
+    uint64_t pc;
+    culprit(t, sf, &tid, &pc);
     printf(", \"thread\": ");
-    if (t->err_tid == RV_NO_THREAD)
+    if (tid == RV_NO_THREAD)
         printf("null");
     else
-        printf("%u", t->err_tid);
+        printf("%u", tid);
     printf(", \"location\": ");
-    rv_json_str(stdout, loc_of(b, t->err_pc));
-    printf("},\n  \"exit_code\": %d\n}\n", outcome_code(t));
+    rv_json_str(stdout, loc_of(b, pc));
+    printf("},\n  \"exit_code\": %d\n}\n", outcome_code(t, sf));
 }
 
 /* Whether the command line names the sources the schedule was made on. */
@@ -157,6 +245,8 @@ static int parse_with_file_options(int argc, char **argv, const rv_schedfile *sf
     }
     return rv_cli_parse(argc, argv, "replay", o);
 }
+
+rv_replay_fn rv_replay_takeover;
 
 int rv_cli_replay(int argc, char **argv)
 {
@@ -209,6 +299,11 @@ int rv_cli_replay(int argc, char **argv)
     rv_backend *b = rv_cli_open_program("replay", &o, o.pos, o.npos - 1, reg, sf.nthreads);
     free(reg);
     if (!b) goto out;
+    if (o.gdb || rv_replay_takeover) { /* gdb.c, reportcmd.c */
+        code = (o.gdb ? rv_replay_gdb : rv_replay_takeover)(&o, b, path, &sf);
+        b->ops->destroy(b);
+        goto out;
+    }
     const char *program = o.pos[0];
     if (!o.json) {
         printf("replaying %zu steps of %s on %s\n", sf.nsteps, path, program);
@@ -226,10 +321,10 @@ int rv_cli_replay(int argc, char **argv)
             json_replay(b, &t, &sf, program, path);
         else
             human_replay(b, &t, &sf);
-        code = outcome_code(&t);
+        code = outcome_code(&t, &sf);
         if (t.end == RV_END_DIVERGED && !o.json) {
             char text[1024];
-            outcome_text(&t, &sf, text, sizeof text);
+            outcome_text(b, &t, &sf, text, sizeof text);
             fprintf(stderr, "ravel replay: %s\n", text);
         }
     }

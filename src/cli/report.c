@@ -8,6 +8,8 @@
 
 #include "../core/stop.h"
 #include "../core/util.h"
+#include "../unfolding/unfolding.h"
+#include "explain.h"
 
 void rv_json_str(FILE *out, const char *s)
 {
@@ -41,49 +43,6 @@ void rv_json_str(FILE *out, const char *s)
         }
     }
     fputc('"', out);
-}
-
-/* True for kinds whose obj (and obj2) are addresses, not thread ids. */
-static bool obj_is_address(const rv_action *a)
-{
-    switch (a->kind) {
-    case RV_ACT_NONE:
-    case RV_ACT_CREATE:
-    case RV_ACT_JOIN:
-    case RV_ACT_DETACH:
-    case RV_ACT_EXIT:
-    case RV_ACT_PEXIT:
-    case RV_ACT_NONDET:
-    case RV_ACT_YIELD:
-        return false;
-    default:
-        return true;
-    }
-}
-
-/* Replace the first "0x<hex of v>" in buf by name. */
-static void substitute(char *buf, size_t cap, uint64_t v, const char *name)
-{
-    if (!name) return;
-    char hex[24];
-    snprintf(hex, sizeof hex, "0x%" PRIx64, v);
-    char *at = strstr(buf, hex);
-    if (!at) return;
-    /* not a prefix of a longer number */
-    char next = at[strlen(hex)];
-    if ((next >= '0' && next <= '9') || (next >= 'a' && next <= 'f')) return;
-    char *tail = rv_xstrdup(at + strlen(hex));
-    snprintf(at, cap - (size_t)(at - buf), "%s%s", name, tail);
-    free(tail);
-}
-
-char *rv_cli_action_str(rv_backend *b, const rv_action *a, char *buf, size_t cap)
-{
-    rv_action_str(a, buf, cap);
-    if (!b || !b->ops->object_name || !obj_is_address(a)) return buf;
-    if (a->obj) substitute(buf, cap, a->obj, b->ops->object_name(b, a->obj));
-    if (a->obj2) substitute(buf, cap, a->obj2, b->ops->object_name(b, a->obj2));
-    return buf;
 }
 
 static const char *location(rv_backend *b, uint64_t pc)
@@ -188,12 +147,21 @@ static const char *error_kind(const rv_error *e)
     return e->livelock ? "livelock" : rv_end_name(e->kind);
 }
 
+size_t rv_report_number(const rv_explore *x, rv_property p, size_t i)
+{
+    bool bug = rv_property_violated_by(p, &x->errors[i]);
+    size_t n = 1;
+    for (size_t k = 0; k < i; k++) n += rv_property_violated_by(p, &x->errors[k]) == bug;
+    return n;
+}
+
 static void human_error(FILE *out, const rv_report *r, size_t i)
 {
     rv_backend *b = r->x->backend;
     const rv_error *e = &r->x->errors[i];
     const char *kind = error_kind(e);
-    fprintf(out, "\n%s %zu: ", rv_property_violated_by(r->property, e) ? "error" : "limit", i + 1);
+    fprintf(out, "\n%s %zu: ", rv_property_violated_by(r->property, e) ? "error" : "limit",
+            rv_report_number(r->x, r->property, i));
     /* "deadlock: 3 threads blocked", not "deadlock: deadlock: ..." */
     if (!strncmp(e->msg, kind, strlen(kind)))
         fprintf(out, "%s\n", e->msg);
@@ -215,7 +183,8 @@ static void human_error(FILE *out, const rv_report *r, size_t i)
         human_threads(out, b, t, false);
     }
     if (t && e->kind == RV_END_NONTERM && t->cycle && t->cycle <= t->n) human_cycle(out, b, t);
-    fprintf(out, "  after %zu steps\n", e->nsched);
+    rv_explain_human(out, r->explained ? r->explained[i] : NULL);
+    fprintf(out, "  after %zu step%s\n", e->nsched, e->nsched == 1 ? "" : "s");
     if (r->schedule_files && r->schedule_files[i])
         fprintf(out, "  schedule: %s\n  replay:   %s\n", r->schedule_files[i], r->replay_cmds[i]);
 }
@@ -233,6 +202,29 @@ static const char *verdict(const rv_explore *x, char *buf, size_t cap)
     else
         snprintf(buf, cap, "INCOMPLETE: no error found, but the exploration is not exhaustive (%s)",
                  st->incomplete_why[0] ? st->incomplete_why : "a limit was hit");
+    return buf;
+}
+
+/* What the bound did.  Only a search that ran to its end can say that the
+ * bound cut nothing (it used to say so after 0 executions). */
+static const char *bound_state(const rv_stats *st)
+{
+    if (st->bound_complete)
+        return st->bound_reached ? "reached: some executions were cut"
+                                 : "not reached: it cut no execution";
+    return st->bound_reached
+               ? "reached: some executions were cut; the search stopped before its end"
+               : "the search stopped before its end: whether the bound cuts an "
+                 "execution is not known";
+}
+
+/* What the thread bound did (explore.c, run_thread_bound). */
+static const char *thread_bound_state(const rv_stats *st)
+{
+    static char buf[160];
+    if (!st->thread_bound_cut) return "it held no create back";
+    snprintf(buf, sizeof buf, "it held a create back in %" PRIu64 " execution%s",
+             st->thread_bound_cut, st->thread_bound_cut == 1 ? "" : "s");
     return buf;
 }
 
@@ -257,6 +249,101 @@ static void human_verdict(FILE *out, const rv_report *r)
     if (r->witness_yaml) fprintf(out, "witness     %s (format 2.0)\n", r->witness_yaml);
 }
 
+/* ---- sources of unique states (docs/UDPOR.md "What a state contains") ---- */
+
+static void json_key(FILE *out, const char *k, bool *first);
+
+/* The C library function whose trampoline or wrapper holds the code
+ * address fn (a return address), without the prefix ravel gives those:
+ * "__ravel_impure_rand" is the program's call of rand. */
+static void callee_name(const rv_report *r, uint64_t fn, char *out, size_t n)
+{
+    static const char *const prefixes[] = {"__ravel_impure_", "__ravel_deep_", "__ravel_"};
+    rv_backend *b = r->x->backend;
+    const char *name = fn && b && b->ops->function ? b->ops->function(b, fn) : NULL;
+    if (n) out[0] = 0;
+    if (!name) return;
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+        if (!strncmp(name, prefixes[i], strlen(prefixes[i]))) {
+            name += strlen(prefixes[i]);
+            break;
+        }
+    snprintf(out, n, "%s", name);
+}
+
+static const char *src_location(const rv_report *r, uint64_t pc)
+{
+    rv_backend *b = r->x->backend;
+    const char *loc = b && b->ops->location && pc ? b->ops->location(b, pc) : NULL;
+    return loc ? loc : "an unknown place";
+}
+
+/* What made states unique at one source: "rand" (a call), "a write of
+ * 70000 bytes", "a stack deeper than 256 KiB", ... */
+static void unique_src_what(const rv_report *r, const rv_unique_src *x, char *out, size_t n)
+{
+    callee_name(r, x->fn, out, n);
+    if (out[0]) return;
+    switch (x->why) {
+    case RV_UNIQ_BIG_WRITE:
+        snprintf(out, n, "a write of %u bytes", x->len);
+        break;
+    case RV_TAINT_DEEP_STACK:
+        snprintf(out, n, "a stack deeper than 256 KiB");
+        break;
+    case RV_UNIQ_HI_SYNC:
+        snprintf(out, n, "an event of a thread above 63");
+        break;
+    case RV_UNIQ_KIND:
+        snprintf(out, n, "an event the state does not fold");
+        break;
+    default:
+        snprintf(out, n, "a C library call");
+    }
+}
+
+static void human_unique(FILE *out, const rv_report *r)
+{
+    const rv_stats *st = &r->x->stats;
+    fprintf(out, "unique      states after %s (never cut)\n", st->unique_states);
+    for (unsigned i = 0; i < st->nunique_src; i++) {
+        char what[160];
+        unique_src_what(r, &st->unique_src[i], what, sizeof what);
+        fprintf(out, "            - %s at %s\n", what, src_location(r, st->unique_src[i].pc));
+    }
+    if (st->unique_src_more) fputs("            - and more\n", out);
+    const rv_backend *b = r->x->backend;
+    if (b && b->taint_note[0]) fprintf(out, "            the build: %s\n", b->taint_note);
+}
+
+static void json_unique(FILE *out, const rv_report *r, bool *first)
+{
+    const rv_stats *st = &r->x->stats;
+    json_key(out, "unique_states_from", first);
+    rv_json_str(out, st->unique_states[0] ? st->unique_states : NULL);
+    json_key(out, "unique_sources", first);
+    fputc('[', out);
+    for (unsigned i = 0; i < st->nunique_src; i++) {
+        const rv_unique_src *x = &st->unique_src[i];
+        char why[256], what[160];
+        rv_unf_unique_str(x->why, why, sizeof why);
+        unique_src_what(r, x, what, sizeof what);
+        fputs(i ? ", {\"reason\": " : "{\"reason\": ", out);
+        rv_json_str(out, why);
+        fputs(", \"what\": ", out);
+        rv_json_str(out, what);
+        fputs(", \"location\": ", out);
+        rv_json_str(out, src_location(r, x->pc));
+        fputc('}', out);
+    }
+    fputc(']', out);
+    json_key(out, "unique_sources_more", first);
+    fputs(st->unique_src_more ? "true" : "false", out);
+    const rv_backend *b = r->x->backend;
+    json_key(out, "unique_build", first);
+    rv_json_str(out, st->unique_states[0] && b && b->taint_note[0] ? b->taint_note : NULL);
+}
+
 void rv_report_human(FILE *out, const rv_report *r)
 {
     const rv_stats *st = &r->x->stats;
@@ -266,10 +353,11 @@ void rv_report_human(FILE *out, const rv_report *r)
     if (b && b->engine[0])
         fprintf(out, "engine      %s%s%s%s\n", b->engine, b->engine_why[0] ? " (no reset: " : "",
                 b->engine_why, b->engine_why[0] ? ")" : "");
-    fprintf(out, "executions  %" PRIu64 " (blocked %" PRIu64 ", infeasible %" PRIu64,
+    fprintf(out, "executions  %" PRIu64 " (blocked %" PRIu64 ", infeasible %" PRIu64 ")",
             st->executions, st->blocked, st->infeasible);
-    if (st->incomplete) fprintf(out, ", hit a limit %" PRIu64, st->incomplete);
-    fputs(")\n", out);
+    /* not counted among them (a count in the parentheses read as a part) */
+    if (st->incomplete) fprintf(out, "; %" PRIu64 " more cut short by a limit", st->incomplete);
+    fputc('\n', out);
     fprintf(out, "events      %" PRIu64 "\n", st->events);
     if (r->udpor) {
         fprintf(out, "cutoffs     %" PRIu64 "\n", st->cutoffs);
@@ -283,29 +371,39 @@ void rv_report_human(FILE *out, const rv_report *r)
             fprintf(out, " (cache G discarded %" PRIu64 " times, %" PRIu64 " events freed)",
                     st->removes, st->evicted);
         fputc('\n', out);
-        if (st->unique_states[0])
-            fprintf(out, "unique      states after %s (never cut)\n", st->unique_states);
+        if (st->unique_states[0]) human_unique(out, r);
     }
     if (st->bounded)
         fprintf(out, "bound       %s %" PRId64 " (%s)\n",
                 r->x->opt->bound == RV_BOUND_FAIR ? "fair" : "preemption", st->bound,
-                st->bound_reached ? "reached: some executions were cut"
-                                  : "not reached: it cut no execution");
+                bound_state(st));
+    if (st->thread_bound)
+        fprintf(out, "threads     each thread creates at most %u (--thread-bound; %s)\n",
+                st->thread_bound, thread_bound_state(st));
     if (r->count_traces)
         fprintf(out,
                 "traces      %" PRIu64 " (complete %" PRIu64 ", deadlocked %" PRIu64
                 ", failing %" PRIu64 ")\n",
                 st->traces, st->traces_complete, st->traces_deadlock, st->traces_error);
     fprintf(out, "errors      %zu\n", count_bugs(r->x, r->property));
-    fprintf(out, "time        %.2f s\n", r->time_s);
+    fprintf(out, "time        %.2f s exploring; %.2f s building%s\n", r->time_s, r->build_s,
+            r->build_cached ? " (cached)" : "");
     fprintf(out, "memory      %.1f MB peak\n", rv_peak_rss_mb());
+    if (r->html) fprintf(out, "report      %s\n", r->html);
+    if (r->sarif) fprintf(out, "sarif       %s\n", r->sarif);
     if (r->property_given) {
         human_verdict(out, r);
     } else {
         char v[512];
         fprintf(out, "verdict     %s\n", verdict(r->x, v, sizeof v));
     }
-    for (size_t i = 0; i < r->x->nerrors; i++) human_error(out, r, i);
+    /* the findings first, then the executions cut at a limit (each class
+     * numbered on its own: a real error used to come as "error 10" after
+     * nine "limit N" blocks) */
+    for (int bugs = 1; bugs >= 0; bugs--)
+        for (size_t i = 0; i < r->x->nerrors; i++)
+            if (rv_property_violated_by(r->property, &r->x->errors[i]) == bugs)
+                human_error(out, r, i);
 }
 
 /* ---- JSON ---------------------------------------------------------------------- */
@@ -400,6 +498,7 @@ static void json_error(FILE *out, const rv_report *r, size_t i)
         }
         fputc(']', out);
     }
+    rv_explain_json(out, r->explained ? r->explained[i] : NULL);
     fputc('}', out);
 }
 
@@ -467,8 +566,7 @@ void rv_report_json(FILE *out, const rv_report *r)
         json_u64(out, "evicted", st->evicted, &first);
         json_key(out, "unfolding_peak_mb", &first);
         fprintf(out, "%.2f", st->unf_peak / 1048576.0);
-        json_key(out, "unique_states_from", &first);
-        rv_json_str(out, st->unique_states[0] ? st->unique_states : NULL);
+        json_unique(out, r, &first);
     }
     if (r->count_traces) {
         json_u64(out, "traces", st->traces, &first);
@@ -483,6 +581,12 @@ void rv_report_json(FILE *out, const rv_report *r)
         fprintf(out, "%" PRId64, st->bound);
         json_key(out, "bound_reached", &first);
         fputs(st->bound_reached ? "true" : "false", out);
+        json_key(out, "bound_complete", &first);
+        fputs(st->bound_complete ? "true" : "false", out);
+    }
+    if (st->thread_bound) {
+        json_u64(out, "thread_bound", st->thread_bound, &first);
+        json_u64(out, "thread_bound_cut", st->thread_bound_cut, &first);
     }
     json_key(out, "exhaustive", &first);
     fputs(st->exhaustive ? "true" : "false", out);
@@ -491,6 +595,10 @@ void rv_report_json(FILE *out, const rv_report *r)
     json_key(out, "interrupted", &first); /* the signal that stopped the run, or null */
     rv_json_str(out, st->interrupted ? rv_stop_signal_name(st->interrupted) : NULL);
     json_verdict(out, r, &first);
+    json_key(out, "html", &first);
+    rv_json_str(out, r->html);
+    json_key(out, "sarif", &first);
+    rv_json_str(out, r->sarif);
     json_key(out, "errors", &first);
     fputc('[', out);
     for (size_t i = 0; i < r->x->nerrors; i++) {
@@ -500,6 +608,8 @@ void rv_report_json(FILE *out, const rv_report *r)
     fputs(r->x->nerrors ? "\n  ]" : "]", out);
     json_key(out, "time_s", &first);
     fprintf(out, "%.3f", r->time_s);
+    json_key(out, "build_time_s", &first);
+    fprintf(out, "%.3f", r->build_s);
     json_key(out, "peak_rss_mb", &first);
     fprintf(out, "%.1f", rv_peak_rss_mb());
     json_key(out, "exit_code", &first);

@@ -144,6 +144,7 @@ int rv_schedfile_write(const char *path, const rv_schedfile *sf, const char *com
     put_words(f, "program", sf->program, sf->nprogram);
     if (sf->ncflags) put_words(f, "cflags", sf->cflags, sf->ncflags);
     if (sf->noptions) put_words(f, "options", sf->options, sf->noptions);
+    if (sf->livelock) fputs("outcome livelock\n", f);
     for (unsigned t = 0; t < sf->nthreads; t++) {
         if (sf->parent[t] == RV_NO_THREAD)
             fprintf(f, "thread %u - %u\n", t, sf->index[t]);
@@ -271,11 +272,18 @@ static int parse_line(parser *p, char *line, rv_schedfile *f, bool *header, bool
     if (!strcmp(line, "cflags")) return parse_words(p, rest, &f->cflags, &f->ncflags, "cflags");
     if (!strcmp(line, "options")) return parse_words(p, rest, &f->options, &f->noptions, "options");
     if (!strcmp(line, "thread")) return parse_thread_line(p, rest, f);
+    if (!strcmp(line, "outcome")) {
+        if (strcmp(rest, "livelock"))
+            return perr(p, "unknown outcome '%s' (expected livelock)", rest);
+        f->livelock = true;
+        return 0;
+    }
     if (!strcmp(line, "steps")) {
         *in_steps = true;
         return parse_step_tokens(p, rest, f, cap);
     }
-    return perr(p, "unknown line '%s' (expected program, cflags, options, thread or steps)", line);
+    return perr(
+        p, "unknown line '%s' (expected program, cflags, options, outcome, thread or steps)", line);
 }
 
 int rv_schedfile_parse(const char *text, const char *name, rv_schedfile *f, char *err,

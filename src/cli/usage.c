@@ -12,13 +12,15 @@ static const char overview[] =
     "  ravel check [options] TASK.yml                an SV-COMP task (its property, a verdict)\n"
     "  ravel replay [options] FILE.c... SCHEDULE [-- cflags]\n"
     "                                                replay a reported bug step by step\n"
+    "                                                (--gdb: under gdb, stopped at the bug)\n"
+    "  ravel report [options] SCHEDULE               the HTML report of a schedule file\n"
     "  ravel spaces [options] FILE.pv                trace spaces of a PV program\n"
-    "  ravel help [check|replay|spaces]              this help, or a command's\n"
+    "  ravel help [check|replay|report|spaces]       this help, or a command's\n"
     "  ravel --version\n"
     "\n"
     "exit codes: 0 no error found (exhaustive), 1 error found, 2 usage or compile error,\n"
     "            3 incomplete (a limit was hit) and no error found\n"
-    "documentation: docs/CLI.md\n";
+    "documentation: ravel(1), docs/CLI.md\n";
 
 static const char check_help[] =
     "usage: ravel check [options] FILE.c... [-- cflags]\n"
@@ -61,6 +63,11 @@ static const char check_help[] =
     "                       reported past --max-depth steps\n"
     "  --max-depth=N        fair bound: steps before a livelock is reported (default 10000)\n"
     "  --local-states=FILE  dpor, source, bounded: write the thread-local states reached\n"
+    "  --thread-bound=N     explore the executions in which each thread creates at most\n"
+    "                       1, 2, ..., N threads (a create beyond waits), stopping at an\n"
+    "                       error or a bound that holds nothing back; without it (and\n"
+    "                       without --max-threads) a search that reaches the thread cap\n"
+    "                       goes on so with 1, 2, 3; 0: never\n"
     "properties (SV-COMP):\n"
     "  --property=P         what is a violation: all (default: every error kind),\n"
     "                       unreach-call (reach_error; abort() and deadlocks end an\n"
@@ -89,11 +96,17 @@ static const char check_help[] =
     "                       the main thread; the program ends when all threads have)\n"
     "  --spurious-wakeups   pthread_cond_wait may return without a signal, as POSIX\n"
     "                       allows (default off: a wait loop then never ends)\n"
+    "  --real-clock         time(), clock_gettime() & co. read the real clock (default:\n"
+    "                       a virtual clock, the same in every execution, that each\n"
+    "                       reading advances by 1.001001001 s)\n"
     "output and build:\n"
     "  --json               one JSON object on stdout\n"
     "  --progress, --no-progress   a progress line on stderr (default: when\n"
     "                       stderr is a terminal)\n"
     "  --out=DIR            where schedule files go (default ravel-out)\n"
+    "  --html=FILE          the HTML report (default DIR/<program>.html when an\n"
+    "                       error is found); --no-html: none\n"
+    "  --sarif=FILE         a SARIF 2.1.0 log of the errors (for CI, code scanning)\n"
     "  --quiet              print the summary only when the exit code is not 0\n"
     "  --cc=CC              compiler\n"
     "  --no-cache           rebuild even if a cached build exists\n";
@@ -109,8 +122,19 @@ static const char replay_help[] =
     "\n"
     "options: --json, --quiet, --cc=CC, --no-cache, --posix-exit, --memory=sc|drf, --property=P,\n"
     "         --nondet-domain=LO:HI, --max-events=N, --timeout=SECONDS, --max-memory=MB,\n"
-    "         --max-threads=N,\n"
-    "         --engine=auto|fork|reset\n";
+    "         --max-threads=N, --real-clock,\n"
+    "         --engine=auto|fork|reset\n"
+    "  --gdb                run the execution under gdb ($RAVEL_GDB, default gdb) with the\n"
+    "                       schedule enforced, stopped where the bug is (in the program's frame)\n"
+    "  --break-step=K       with --gdb: stop also right after step K, in its thread\n";
+
+static const char report_help[] =
+    "usage: ravel report [options] [FILE.c...] SCHEDULE [-- cflags]\n"
+    "\n"
+    "Builds the program named in SCHEDULE (or FILE.c...), replays the schedule and\n"
+    "writes its HTML report: SCHEDULE with .html for .schedule, or --html=FILE.\n"
+    "--sarif=FILE writes a SARIF 2.1.0 log too.  Other options: those of replay.\n"
+    "Exit: as replay.\n";
 
 void rv_cli_usage(FILE *f, const char *topic)
 {
@@ -118,6 +142,8 @@ void rv_cli_usage(FILE *f, const char *topic)
         fprintf(f, check_help, rv_algo_names());
     else if (topic && !strcmp(topic, "replay"))
         fputs(replay_help, f);
+    else if (topic && !strcmp(topic, "report"))
+        fputs(report_help, f);
     else
         fputs(overview, f);
 }

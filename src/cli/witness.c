@@ -364,19 +364,18 @@ static void xml_str(FILE *f, const char *s)
     }
 }
 
-/* Open path's temporary sibling for writing. */
-static FILE *open_tmp(const char *path, char **tmp, char *err, size_t cap)
+FILE *rv_tmpfile_open(const char *path, char **tmp, char *err, size_t cap)
 {
     *tmp = rv_xasprintf("%s.tmp%d", path, (int)getpid());
     FILE *f = fopen(*tmp, "w");
     if (!f) {
-        snprintf(err, cap, "cannot write %s: %s", *tmp, strerror(errno));
+        snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
         free(*tmp);
     }
     return f;
 }
 
-static int close_rename(FILE *f, char *tmp, const char *path, char *err, size_t cap)
+int rv_tmpfile_commit(FILE *f, char *tmp, const char *path, char *err, size_t cap)
 {
     int bad = ferror(f);
     bad |= fclose(f) != 0;
@@ -510,7 +509,7 @@ int rv_witness_graphml(const char *path, const rv_witness *w, char *err, size_t 
         return -1;
     }
     char *tmp;
-    FILE *f = open_tmp(path, &tmp, err, cap);
+    FILE *f = rv_tmpfile_open(path, &tmp, err, cap);
     if (!f) return -1;
     char when[32];
     progsrc ps;
@@ -531,7 +530,7 @@ int rv_witness_graphml(const char *path, const rv_witness *w, char *err, size_t 
     fputs(" </graph>\n</graphml>\n", f);
     free(spec);
     progsrc_close(&ps);
-    return close_rename(f, tmp, path, err, cap);
+    return rv_tmpfile_commit(f, tmp, path, err, cap);
 }
 
 /* ---- YAML 2.0 ------------------------------------------------------------------------- */
@@ -603,7 +602,7 @@ int rv_witness_yaml(const char *path, const rv_witness *w, char *err, size_t cap
         return -1;
     }
     char *tmp;
-    FILE *f = open_tmp(path, &tmp, err, cap);
+    FILE *f = rv_tmpfile_open(path, &tmp, err, cap);
     if (!f) return -1;
     utc_now(when, sizeof when);
     uuid4(uuid);
@@ -627,5 +626,5 @@ int rv_witness_yaml(const char *path, const rv_witness *w, char *err, size_t cap
         yaml_str(f, func);
         fputc('\n', f);
     }
-    return close_rename(f, tmp, path, err, cap);
+    return rv_tmpfile_commit(f, tmp, path, err, cap);
 }

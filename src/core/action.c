@@ -5,7 +5,9 @@
  */
 #include "action.h"
 
+#include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 static const char *const kind_names[RV_ACT_KIND_COUNT] = {
     [RV_ACT_NONE] = "none",
@@ -289,5 +291,50 @@ char *rv_action_str(const rv_action *a, char *buf, size_t cap)
         snprintf(buf, cap, "%s%s%s(0x%llx)", (a->flags & RV_AF_SPIN) ? "spin-" : "",
                  (a->flags & RV_AF_TIMED) ? "timed-" : "", k, (unsigned long long)a->obj);
     }
+    return buf;
+}
+
+bool rv_action_names_objects(const rv_action *a)
+{
+    switch (a->kind) {
+    case RV_ACT_NONE:
+    case RV_ACT_CREATE:
+    case RV_ACT_JOIN:
+    case RV_ACT_DETACH:
+    case RV_ACT_EXIT:
+    case RV_ACT_PEXIT:
+    case RV_ACT_NONDET:
+    case RV_ACT_YIELD:
+        return false;
+    default:
+        return true;
+    }
+}
+
+/* The first "0x<hex of v>" in buf, not the prefix of a longer number,
+ * becomes name (the rest of buf moves to make room, cut at cap). */
+static void substitute(char *buf, size_t cap, uint64_t v, const char *name)
+{
+    char hex[24];
+    snprintf(hex, sizeof hex, "0x%" PRIx64, v);
+    char *at = strstr(buf, hex);
+    if (!at) return;
+    char next = at[strlen(hex)];
+    if ((next >= '0' && next <= '9') || (next >= 'a' && next <= 'f')) return;
+    size_t off = (size_t)(at - buf), hl = strlen(hex), nl = strlen(name);
+    size_t tail = strlen(at + hl);
+    if (off + nl >= cap) nl = cap - 1 - off;
+    size_t keep = off + nl + tail < cap ? tail : cap - 1 - off - nl;
+    memmove(at + nl, at + hl, keep);
+    memcpy(at, name, nl);
+    at[nl + keep] = 0;
+}
+
+char *rv_action_str_named(const rv_action *a, const char *n1, const char *n2, char *buf, size_t cap)
+{
+    rv_action_str(a, buf, cap);
+    if (!rv_action_names_objects(a)) return buf;
+    if (a->obj && n1) substitute(buf, cap, a->obj, n1);
+    if (a->obj2 && n2) substitute(buf, cap, a->obj2, n2);
     return buf;
 }

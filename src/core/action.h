@@ -160,6 +160,13 @@ typedef struct rv_action {
  * says so in `len` instead: RV_MK_RAW).  The runtime keeps this for the
  * object's whole life, so that every action on it tells the same start. */
 #define RV_AF_RAW 16u
+/* A create the thread bound holds back (--thread-bound, rv_shm.thread_bound:
+ * the creator has created that many threads already): never enabled, so
+ * its thread waits there for the rest of the execution.  The bound counts
+ * the creator's own children, known from its record, so that whether a
+ * create is held depends on no other thread (no new dependence: every
+ * algorithm stays sound within the bound). */
+#define RV_AF_BOUND 32u
 
 /* Dependence of the atomic builtins (issue 9 part 3; docs/UDPOR.md
  * "Compare-and-swap").  Every atomic is one memory action on [obj, obj+len)
@@ -305,5 +312,15 @@ const char *rv_kind_name(rv_kind k);
 
 /* Render "lock(0x601040)" and the like into buf; returns buf. */
 char *rv_action_str(const rv_action *a, char *buf, size_t cap);
+
+/* True for kinds whose obj (and obj2) are addresses, not thread ids. */
+bool rv_action_names_objects(const rv_action *a);
+
+/* a rendered with object names n1 (for obj) and n2 (obj2), either NULL:
+ * the first "0x<hex>" of each address (not the prefix of a longer
+ * number) becomes its name.  Used by the reports (cli/explain.c) and by
+ * the explorer's own messages (explore.c). */
+char *rv_action_str_named(const rv_action *a, const char *n1, const char *n2, char *buf,
+                          size_t cap);
 
 #endif

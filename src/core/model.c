@@ -259,6 +259,8 @@ bool rv_model_enabled(const rv_mstate *s, const rv_action *a)
         return *s->once != 1;
     case RV_ACT_NONE:
         return false;
+    case RV_ACT_CREATE:
+        return !(a->flags & RV_AF_BOUND);
     default:
         return true;
     }

@@ -7,6 +7,11 @@
 
 #include "util.h"
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <wmmintrin.h>
+#endif
+
 static const char *const end_names[RV_END_COUNT] = {
     [RV_END_NONE] = "none",
     [RV_END_COMPLETE] = "complete",
@@ -124,4 +129,129 @@ void rv_trace_schedule(const rv_trace *t, size_t n, rv_step *out)
         out[i].pad = 0;
         out[i].val = t->ev[i].val;
     }
+}
+
+/* ---- the memory image hash (trace.h rv_memh) ------------------------------ */
+
+/* murmur3's finaliser: a bijection of 64-bit words whose outputs for
+ * consecutive granules look independent. */
+static inline uint64_t fmix64(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ull;
+    x ^= x >> 33;
+    return x;
+}
+
+/* The coefficients of granule g, one per lane. */
+#define MEMH_K0 0x243f6a8885a308d3ull
+#define MEMH_K1 0x13198a2e03707344ull
+
+/* (hi:lo) mod x^64 + x^4 + x^3 + x + 1 (irreducible: Seroussi's table of
+ * low-weight irreducible polynomials): x^64 = x^4 + x^3 + x + 1, and the
+ * bits hi * (x^4 + x^3 + x) pushes past x^63 fold once more. */
+static inline uint64_t gf64_reduce(uint64_t hi, uint64_t lo)
+{
+    uint64_t o = hi >> 63 ^ hi >> 61 ^ hi >> 60;
+    lo ^= hi ^ hi << 1 ^ hi << 3 ^ hi << 4;
+    return lo ^ o ^ o << 1 ^ o << 3 ^ o << 4;
+}
+
+/* The granules of [addr, addr + n) in turn: g and its word w, the bytes
+ * outside the range zero. */
+typedef struct memh_it {
+    const unsigned char *b;
+    size_t n;
+    uint64_t g;
+    unsigned off;
+} memh_it;
+
+static inline bool memh_next(memh_it *it, uint64_t *g, uint64_t *w)
+{
+    if (!it->n) return false;
+    size_t k = 8 - it->off < it->n ? 8 - it->off : it->n;
+    if (k == 8) {
+        memcpy(w, it->b, 8); /* a whole granule: one load */
+    } else {
+        *w = 0;
+        memcpy((unsigned char *)w + it->off, it->b, k);
+    }
+    *g = it->g++;
+    it->b += k;
+    it->n -= k;
+    it->off = 0;
+    return true;
+}
+
+static inline memh_it memh_start(uint64_t addr, const void *p, size_t n)
+{
+    memh_it it = {(const unsigned char *)p, n, addr >> 3, (unsigned)(addr & 7)};
+    return it;
+}
+
+/* Carry-less 64 x 64 -> 128 in software, for processors without PCLMULQDQ. */
+static void clmul_soft(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
+{
+    uint64_t h = 0, l = 0;
+    for (unsigned i = 0; i < 64; i++)
+        if (b >> i & 1) {
+            l ^= a << i;
+            if (i) h ^= a >> (64 - i);
+        }
+    *hi = h;
+    *lo = l;
+}
+
+rv_memh rv_memh_range_soft(uint64_t addr, const void *p, size_t n)
+{
+    uint64_t h0 = 0, l0 = 0, h1 = 0, l1 = 0, g, w, h, l;
+    for (memh_it it = memh_start(addr, p, n); memh_next(&it, &g, &w);) {
+        clmul_soft(fmix64(g ^ MEMH_K0), w, &h, &l);
+        h0 ^= h, l0 ^= l;
+        clmul_soft(fmix64(g ^ MEMH_K1), w, &h, &l);
+        h1 ^= h, l1 ^= l;
+    }
+    rv_memh r = {gf64_reduce(h0, l0), gf64_reduce(h1, l1)};
+    return r;
+}
+
+#if defined(__x86_64__)
+/* The products are XORed unreduced (reduction is linear) and reduced once. */
+__attribute__((target("pclmul,sse2"))) static rv_memh memh_pclmul(uint64_t addr, const void *p,
+                                                                  size_t n)
+{
+    __m128i a0 = _mm_setzero_si128(), a1 = _mm_setzero_si128();
+    uint64_t g, w;
+    for (memh_it it = memh_start(addr, p, n); memh_next(&it, &g, &w);) {
+        __m128i x = _mm_set_epi64x((long long)fmix64(g ^ MEMH_K1), (long long)fmix64(g ^ MEMH_K0));
+        __m128i y = _mm_set_epi64x(0, (long long)w);
+        a0 = _mm_xor_si128(a0, _mm_clmulepi64_si128(x, y, 0x00));
+        a1 = _mm_xor_si128(a1, _mm_clmulepi64_si128(x, y, 0x01));
+    }
+    uint64_t v0[2], v1[2];
+    _mm_storeu_si128((__m128i *)v0, a0);
+    _mm_storeu_si128((__m128i *)v1, a1);
+    rv_memh r = {gf64_reduce(v0[1], v0[0]), gf64_reduce(v1[1], v1[0])};
+    return r;
+}
+
+static bool have_pclmul(void)
+{
+    static int have = -1;
+    if (have < 0) {
+        unsigned a, b, c, d;
+        have = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_PCLMUL);
+    }
+    return have;
+}
+#endif
+
+rv_memh rv_memh_range(uint64_t addr, const void *p, size_t n)
+{
+#if defined(__x86_64__)
+    if (have_pclmul()) return memh_pclmul(addr, p, n);
+#endif
+    return rv_memh_range_soft(addr, p, n);
 }

@@ -55,13 +55,18 @@ static inline unsigned rv_least_thread(uint64_t m, const uint32_t *nev)
 /* rv_event.taint (backends): why the state after an event cannot be accounted for by
  * the events (docs/UDPOR.md "What a state contains"); any state holding
  * such an event is unique (never a cutoff nor a witness). */
-#define RV_TAINT_LIBC           1u  /* a C library function that may write memory or keep state */
-#define RV_TAINT_UNINSTRUMENTED 2u  /* the program holds code built without instrumentation */
-#define RV_TAINT_HEAP_COPY      4u  /* realloc/strdup copied bytes without events */
-#define RV_TAINT_RUNTIME_WRITE  8u  /* the runtime wrote program memory without an event */
-#define RV_TAINT_DEEP_STACK     16u /* the thread's stack was too deep to hash (RV_FP_STACK_MAX) */
-#define RV_TAINT_DYNAMIC_FRAME  32u /* the program has frames of variable size (alloca, VLAs) */
-#define RV_TAINT_ALL            63u
+#define RV_TAINT_LIBC           1u /* a C library function that may write memory or keep state */
+#define RV_TAINT_UNINSTRUMENTED 2u /* the program holds code built without instrumentation */
+#define RV_TAINT_HEAP_COPY                                                                         \
+    4u                             /* heap bytes written without events: the C library's           \
+                                    * allocations (asprintf, %ms), copies over RV_WV_MAX */
+#define RV_TAINT_RUNTIME_WRITE 8u  /* the runtime wrote program memory without an event */
+#define RV_TAINT_DEEP_STACK    16u /* the thread's stack was too deep to hash (RV_FP_STACK_MAX) */
+#define RV_TAINT_DYNAMIC_FRAME 32u /* the program has frames of variable size (alloca, VLAs) */
+#define RV_TAINT_SYNC_TABLE                                                                        \
+    64u /* writes over synchronisation objects' bytes the image                                    \
+         * could not follow (image.c's table full) */
+#define RV_TAINT_ALL 127u
 
 typedef struct rv_event {
     rv_action act;    /* what was done (with its results: trylock success, woken thread) */
@@ -69,13 +74,24 @@ typedef struct rv_event {
     uint64_t pc;      /* code address of the operation in the program (0 if none) */
     uint32_t val;     /* value choice taken, < act.ndom */
     uint32_t taint;   /* RV_TAINT_*: state changed without an event after it (unique state) */
+    /* Where the taint came from, when known (the first tainting call after
+     * the event): taint_pc, the return address of the program's call;
+     * taint_fn, an address such that taint_fn - 1 lies in the function
+     * called (a generated trampoline __ravel_impure_X or __ravel_deep_X,
+     * or the runtime's wrapper __ravel_X), for reports to name it. */
+    uint64_t taint_pc, taint_fn;
     /* State fingerprints after this event, filled when the backend was asked
      * for them (rv_limits.fingerprints), zero otherwise; used for cutoffs
      * (DESIGN §2.7).  fp: the acting thread's local state at its next
-     * visible operation.  wv: the bytes a memory write or RMW wrote, kept
-     * apart so that the memory part of a state depends on the values only,
-     * not on who wrote them; zero when the range was not hashed (then no
-     * state containing it is ever equal to another). */
+     * visible operation.  wv (valid when vflags has RV_EV_WV): how the event
+     * changed the memory image, H(after) ^ H(before) over the bytes it
+     * wrote (rv_memh below), plus the bytes the runtime wrote for its
+     * thread without an event before the thread's next visible operation
+     * (a fresh block's header and fill, realloc's copy); kept apart from
+     * fp so that the memory part of a state depends on the bytes only,
+     * not on who wrote them or in how many pieces.  A write without
+     * RV_EV_WV (over RV_WV_MAX bytes) makes every state holding it
+     * unique. */
     uint64_t fp_lo, fp_hi;
     uint64_t wv_lo, wv_hi;
     /* Values (issue 9 part 3, docs/UDPOR.md "Compare-and-swap"), filled
@@ -93,9 +109,54 @@ typedef struct rv_event {
     uint32_t next_en;
 } rv_event;
 
+/* A source of unique states, for reports (docs/UDPOR.md "What a state
+ * contains"): the reason (one RV_TAINT_* or RV_UNIQ_* bit), where (a
+ * return address into the program, as rv_event.pc), the function (as
+ * rv_event.taint_fn, 0 if none) and, for a write, its length. */
+typedef struct rv_unique_src {
+    uint32_t why;
+    uint32_t len;
+    uint64_t pc, fn;
+} rv_unique_src;
+#define RV_UNIQUE_SRC_MAX 8
+
 /* rv_event.vflags */
 #define RV_EV_OLD  1u
 #define RV_EV_WVAL 2u
+#define RV_EV_WV   4u /* wv_lo/wv_hi hold the event's change of the memory image */
+#define RV_EV_WV0  8u /* (runtime only) wv holds H(before) of the event's own write */
+
+/* The memory image hash (docs/UDPOR.md "What a state contains").
+ *
+ * H(M) = XOR over the 8-byte granules g of memory of r(g) * w(g) in
+ * GF(2^64) (polynomial x^64 + x^4 + x^3 + x + 1), w(g) the granule's
+ * bytes as a little-endian word, r(g) a fixed pseudo-random coefficient
+ * per granule; two lanes with independent coefficients make 128 bits.
+ * H is linear: a write of bytes b to [a, a + n) changes H by
+ * rv_memh_range(a, before) ^ rv_memh_range(a, after), in which the bytes
+ * outside the range contribute nothing, so the change of one event does
+ * not depend on what other threads wrote next to it, and the changes of
+ * the writes of a configuration XOR to H(M) ^ H(M0) whatever their
+ * widths, overlaps and order: equal memory hashes equal however it was
+ * written.  Two different images hash equal with probability 2^-128 over
+ * the coefficients (for granules g whose words differ by D(g) != 0, the
+ * XOR of r(g) * D(g) is uniform).  Writes of more than RV_WV_MAX bytes
+ * are not hashed (the runtime hashes every write twice, before and after). */
+typedef struct rv_memh {
+    uint64_t lo, hi;
+} rv_memh;
+#define RV_WV_MAX (64u << 10)
+/* H of the image holding the n bytes at p as the bytes at address addr,
+ * and zero everywhere else.  O(n). */
+rv_memh rv_memh_range(uint64_t addr, const void *p, size_t n);
+/* The same without PCLMULQDQ (what rv_memh_range falls back to; tests
+ * compare the two). */
+rv_memh rv_memh_range_soft(uint64_t addr, const void *p, size_t n);
+static inline rv_memh rv_memh_xor(rv_memh a, rv_memh b)
+{
+    rv_memh r = {a.lo ^ b.lo, a.hi ^ b.hi};
+    return r;
+}
 
 /* How an execution ended.  Everything from RV_END_ASSERT on is a bug. */
 typedef enum rv_end {
@@ -138,6 +199,12 @@ static inline bool rv_end_is_incomplete(rv_end e)
 }
 const char *rv_end_name(rv_end e); /* stable, used as the JSON error "kind" */
 
+/* rv_trace.nonexhaustive (and rv_shm's): why an execution does not stand
+ * for every behaviour past it. */
+#define RV_NONEX_NONDET       1u /* a value choice was sampled from a wider domain */
+#define RV_NONEX_THREAD_BOUND 2u /* a create was held back by --thread-bound (RV_AF_BOUND) */
+#define RV_NONEX_THREAD_CAP   4u /* it ended at the thread cap (--max-threads) */
+
 /* Per-thread status at the end of an execution. */
 typedef enum rv_tstate {
     RV_T_NONE = 0, /* never created */
@@ -163,16 +230,17 @@ typedef struct rv_trace {
     rv_event *ev;
     size_t n, cap;
     rv_end end;
-    int exit_code;      /* COMPLETE: the program's exit status */
-    int signo;          /* CRASH / STACK_OVERFLOW */
-    uint16_t err_tid;   /* thread that hit the error (RV_NO_THREAD if none) */
-    uint64_t err_pc;    /* where (0 if unknown) */
-    uint64_t err_addr;  /* faulting address, the object misused, ... */
-    uint64_t err_pc2;   /* data race: where the other access was (0 if none) */
-    char msg[512];      /* human detail: the failed assertion, the misuse, ... */
-    bool nonexhaustive; /* a value choice was sampled from a wider domain */
-    uint32_t cycle;     /* RV_END_NONTERM: err_tid's events among the last `cycle` repeat forever */
-    unsigned nthreads;  /* threads[0..nthreads) valid */
+    int exit_code;     /* COMPLETE: the program's exit status */
+    int signo;         /* CRASH / STACK_OVERFLOW */
+    uint16_t err_tid;  /* thread that hit the error (RV_NO_THREAD if none) */
+    uint64_t err_pc;   /* where (0 if unknown) */
+    uint64_t err_addr; /* faulting address, the object misused, ... */
+    uint64_t err_pc2;  /* data race: where the other access was (0 if none) */
+    char msg[512];     /* human detail: the failed assertion, the misuse, ... */
+    /* RV_NONEX_*: why it does not stand for every behaviour past it */
+    uint8_t nonexhaustive;
+    uint32_t cycle;    /* RV_END_NONTERM: err_tid's events among the last `cycle` repeat forever */
+    unsigned nthreads; /* threads[0..nthreads) valid */
     /* on the heap, grown by rv_trace_set_nthreads: RV_MAX_THREADS records
      * in the struct made it 1.3 MB, too much for the stack frames that
      * hold traces; records in [nthreads, capthreads) are zero */

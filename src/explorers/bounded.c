@@ -125,6 +125,7 @@ static int run_bounded(rv_explore *x, rv_dpor_mode mode)
         x->stats.bound = (int64_t)cfg.c;
         x->stats.bound_reached = false;
         rc = rv_dpor_run(x, &cfg);
+        x->stats.bound_complete = rc == 0;
         /* iterative: c = 0, 1, 2, ... until an error, a limit, or a bound
          * that cut nothing (seed 002 §5's iterative bounding) */
         if (!iterative || rc != 0 || found_bug(x) || !x->stats.bound_reached) break;

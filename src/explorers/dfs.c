@@ -24,6 +24,7 @@ typedef struct frame {
     uint32_t next; /* lowest enabled thread above tid, RV_NO_THREAD if none */
     uint16_t tid;
     uint32_t val, ndom;
+    rv_action ran; /* the step as it ran: a replay of the prefix must repeat it */
 } frame;
 
 typedef struct dfs {
@@ -39,7 +40,8 @@ static void push(dfs *d, const rv_event *e)
         d->cap = d->cap ? 2 * d->cap : 1024;
         d->st = rv_xrealloc(d->st, d->cap * sizeof *d->st);
     }
-    d->st[d->depth++] = (frame){e->next_en, e->act.tid, e->val, e->act.ndom ? e->act.ndom : 1};
+    d->st[d->depth++] =
+        (frame){e->next_en, e->act.tid, e->val, e->act.ndom ? e->act.ndom : 1, e->act};
 }
 
 /* Advance the deepest frame that has an untried choice; false when the
@@ -87,8 +89,16 @@ int rv_algo_dfs(rv_explore *x)
             rc = -1;
             break;
         }
+        /* the steps before the last of the prefix ran before: the same
+         * again, or the program does not repeat itself (the backend's
+         * contract; its RV_END_DIVERGED catches a step not enabled) */
+        bool same = true;
+        for (size_t i = 0; same && i + 1 < n; i++)
+            same = rv_explore_repeated(x, &t, i, &d.st[i].ran);
+        if (!same) break;
         /* the last prefix frame learns its value domain from this run */
         if (n && t.n >= n) {
+            d.st[n - 1].ran = t.ev[n - 1].act;
             d.st[n - 1].ndom = t.ev[n - 1].act.ndom ? t.ev[n - 1].act.ndom : 1;
             if (d.st[n - 1].val == 0) d.st[n - 1].next = t.ev[n - 1].next_en;
         }

@@ -93,6 +93,8 @@ typedef struct node {
     uint16_t tid;  /* thread taken here; NONE before a choice */
     uint32_t val, ndom;
     int32_t wut, cur; /* optimal: wakeup tree (its root) and the branch being explored */
+    rv_action ran;    /* the step taken here as it ran (kind NONE: not yet): a later run of
+                       * the same prefix must repeat it (repeated) */
 } node;
 
 /* A thread set wherever it is kept: threads < 64 are bits of *lo, thread
@@ -1687,6 +1689,25 @@ static walk_end walk(eng *e, size_t n)
     }
 }
 
+/* The backend's contract: the same prefix, the same events.  A program
+ * that does not repeat itself (the real clock, a file, uninitialised
+ * memory) would make the stack's states meaningless; the steps of the
+ * prefix before the last one (walked from `from`) ran before and must be
+ * the same.  False, with the exploration stopped as incomplete, if not. */
+static bool repeated(eng *e, size_t from)
+{
+    for (size_t i = 0; i + 1 < from; i++)
+        if (!rv_explore_repeated(e->x, &e->t, i, &e->st[i].ran)) return false;
+    return true;
+}
+
+/* Note the steps the last walk (from `from`) took, for repeated(). */
+static void note_ran(eng *e, size_t from)
+{
+    for (size_t i = from ? from - 1 : 0; i < e->depth && i < e->t.n; i++)
+        e->st[i].ran = e->t.ev[i].act;
+}
+
 /* ---- choosing the next branch (Algorithm 1 lines 10-13) ------------------ */
 
 static bool next_branch(eng *e)
@@ -1815,7 +1836,13 @@ int rv_dpor_run(rv_explore *x, const rv_dpor_cfg *cfg)
             }
             if (e.t.n < e.depth) e.depth = e.t.n;
         } else {
-            walk_end w = walk(&e, cfg->mode == RV_DPOR_OPTIMAL ? e.depth : n);
+            size_t from = cfg->mode == RV_DPOR_OPTIMAL ? e.depth : n;
+            if (!repeated(&e, from)) {
+                rc = 1;
+                break;
+            }
+            walk_end w = walk(&e, from);
+            note_ran(&e, from);
             if (w == W_BLOCKED) rv_observe_blocked(x);
             if (w == W_LIVELOCK || (w == W_MAXIMAL && !rv_observe(x, &e.t))) {
                 rc = 1;

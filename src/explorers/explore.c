@@ -5,6 +5,7 @@
  */
 #include "explorer.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,11 +52,129 @@ void rv_explore_incomplete(rv_explore *x, const char *why)
 {
     rv_stats *s = &x->stats;
     s->exhaustive = false;
-    size_t n = strlen(s->incomplete_why);
-    if (!n)
-        snprintf(s->incomplete_why, sizeof s->incomplete_why, "%s", why);
-    else if (!strstr(s->incomplete_why, why))
-        snprintf(s->incomplete_why + n, sizeof s->incomplete_why - n, "; also: %s", why);
+    size_t n = strlen(s->incomplete_why), cap = sizeof s->incomplete_why;
+    /* a reason that does not fit whole is left out (a cut one named the
+     * wrong option: "raise --ma"), and the list says that more follow */
+    static const char more[] = "; and more";
+    if (!n && strlen(why) < cap)
+        snprintf(s->incomplete_why, cap, "%s", why);
+    else if (!n) /* one reason longer than the room: its end is marked cut */
+        snprintf(s->incomplete_why, cap, "%.*s...", (int)(cap - 4), why);
+    else if (strstr(s->incomplete_why, why) || strstr(s->incomplete_why, more))
+        return;
+    else if (n + strlen("; also: ") + strlen(why) + sizeof more <= cap)
+        snprintf(s->incomplete_why + n, cap - n, "; also: %s", why);
+    else
+        snprintf(s->incomplete_why + n, cap - n, "%s", more);
+}
+
+/* ---- actions with the program's names ---------------------------------- */
+
+/* a with the backend's names of its objects (rv_action_str_named). */
+static char *action_named(const rv_backend *b, const rv_action *a, char *buf, size_t cap)
+{
+    if (!b || !b->ops->object_name || !rv_action_names_objects(a))
+        return rv_action_str(a, buf, cap);
+    rv_backend *nb = (rv_backend *)b;
+    const char *n1 = a->obj ? b->ops->object_name(nb, a->obj) : NULL;
+    const char *n2 = a->obj2 ? b->ops->object_name(nb, a->obj2) : NULL;
+    return rv_action_str_named(a, n1, n2, buf, cap);
+}
+
+/* ---- programs that do not repeat themselves --------------------------- */
+
+/* Append item to the "; "-separated list in buf (unless already there). */
+static void list_add(char *buf, size_t cap, const char *item)
+{
+    size_t n = strlen(buf);
+    if (strstr(buf, item) || n + 3 >= cap) return;
+    snprintf(buf + n, cap - n, "%s%s", n ? "; " : "", item);
+}
+
+/* The backend's name of the object of t's event i, or "". */
+static const char *object_of(const rv_backend *b, const rv_event *ev)
+{
+    const char *n = b && b->ops->object_name && rv_is_memory(&ev->act)
+                        ? b->ops->object_name((rv_backend *)b, ev->act.obj)
+                        : NULL;
+    return n ? n : "";
+}
+
+void rv_nondet_causes(const rv_backend *b, const rv_trace *t, char *buf, size_t cap)
+{
+    buf[0] = 0;
+    uint32_t taint = 0;
+    bool clock = false, prng = false;
+    const char *clock_at = NULL;
+    for (size_t i = 0; t && i < t->n; i++) {
+        const rv_event *ev = &t->ev[i];
+        taint |= ev->taint;
+        const char *o = object_of(b, ev);
+        if (!strcmp(o, "virtual_clock") && !clock) {
+            clock = true;
+            clock_at = b->ops->location ? b->ops->location((rv_backend *)b, ev->pc) : NULL;
+        }
+        prng |= !strcmp(o, "__ravel_libc_prng") || !strcmp(o, "__ravel_libc_rand48");
+    }
+    char item[512];
+    if (b && b->limits.real_clock) {
+        snprintf(item, sizeof item, "the real clock (--real-clock)%s%s",
+                 clock_at ? ", read at " : "", clock_at ? clock_at : "");
+        list_add(buf, cap, item);
+    }
+    if (prng)
+        list_add(buf, cap,
+                 "rand() or random() seeded from something that differs between runs "
+                 "(the process id, a file)");
+    if (taint & RV_TAINT_LIBC)
+        list_add(buf, cap,
+                 "C library calls whose results come from outside the program (files, streams, "
+                 "the environment, the process id)");
+    if (taint & RV_TAINT_UNINSTRUMENTED)
+        list_add(buf, cap,
+                 "code ravel does not see (inline assembly such as rdtsc, prebuilt libraries)");
+    if (b && !strcmp(b->engine, "fork"))
+        list_add(buf, cap, "the process id (each execution is a new process: engine fork)");
+    list_add(buf, cap, "memory read before it was written (uninitialised variables)");
+}
+
+void rv_explore_diverged(rv_explore *x, const rv_trace *t, const rv_action *expected, uint64_t pc,
+                         const char *detail)
+{
+    const rv_backend *b = x->backend;
+    char what[512] = "", causes[640], act[160];
+    size_t k = 0;
+    if (expected) {
+        const char *loc = pc && b->ops->location ? b->ops->location(x->backend, pc) : NULL;
+        k = (size_t)snprintf(what, sizeof what, ": thread %u did not do %s%s%s again",
+                             expected->tid, action_named(b, expected, act, sizeof act),
+                             loc ? " at " : "", loc ? loc : "");
+    }
+    if (detail && detail[0] && k < sizeof what)
+        snprintf(what + k, sizeof what - k, " (%s)", detail);
+    rv_nondet_causes(b, t, causes, sizeof causes);
+    x->stats.diverged = true;
+    char why[sizeof x->stats.incomplete_why];
+    snprintf(why, sizeof why,
+             "the program behaved differently when a schedule was replayed%s; the same schedule "
+             "must give the same events every time.  Likely causes: %s",
+             what, causes);
+    rv_explore_incomplete(x, why);
+}
+
+bool rv_explore_repeated(rv_explore *x, const rv_trace *t, size_t i, const rv_action *was)
+{
+    /* rv_action has no padding: equal bytes, equal actions */
+    if (was->kind == RV_ACT_NONE || i >= t->n || !memcmp(was, &t->ev[i].act, sizeof *was))
+        return true;
+    const rv_backend *b = x->backend;
+    const rv_event *ev = &t->ev[i];
+    const char *loc = b->ops->location ? b->ops->location(x->backend, ev->pc) : NULL;
+    char now[200], d[400];
+    snprintf(d, sizeof d, "step %zu: thread %u did %s%s%s now", i + 1, ev->act.tid,
+             action_named(b, &ev->act, now, sizeof now), loc ? " at " : "", loc ? loc : "");
+    rv_explore_diverged(x, t, was, 0, d);
+    return false;
 }
 
 /* ---- whole-run limits and progress ------------------------------------ */
@@ -80,15 +199,16 @@ static void stop_for_time(rv_explore *x)
     s->time_limited = true;
     s->exhaustive = false;
     s->interrupted = rv_stop_signal();
-    char why[sizeof s->incomplete_why];
-    int n = s->interrupted
-                ? snprintf(why, sizeof why, "interrupted: stopped by %s after %.1f s",
-                           rv_stop_signal_name(s->interrupted), rv_now() - x->t0)
-                : snprintf(why, sizeof why, "time-limit: stopped after --time-limit=%g s",
-                           x->opt->time_limit_s);
-    if (s->incomplete_why[0] && n > 0 && (size_t)n < sizeof why)
-        snprintf(why + n, sizeof why - (size_t)n, "; also: %s", s->incomplete_why);
-    snprintf(s->incomplete_why, sizeof s->incomplete_why, "%s", why);
+    char earlier[sizeof s->incomplete_why];
+    snprintf(earlier, sizeof earlier, "%s", s->incomplete_why);
+    if (s->interrupted)
+        snprintf(s->incomplete_why, sizeof s->incomplete_why,
+                 "interrupted: stopped by %s after %.1f s", rv_stop_signal_name(s->interrupted),
+                 rv_now() - x->t0);
+    else
+        snprintf(s->incomplete_why, sizeof s->incomplete_why,
+                 "time-limit: stopped after --time-limit=%g s", x->opt->time_limit_s);
+    if (earlier[0]) rv_explore_incomplete(x, earlier);
 }
 
 /* The progress line, drawn through rv_stop_poll()'s tick (stop.h), so
@@ -171,10 +291,12 @@ void rv_observe_livelock(rv_explore *x, const rv_trace *t, size_t n)
     rv_trace_copy(&cut, t);
     cut.n = n;
     cut.end = RV_END_ABORT; /* a bug; rv_error.livelock names it */
-    cut.err_tid = RV_NO_THREAD;
-    cut.err_pc = 0;
+    /* where it spins: the thread of the last step, at that step's line */
+    cut.err_tid = n ? t->ev[n - 1].act.tid : RV_NO_THREAD;
+    cut.err_pc = n ? t->ev[n - 1].pc : 0;
     snprintf(cut.msg, sizeof cut.msg,
-             "livelock: the execution passed --max-depth=%llu steps within the fair bound",
+             "livelock: the execution went on past --max-depth=%llu steps within the fair bound "
+             "(threads that wait for each other and never block)",
              (unsigned long long)rv_max_depth(x->opt));
     rv_error *e = record_error(x, &cut);
     if (e) e->livelock = true;
@@ -197,6 +319,24 @@ static void count_trace(rv_explore *x, const rv_trace *t)
 }
 
 static bool observe(rv_explore *x, const rv_trace *t);
+
+/* The reason an exploration that reached the thread cap gives, in the
+ * user's words, whether or not a thread bound takes over after it
+ * (rv_explore_run); added beside any earlier reason, never over it. */
+static void cap_reason(rv_explore *x)
+{
+    char why[128];
+    snprintf(why, sizeof why, "the program creates more than %u threads (--max-threads)",
+             (unsigned)x->backend->limits.max_threads);
+    rv_explore_incomplete(x, why);
+}
+
+/* May an exploration that reaches the thread cap go on under a thread
+ * bound?  Not when one was given (it is on already) or refused. */
+static bool auto_bound(const rv_explore *x)
+{
+    return !x->opt->thread_bound && !x->opt->no_thread_bound && !x->stats.thread_bound;
+}
 
 /* observe() counts every execution it goes on after in exactly one of
  * executions, infeasible and incomplete. */
@@ -240,8 +380,10 @@ static bool observe(rv_explore *x, const rv_trace *t)
 {
     rv_stats *s = &x->stats;
     s->events += t->n;
-    if (t->nonexhaustive)
+    if (t->nonexhaustive & RV_NONEX_NONDET)
         rv_explore_incomplete(x, "a nondet value of a wide type was drawn from --nondet-domain");
+    if (t->nonexhaustive & RV_NONEX_THREAD_BOUND) s->thread_bound_cut++;
+    if (t->nonexhaustive & RV_NONEX_THREAD_CAP) s->thread_cap_hit = true;
     switch (t->end) {
     case RV_END_INFEASIBLE:
         s->infeasible++;
@@ -257,15 +399,19 @@ static bool observe(rv_explore *x, const rv_trace *t)
     case RV_END_PREFIX:
         /* the program did not repeat itself on the same schedule */
         s->incomplete++;
-        rv_explore_incomplete(x, "the program behaved nondeterministically under the same schedule "
-                                 "(reads of uninitialised memory, time, rand, I/O?)");
+        rv_explore_diverged(x, t, NULL, 0, t->end == RV_END_DIVERGED ? t->msg : NULL);
         break;
     default:
         if (rv_end_is_incomplete(t->end)) {
             s->incomplete++;
-            rv_explore_incomplete(x, t->msg);
+            if (t->nonexhaustive & RV_NONEX_THREAD_CAP)
+                cap_reason(x);
+            else
+                rv_explore_incomplete(x, t->msg);
             record_error(x, t);
-            if (!x->opt->keep_going) {
+            /* at the thread cap the search goes on under a thread bound
+             * (rv_explore_run), also with --keep-going */
+            if (!x->opt->keep_going || (s->thread_cap_hit && auto_bound(x))) {
                 s->stopped = true;
                 return false;
             }
@@ -324,6 +470,77 @@ const char *rv_algo_names(void)
     return buf;
 }
 
+/* ---- programs that create threads without bound ------------------------
+
+   A program that creates threads in a loop with no bound (`while (1)
+   pthread_create(...)`, a nondet number of workers) has executions of
+   every number of threads: a search reaches the thread cap (--max-threads)
+   and answers nothing, although such programs' bugs almost always need two
+   or three threads.  So the search is repeated under a growing thread
+   bound: each thread may create at most b threads (b = 1, 2, ...); a create
+   beyond that is held (never enabled, action.h RV_AF_BOUND), its thread
+   waits there, the others run on, and an execution in which every other
+   thread has finished or is blocked ends there, complete within the bound
+   (no deadlock: the held thread would go on).  The bound counts a thread's
+   own creates, known from its record: whether a create is held depends on
+   no other thread, so no algorithm's reduction is affected and each level
+   explores every behaviour of the executions within the bound.
+
+   An error found at a level is an error of the program (its execution is
+   one of the program's: the held creates simply had not happened yet).  A
+   level in which no create was held is the whole search: the exploration
+   is exhaustive if nothing else was hit.  Otherwise the result is never
+   exhaustive; the reason says up to which bound it explored.  Levels go on
+   while none of these holds, up to --thread-bound=N, or, unasked, after a
+   search stopped at the thread cap, up to RV_AUTO_THREAD_BOUND. */
+
+/* Did the exploration find a bug (a violation, not a limit)? */
+static bool found_bug(const rv_explore *x)
+{
+    for (size_t i = 0; i < x->nerrors; i++)
+        if (rv_end_is_bug(x->errors[i].kind) && !rv_end_is_incomplete(x->errors[i].kind))
+            return true;
+    return false;
+}
+
+static bool max_executions_reached(const rv_explore *x)
+{
+    const rv_stats *s = &x->stats;
+    return x->opt->max_executions &&
+           s->executions + s->infeasible + s->incomplete >= x->opt->max_executions;
+}
+
+static int run_thread_bound(rv_explore *x, rv_algo_fn fn, uint32_t max)
+{
+    rv_stats *s = &x->stats;
+    rv_limits *l = &x->backend->limits;
+    int r = 0;
+    for (uint32_t b = 1; b <= max; b++) {
+        s->thread_bound = b;
+        s->thread_bound_cut = 0; /* of this level */
+        s->stopped = false;
+        l->thread_bound = b;
+        r = fn(x);
+        /* --keep-going: the next levels may hold other errors */
+        if (r < 0 || s->stopped || s->time_limited || s->diverged || !s->thread_bound_cut ||
+            (found_bug(x) && !x->opt->keep_going))
+            break;
+        if (max_executions_reached(x)) break;
+    }
+    l->thread_bound = 0;
+    if (s->thread_bound_cut) {
+        char why[256];
+        snprintf(why, sizeof why,
+                 "thread bound: explored the executions in which each thread creates at most %u "
+                 "thread%s; the program creates more (a create was held back in %" PRIu64
+                 " execution%s)",
+                 s->thread_bound, s->thread_bound == 1 ? "" : "s", s->thread_bound_cut,
+                 s->thread_bound_cut == 1 ? "" : "s");
+        rv_explore_incomplete(x, why);
+    }
+    return r;
+}
+
 int rv_explore_run(rv_explore *x)
 {
     rv_algo_fn fn = rv_algo_lookup(x->opt->algo);
@@ -340,7 +557,15 @@ int rv_explore_run(rv_explore *x)
     x->backend->limits.deadline = x->deadline;
     rv_stop_set_deadline(x->deadline);
     if (x->progress) rv_stop_set_tick(progress_draw, x, x->progress_every);
-    int r = fn(x);
+    int r;
+    if (x->opt->thread_bound) {
+        r = run_thread_bound(x, fn, x->opt->thread_bound);
+    } else {
+        r = fn(x);
+        if (r >= 0 && x->stats.thread_cap_hit && auto_bound(x) && !x->stats.time_limited &&
+            !x->stats.diverged && !found_bug(x) && !max_executions_reached(x))
+            r = run_thread_bound(x, fn, RV_AUTO_THREAD_BOUND);
+    }
     rv_stop_set_tick(NULL, NULL, 0);
     rv_stop_set_deadline(outer);
     /* An execution cut at the deadline can look like a failure to the

@@ -16,6 +16,7 @@
 typedef enum rv_memmode { RV_MEM_SC, RV_MEM_DRF } rv_memmode;
 typedef enum rv_bound { RV_BOUND_NONE = 0, RV_BOUND_PREEMPTION, RV_BOUND_FAIR } rv_bound;
 #define RV_DEFAULT_MAX_DEPTH 10000 /* fair bound: livelock past this many steps */
+#define RV_AUTO_THREAD_BOUND 3     /* thread bound: the largest level tried unasked */
 
 /* --property (src/cli/property.c): how an execution that ended in a bug
  * counts.  A violation is an error (today's behaviour for every bug); a
@@ -51,6 +52,13 @@ typedef struct rv_options {
     uint64_t bound_c;
     uint64_t max_depth;
     const char *local_states_path;
+    /* --thread-bound (explore.c, "Programs that create threads without
+     * bound"): the largest bound of the iteration (each thread creates at
+     * most 1, 2, ..., thread_bound threads); 0 = none given: an exploration
+     * that stops at the thread cap goes on with 1 .. RV_AUTO_THREAD_BOUND,
+     * unless no_thread_bound */
+    uint32_t thread_bound;
+    bool no_thread_bound;
     /* --property: NULL = every bug is a violation */
     rv_classify_fn classify;
     int property;
@@ -89,16 +97,28 @@ typedef struct rv_stats {
                                       configurations of its cutoff-free prefix */
     uint64_t traces;               /* distinct Mazurkiewicz traces (when counted) */
     uint64_t traces_complete, traces_deadlock, traces_error;
-    double avg_u;       /* udpor: average |U| at a maximal configuration */
-    bool exhaustive;    /* every behaviour was covered (no limit hit, no sampled domain) */
-    bool stopped;       /* stopped at the first error */
-    bool time_limited;  /* stopped by opt->time_limit_s or a signal */
-    int interrupted;    /* the signal (SIGINT, SIGTERM) that stopped it, 0 if none */
-    bool bounded;       /* a bounded search (dpor.c): never exhaustive */
-    int64_t bound;      /* the bound explored last (bounded searches) */
-    bool bound_reached; /* some transition was not explored because of the bound */
-    char incomplete_why[256];
+    double avg_u;        /* udpor: average |U| at a maximal configuration */
+    bool exhaustive;     /* every behaviour was covered (no limit hit, no sampled domain) */
+    bool stopped;        /* stopped at the first error */
+    bool time_limited;   /* stopped by opt->time_limit_s or a signal */
+    int interrupted;     /* the signal (SIGINT, SIGTERM) that stopped it, 0 if none */
+    bool bounded;        /* a bounded search (dpor.c): never exhaustive */
+    int64_t bound;       /* the bound explored last (bounded searches) */
+    bool bound_reached;  /* some transition was not explored because of the bound */
+    bool bound_complete; /* the search at that bound ran to its end (else bound_reached
+                            says only what it saw) */
+    /* the thread bound (explore.c): the bound explored last (0: none), the
+     * executions at it in which it held a create back; whether an
+     * execution ended at the thread cap (--max-threads) */
+    uint32_t thread_bound;
+    uint64_t thread_bound_cut;
+    bool thread_cap_hit;
+    bool diverged; /* the program did not repeat itself (rv_explore_diverged) */
+    char incomplete_why[1024];
     char unique_states[256]; /* udpor: state sources that made states unique (no cutoff) */
+    rv_unique_src unique_src[RV_UNIQUE_SRC_MAX]; /* udpor: where (the first met) */
+    unsigned nunique_src;
+    bool unique_src_more; /* more sources were met than unique_src holds */
 } rv_stats;
 
 typedef struct rv_tracecount rv_tracecount; /* tracecount.h */
@@ -156,8 +176,28 @@ void rv_observe_livelock(rv_explore *x, const rv_trace *t, size_t n);
 /* Record that an execution was cut short by the algorithm itself (SSB). */
 void rv_observe_blocked(rv_explore *x);
 
-/* Mark the exploration non-exhaustive with a reason (first reason wins). */
+/* Mark the exploration non-exhaustive with a reason (first reason first;
+ * a later one is added after it while the whole of it fits). */
 void rv_explore_incomplete(rv_explore *x, const char *why);
+
+/* The program did not do the same thing when a schedule was run again
+ * (the backend's contract: the same prefix gives the same events), so no
+ * algorithm can go on: mark the exploration incomplete with a reason in
+ * plain words that says what differed and names the likely causes
+ * (rv_nondet_causes).  t: the execution that differed (may be NULL);
+ * expected: the event it did not repeat, done by expected->tid at pc (or
+ * NULL); detail: the backend's words (or NULL). */
+void rv_explore_diverged(rv_explore *x, const rv_trace *t, const rv_action *expected, uint64_t pc,
+                         const char *detail);
+/* Step i of t ran before as `was` (kind RV_ACT_NONE: unknown) under the
+ * same prefix: true if it is the same action, else the exploration is
+ * marked as rv_explore_diverged says and false is returned (dfs, dpor). */
+bool rv_explore_repeated(rv_explore *x, const rv_trace *t, size_t i, const rv_action *was);
+/* The likely causes of an execution that did not repeat itself, from what
+ * it did (t may be NULL): readings of the real clock, calls of rand & co.,
+ * C library calls that taint the state, uninstrumented code, a process per
+ * execution, uninitialised memory (always), separated by "; ". */
+void rv_nondet_causes(const rv_backend *b, const rv_trace *t, char *buf, size_t cap);
 
 /* Run the algorithm named by opt->algo; returns 0, or -1 with a message
  * in x->stats.incomplete_why if the backend failed. */

@@ -184,6 +184,8 @@ static bool may_block(const rv_action *a)
     case RV_ACT_ONCE_BEGIN:
     case RV_ACT_NONE:
         return true;
+    case RV_ACT_CREATE: /* held by the thread bound (action.h) */
+        return (a->flags & RV_AF_BOUND) != 0;
     default:
         return false;
     }

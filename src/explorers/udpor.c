@@ -221,8 +221,12 @@ static int run_once(udpor *p)
         return -1;
     }
     if (p->tr.end == RV_END_DIVERGED) {
-        rv_explore_incomplete(x, "udpor: a replayed configuration diverged (model of the "
-                                 "synchronisation objects disagrees with the backend)");
+        char d[sizeof p->tr.msg + 96];
+        snprintf(d, sizeof d,
+                 "%s; unless udpor's model of the synchronisation objects "
+                 "disagrees with the runtime",
+                 p->tr.msg);
+        rv_explore_diverged(x, &p->tr, NULL, 0, d);
         return -1;
     }
     if (getenv("RV_UDPOR_DEBUG"))
@@ -268,8 +272,13 @@ static int run_once(udpor *p)
                     rv_action_str(&u->cur[i]->act, b, sizeof b), u->cur[i]->npred);
     }
     if (!ok && rv_explore_time_up(x)) return -1; /* cut at the --time-limit deadline */
-    if (!ok) {
-        rv_explore_incomplete(x, "udpor: a replayed configuration produced other events");
+    if (!ok) { /* name the first expected event that did not come back */
+        size_t i = 0;
+        while (i < p->nexpect &&
+               (p->expect[i]->pos >= 0 || (x->opt->cutoffs && rv_unf_cutoff(u, p->expect[i]))))
+            i++;
+        rv_uevent *m = i < p->nexpect ? p->expect[i] : NULL;
+        rv_explore_diverged(x, &p->tr, m ? &m->act : NULL, m ? m->pc : 0, NULL);
         return -1;
     }
     if (p->u.inconsistent) {
@@ -437,6 +446,9 @@ static void finish_stats(udpor *p, const sums *before)
     s->cutoffs = before->cutoffs + p->u.ncutoffs;
     s->evicted = before->evicted + p->u.nevicted;
     rv_unf_unique_str(p->u.unique_why, s->unique_states, sizeof s->unique_states);
+    memcpy(s->unique_src, p->u.unique_src, sizeof s->unique_src);
+    s->nunique_src = p->u.nunique_src;
+    s->unique_src_more = p->u.unique_src_more;
     s->avg_u = p->nmax ? p->usum / (double)p->nmax : 0;
 }
 

@@ -117,7 +117,12 @@ int __ravel_thrd_join(thrd_t thr, int *res)
 {
     void *ret = NULL;
     int r = AS_CALLER(__ravel_pthread_join(thr, &ret));
-    if (r == 0 && res) *res = (int)(intptr_t)ret;
+    if (r == 0 && res) { /* as pthread_join's *retval (sync.c) */
+        rv_acct acct;
+        rv_acct_begin(&acct, res, sizeof *res, RV_TAINT_RUNTIME_WRITE);
+        *res = (int)(intptr_t)ret;
+        rv_acct_end(&acct);
+    }
     return thrd_code(r);
 }
 

@@ -121,7 +121,10 @@ typedef struct engine {
     int status;
     void *engine_sp, *exec_sp, *dead_sp;
     uint64_t sigmask0;
-    struct timespec cpu0; /* the process's CPU time at the execution's start */
+    /* the process's CPU clocks at the execution's start, by the kernel's
+     * clock kind: [0] CPUCLOCK_PROF (user + system), [1] CPUCLOCK_VIRT
+     * (user), [2] CPUCLOCK_SCHED (CLOCK_PROCESS_CPUTIME_ID) */
+    struct timespec cpu0[3];
     uint64_t brk0;
     uint64_t probe0;
     uint64_t scan_lo, scan_hi; /* every tracked page lies in [scan_lo, scan_hi) */
@@ -226,6 +229,8 @@ static bool page_is_zero(const char *p)
 
 static __attribute__((noreturn)) void finish(int status)
 {
+    rv_clear_flags(); /* the engine's own code runs next */
+    rt.ended = false; /* a fault from here on is the engine's, not the program's */
     E->status = status;
     rv_tls_home(); /* reset() zeroes the thread stack regions, which hold their TLS areas */
     rv_ctx_switch(&E->dead_sp, E->engine_sp);
@@ -261,26 +266,149 @@ void rv_exec_signaled(int sig)
  * exit_handlers.c).  Every list exit walks and every flag it sets is in
  * the C library's and ld.so's memory, which the reset puts back; no lock
  * is held here (both release theirs around the calls they make). */
-static void last_destructor(void)
+static void end_after_exit(void)
 {
-    if (!rv_engine_active()) return; /* a forked child, or the server: exit goes on */
     fflush(NULL);
     finish(W_EXITCODE(rt.shm->exit_code & 0xff, 0));
 }
+
+/* Handlers registered while the destructors run (an atexit call in a
+ * destructor) run after them: the C library's exit goes on with every
+ * handler registered meanwhile before it flushes stdio and calls _exit.
+ * So when such a handler is pending, the last destructor leaves the end
+ * of the execution to the last of them (late_handler).  Before, the
+ * execution ended at the last destructor and the handler never ran under
+ * reset: an assertion failing in it was missed, "no error" where the fork
+ * engine found it (tests/engine/exit_late.c).  In the runtime's memory:
+ * the reset puts these back for every execution. */
+static unsigned late_pending; /* registered while exiting, not run yet */
+static bool in_dtors;         /* exit is running the executable's destructors */
+
+static void last_destructor(void)
+{
+    if (!rv_engine_active()) return; /* a forked child, or the server: exit goes on */
+    if (late_pending) return;        /* late_handler ends the execution */
+    end_after_exit();
+}
 __attribute__((section(".fini_array.00000"),
                used)) static void (*const last_fini)(void) = last_destructor;
+
+/* The executable's first destructor: a plain .fini_array entry, which
+ * the link puts after every entry with a priority and after the
+ * program's own (the runtime is linked after the program's objects), and
+ * _dl_fini runs the array from its end. */
+static void first_destructor(void)
+{
+    if (rv_engine_active() && !rt.active) in_dtors = true;
+}
+__attribute__((section(".fini_array"),
+               used)) static void (*const first_fini)(void) = first_destructor;
+
+/* An exit handler registered while exiting under the reset engine: the
+ * C library calls late_handler (or late_handler_status, for on_exit's)
+ * with it. */
+typedef struct late_fn {
+    int kind; /* 0 atexit, 1 on_exit, 2 __cxa_atexit */
+    void (*fn)(void);
+    void *arg;
+} late_fn;
+#define LATE_MAX 64
+static late_fn late[LATE_MAX];
+static unsigned nlate;
+
+static void late_run(late_fn *l, int status)
+{
+    late_pending--;
+    if (l->kind == 0)
+        l->fn();
+    else if (l->kind == 1)
+        ((void (*)(int, void *))(void (*)(void))l->fn)(status, l->arg);
+    else
+        ((void (*)(void *))(void (*)(void))l->fn)(l->arg);
+    if (in_dtors && !late_pending) end_after_exit();
+}
+
+static void late_handler(void *l)
+{
+    late_run(l, 0);
+}
+
+static void late_handler_status(int status, void *l)
+{
+    late_run(l, status);
+}
+
+/* Register fn with the C library, through late_handler when exit is
+ * already running under the reset engine.  -1: not diverted. */
+extern void *__dso_handle;
+int __cxa_atexit(void (*fn)(void *), void *arg, void *dso);
+static int late_register(int kind, void (*fn)(void), void *arg, void *dso)
+{
+    if (!rv_engine_active() || rt.active) return -1;
+    if (nlate == LATE_MAX)
+        rv_end_exec(RV_END_UNSUPPORTED, RV_PC(), 0,
+                    "more than %d exit handlers registered while the program exits", LATE_MAX);
+    late_fn *l = &late[nlate++];
+    *l = (late_fn){kind, fn, arg};
+    late_pending++;
+    return kind == 1 ? on_exit(late_handler_status, l) : __cxa_atexit(late_handler, l, dso);
+}
+
+int __ravel_atexit(void (*fn)(void))
+{
+    int r = late_register(0, fn, NULL, __dso_handle);
+    return r != -1 ? r : __cxa_atexit((void (*)(void *))(void (*)(void))fn, NULL, __dso_handle);
+}
+
+int __ravel_on_exit(void (*fn)(int, void *), void *arg)
+{
+    int r = late_register(1, (void (*)(void))fn, arg, NULL);
+    return r != -1 ? r : on_exit(fn, arg);
+}
+
+int __ravel___cxa_atexit(void (*fn)(void *), void *arg, void *dso)
+{
+    int r = late_register(2, (void (*)(void))fn, arg, dso);
+    return r != -1 ? r : __cxa_atexit(fn, arg, dso);
+}
+
+/* exit() called again while exiting (by a destructor or a handler): the
+ * C library runs the handlers not run yet and then ends the process,
+ * without returning to the destructors.  From a destructor, no handler
+ * but the late ones is left, so unless one is pending the execution ends
+ * here, as the forked child would (the reset engine's process died:
+ * tests/engine/exit_late.c -DEXIT_IN_DTOR); from a handler the
+ * destructors still run and the last one ends it. */
+void rv_engine_exit_again(void)
+{
+    if (rv_engine_active() && !rt.active && in_dtors && !late_pending) end_after_exit();
+}
 
 /* A forked child's CPU clocks start at zero; the engine's process has
  * run every execution before: a reading of the process's or the thread's
  * CPU clock (one OS thread runs every program thread) counts from the
  * execution's start (run_exec), or clock() kept counting across
  * executions (issue 27 part 3, tests/engine cpu_clock.c). */
+/* The kind of a CPU clock of this process or thread (-1: not one):
+ * CLOCK_PROCESS_CPUTIME_ID and CLOCK_THREAD_CPUTIME_ID, or a clock id as
+ * the kernel encodes it for pid or tid 0, "the caller" ((~0 << 3) | kind,
+ * | 4 for the thread's: -8 to -2), which a program may name directly, as
+ * clock_getcpuclockid(0, ...) and glibc's own clock() do (those ran on in
+ * the engine's process: tests/engine/cpu_clock.c -DCLOCKID). */
+static int cpu_clock_kind(int c)
+{
+    if (c == CLOCK_PROCESS_CPUTIME_ID || c == CLOCK_THREAD_CPUTIME_ID) return 2;
+    if (c >= -8 && c <= -1 && (c & 3) != 3) return c & 3;
+    return -1;
+}
+
 void rv_engine_cpu_clock(int c, struct timespec *ts)
 {
-    if (!rv_engine_active() || (c != CLOCK_PROCESS_CPUTIME_ID && c != CLOCK_THREAD_CPUTIME_ID))
-        return;
-    int64_t ns = ((int64_t)ts->tv_sec - (int64_t)E->cpu0.tv_sec) * 1000000000 +
-                 (ts->tv_nsec - E->cpu0.tv_nsec);
+    int k = cpu_clock_kind(c);
+    if (!rv_engine_active() || k < 0) return;
+    const struct timespec *z = &E->cpu0[k];
+    int64_t ns =
+        ((int64_t)ts->tv_sec - (int64_t)z->tv_sec) * 1000000000 + (ts->tv_nsec - z->tv_nsec);
     if (ns < 0) ns = 0;
     ts->tv_sec = (time_t)(ns / 1000000000);
     ts->tv_nsec = (long)(ns % 1000000000);
@@ -1034,6 +1162,7 @@ static void reset(void)
  * before it: ravel's depth-first order backtracks only a little at a
  * time, and a pre-run that guesses too far costs a reset.  Not for a
  * request that shows the program's output (it would be written twice),
+ * nor after an explain run (its log is written to the real memory only),
  * nor past RV_PRE_MAX steps or RV_PRE_NREG registered threads (what the
  * shadow holds and what copying it costs).  RAVEL_PRERUN=0 turns it off.
  */
@@ -1044,7 +1173,8 @@ typedef enum { PRE_NONE, PRE_CONFIRMED, PRE_REDONE, PRE_GONE } prerun_result;
 static void run_exec(void *sp)
 {
     if (sp == E->exec_sp && &__ravel_cpu_clock && __ravel_cpu_clock)
-        rv_syscall6(SYS_clock_gettime, CLOCK_PROCESS_CPUTIME_ID, (long)&E->cpu0, 0, 0, 0, 0);
+        for (int k = 0; k < 3; k++) /* -8, -7, -6: this process's PROF, VIRT, SCHED clocks */
+            rv_syscall6(SYS_clock_gettime, -8 + k, (long)&E->cpu0[k], 0, 0, 0, 0);
     E->paused = false;
     E->in_exec = true;
     rv_ctx_switch(&E->engine_sp, sp);
@@ -1165,7 +1295,7 @@ static prerun_result prerun(rv_server_bells *bells)
     uint32_t len = E->pre_len;
     const rv_shm *r = E->real;
     if (E->pre_off || len < RV_PRE_MIN || len >= E->nhist || len > r->budget ||
-        (r->flags & RV_REQ_SHOW_OUTPUT) || r->nreg > RV_PRE_NREG)
+        (r->flags & (RV_REQ_SHOW_OUTPUT | RV_REQ_EXPLAIN)) || r->nreg > RV_PRE_NREG)
         return PRE_NONE;
     fill_shadow(len);
     point_runtime_at(E->shadow);

@@ -25,8 +25,9 @@
  *    function computes the result (on the bytes just read, or into a
  *    bounce buffer that is then written at the event), and errno is kept
  *    across every event (the scheduler may run in between).
+ * The clocks are in clock.c.
  * Functions whose state lies outside the program's memory (a stream's
- * position, the clock) also taint the state (RV_TAINT_LIBC; docs/UDPOR.md
+ * position) also taint the state (RV_TAINT_LIBC; docs/UDPOR.md
  * "What a state contains"), as their trampoline did before.  A format
  * string is read without an event (it is taken to be constant).
  * Outside an execution (rt.active false) rv_mem_event is a no-op and the
@@ -1131,66 +1132,6 @@ ssize_t __ravel_getdelim(char **lp, size_t *np, int delim, FILE *f)
 ssize_t __ravel_getline(char **lp, size_t *np, FILE *f)
 {
     return __ravel_getdelim(lp, np, '\n', f);
-}
-
-/* ------------------------------------------------------------------ */
-/* The clock: outputs written at events (the time itself is outside the
- * program: tainted, as before). */
-
-time_t __ravel_time(time_t *t)
-{
-    uint64_t pc = PC;
-    taint_io();
-    time_t r = time(NULL);
-    if (t && r != (time_t)-1) {
-        ev_write(t, sizeof *t, pc);
-        *t = r;
-    }
-    return r;
-}
-int __ravel_gettimeofday(struct timeval *tv, void *tz)
-{
-    uint64_t pc = PC;
-    taint_io();
-    struct timeval a;
-    struct timezone z;
-    int r = gettimeofday(&a, tz ? &z : NULL);
-    if (r == 0) {
-        if (tv) {
-            ev_write(tv, sizeof a, pc);
-            *tv = a;
-        }
-        if (tz) {
-            ev_write(tz, sizeof z, pc);
-            memcpy(tz, &z, sizeof z);
-        }
-    }
-    return r;
-}
-int __ravel_clock_gettime(clockid_t c, struct timespec *ts)
-{
-    uint64_t pc = PC;
-    taint_io();
-    struct timespec a;
-    int r = clock_gettime(c, &a);
-    if (r == 0) {
-        rv_engine_cpu_clock(c, &a);
-        ev_write(ts, sizeof a, pc);
-        *ts = a;
-    }
-    return r;
-}
-
-/* clock() as the C library computes it, from the process's CPU clock,
- * counted from the execution's start under the reset engine as in a
- * forked child (engine.c, rv_engine_cpu_clock). */
-clock_t __ravel_clock(void)
-{
-    taint_io();
-    struct timespec a;
-    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a)) return (clock_t)-1;
-    rv_engine_cpu_clock(CLOCK_PROCESS_CPUTIME_ID, &a);
-    return (clock_t)(a.tv_sec * CLOCKS_PER_SEC + a.tv_nsec / (1000000000 / CLOCKS_PER_SEC));
 }
 
 /* ------------------------------------------------------------------ */

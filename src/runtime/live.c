@@ -106,7 +106,10 @@ static void zero_dead(char *p, size_t n)
 
 void rv_live_scrub(const rv_thr *t, uint64_t *slot)
 {
-    if (!nsites || !slot) return;
+    /* an explain run (protocol.h) names objects through the pointers in
+     * the frames, dead or not, and under gdb (RV_REQ_KEEP_DEAD) a person
+     * prints them; bytes never read again change nothing */
+    if (!nsites || !slot || (rt.flags & (RV_REQ_EXPLAIN | RV_REQ_KEEP_DEAD))) return;
     const char *hi = t->stack_hi;
     uint64_t *ret_at = slot;
     /* Up the program's frames: a frame is known by the site of the

@@ -149,6 +149,7 @@ void __tsan_func_entry(void *caller)
      * the scrub after the next one must reach (sched.c, scrub_dead) */
     char *f = __builtin_frame_address(0);
     if (!t->stack_low || f < t->stack_low) t->stack_low = f;
+    rv_xl_push((uint64_t)(uintptr_t)caller, *(uint64_t *)f, (uint64_t)(uintptr_t)f);
     if (!&__ravel_natomic_fns || !__ravel_natomic_fns) return;
     bool atomic = in_atomic_fn(PC);
     if (atomic) {
@@ -163,6 +164,7 @@ void __tsan_func_entry(void *caller)
 
 void __tsan_func_exit(void)
 {
+    rv_xl_pop((uint64_t)(uintptr_t)__builtin_frame_address(0));
     if (!&__ravel_natomic_fns || !__ravel_natomic_fns || !rt.running) return;
     rv_thr *t = rt.running;
     if (!t->func_depth) return;
@@ -670,7 +672,10 @@ static void *heap_alloc(size_t n, size_t align)
             if (rt.running) rv_mem_event(RV_ACT_WRITE, p, usable, PC, 0);
             t->free_list[cls] = *(void **)p;
             rv_block *b = (rv_block *)((char *)p - HDR);
+            rv_acct a; /* the header is outside the event's range */
+            rv_acct_begin(&a, &b->freed, sizeof b->freed, RV_TAINT_RUNTIME_WRITE);
             b->freed = 0;
+            rv_acct_end(&a);
             memset(p, 0xbe, usable < FILL_MAX ? usable : FILL_MAX);
             return p;
         }
@@ -684,11 +689,16 @@ static void *heap_alloc(size_t n, size_t align)
     rt.heap_used += usable;
     t->heap_next = end;
     rv_block *b = (rv_block *)(start - HDR);
+    /* a fresh block: no event (nobody can reach it), its bytes accounted
+     * to the thread's last event (rt.h rv_acct) */
+    rv_acct a;
+    rv_acct_begin(&a, b, HDR + (usable < FILL_MAX ? usable : FILL_MAX), RV_TAINT_RUNTIME_WRITE);
     b->size = usable;
     b->owner = (uint16_t)rv_tid(t);
     b->cls = (uint16_t)cls;
     b->freed = 0;
     memset((void *)start, 0xbe, usable < FILL_MAX ? usable : FILL_MAX);
+    rv_acct_end(&a);
     return (void *)start;
 }
 
@@ -705,7 +715,15 @@ void *__ravel_calloc(size_t n, size_t m)
         return NULL;
     }
     void *p = heap_alloc(total, 16);
-    if (p) memset(p, 0, total);
+    if (!p) return p;
+    /* A reused block's refill event covers all of it; a fresh one is zero
+     * past FILL_MAX (its arena is an rv_zmap region, zero when the
+     * execution starts, and the bump pointer hands out no byte twice), so
+     * only the fill changes. */
+    rv_acct a;
+    if (ours(p)) rv_acct_begin(&a, p, total < FILL_MAX ? total : FILL_MAX, RV_TAINT_RUNTIME_WRITE);
+    memset(p, 0, total);
+    if (ours(p)) rv_acct_end(&a);
     return p;
 }
 
@@ -723,7 +741,10 @@ void __ravel_free(void *p)
     if (rt.running) rv_mem_event(RV_ACT_WRITE, p, b->size, PC, 0);
     if (b->freed && rt.active)
         rv_end_exec(RV_END_MISUSE, PC, (uint64_t)(uintptr_t)p, "double free of %p", p);
+    rv_acct a; /* the header: part of the memory image, so freed is too */
+    rv_acct_begin(&a, &b->freed, sizeof b->freed, RV_TAINT_RUNTIME_WRITE);
     b->freed = 1;
+    rv_acct_end(&a);
     rv_thr *t = allocating_thread();
     if (b->owner == rv_tid(t) && b->cls < RV_HEAP_CLASSES) {
         *(void **)p = t->free_list[b->cls];
@@ -745,8 +766,12 @@ void *__ravel_realloc(void *p, size_t n)
     /* the old bytes are read at a read event (after heap_alloc's event on
      * a reused block, right before the copy) */
     rv_mem_event(RV_ACT_READ, p, b->size, PC, 0);
+    /* no write event: q is fresh, or its refill event ordered every
+     * access through an old pointer; the copy is accounted instead */
+    rv_acct a;
+    rv_acct_begin(&a, q, b->size, RV_TAINT_HEAP_COPY);
     memcpy(q, p, b->size);
-    rv_taint(RV_TAINT_HEAP_COPY); /* bytes copied without write events */
+    rv_acct_end(&a);
     __ravel_free(p);
     return q;
 }
@@ -796,8 +821,12 @@ char *__ravel_strdup(const char *s)
     rv_snap x;
     size_t n = rv_snap_str(&x, s, SIZE_MAX, PC);
     char *d = heap_alloc(n, 16);
-    rv_taint(RV_TAINT_HEAP_COPY); /* bytes copied without write events */
-    if (d) memcpy(d, x.p, n);
+    if (d) { /* accounted as realloc's copy is */
+        rv_acct a;
+        rv_acct_begin(&a, d, n, RV_TAINT_HEAP_COPY);
+        memcpy(d, x.p, n);
+        rv_acct_end(&a);
+    }
     rv_snap_free(&x);
     return d;
 }

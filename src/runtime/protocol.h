@@ -83,10 +83,14 @@ _Static_assert(RV_HEAP_BASE + RV_MAX_THREADS * RV_HEAP_SPAN <= 0x7f0000000000ull
 #define RV_REQ_FINGERPRINTS 2u /* fill rv_event.fp_* */
 #define RV_REQ_SHOW_OUTPUT  4u /* keep the program's stdout/stderr */
 #define RV_REQ_DRF          8u /* memory mode drf: plain accesses are not events; races are errors */
-#define RV_REQ_SPURIOUS     16u /* pthread_cond_wait may wake without a notification */
-#define RV_REQ_LAZY_ENABLED 32u /* enabled/next_en unread: ask only what a choice needs */
-#define RV_REQ_GIVE_WAY     64u /* free runs: a thread back in a state it had, having changed
-                                   nothing, gives way (sched.c; needs FINGERPRINTS) */
+#define RV_REQ_SPURIOUS     16u  /* pthread_cond_wait may wake without a notification */
+#define RV_REQ_LAZY_ENABLED 32u  /* enabled/next_en unread: ask only what a choice needs */
+#define RV_REQ_EXPLAIN      64u  /* fill the explain log (below): stacks and frames for a report */
+#define RV_REQ_KEEP_DEAD    128u /* keep dead frame bytes (live.c): a person reads them under gdb */
+#define RV_REQ_REAL_CLOCK   256u /* the C library's clocks, not the virtual one (clock.c) */
+#define RV_REQ_GIVE_WAY                                                                            \
+    512u /* free runs: a thread back in a state it had, having changed                             \
+            nothing, gives way (sched.c; needs FINGERPRINTS) */
 
 /* Engines (DESIGN §2 "Engines"): fork per execution, or reset the memory
  * of one process between executions (src/runtime/engine.c).  RESET falls
@@ -116,6 +120,9 @@ typedef struct rv_shm {
     uint64_t avoid;       /* threads RV_POLICY_FIRST and _LEAST pick last */
     uint64_t max_heap;    /* bytes of heap per execution */
     uint32_t max_threads; /* threads one execution may create, main included (--max-threads) */
+    /* creates a thread may make before its next is held (RV_AF_BOUND,
+     * --thread-bound); 0 = no bound */
+    uint32_t thread_bound;
     int64_t nondet_lo, nondet_hi;
     /* canonical thread registry, kept across executions (ravel may preload
      * it): thread t is the reg_index[t]-th thread created by reg_parent[t]. */
@@ -139,6 +146,10 @@ typedef struct rv_shm {
     /* --- written by the server once, before its first answer --- */
     uint32_t engine_used; /* RV_ENGINE_FORK or RV_ENGINE_RESET */
     char engine_why[160]; /* why a reset was asked for and not used ("" otherwise) */
+    /* what in the build makes states unique (compile.c, the generated
+     * __ravel_taint_note: the tainting C library functions called,
+     * uninstrumented code, frames of variable size), "" if nothing */
+    char taint_note[512];
     /* pre-runs so far (engine.c): confirmed, thrown away, steps confirmed */
     uint64_t pre_confirmed, pre_redone, pre_steps;
     /* --- doorbells (above); set by ravel before it starts a server --- */
@@ -183,6 +194,63 @@ static inline size_t rv_shm_size(uint64_t max_steps, uint64_t max_events)
 {
     return rv_shm_header_size() + ((max_steps * sizeof(rv_step) + 63) & ~(size_t)63) +
            max_events * sizeof(rv_event);
+}
+
+/* The explain log (RV_REQ_EXPLAIN; src/runtime/explain.c writes it,
+ * ravel's reports read it, src/cli/explain.c).  A report replays a failing
+ * schedule once more with this flag; nothing else sets it, so exploration
+ * pays only a test of the flag per function entry and exit.  It lies after
+ * events[], RV_XL_BYTES long (sparse: pages are touched only by explain
+ * runs): a header that ravel clears (and may set a watch in) before the
+ * request, then fixed-size records appended by the child:
+ *   RV_XL_EVENT  (index = the event's index) the acting thread's stack at
+ *                the event, innermost frame first: pc[0] is the event's pc,
+ *                pc[k] the call site of frame k-1's function;
+ *   RV_XL_THREAD (index = events executed) at the end, each thread with a
+ *                pending action: its stack there (pc[0] = the pending pc);
+ *   RV_XL_ERROR  at the end of a failing execution: the stack of err_tid
+ *                at err_pc;
+ *   RV_XL_WATCH  a plain access by watch_tid at watch_pc covering
+ *                watch_addr (a race's other access, found by a first
+ *                explain run): its stack, and index = the events executed
+ *                before it; the last such access is kept.
+ * fb[k] is frame k's frame pointer (rbp, 0 if unknown: code that keeps
+ * none); frame[] holds the bytes [frame_lo, frame_lo + frame_len) of the
+ * innermost frame (its locals, for naming objects through pointers).
+ * The call stack is a shadow stack kept by TSan's function entry/exit
+ * hooks in explain runs only: the program's instrumented functions,
+ * never the runtime's or the C library's frames.  Records that do not fit
+ * are dropped (truncated = 1). */
+#define RV_XL_BYTES (64ull << 20)
+#define RV_XL_DEPTH 32  /* frames per record (the innermost ones) */
+#define RV_XL_FRAME 512 /* bytes of the innermost frame per record */
+enum { RV_XL_EVENT = 1, RV_XL_THREAD, RV_XL_ERROR, RV_XL_WATCH };
+typedef struct rv_xl_head {
+    uint64_t used;      /* bytes of records after the header */
+    uint32_t truncated; /* a record did not fit */
+    uint32_t watch_tid; /* RV_NO_THREAD: no watch */
+    uint64_t watch_pc, watch_addr;
+} rv_xl_head;
+typedef struct rv_xl_rec {
+    uint32_t kind, tid;
+    uint64_t index;
+    uint32_t nframes; /* valid entries of pc[] and fb[] */
+    uint32_t depth; /* the thread's call depth + 1: more than nframes when outer frames are lost */
+    uint64_t pc[RV_XL_DEPTH], fb[RV_XL_DEPTH];
+    uint64_t frame_lo;
+    uint32_t frame_len, pad;
+    uint8_t frame[RV_XL_FRAME];
+} rv_xl_rec;
+static inline rv_xl_head *rv_shm_explain(rv_shm *s)
+{
+    return (rv_xl_head *)((char *)rv_shm_events(s) +
+                          ((s->max_events * sizeof(rv_event) + 63) & ~(size_t)63));
+}
+/* The whole shared region: rv_shm_size and the explain log. */
+static inline size_t rv_shm_full_size(uint64_t max_steps, uint64_t max_events)
+{
+    return rv_shm_header_size() + ((max_steps * sizeof(rv_step) + 63) & ~(size_t)63) +
+           ((max_events * sizeof(rv_event) + 63) & ~(size_t)63) + RV_XL_BYTES;
 }
 
 /* A clock for bounding spins: the time-stamp counter (no system call). */

@@ -495,5 +495,6 @@ void rv_race_access(const void *addr, uint64_t len, bool write, uint64_t pc)
     unsigned t = rv_tid(rt.running);
     uint64_t a = (uint64_t)(uintptr_t)addr;
     uint64_t step = len > 64 ? 8 : 1;
+    rv_xl_access(a, len, pc);
     for (uint64_t i = 0; i < len; i += step) check_byte(t, a + i, write, pc);
 }

@@ -85,10 +85,15 @@ typedef struct rv_thr {
     bool arena_mapped;
     char *heap_next, *heap_end;
     void *free_list[RV_HEAP_CLASSES];
+    /* the virtual clock (clock.c): this thread's last reading, and the
+     * least value its next one may have (a long sleep since) */
+    uint64_t clock_last, clock_floor;
 } rv_thr;
 
 typedef struct rv_rt {
     bool active;    /* the scheduler controls the program */
+    bool ended;     /* the execution ended normally and the program is
+                       exiting: its exit handlers and destructors run */
     bool recording; /* events go to shared memory (fork server mode) */
     bool server;
     rv_shm *shm;
@@ -142,6 +147,33 @@ bool rv_premain_once_done(const void *once);
 /* The running thread (or the runtime or C library on its behalf) changed
  * state without an event (RV_TAINT_*): its last event's state is unique. */
 void rv_taint(uint32_t why);
+/* --- image.c: each event's change of the memory image (trace.h rv_memh).
+ * rv_image_before: thread t resumed after its event, before its access;
+ * rv_image_after: the event's change completed, at its thread's next
+ * visible operation (or exit). */
+void rv_image_before(rv_thr *t);
+void rv_image_after(rv_event *ev);
+/* The model is about to change the n bytes of a synchronisation object at
+ * p at one of its events (no memory write): the image keeps what it held. */
+void rv_image_obj(const void *p, size_t n);
+/* Bytes of the program's memory that the runtime writes for the running
+ * thread without an event (trace.h rv_memh, image.c): bracket the write
+ * with rv_acct_begin/rv_acct_end and its change of the memory image goes
+ * to the thread's last event, so the state stays exact.  Only for bytes
+ * no other thread can reach meanwhile (a block being allocated, the
+ * runtime's own block headers).  Over RV_WV_MAX bytes the state is
+ * unique instead (rv_taint(taint)). */
+typedef struct rv_acct {
+    void *p;
+    size_t n;
+    bool on;
+    rv_memh before;
+} rv_acct;
+void rv_acct_begin(rv_acct *a, void *p, size_t n, uint32_t taint);
+void rv_acct_end(rv_acct *a);
+/* *d = s[0..n) as part of event ev (the scheduler applying it: a create's
+ * *thread), its change of the image added to ev's. */
+void rv_acct_event_store(rv_event *ev, void *d, const void *s, size_t n);
 /* Enter / leave an atomic section (counted; the outermost are events). */
 void rv_atomic_enter(uint64_t pc);
 void rv_atomic_exit(uint64_t pc);
@@ -187,6 +219,12 @@ uint32_t rv_domain(const rv_thr *t);
 void rv_apply(rv_thr *t, rv_event *ev, uint32_t val);
 uint64_t rv_holder_of(const rv_thr *t); /* thread holding what t waits for */
 void rv_run_key_destructors(rv_thr *t);
+
+/* --- clock.c --- */
+/* The running thread slept ns (or *req) nanoseconds (sync.c's sleeps). */
+struct timespec;
+void rv_clock_slept(uint64_t ns);
+void rv_clock_slept_ts(const struct timespec *req);
 
 /* --- memory.c --- */
 void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc, uint8_t flags);
@@ -245,10 +283,23 @@ void rv_exec_signaled(int sig);
  * the execution's start, as a forked child's would be (else unchanged). */
 struct timespec;
 void rv_engine_cpu_clock(int c, struct timespec *ts);
+/* exit() called while the program exits (engine.c): under the reset
+ * engine, ends the execution where the forked child's process would end. */
+void rv_engine_exit_again(void);
 /* A zero-filled private mapping of len bytes (at `fixed` unless NULL),
  * kept by the reset engine across executions under `key` and handed out
  * again zero-filled; *fresh when newly mapped.  MAP_FAILED on failure. */
 void *rv_zmap(uintptr_t key, void *fixed, size_t len, bool *fresh);
+
+/* --- explain.c: the explain log (protocol.h), RV_REQ_EXPLAIN runs only --- */
+void rv_xl_push(uint64_t ret, uint64_t fb, uint64_t sp); /* a function entered */
+void rv_xl_pop(uint64_t sp);                             /* left */
+void rv_xl_event(const rv_thr *t, uint64_t index, uint64_t pc);
+void rv_xl_end(void);                                        /* the execution ends */
+void rv_xl_access(uint64_t addr, uint64_t len, uint64_t pc); /* a plain access (drf) */
+
+/* --- standalone.c: a schedule from the environment (replay under gdb) --- */
+void rv_standalone_schedule(rv_shm *s);
 
 /* --- platform --- */
 void rv_ctx_switch(void **save_sp, void *new_sp);
@@ -273,6 +324,18 @@ static inline uint64_t rv_pc_of(uint64_t ret)
 }
 
 #define RV_PC() rv_pc_of((uint64_t)(uintptr_t)__builtin_return_address(0))
+
+/* Clear the direction flag and the alignment-check flag, which the
+ * program may have set (`std`, or `popf`/`iretq` hidden where the compile
+ * driver's search does not look: rawinsn.h): with AC set, the first
+ * unaligned access faults, in the C library or in the runtime's crash
+ * handler itself, which then killed the process (a forked child: "killed
+ * by signal 7", no location; the reset engine's process: ravel could only
+ * restart it, exit 3: tests/engine/raw_insn.c -DHIDDEN_AC). */
+static inline void rv_clear_flags(void)
+{
+    __asm__ volatile("cld\n\tpushfq\n\tandq $~0x40000, (%%rsp)\n\tpopfq" ::: "cc", "memory");
+}
 
 /* The program's pc of an API call that reaches sync.c through another
  * API's layer (c11threads.c: thrd_create calls __ravel_pthread_create):

@@ -306,12 +306,28 @@ static void finish_report(rv_end end)
     s->end = end;
     s->nevents = rt.step;
     snapshot_threads();
+    rv_xl_end();
     rt.active = false;
+    rt.ended = end == RV_END_COMPLETE;
 }
 
 void rv_end_exec(rv_end end, uint64_t pc, uint64_t addr, const char *fmt, ...)
 {
     rv_shm *s = rt.shm;
+    if (!s) {
+        /* before main (a constructor's assertion, reach_error, ...): no
+         * execution to report in yet, so the process ends with status 70,
+         * which ravel reports as an end before main, UNKNOWN (native.c,
+         * ended_before_main); before, this dereferenced the null report
+         * and the process died of SIGSEGV */
+        va_list ap;
+        va_start(ap, fmt);
+        char msg[256];
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        dprintf(2, "ravel: before main: %s: %s\n", rv_end_name(end), msg);
+        _exit(70);
+    }
     s->err_tid = rt.running ? rv_tid(rt.running) : RV_NO_THREAD;
     s->err_pc = pc;
     s->err_addr = addr;
@@ -368,6 +384,11 @@ static __attribute__((noreturn)) void end_stuck(void)
     if (assumed) rv_end_exec(RV_END_INFEASIBLE, 0, 0, "a __VERIFIER_assume condition failed");
     if (!live) rv_end_complete(rt.main_ret);
     rt.running = NULL; /* a deadlock belongs to no single thread */
+    /* a thread held at --thread-bound would go on without it: the end of
+     * the bounded execution, no deadlock (the explorer counts it as cut) */
+    if (rt.shm->nonexhaustive & RV_NONEX_THREAD_BOUND)
+        rv_end_exec(RV_END_COMPLETE, 0, 0, "the execution ends at --thread-bound=%u",
+                    (unsigned)rt.shm->thread_bound);
     rv_end_exec(RV_END_DEADLOCK, 0, 0, "deadlock: %u thread%s blocked", live, live == 1 ? "" : "s");
 }
 
@@ -641,8 +662,24 @@ extern const unsigned __ravel_uninstrumented __attribute__((weak));
  * (tests/adversary/uninit_stack.c -DVLA). */
 extern const unsigned __ravel_dynamic_frames __attribute__((weak));
 
+/* Where the first taint since the running thread's last event came from
+ * (rv_event.taint_pc, taint_fn): set by rv_taint and by the generated
+ * trampolines (compile.c, taint_origin_asm), consumed with the taint. */
+__attribute__((weak)) uint64_t __ravel_taint_pc, __ravel_taint_fn;
+
+static uint64_t *program_ret_slot_in(const rv_thr *t, char *fp, uint64_t *inner);
+
 void rv_taint(uint32_t why)
 {
+    const rv_thr *t = rt.running;
+    if (!__ravel_taint_pc && t) {
+        /* the program's call, and the runtime wrapper it called */
+        uint64_t inner = 0, *slot = program_ret_slot_in(t, __builtin_frame_address(0), &inner);
+        if (slot) {
+            __ravel_taint_pc = *slot == (uint64_t)(uintptr_t)rv_return_scrub ? t->ret_to : *slot;
+            __ravel_taint_fn = inner;
+        }
+    }
     __ravel_taint |= why;
 }
 
@@ -659,7 +696,7 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
         void *fn, *arg, *spawn_fn, *spawn_arg, *heap_next, *heap_end;
         uint64_t natomic_at, nchildren, wait_count, func_depth;
         int64_t atomic_depth, err;
-        uint64_t flags;
+        uint64_t flags, clock_last, clock_floor;
     } r;
     memset(&r, 0, sizeof r);
     r.fn = (void *)(uintptr_t)t->fn;
@@ -676,44 +713,39 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
     r.atomic_depth = t->atomic_depth;
     r.err = errno; /* the thread runs: errno is its own */
     r.flags = (uint64_t)t->detached | (uint64_t)t->arena_mapped << 1 | (uint64_t)t->waiting << 2;
+    r.clock_last = t->clock_last; /* the virtual clock's (clock.c) */
+    r.clock_floor = t->clock_floor;
     XXH3_128bits_update(st, &r, sizeof r);
     XXH3_128bits_update(st, t->atomic_at, sizeof t->atomic_at);
     XXH3_128bits_update(st, t->keys, sizeof t->keys);
     XXH3_128bits_update(st, t->free_list, sizeof t->free_list);
 }
 
-/* The taint of the segment the running thread just ran, consumed. */
-static uint32_t take_taint(void)
+/* The taint of the segment the running thread just ran, and where it
+ * came from, consumed into ev. */
+static void take_taint(rv_event *ev)
 {
     uint32_t w = __ravel_taint;
     __ravel_taint = 0;
     if (&__ravel_uninstrumented && __ravel_uninstrumented) w |= RV_TAINT_UNINSTRUMENTED;
     if (&__ravel_dynamic_frames && __ravel_dynamic_frames) w |= RV_TAINT_DYNAMIC_FRAME;
-    return w;
+    ev->taint |= w;
+    if (__ravel_taint_pc && !ev->taint_pc) {
+        ev->taint_pc = __ravel_taint_pc;
+        ev->taint_fn = __ravel_taint_fn;
+    }
+    __ravel_taint_pc = __ravel_taint_fn = 0;
 }
 
 /* Fingerprints of thread t's last event (DESIGN §2.7, docs/UDPOR.md "What
  * a state contains"): fp, its local state (stack from sp up, the
  * registers it entered the runtime with, TLS copy, its runtime record);
- * wv, the bytes the event wrote, read now: only t ran since, and every
- * write of t is an event.  Ranges over 4 KiB are not hashed (wv stays 0:
- * such states are never cut).  taint: what t (or the runtime or C library
- * on its behalf) changed since without an event; such states are unique. */
+ * wv, its change of the memory image (above), completed now: only t ran
+ * since, and every write of t is an event.  taint: what t (or the runtime
+ * or C library on its behalf) changed since without an event; such states
+ * are unique. */
 /* Stack bytes hashed at most per fingerprint (see fingerprint_last). */
 #define RV_FP_STACK_MAX (256u << 10)
-
-/* The value an RMW of the key registry leaves (sync.c's events on
- * &rt.nkeys): every key's use and destructor, not only the count, decide
- * what later key calls do. */
-static XXH128_hash_t registry_value(void)
-{
-    XXH3_state_t st;
-    XXH3_128bits_reset(&st);
-    XXH3_128bits_update(&st, &rt.nkeys, sizeof rt.nkeys);
-    XXH3_128bits_update(&st, rt.key_used, sizeof rt.key_used);
-    XXH3_128bits_update(&st, rt.key_dtor, sizeof rt.key_dtor);
-    return XXH3_128bits_digest(&st);
-}
 
 static void fingerprint_last(rv_thr *t, const void *sp, bool regs)
 {
@@ -736,13 +768,8 @@ static void fingerprint_last(rv_thr *t, const void *sp, bool regs)
     XXH128_hash_t h = XXH3_128bits_digest(&st);
     ev->fp_lo = h.low64;
     ev->fp_hi = h.high64 | 1; /* never zero: zero means "no fingerprint" */
-    ev->taint |= take_taint();
-    if ((ev->act.kind == RV_ACT_WRITE || ev->act.kind == RV_ACT_RMW) && ev->act.len <= 4096) {
-        const void *obj = (const void *)(uintptr_t)ev->act.obj;
-        h = obj == &rt.nkeys ? registry_value() : XXH3_128bits(obj, ev->act.len);
-        ev->wv_lo = h.low64;
-        ev->wv_hi = h.high64 | 1;
-    }
+    take_taint(ev);
+    rv_image_after(ev);
 }
 
 /* A finished thread's last event (its exit): its local state is gone; what
@@ -760,7 +787,16 @@ static void fingerprint_exit(rv_thr *t)
     XXH128_hash_t h = XXH3_128bits_digest(&st);
     ev->fp_lo = h.low64;
     ev->fp_hi = h.high64 | 1;
-    ev->taint |= take_taint();
+    take_taint(ev);
+    rv_image_after(ev);
+}
+
+/* Without fingerprints the taint still goes to t's last event: an explorer
+ * names it when the program does not repeat itself (explore.c,
+ * rv_nondet_causes). */
+static void keep_taint(rv_thr *t)
+{
+    if (rt.recording && t->last_event >= 0) take_taint(&rt.events[t->last_event]);
 }
 
 /* 16 bytes, loaded and stored as SSE2 vectors (the x86-64 baseline). */
@@ -1038,11 +1074,21 @@ uint64_t rv_scrub_to, rv_scrub_lo;
  * (the runtime calling itself). */
 static uint64_t *program_ret_slot(const rv_thr *t, char *fp)
 {
+    uint64_t inner;
+    return program_ret_slot_in(t, fp, &inner);
+}
+
+/* ... and *inner: the return address into the runtime function the
+ * program called (0 if that is fp's own function). */
+static uint64_t *program_ret_slot_in(const rv_thr *t, char *fp, uint64_t *inner)
+{
     uint64_t lo = (uint64_t)(uintptr_t)fp, hi = (uint64_t)(uintptr_t)t->stack_hi, f = lo;
+    *inner = 0;
     for (int i = 0; i < 64 && f >= lo && f + 16 <= hi && !(f & 7); i++) {
         uint64_t *frame = (uint64_t *)(uintptr_t)f;
         if (frame[1] == (uint64_t)(uintptr_t)rv_return_scrub || program_code(frame[1]))
             return &frame[1];
+        *inner = frame[1];
         lo = f + 16;
         f = frame[0];
     }
@@ -1161,6 +1207,13 @@ static rv_thr *step_once(void)
         dom = pick(&en, &tid, &val);
     }
     rv_thr *t = rv_thr_at(tid);
+    /* the explorer's budget for this run (udpor) is no --max-events: a
+     * message that said "raise --max-events" named the wrong limit */
+    if (rt.step >= rt.shm->budget && rt.shm->budget < rt.shm->max_events)
+        rv_end_exec(RV_END_EVENT_LIMIT, t->pending_pc, 0,
+                    "execution stopped after %llu events by the explorer (its budget for this "
+                    "run; --max-events=%llu was not reached)",
+                    (unsigned long long)rt.shm->budget, (unsigned long long)rt.shm->max_events);
     if (rt.step >= rt.shm->budget)
         rv_end_exec(RV_END_EVENT_LIMIT, t->pending_pc, 0,
                     "execution exceeded %llu events (non-terminating? raise --max-events)",
@@ -1175,6 +1228,7 @@ static rv_thr *step_once(void)
     ev->next_en = !lazy ? next_enabled(&en, tid) : RV_NO_THREAD;
     ev->pc = t->pending_pc;
     ev->val = val;
+    rv_xl_event(t, rt.step, ev->pc);
     t->last_event = (int64_t)rt.step;
     rt.nev[tid]++;
     rt.step++;
@@ -1207,7 +1261,10 @@ void rv_visible_c(rv_action a, uint64_t pc)
     capture_wval(self);
     uint64_t *slot = program_ret_slot(self, here);
     rv_live_scrub(self, slot); /* before the fingerprint, which hashes every byte */
-    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording) fingerprint_last(self, here, true);
+    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording)
+        fingerprint_last(self, here, true);
+    else
+        keep_taint(self);
     give_way_note(self);
     if (self->priming) { /* first visible action of a new thread: back to its creator */
         self->priming = false;
@@ -1219,6 +1276,7 @@ void rv_visible_c(rv_action a, uint64_t pc)
     if (self->note_old) { /* a memory access: the bytes it is about to access */
         self->note_old = false;
         rv_note_old((const void *)(uintptr_t)a.obj, a.len);
+        rv_image_before(self);
     }
     char *floor = dead_floor(self, here);
     check_below_floor(self, floor, here, a.kind, pc, deep[0] != 0);
@@ -1234,7 +1292,10 @@ void rv_visible_c(rv_action a, uint64_t pc)
 void rv_leave(void)
 {
     rv_thr *self = rt.running;
-    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording) fingerprint_exit(self);
+    if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording)
+        fingerprint_exit(self);
+    else
+        keep_taint(self);
     give_way_note(self); /* an exit: a visible change */
     if (self->priming) {
         /* stopped before its first visible action (a failed assume): the
@@ -1418,11 +1479,32 @@ static uint64_t program_frame(uint64_t pc, uint64_t sp, uint64_t fp)
 
 static void on_fatal(int sig, siginfo_t *si, void *uc_)
 {
+    rv_clear_flags(); /* before any unaligned access of this handler's */
     ucontext_t *uc = uc_;
     uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
     uint64_t sp = (uint64_t)uc->uc_mcontext.gregs[REG_RSP];
     uint64_t fp = (uint64_t)uc->uc_mcontext.gregs[REG_RBP];
-    uint64_t addr = (uint64_t)(uintptr_t)si->si_addr;
+    /* si_addr is a fault's address only for a signal the kernel raised
+     * for an instruction (si_code > 0); for one sent (abort(), raise(),
+     * kill(): SI_USER, SI_TKILL) the same bytes hold the sender's pid,
+     * which differs with every forked child: the fork engine reported
+     * one error per pid where the reset engine reported one, for the
+     * same abort inside the C library (tests/engine/libc_abort.c) */
+    bool fault = si->si_code > 0;
+    uint64_t addr = fault ? (uint64_t)(uintptr_t)si->si_addr : 0;
+    if (!rt.active && rt.ended) {
+        /* in an exit handler or a destructor, after the execution's
+         * normal end: the program crashed all the same.  Before, the
+         * report already said "complete" and both engines answered no
+         * error for a program that faults in a destructor
+         * (tests/engine/exit_late.c -DCRASH_IN_DTOR, -DCRASH_IN_HANDLER;
+         * an assertion there was reported, a fault was not) */
+        rt.ended = false;
+        rt.shm->signo = sig;
+        rv_end_exec(RV_END_CRASH, pc + 1, addr, "%s %s", strsignal(sig),
+                    fault ? "(after the program's end, in an exit handler or destructor)"
+                          : "(a signal sent to the process, after the program's end)");
+    }
     if (!rt.active) {
         rv_exec_signaled(sig); /* reset engine: the execution ends as killed by sig */
         signal(sig, SIG_DFL);
@@ -1441,6 +1523,8 @@ static void on_fatal(int sig, siginfo_t *si, void *uc_)
                     (in_guard(addr) || (addr < sp + 65536 && addr + 65536 > sp));
     if (overflow)
         rv_end_exec(RV_END_STACK_OVERFLOW, pc, addr, "stack overflow (fault at %p)", si->si_addr);
+    if (!fault)
+        rv_end_exec(RV_END_CRASH, pc, 0, "%s (a signal sent to the process)", strsignal(sig));
     rv_end_exec(RV_END_CRASH, pc, addr, "%s (fault address %p)", strsignal(sig), si->si_addr);
 }
 
@@ -1527,6 +1611,18 @@ void rv_proto_answer(rv_server_bells *v, int32_t *field, int32_t val)
     if (rv_bell_ring(&v->shm->to_ravel)) proto_write(RV_FD_RSP, "", 1);
 }
 
+/* What in the build makes states unique, for the reports (protocol.h
+ * taint_note; defined by the generated stubs.c). */
+extern const char __ravel_taint_note[] __attribute__((weak));
+static void copy_taint_note(rv_shm *s)
+{
+    size_t i = 0;
+    if (&__ravel_taint_note)
+        for (; i + 1 < sizeof s->taint_note && __ravel_taint_note[i]; i++)
+            s->taint_note[i] = __ravel_taint_note[i];
+    s->taint_note[i] = 0;
+}
+
 /* Serve executions until ravel closes the request pipe; returns in each
  * forked child, or in each execution of the reset engine (engine.c). */
 static void serve(void)
@@ -1544,7 +1640,7 @@ static void serve(void)
     }
     memcpy(&max_steps, hdr + offsetof(rv_shm, max_steps), sizeof max_steps);
     memcpy(&max_events, hdr + offsetof(rv_shm, max_events), sizeof max_events);
-    size_t size = rv_shm_size(max_steps, max_events);
+    size_t size = rv_shm_full_size(max_steps, max_events);
     long m = rv_sys_mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, RV_FD_SHM, 0);
     if (m < 0 && m > -4096) rv_sys_exit(70);
     rv_shm *s = (rv_shm *)m;
@@ -1553,6 +1649,7 @@ static void serve(void)
     rt.events = rv_shm_events(s);
     rt.server = true;
     rt.recording = true;
+    copy_taint_note(s);
     if ((s->engine & RV_ENGINE_RESET) && rv_engine_start(s)) return; /* in each execution */
     rv_server_bells bells = {.shm = s, .spin.limit = s->spin_ticks, .asleep = true};
     for (;;) {
@@ -1587,6 +1684,7 @@ static void standalone(void)
     s->nondet_hi = 2;
     s->nreg = 1;
     rt.shm = s;
+    rv_standalone_schedule(s); /* replay under gdb: the schedule, from the environment */
 }
 
 /* The highest address at which the runtime's main runs, below the top of
@@ -1649,6 +1747,7 @@ static void runtime_main(int argc, char **argv, char **envp)
     rt.nthreads = 1;
     rt.running = m;
     if (rt.flags & RV_REQ_DRF) rv_race_thread_start(0, 0);
+    rt.ended = false;
     rt.active = true;
     scrub_below(64 << 10, true); /* the fork server's frames (every mode: one semantics) */
     int r = run_user_main(m, argc, argv, envp);

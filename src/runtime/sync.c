@@ -193,23 +193,42 @@ static void decide_cas(rv_event *ev)
     if (cur != ev->act.arg) ev->act.kind = RV_ACT_READ;
 }
 
+/* The program's bytes the model is about to change for action a (its
+ * objects in state s; a spin lock's packed word): the memory image keeps
+ * what it held there (image.c). */
+static void note_objects(const rv_mstate *s, const rv_action *a, const rv_mutex_st *spin)
+{
+    if (s->mx == spin)
+        rv_image_obj((const void *)(uintptr_t)a->obj, sizeof(uint32_t)); /* rv_spin_pack */
+    else if (s->mx)
+        rv_image_obj(s->mx, sizeof *s->mx);
+    if (s->cv) rv_image_obj(s->cv, sizeof *s->cv);
+    if (s->sem) rv_image_obj(s->sem, sizeof *s->sem);
+    if (s->once) rv_image_obj(s->once, sizeof *s->once);
+    if (s->rw) rv_image_obj(s->rw, sizeof *s->rw);
+    if (s->bar) rv_image_obj(s->bar, sizeof *s->bar);
+}
+
 void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
 {
     if (rv_is_cas(&ev->act)) decide_cas(ev);
     rv_mutex_st spin;
     rv_mstate s = state_of(&ev->act, &spin);
+    note_objects(&s, &ev->act, &spin);
     char msg[160];
     int r = rv_model_apply(&s, &ev->act, val, msg, sizeof msg);
     if (ev->act.flags & RV_AF_SPIN) rv_spin_pack(ev->act.obj, &spin);
     if (r == RV_MODEL_MISUSE) misuse(t, misused_obj(&ev->act, msg), msg);
     t->result = r;
     switch (ev->act.kind) {
-    case RV_ACT_CREATE:
+    case RV_ACT_CREATE: {
         t->nchildren++;
-        *(pthread_t *)(uintptr_t)ev->act.obj2 = (pthread_t)ev->act.obj; /* part of the event */
+        pthread_t id = (pthread_t)ev->act.obj; /* *thread: part of the event, and of its wv */
+        rv_acct_event_store(ev, (void *)(uintptr_t)ev->act.obj2, &id, sizeof id);
         if (rt.flags & RV_REQ_DRF) rv_race_thread_start(rv_tid(t), (unsigned)ev->act.obj);
         rv_thread_start((unsigned)ev->act.obj, t->spawn_fn, t->spawn_arg);
         break;
+    }
     case RV_ACT_EXIT:
         t->state = RV_T_FINISHED;
         break;
@@ -250,13 +269,19 @@ int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn
     uint64_t pc = PC;
     rv_thr *self = rv_self();
     unsigned cap = rv_thread_cap();
-    if (threads_created >= cap)
+    /* --thread-bound: a create past the creator's bound waits for good
+     * (never enabled: action.h RV_AF_BOUND) */
+    bool held = rt.shm->thread_bound && self->nchildren >= rt.shm->thread_bound;
+    if (held) rt.shm->nonexhaustive |= RV_NONEX_THREAD_BOUND;
+    if (!held && threads_created >= cap) {
+        rt.shm->nonexhaustive |= RV_NONEX_THREAD_CAP;
         rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %u threads (--max-threads)", cap);
+    }
     int id = rv_child_id(self);
     if (id < 0) /* canonical ids are never reused: this many over all executions */
         rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %d thread ids over the exploration",
                     RV_MAX_THREADS);
-    threads_created++;
+    if (!held) threads_created++;
     int ds = PTHREAD_CREATE_JOINABLE;
     if (attr) pthread_attr_getdetachstate(attr, &ds);
     self->spawn_fn = fn;
@@ -268,6 +293,7 @@ int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn
     a.obj2 = (uint64_t)(uintptr_t)th;
     a.len = sizeof *th;
     a.arg = ds == PTHREAD_CREATE_DETACHED;
+    if (held) a.flags |= RV_AF_BOUND;
     rv_visible(a, pc);
     return 0;
 }
@@ -280,7 +306,12 @@ int __ravel_pthread_join(pthread_t th, void **retval)
     if (rv_thr_at(th) == self) return EDEADLK;
     rv_visible(rv_act(RV_ACT_JOIN, th), pc); /* EINVAL for a detached thread: the model's */
     int r = self->result;
-    if (!r && retval) *retval = rv_thr_at(th)->ret;
+    if (!r && retval) { /* no event writes *retval: its change goes to the join's */
+        rv_acct acct;
+        rv_acct_begin(&acct, retval, sizeof *retval, RV_TAINT_RUNTIME_WRITE);
+        *retval = rv_thr_at(th)->ret;
+        rv_acct_end(&acct);
+    }
     return r;
 }
 
@@ -363,20 +394,24 @@ int __ravel_sched_yield(void)
     return 0;
 }
 
-/* Sleeping is a yield: time does not exist in an exploration. */
+/* Sleeping is a yield; the virtual clock (clock.c) shows the sleeping
+ * thread that the time passed. */
 unsigned __ravel_sleep(unsigned s)
 {
     rv_visible(rv_act(RV_ACT_YIELD, 0), PC);
+    rv_clock_slept(s * 1000000000ull);
     return 0;
 }
 int __ravel_usleep(unsigned us)
 {
     rv_visible(rv_act(RV_ACT_YIELD, 0), PC);
+    rv_clock_slept(us * 1000ull);
     return 0;
 }
 int __ravel_nanosleep(const void *req, void *rem)
 {
     rv_visible(rv_act(RV_ACT_YIELD, 0), PC);
+    rv_clock_slept_ts(req);
     return 0;
 }
 
@@ -489,6 +524,7 @@ uint8_t rv_raw_start(uint64_t obj, size_t overlay, uint32_t status)
     volatile uint32_t *tag = (volatile uint32_t *)(uintptr_t)(obj + overlay);
     bool raw = *tag == RAW_TAG || !rv_model_status_written(status);
     if (!raw) return 0;
+    rv_image_obj((const void *)tag, sizeof *tag); /* no event writes it (image.c) */
     *tag = RAW_TAG;
     return RV_AF_RAW;
 }

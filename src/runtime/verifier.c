@@ -78,24 +78,35 @@ __attribute__((weak)) void reach_error(void)
  * body never runs. */
 typedef struct rv_target_fn {
     const void *start;
+    unsigned long size;
     const char *name;
 } rv_target_fn;
 extern const rv_target_fn __ravel_target_fns[] __attribute__((weak));
 extern const unsigned long __ravel_ntarget_fns __attribute__((weak));
 
-static const char *target_named(const void *fn)
+static const rv_target_fn *target_named(const void *fn)
 {
     if (!&__ravel_ntarget_fns) return NULL;
     for (unsigned long i = 0; i < __ravel_ntarget_fns; i++)
-        if (__ravel_target_fns[i].start == fn) return __ravel_target_fns[i].name;
+        if (__ravel_target_fns[i].start == fn) return &__ravel_target_fns[i];
     return NULL;
 }
 
+/* The call site is the hook's `call_site` when the target runs as a
+ * function of its own (the hook is called from inside its body).  Where
+ * the compiler inlined the target, `call_site` is the return address of
+ * the function it was inlined into, i.e. a line of that function's
+ * caller (or the runtime's, for main): the hook's own return address,
+ * inside the inlined body, is the place then. */
 void __ravel___cyg_profile_func_enter(void *fn, void *call_site)
 {
-    const char *name = target_named(fn);
-    if (!name) return;
-    uint64_t pc = rv_pc_of((uint64_t)(uintptr_t)call_site);
+    const rv_target_fn *t = target_named(fn);
+    if (!t) return;
+    const char *name = t->name;
+    uint64_t here = (uint64_t)(uintptr_t)__builtin_return_address(0);
+    uint64_t start = (uint64_t)(uintptr_t)t->start;
+    bool inlined = here < start || here - start >= t->size;
+    uint64_t pc = rv_pc_of(inlined ? here : (uint64_t)(uintptr_t)call_site);
     fatal_point(pc);
     rv_end_exec(RV_END_REACH_ERROR, pc, 0, "%s() called", name);
 }
@@ -121,6 +132,7 @@ void __ravel_exit(int code)
         rv_visible(a, PC);
         rv_end_complete(code);
     }
+    rv_engine_exit_again();
     exit(code);
 }
 
@@ -143,9 +155,36 @@ void __ravel__Exit(int code)
     __ravel__exit(code);
 }
 
+/* A __VERIFIER_* choice or assumption outside an execution: before main
+ * (a constructor: nothing is explored there yet, and there is no
+ * execution to report in, so the process ends with a message, as for a
+ * blocking call there: premain.c) or after its end (an atexit handler or
+ * a destructor, which run with the scheduler off: the execution is
+ * reported already).  Taking the first value, or ignoring a false
+ * assumption, as these once did, explored one branch as if it were all
+ * of them: a wrong TRUE for a constructor that drew the value leading to
+ * reach_error, a wrong FALSE for an exit handler that assumed false
+ * before calling it (tests/svcomp/outside.c). */
+static void outside_execution(const char *what, uint64_t pc)
+{
+    if (!rt.shm) {
+        dprintf(2, "ravel: %s before main (in a constructor) is not supported\n", what);
+        _exit(70);
+    }
+    rv_end_exec(RV_END_UNSUPPORTED, pc, 0,
+                "%s after the program ended (in an exit handler or a destructor), which ravel "
+                "does not explore",
+                what);
+}
+
 void __VERIFIER_assume(int cond)
 {
-    if (cond || !rt.active) return;
+    if (cond) return;
+    if (!rt.active) {
+        /* a false assumption: the execution was infeasible after all */
+        if (rt.shm) rv_end_exec(RV_END_INFEASIBLE, PC, 0, "a __VERIFIER_assume condition failed");
+        outside_execution("__VERIFIER_assume(0)", PC);
+    }
     rv_thr *self = rv_self();
     self->state = RV_T_ASSUME; /* blocked forever: this execution is infeasible */
     rv_leave();
@@ -183,8 +222,8 @@ void __VERIFIER_atomic_end(void)
 /* One nondet event choosing among [lo, lo + n). */
 static int64_t nondet(int64_t lo, uint64_t n, bool exhaustive, uint64_t pc)
 {
-    if (!rt.active) return lo;
-    if (!exhaustive) rt.shm->nonexhaustive = 1;
+    if (!rt.active) outside_execution("a __VERIFIER_nondet_* value", pc);
+    if (!exhaustive) rt.shm->nonexhaustive |= RV_NONEX_NONDET;
     rv_action a = rv_act(RV_ACT_NONDET, 0);
     a.obj2 = (uint64_t)lo;
     a.ndom = (uint32_t)n;

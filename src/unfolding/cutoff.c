@@ -4,14 +4,13 @@
  *
  * state([e]) is composed, never executed: the fingerprint (backend-supplied,
  * 128-bit XXH3) of the <-maximal event of each thread in [e] — the thread's
- * local state after it — plus, for every memory range, the hash of the
- * bytes the last write to it in [e] wrote (the values only, whoever wrote
- * them; a range the backend did not hash makes the state unique), plus the state
- * of every synchronisation object derived by replaying [e] in a linear
- * extension of < (mutex holders and counts, condition-variable waiters,
- * semaphore counts, once flags, thread existence and exit).  Writes to
- * partially overlapping ranges make the state unique (no cutoff): the set of
- * last writes would not determine the memory then.
+ * local state after it — plus the hash of the memory image, H(M) ^ H(M0)
+ * = the XOR of the events' changes wv (trace.h rv_memh: exact at the byte
+ * level whatever the widths, overlaps and order of the writes; a write the
+ * backend did not hash makes the state unique), plus the state of every
+ * synchronisation object derived by replaying [e] in a linear extension of
+ * < (mutex holders and counts, condition-variable waiters, semaphore
+ * counts, once flags, thread existence and exit).
  *
  * cutoff(e) holds iff some event e' seen before, itself neither a cutoff nor
  * above one, has state([e']) = state([e]) and [e'] ◁ [e] for the total
@@ -141,35 +140,24 @@ typedef struct kv {
 
 /* ---- object states: a hash map with an order-independent digest ----------
  *
- * state([e]) is the set of (object key, value words) left by folding [e];
- * its fingerprint is Σ hash(entry) (two 64-bit lanes, mod 2^64), so that a
- * change of one entry updates it in O(1) and the running state of the
- * current execution's prefixes costs O(1) per event (issue 11: a long
- * execution used to rebuild [e] for every event, O(n^2)).  Granules: the
- * written ranges per 8-byte granule, for the overlap test in O(len / 8).
- * At most 8 disjoint ranges touch a granule, and the stored ranges are
- * disjoint (an overlap ends the fold), so the inline array never fills. */
-typedef struct gran {
-    uint64_t g; /* granule index + 1; 0: empty slot */
-    uint32_t n;
-    struct {
-        uint64_t obj;
-        uint64_t len;
-    } r[8];
-} gran;
-
+ * state([e]) is the set of (object key, value words) left by folding [e],
+ * and the memory image; its fingerprint is Σ hash(entry) (two 64-bit
+ * lanes, mod 2^64) with the image's hash, so that a change of one entry
+ * updates it in O(1) and the running state of the current execution's
+ * prefixes costs O(1) per event (issue 11: a long execution used to
+ * rebuild [e] for every event, O(n^2)).  mem: the XOR of the folded
+ * events' changes of the memory image (trace.h rv_memh), H(M) ^ H(M0) of
+ * the memory M they leave. */
 typedef struct kvmap {
     kv *s; /* open addressing, k1 == 0: empty */
     size_t n, cap;
     uint64_t sum_lo, sum_hi;
-    gran *g;
-    size_t gn, gcap;
+    rv_memh mem;
 } kvmap;
 
 static void kvmap_free(kvmap *m)
 {
     free(m->s);
-    free(m->g);
     memset(m, 0, sizeof *m);
 }
 
@@ -228,58 +216,8 @@ static void kv_close(kvmap *m, const kv *s)
 
 static rv_hash128 kv_digest(const kvmap *m)
 {
-    uint64_t w[3] = {m->sum_lo, m->sum_hi, m->n};
+    uint64_t w[5] = {m->sum_lo, m->sum_hi, m->n, m->mem.lo, m->mem.hi};
     return rv_hash(w, sizeof w);
-}
-
-static gran *gran_get(kvmap *m, uint64_t g)
-{
-    if (2 * (m->gn + 1) > m->gcap) {
-        gran *old = m->g;
-        size_t oc = m->gcap;
-        m->gcap = oc ? 2 * oc : 64;
-        m->g = rv_xcalloc(m->gcap, sizeof *m->g);
-        for (size_t i = 0; i < oc; i++) {
-            if (!old[i].g) continue;
-            size_t j = (size_t)(old[i].g * 0x9e3779b97f4a7c15ull >> 17) & (m->gcap - 1);
-            while (m->g[j].g) j = (j + 1) & (m->gcap - 1);
-            m->g[j] = old[i];
-        }
-        free(old);
-    }
-    size_t j = (size_t)((g + 1) * 0x9e3779b97f4a7c15ull >> 17) & (m->gcap - 1);
-    while (m->g[j].g && m->g[j].g != g + 1) j = (j + 1) & (m->gcap - 1);
-    if (!m->g[j].g) {
-        m->g[j].g = g + 1;
-        m->g[j].n = 0;
-        m->gn++;
-    }
-    return &m->g[j];
-}
-
-/* Record the written range [obj, obj + len); false when it overlaps a
- * different range written before (then the set of last writes does not
- * determine the memory). */
-static bool note_range(kvmap *m, uint64_t obj, uint64_t len)
-{
-    uint64_t g0 = obj >> 3, g1 = (obj + len - 1) >> 3;
-    for (uint64_t g = g0; g <= g1; g++) {
-        gran *x = gran_get(m, g);
-        bool same = false;
-        for (uint32_t k = 0; k < x->n; k++) {
-            if (x->r[k].obj == obj && x->r[k].len == len) {
-                same = true;
-                continue;
-            }
-            if (x->r[k].obj < obj + len && obj < x->r[k].obj + x->r[k].len) return false;
-        }
-        if (!same && x->n < 8) {
-            x->r[x->n].obj = obj;
-            x->r[x->n].len = len;
-            x->n++;
-        }
-    }
-    return true;
 }
 
 static int cmp_lsize(const void *a, const void *b)
@@ -400,31 +338,76 @@ static bool hi_thread(const rv_action *a)
     return a->tid >= RV_MASK_THREADS || (on_thread && a->obj >= RV_MASK_THREADS);
 }
 
+/* Does e write memory?  A compare-exchange labelled RMW by the unknown-
+ * value rule (values.h) that failed when it ran wrote nothing: a read. */
+static bool writes_memory(const rv_uevent *e)
+{
+    const rv_action *a = &e->act;
+    if (!rv_is_memory(a) || a->kind == RV_ACT_READ) return false;
+    return !(rv_is_cas(a) && e->executed && e->weff == RV_WEFF_NONE);
+}
+
 /* Fold one event into the object states (keys: kind tag << 56 | ...).
- * Memory: the bytes a write left (hashed apart from the writer's state);
- * everything else through the model (fold_sync).  Returns 0, or why the
- * state is unique (RV_UNIQ_*, RV_TAINT_*). */
+ * Memory: the event's change of the image (wv: its own write, apart from
+ * the writer's state, and the bytes the runtime wrote for its thread
+ * without an event, which any event may carry); everything else through
+ * the model (fold_sync).  Returns 0, or why the state is unique
+ * (RV_UNIQ_*, RV_TAINT_*). */
 static uint32_t fold(kvmap *m, const rv_uevent *e)
 {
     const rv_action *a = &e->act;
     if (e->taint) return e->taint; /* changed without an event: unique */
     if (a->kind == RV_ACT_NONE || a->kind >= RV_ACT_KIND_COUNT) return RV_UNIQ_KIND;
     if (hi_thread(a)) return RV_UNIQ_HI_SYNC;
-    if (rv_is_memory(a) && a->kind != RV_ACT_READ) {
-        /* a compare-exchange labelled RMW by the unknown-value rule
-         * (values.h) that failed when it ran wrote nothing: like a read */
-        if (rv_is_cas(a) && e->executed && e->weff == RV_WEFF_NONE) return 0;
-        if (!e->wv_lo && !e->wv_hi) return RV_UNIQ_BIG_WRITE; /* bytes not hashed */
-        /* a different range overlapping a written one: give up (unique) */
-        if (!note_range(m, a->obj, a->len)) return RV_UNIQ_OVERLAP;
-        kv *s = kv_open(m, (uint64_t)K_MEM << 56 | a->len, a->obj);
-        s->v[0] = e->wv_lo;
-        s->v[1] = e->wv_hi;
-        kv_close(m, s);
-        return 0;
+    bool w = writes_memory(e);
+    if (w && !e->wv_ok) return RV_UNIQ_BIG_WRITE; /* bytes not hashed */
+    if (e->wv_ok) {
+        m->mem.lo ^= e->wv_lo;
+        m->mem.hi ^= e->wv_hi;
     }
-    fold_sync(m, e);
+    if (!rv_is_memory(a) || a->kind == RV_ACT_READ) fold_sync(m, e);
     return 0;
+}
+
+/* Keep x among the first RV_UNIQUE_SRC_MAX distinct sources of unique
+ * states (rv_unf.unique_src). */
+static void add_unique_src(rv_unf *u, const rv_unique_src *x)
+{
+    for (unsigned i = 0; i < u->nunique_src; i++)
+        if (!memcmp(&u->unique_src[i], x, sizeof *x)) return;
+    if (u->nunique_src < RV_UNIQUE_SRC_MAX)
+        u->unique_src[u->nunique_src++] = *x;
+    else
+        u->unique_src_more = true;
+}
+
+/* Where the state became unique at e for a reason the fold found (a
+ * write too large to hash, ...): e itself.  Taints are noted with their
+ * origin as events are mapped (rv_unf_note_taint). */
+static void note_unique(rv_unf *u, const rv_uevent *e, uint32_t why)
+{
+    if (e->taint) return;
+    for (uint32_t w = why; w; w &= w - 1) {
+        uint32_t bit = w & -w;
+        rv_unique_src x = {
+            .why = bit, .len = bit == RV_UNIQ_BIG_WRITE ? (uint32_t)e->act.len : 0, .pc = e->pc};
+        add_unique_src(u, &x);
+    }
+}
+
+/* The build's own reasons (code built without instrumentation, frames of
+ * variable size) hold at every event: the backend's taint_note names them.
+ * A taint with an origin is the C library call after the event. */
+void rv_unf_note_taint(rv_unf *u, const rv_event *ev)
+{
+    uint32_t why = ev->taint & ~(uint32_t)(RV_TAINT_UNINSTRUMENTED | RV_TAINT_DYNAMIC_FRAME);
+    for (uint32_t w = why; w; w &= w - 1) {
+        uint32_t bit = w & -w;
+        bool origin = bit != RV_TAINT_DEEP_STACK && ev->taint_pc;
+        rv_unique_src x = {
+            .why = bit, .pc = origin ? ev->taint_pc : ev->pc, .fn = origin ? ev->taint_fn : 0};
+        add_unique_src(u, &x);
+    }
 }
 
 /* Thread t's slot after its event x: its local state. */
@@ -462,6 +445,8 @@ static void fold_unstarted(kvmap *m, rv_uevent *const *lc, size_t nlc, const rv_
     }
 }
 
+_Static_assert(RV_WV_MAX == 64u << 10, "rv_unf_unique_str names the bound");
+
 void rv_unf_unique_str(uint32_t why, char *out, size_t n)
 {
     static const struct {
@@ -470,12 +455,14 @@ void rv_unf_unique_str(uint32_t why, char *out, size_t n)
     } names[] = {
         {RV_TAINT_LIBC, "calls to C library functions that may write memory or keep state"},
         {RV_TAINT_UNINSTRUMENTED, "code built without instrumentation"},
-        {RV_TAINT_HEAP_COPY, "bytes copied by realloc/strdup"},
+        {RV_TAINT_HEAP_COPY,
+         "heap bytes written without events (C library allocations, copies over 64 KiB)"},
         {RV_TAINT_RUNTIME_WRITE, "memory the runtime wrote without an event"},
         {RV_TAINT_DEEP_STACK, "thread stacks deeper than 256 KiB (not hashed)"},
         {RV_TAINT_DYNAMIC_FRAME, "stack frames of variable size (alloca, VLAs)"},
-        {RV_UNIQ_BIG_WRITE, "writes larger than 4 KiB"},
-        {RV_UNIQ_OVERLAP, "writes to partially overlapping ranges"},
+        {RV_TAINT_SYNC_TABLE,
+         "writes after synchronisation objects filled the memory image's table (6144 granules)"},
+        {RV_UNIQ_BIG_WRITE, "writes larger than 64 KiB"},
         {RV_UNIQ_KIND, "event kinds the state does not fold"},
         {RV_UNIQ_HI_SYNC, "threads above 63"},
     };
@@ -512,7 +499,11 @@ static bool compute_state(rv_unf *u, rv_uevent *e, rv_hash128 *out, uint32_t *wh
     kvmap m = {0};
     if (ok) {
         qsort(lc, n, sizeof *lc, cmp_lsize);
-        for (size_t i = 0; i < n; i++) *why |= fold(&m, lc[i]);
+        for (size_t i = 0; i < n; i++) {
+            uint32_t w = fold(&m, lc[i]);
+            if (w) note_unique(u, lc[i], w);
+            *why |= w;
+        }
         ok = !*why;
     }
     if (ok) {
@@ -558,7 +549,8 @@ static bool neutral(const rv_uevent *e)
     case RV_ACT_YIELD:
     case RV_ACT_NONDET:
     case RV_ACT_JOIN:
-        return !e->taint && e->has_fp && !rv_unf_is_err(e);
+        /* a read may carry bytes the runtime wrote after it (realloc) */
+        return !e->taint && e->has_fp && !rv_unf_is_err(e) && !(e->wv_ok && (e->wv_lo | e->wv_hi));
     default:
         return false;
     }
@@ -587,7 +579,9 @@ void rv_unf_cut_prefix(rv_unf *u, rv_uevent *e)
     } else if (!e->has_fp) {
         p->nofp = true;
     } else {
-        p->why |= fold(&p->m, e);
+        uint32_t w = fold(&p->m, e);
+        if (w) note_unique(u, e, w);
+        p->why |= w;
         fold_thread(&p->m, t, e);
         p->last[t] = e;
         if (t + 1 > p->nt) p->nt = t + 1;
@@ -637,7 +631,7 @@ static bool prefix_state(const rv_unf *u, const rv_uevent *e, rv_hash128 *out, u
     *why = p->why;
     *ok = !p->why && !p->nofp;
     if (!*ok) return true;
-    kvmap m = {.sum_lo = p->m.sum_lo, .sum_hi = p->m.sum_hi, .n = p->m.n};
+    kvmap m = {.sum_lo = p->m.sum_lo, .sum_hi = p->m.sum_hi, .n = p->m.n, .mem = p->m.mem};
     for (unsigned t = 0; t < p->nt; t++) {
         const rv_uevent *el = t < e->nt ? e->tmax[t] : NULL;
         const rv_uevent *ec = p->create[t] && rv_unf_leq(p->create[t], e) ? p->create[t] : NULL;

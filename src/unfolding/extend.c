@@ -675,7 +675,9 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
             e->fp_hi = ev->fp_hi;
             e->wv_lo = ev->wv_lo;
             e->wv_hi = ev->wv_hi;
+            e->wv_ok = (ev->vflags & RV_EV_WV) != 0;
             e->taint = ev->taint;
+            if (cutoffs && ev->taint) rv_unf_note_taint(u, ev);
             e->has_fp = true;
         }
         e->weff = rv_vals_effect(&orig->ev[i], &e->wval);

@@ -186,10 +186,11 @@ struct rv_uevent {
     uint32_t nicf, capicf, icf_upto;
     uint64_t pc;
     uint64_t fp_lo, fp_hi; /* backend fingerprint after this event (0 if unknown) */
-    uint64_t wv_lo, wv_hi; /* hash of the bytes it wrote (0 if not hashed) */
+    uint64_t wv_lo, wv_hi; /* its change of the memory image (trace.h rv_event.wv), if wv_ok */
     uint32_t taint;        /* RV_TAINT_* of the backend: state changed without an event */
     rv_hash128 state;      /* fingerprint of state([e]) (cutoffs) */
     bool has_fp;           /* fp_lo/hi observed */
+    bool wv_ok;            /* wv_lo/hi observed (RV_EV_WV) */
     bool state_ok;         /* decided (cutoff or not) */
     bool state_known;      /* `state` holds state([e]) (decided, not unique) */
     bool cutoff;           /* cutoff(e, U, G) held when first decided */
@@ -283,6 +284,10 @@ typedef struct rv_unf {
         cutmask;    /* threads < RV_MASK_THREADS that lost events to cutoffs in the last mapping */
     rv_lasso lasso; /* a cycle the last mapping found (lasso.c), if any */
     uint32_t unique_why; /* RV_UNIQ_* / RV_TAINT_*: why states were made unique (cutoff.c) */
+    /* where: the first sources met (distinct reason, place and function) */
+    rv_unique_src unique_src[RV_UNIQUE_SRC_MAX];
+    unsigned nunique_src;
+    bool unique_src_more; /* more were met than unique_src holds */
     /* names (nh) of the executed events rv_unf_remove freed (fatal.c):
      * open addressing, 16 bytes per entry, outside the --cache-mb bound */
     rv_hash128 *xrec;
@@ -351,14 +356,15 @@ void rv_unf_vals_free(rv_unf *u);
 
 /* Why a state was made unique (rv_unf.unique_why), besides the backend's
  * RV_TAINT_* bits (src/runtime/protocol.h, low bits). */
-#define RV_UNIQ_BIG_WRITE 0x100u /* a write of a range the backend did not hash (> 4 KiB) */
-#define RV_UNIQ_OVERLAP   0x200u /* writes to partially overlapping ranges */
+#define RV_UNIQ_BIG_WRITE 0x100u /* a write the backend did not hash (> RV_WV_MAX bytes) */
 #define RV_UNIQ_KIND      0x400u /* an event kind whose effect on objects is not folded */
-#define RV_UNIQ_HI_SYNC                                                                            \
-    0x800u /* an event of a thread >= RV_MASK_THREADS, or of its world flags                       \
-            */
+/* an event of a thread >= RV_MASK_THREADS, or of its world flags */
+#define RV_UNIQ_HI_SYNC 0x800u
 /* The reasons as text ("a, b"), for the summary. */
 void rv_unf_unique_str(uint32_t why, char *out, size_t n);
+/* Note where the taint of an executed event came from (rv_unf.unique_src;
+ * its states are unique).  Called as executions are mapped with cutoffs. */
+void rv_unf_note_taint(rv_unf *u, const rv_event *ev);
 
 void rv_unf_init(rv_unf *u);
 void rv_unf_free(rv_unf *u);

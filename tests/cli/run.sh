@@ -520,7 +520,7 @@ t_racy_check_json_and_replay() {
     expect_rc 1
     expect_out '^counter=1$'
     expect_out "^#1 +thread 0 +create\\(thread 1\\)"
-    expect_out "thread [12] +(read|write)\\(counter, 4\\)  at racy\\.c:$(line_of racy.c LINE-INC) \\(inc\\)"
+    expect_out "thread [12] +(read|write)\\(counter, 4\\)( :?= [0-9]+)?  at racy\\.c:$(line_of racy.c LINE-INC) \\(inc\\)"
     expect_out '^outcome: ERROR assertion'
     expect_out "^  in thread 0 at racy\\.c:$la \\(main\\)$"
     # the command line written in the file replays it too
@@ -658,7 +658,7 @@ EOF
     expect_out "^    thread 1 waits for lock\(heap of thread 0 \+0x[0-9a-f]+\) at heap\.c:$(line_of heap.c SELF-DEADLOCK) \(f\); the mutex is held by thread 1$"
     rv replay heap.c ravel-out/heap-deadlock-1.schedule
     expect_rc 1
-    expect_out 'thread 1 +write\(arr\+8, 4\)'
+    expect_out 'thread 1 +write\(arr\[2\], 4\)'
     expect_out 'thread 1 +write\(stack of thread 1, 4\)'
     expect_out 'thread 0 +write\(m, 8\)'
     expect_out 'thread 0 +read\(stack of thread 0, 8\)'
@@ -802,6 +802,113 @@ t_exit_code_incomplete() {
     expect_out '^verdict +INCOMPLETE'
 }
 
+# ---- reports (issue 28 part 8) -----------------------------------------------------------------
+# Errors and limits are numbered apart, the errors first: the finding is
+# "error 1" (it was "error 4" after three "limit N" blocks), and its
+# schedule file is ...-assertion-1; the executions cut by a limit are not
+# written as a part of the executions ("hit a limit 326" after 167).
+t_report_errors_before_limits() {
+    need_runtime || return
+    local f=$C/numbered.c
+    rv check --algo=dfs --keep-going --max-events=300 "$f"
+    expect_rc 1
+    expect_out '^executions +[0-9]+ \(blocked 0, infeasible 0\); [0-9]+ more cut short by a limit$'
+    expect_out '^errors +1$'
+    grep -E '^(error|limit) [0-9]+:' "$W/out" | cut -d: -f1 | paste -sd, >order
+    expect_eq "blocks" "$(cat order)" "error 1,limit 1,limit 2,limit 3"
+    expect_out '^  schedule: ravel-out/numbered-assertion-1\.schedule$'
+    expect_out '^  schedule: ravel-out/numbered-event-limit-3\.schedule$'
+    rv check --algo=dfs --keep-going --max-events=300 --json "$f"
+    expect_json '[.errors[] | select(.kind == "assertion") | .schedule_file] | join(",")' \
+        ravel-out/numbered-assertion-1.schedule
+    expect_json_match '.errors[0].location' "numbered\\.c:$(line_of "$f" LOOP-00) "
+}
+# An execution stopped at udpor's budget (its states are unique) says so,
+# not "raise --max-events", and the whole reason list is kept (it was cut
+# at 256 bytes: "... (non-terminating? raise --ma").
+t_report_budget_limit() {
+    need_runtime || return
+    rv check --json "$C/randspin.c"
+    expect_rc 3
+    expect_json_match '.errors[0].message' '^execution stopped after [0-9]+ events by the explorer \(its budget for this run; --max-events=100000 was not reached\)$'
+    expect_json_match .incomplete_reason 'its states are unique .*; also: execution stopped after [0-9]+ events by the explorer \(its budget for this run; --max-events=100000 was not reached\)$'
+    rv check "$C/randspin.c"
+    expect_out '^limit 1: event-limit: execution stopped after [0-9]+ events by the explorer'
+}
+# A bounded search that stopped before its end cannot say that the bound
+# cut nothing (it said "not reached: it cut no execution" after 0
+# executions).
+t_report_bound_stopped() {
+    need_runtime || return
+    printf 'volatile int x;\nint main(void){ for (;;) x++; }\n' >loop.c
+    rv check --preemption-bound=2 --max-events=500 loop.c
+    expect_rc 3
+    expect_out '^bound +preemption 2 \(the search stopped before its end: whether the bound cuts an execution is not known\)$'
+    rv check --json --preemption-bound=2 --max-events=500 loop.c
+    expect_json .bound_complete false
+    expect_json .bound_reached false
+    printf '#include <pthread.h>\nint x;\nstatic void *f(void *a){ x = 1; return a; }\nint main(void){ pthread_t t; pthread_create(&t, 0, f, 0); x = 2; pthread_join(t, 0); return 0; }\n' >two.c
+    rv check --preemption-bound=2 two.c
+    expect_rc 3
+    expect_out '^bound +preemption 2 \(not reached: it cut no execution\)$'
+    rv check --json --preemption-bound=2 two.c
+    expect_json .bound_complete true
+}
+# ravel replay shows the values each memory step read and wrote.
+t_replay_values() {
+    need_runtime || return
+    racy_src
+    rv check --algo=dfs --out=bugs racy.c
+    local li
+    li=$(line_of racy.c LINE-INC)
+    rv replay racy.c bugs/racy-assertion-1.schedule
+    expect_out "^#[0-9]+ +thread [12] +read\\(counter, 4\\) = 0  at racy\\.c:$li \\(inc\\)$"
+    expect_out "^#[0-9]+ +thread [12] +write\\(counter, 4\\) := 1  at racy\\.c:$li \\(inc\\)$"
+    rv replay --json racy.c bugs/racy-assertion-1.schedule
+    expect_json '[.steps[] | select(.thread != 0 and .action == "read(counter, 4)") | .read] | join(",")' 0,0
+    expect_json '[.steps[] | select(.action == "write(counter, 4)") | .wrote] | join(",")' 1,1
+    expect_json '[.steps[] | select(.action | startswith("create")) | has("read")] | any' false
+}
+
+# ---- programs that do not repeat themselves (issue 28 part 6) ----------------------------------
+# Every algorithm says in plain words that the program behaved
+# differently on a replayed schedule, what differed, and the likely causes
+# (udpor said "a replayed configuration produced other events"; dfs, dpor,
+# source and optimal called the run exhaustive).
+t_diverge_every_algorithm() {
+    need_runtime || return
+    local a
+    for a in udpor dfs dpor source optimal; do
+        rm -f count
+        rv check --json --algo=$a "$C/diverge.c"
+        [ "$RC" = 3 ] || fail_because "$a: exit status $RC, expected 3"
+        expect_json .exhaustive false
+        expect_json_match .incomplete_reason '^the program behaved differently when a schedule was replayed: thread 0 did not do read\(z, 4\)( at [^ ]*diverge\.c:[0-9]+ \(main\))? again'
+        expect_json_match .incomplete_reason 'Likely causes: C library calls whose results come from outside the program \(files, streams'
+    done
+    rm -f count
+    rv check --json --algo=dpor "$C/diverge.c"
+    expect_json_match .incomplete_reason "\\(step [0-9]+: thread 0 did lock\\(m\\) at [^ ]*diverge\\.c:[0-9]+ \\(main\\) now\\)"
+}
+# Under --real-clock the clock is named, with the line that read it.
+t_diverge_names_real_clock() {
+    need_runtime || return
+    rv check --json --real-clock "$C/diverge.c" -- -DCLOCK
+    expect_rc 3
+    expect_json_match .incomplete_reason "Likely causes: the real clock \\(--real-clock\\), read at [^ ]*diverge\\.c:$(line_of "$C/diverge.c" LINE-CLOCK) \\(main\\)"
+}
+# A replay that does not fit names the causes too.
+t_replay_divergence_causes() {
+    need_runtime || return
+    racy_src
+    rv check --algo=dfs --out=bugs racy.c
+    sed -i '/^steps/,$d' bugs/racy-assertion-1.schedule
+    printf 'steps\n2 0 0\n' >>bugs/racy-assertion-1.schedule
+    rv replay racy.c bugs/racy-assertion-1.schedule
+    expect_rc 2
+    expect_err 'The program changed since the schedule was written, or it behaved differently this time; likely causes: .*memory read before it was written'
+}
+
 # ---- PV programs go to the PV backend ----------------------------------------------------------
 t_pv_check_and_replay() {
     printf 'resource a, b;\nP(a).P(b).V(b).V(a) | P(b).P(a).V(a).V(b)\n' >dl.pv
@@ -827,7 +934,7 @@ if [ "${1:-}" != "--one" ]; then
     else
         ut=$(mktemp -d)
         if "$CC_T" -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -I "$ROOT/src" "${SANFLAGS[@]}" \
-            -o "$ut/test_schedfile" "$C/test_schedfile.c" "$RAVEL_BUILD/libravel.a" -lm 2>"$ut/err"; then
+            -o "$ut/test_schedfile" "$C/test_schedfile.c" "$RAVEL_BUILD/libravel.a" -ldw -lelf -lm 2>"$ut/err"; then
             "$ut/test_schedfile" | grep -E '^(PASS|FAIL|#)'
             [ "${PIPESTATUS[0]}" = 0 ] || echo "FAIL cli/unit: test_schedfile exited non-zero"
         else

@@ -41,7 +41,8 @@ static void test_roundtrip(void)
                        .ncflags = 2,
                        .options = opts,
                        .noptions = 1,
-                       .nthreads = 3};
+                       .nthreads = 3,
+                       .livelock = true};
     sf.parent[0] = RV_NO_THREAD, sf.index[0] = 0;
     sf.parent[1] = 0, sf.index[1] = 0;
     sf.parent[2] = 0, sf.index[2] = 1;
@@ -70,6 +71,7 @@ static void test_roundtrip(void)
     CHECK(back.nprogram == 2 && !strcmp(back.program[1], "dir with space/b.c"));
     CHECK(back.ncflags == 2 && !strcmp(back.cflags[1], "-DMSG='it''s'"));
     CHECK(back.noptions == 1 && !strcmp(back.options[0], "--posix-exit"));
+    CHECK(back.livelock);
     CHECK(back.nthreads == 3 && back.parent[0] == RV_NO_THREAD && back.parent[2] == 0 &&
           back.index[2] == 1);
     CHECK(back.nsteps == 100);
@@ -110,7 +112,9 @@ static void test_bad_files(void)
     CHECK(parse_fails_with("ravel-schedule 1\nprogram p.c\n", "s: no 'steps' line"));
     CHECK(parse_fails_with(
         "ravel-schedule 1\nprogram p.c\nfoo 1\n",
-        "s:3: unknown line 'foo' (expected program, cflags, options, thread or steps)"));
+        "s:3: unknown line 'foo' (expected program, cflags, options, outcome, thread or steps)"));
+    CHECK(parse_fails_with("ravel-schedule 1\nprogram p.c\noutcome deadlock\n",
+                           "s:3: unknown outcome 'deadlock' (expected livelock)"));
     CHECK(parse_fails_with("ravel-schedule 1\nprogram p.c\nthread 1 - 0\n",
                            "s:3: thread 1 listed out of order (expected thread 0)"));
     CHECK(parse_fails_with("ravel-schedule 1\nprogram p.c\nthread 0 - 0\nthread 1 1 0\n",

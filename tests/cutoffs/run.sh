@@ -231,6 +231,149 @@ t_policy_no_cutoffs() {
     expect_eq "executions vs dfs traces" "$least" "$(json .traces)"
 }
 
+# --- the memory image (issue 28 part 1; docs/UDPOR.md "What a state contains") ---
+# The issue's 14-line program: a struct freed before a spin-wait made
+# every later state unique ("writes to partially overlapping ranges") and
+# the spin ran into the event limit; exhaustive in 2 executions now.
+t_free_spin() {
+    rv check --json "$D/free_spin.c" -- -DNO_FREE
+    expect_rc 0
+    expect_json .executions 2
+    rv check --json "$D/free_spin.c"
+    expect_rc 0
+    expect_json .exhaustive true
+    expect_json .executions 2
+    expect_json .unique_states_from null
+}
+# The same for the other ordinary writes before a spin (spin_after.c's
+# header: free, memset, {0}, snprintf, struct copy, strdup, realloc,
+# calloc, strings of different lengths); 1, 2, 5, 6, 7 and 9 ran into
+# the event limit before.
+t_spin_after() {
+    local w
+    for w in 1 2 3 4 5 6 7 8 9; do
+        rv check --json "$D/spin_after.c" -- -DWHAT=$w
+        expect_eq "WHAT=$w: exit status" "$RC" 0
+        expect_eq "WHAT=$w: executions" "$(json .executions)" 2
+        expect_eq "WHAT=$w: unique" "$(json .unique_states_from)" null
+    done
+}
+# same_errors, and the cutoff run cut: the state was computed and the
+# larger configuration's memory told apart (not made unique).
+image_errors() {
+    same_errors "$@"
+    [ "$RC" = 3 ] && return
+    expect_json .unique_states_from null
+    expect_json_match .cutoffs '^[1-9]'
+}
+# The same writes in the other order (bytes_order.c's header): a state
+# that composed the last write per range, or the values written without
+# their order, calls the two configurations equal and cuts the bug away
+# (a scratch build whose writes carried only the bytes after them missed
+# cases 1-4 and 6).
+t_bytes_order() {
+    local c
+    for c in 1 2 3 4 5 6; do image_errors bytes_order.c -DCASE=$c; done
+}
+# Bytes the heap writes without an event (bytes_heap.c's header: realloc's
+# and strdup's copies, a fresh block's fill, the freed flag, calloc).
+# Before, cases 3 and 5 were unsound: the default run said "no error,
+# exhaustive" where dfs found the assertion (the fill was in no state).
+t_bytes_heap() {
+    local c
+    for c in 1 2 3 4 5; do image_errors bytes_heap.c -DCASE=$c; done
+}
+# Attacks on the image (bytes_attack.c's header: a write hidden in a
+# freed-then-reused block, a block reallocated at the same address with
+# other content, an overlapping memmove, a struct copy): the cutoffs must
+# find dfs's error with the states computed, not made unique.
+t_bytes_attack() {
+    local c
+    for c in 1 2 3 4; do image_errors bytes_attack.c -DCASE=$c; done
+}
+# A synchronisation object's storage reused for data (sync_reuse.c's
+# header): the bytes the model left there are no part of the image.
+# Before, both cases said "no error, exhaustive" (3 executions, 2 cut).
+# Case 2's dfs run takes 89,313 executions: --no-cutoffs is its oracle.
+t_sync_reuse() {
+    image_errors sync_reuse.c -DCASE=1
+    rv check --json --keep-going --no-cutoffs $LIM "$D/sync_reuse.c" -- -DCASE=2
+    local nc
+    nc=$(kinds)
+    [ -n "$nc" ] || fail_because "--no-cutoffs found no error (the program must have one)"
+    rv check --json --keep-going $LIM "$D/sync_reuse.c" -- -DCASE=2
+    expect_eq "CASE=2: errors with cutoffs (vs --no-cutoffs)" "$(kinds)" "$nc"
+    expect_json .unique_states_from null
+    expect_json_match .cutoffs '^[1-9]'
+}
+# The objects' table full (sync_table.c's header): states unique from
+# the first write after it, with their own reason and the write's line;
+# below it, the 2 executions of the closed form.
+t_sync_table() {
+    local f=$D/sync_table.c
+    rv check --json "$f"
+    expect_rc 0
+    expect_json .executions 2
+    expect_json .unique_states_from null
+    rv check --json --max-events=3000 "$f" -- -DN=2100
+    expect_rc 3
+    expect_json .unique_states_from "writes after synchronisation objects filled the memory image's table (6144 granules)"
+    expect_eq "the write's line" "$(json '.unique_sources[0].location | sub(" .*"; "") | sub(".*/"; "")')" \
+        "sync_table.c:$(line_of "$f" "where: data")"
+}
+# Equal bytes written in other widths are one state: a memset of 8 bytes
+# and two 4-byte stores of the same bytes explore as two equal memsets do
+# (3 executions, the larger configuration cut); other bytes are another
+# state (4).  Before, the widths made two states (4 executions).
+t_bytes_widths() {
+    rv check --json "$D/bytes_widths.c" -- -DSAME
+    expect_rc 0
+    local same
+    same=$(json .executions)
+    rv check --json "$D/bytes_widths.c"
+    expect_rc 0
+    expect_json .executions "$same"
+    rv check --json "$D/bytes_widths.c" -- -DOTHER
+    expect_rc 0
+    [ "$(json .executions)" -gt "$same" ] ||
+        fail_because "-DOTHER: $(json .executions) executions, -DSAME $same (other bytes must not cut)"
+}
+
+# What made states unique, and where (issue 28 part 2): each source as
+# reason, what (the C library function, or the write) and file:line, and
+# the build's note naming every function, source and frame behind it.
+# Before, only the reasons were given (unique_states_from).
+src_at() { # WHAT-TEXT LINE-MARKER: the unique_sources entry's location
+    json "[.unique_sources[] | select(.what == \"$1\") | .location | sub(\" .*\"; \"\") | sub(\".*/\"; \"\")] | first"
+}
+t_unique_where() {
+    local f=$D/unique_where.c
+    rv check --json "$f" -- -DWHAT=1
+    expect_rc 0
+    expect_eq "gmtime_r" "$(src_at gmtime_r)" "unique_where.c:$(line_of "$f" "where: gmtime_r")"
+    expect_eq "strftime" "$(src_at strftime)" "unique_where.c:$(line_of "$f" "where: strftime")"
+    expect_json .unique_build "C library functions called: gmtime_r, strftime"
+    rv check "$f" -- -DWHAT=1
+    expect_file_match "$W/out" "^            - gmtime_r at .*unique_where.c:$(line_of "$f" "where: gmtime_r") \(main\)"
+    expect_file_match "$W/out" "^            the build: C library functions called: gmtime_r, strftime"
+    rv check --json "$f" -- -DWHAT=2
+    expect_rc 0
+    expect_eq "memset" "$(src_at "a write of 100000 bytes")" "unique_where.c:$(line_of "$f" "where: memset")"
+    expect_eq "asprintf" "$(src_at asprintf)" "unique_where.c:$(line_of "$f" "where: asprintf")"
+    expect_json .unique_build null
+    rv check --json "$f" -- -DWHAT=3
+    expect_json .unique_build "frames of variable size: grow, vla"
+    rv check --json "$f" "$D/unique_where_asm.c" "$D/unique_where_nosan.c" -- -DWHAT=4
+    expect_json .unique_build \
+        "code built without instrumentation: unique_where_asm.c (__asm__), unique_where_nosan.c (no_sanitize)"
+    rv check --json "$D/memalign_named.c"
+    expect_json '.unique_sources[0].what' posix_memalign
+    # nothing unique: no sources, no note
+    rv check --json "$D/free_spin.c"
+    expect_json '.unique_sources | length' 0
+    expect_json .unique_build null
+}
+
 # --- the liveness table (src/backends/native/liveness.c, src/runtime/live.c) ---
 # Zeroing dead frame bytes must change nothing the program can tell:
 # with and without RAVEL_LIVENESS=0 the same executions, traces, exit

@@ -315,6 +315,30 @@ t_fair_livelock() {
     tail -n 12 "$W/out" | grep -E '^#[0-9]+ +thread [12] +yield' | awk '{print $3}' | sort -u >"$W/spinners"
     expect_eq "threads yielding at the end of the replay" "$(paste -sd' ' "$W/spinners")" "1 2"
 }
+# The livelock names a thread and a line (the last step's: where it
+# spins), and its replay reports the livelock (it said "the schedule ended
+# before the program did; no error on this path", exit 0).
+t_fair_livelock_where() {
+    local L=$ROOT/tests/dpor/livelock.c sched
+    rv check --fair-bound=0 --max-depth=300 --json "$L"
+    expect_rc 1
+    expect_json '.errors[0].kind' livelock
+    expect_json_match '.errors[0].thread' '^[12]$'
+    expect_json_match '.errors[0].location' 'livelock\.c:(13|20) \(t[12]\)$'
+    expect_json_match '.errors[0].message' '^livelock: the execution went on past --max-depth=300 steps within the fair bound'
+    sched=$(json '.errors[0].schedule_file')
+    expect_file_match "$sched" '^outcome livelock$'
+    rv check --fair-bound=0 --max-depth=300 "$L"
+    expect_file_match "$W/out" '^  in thread [12] at .*livelock\.c:(13|20) \(t[12]\)$'
+    rv replay "$L" "$sched"
+    expect_rc 1
+    expect_file_match "$W/out" "^outcome: ERROR livelock: the schedule's 301 steps went past --max-depth within the fair bound and the program goes on"
+    expect_file_match "$W/out" '^  in thread [12] at .*livelock\.c:(13|20) \(t[12]\)$'
+    rv replay --json "$L" "$sched"
+    expect_json .outcome.kind livelock
+    expect_json_match .outcome.thread '^[12]$'
+    expect_json .exit_code 1
+}
 
 # Peterson with sched_yield in its spin loops (seed 002's motivating case):
 # under the fair bound K = 0 every execution is finite, so BPOR terminates

@@ -70,7 +70,7 @@ t_server_exits_early() {
     rv check --json ctor_exit.c
     expect_rc 3
     expect_json .exhaustive false
-    expect_json_match .incomplete_reason 'did not start'
+    expect_json_match .incomplete_reason 'the program exited with status 0 before main started'
 }
 t_server_never_answers() {
     printf '#include <unistd.h>\n__attribute__((constructor)) static void c(void) { for (;;) pause(); }\nint main(void) { return 0; }\n' >ctor_sleep.c

@@ -254,7 +254,7 @@ max_threads_case() { # ALGO
     rv check --json --keep-going --max-threads=3 --algo="$1" "$L/create_loop.c"
     expect_rc 1
     expect_json '[.errors[].kind]|sort|join(",")' "assertion,resource-limit"
-    expect_json .incomplete_reason "more than 3 threads (--max-threads)"
+    expect_json .incomplete_reason "the program creates more than 3 threads (--max-threads)"
     rv check --json --keep-going --max-threads=2 --algo="$1" "$L/create_loop.c"
     expect_rc 3
     expect_json '[.errors[].kind]|join(",")' "resource-limit"
@@ -271,7 +271,7 @@ t_create_join_loop_dfs() {
     expect_rc 3
     expect_json .events 98299 # 6 per thread and main's first
     expect_json '[.errors[].kind]|join(",")' resource-limit
-    expect_json .incomplete_reason "more than 16384 threads (--max-threads)"
+    expect_json .incomplete_reason "the program creates more than 16384 threads (--max-threads)"
     expect_json .verdict UNKNOWN
 }
 # udpor's one execution (--max-executions=1) goes to the same bound.
@@ -279,15 +279,20 @@ t_create_join_loop_udpor_one() {
     rv check --json --max-executions=1 "$L/create_join_loop.c"
     expect_rc 3
     expect_json .events 98299
-    expect_json .incomplete_reason "more than 16384 threads (--max-threads)"
+    expect_json .incomplete_reason "the program creates more than 16384 threads (--max-threads)"
 }
+# Past the cap the search goes on under a thread bound (explore.c): main
+# creates at most 1, 2, 3 threads, one trace each; never exhaustive.
 t_create_join_loop_udpor() {
     rv check --json --keep-going "$L/create_join_loop.c"
     expect_rc 3
     expect_json .incomplete_executions 1
-    expect_json .executions 0
+    expect_json .executions 3
+    expect_json .thread_bound 3
+    expect_json .thread_bound_cut 1
     expect_json '[.errors[].kind]|join(",")' resource-limit
-    expect_json .incomplete_reason "more than 1024 threads (--max-threads)"
+    expect_json_match .incomplete_reason '^the program creates more than 1024 threads \(--max-threads\); also: thread bound: explored the executions in which each thread creates at most 3 threads; the program creates more \(a create was held back in 1 execution\)$'
+    expect_json .exhaustive false
 }
 # A smaller bound: the same trace count, and dfs's 2^(N-1) interleavings.
 t_create_join_loop_bounded() {
@@ -297,7 +302,7 @@ t_create_join_loop_bounded() {
     rv check --json --keep-going --algo=dfs --max-threads=5 "$L/create_join_loop.c"
     expect_rc 3
     expect_json .incomplete_executions 16
-    expect_json .incomplete_reason "more than 5 threads (--max-threads)"
+    expect_json .incomplete_reason "the program creates more than 5 threads (--max-threads)"
 }
 t_max_threads_dfs() { max_threads_case dfs; }
 t_max_threads_optimal() { max_threads_case optimal; }
@@ -368,7 +373,7 @@ t_threads_max_dfs() {
     expect_json '.errors|length' 0
     rv check --json --algo=dfs --max-executions=1 --max-events=200000 "$L/threads_many.c" -- -DN=16384
     expect_rc 3
-    expect_json .incomplete_reason "more than 16384 threads (--max-threads)"
+    expect_json .incomplete_reason "the program creates more than 16384 threads (--max-threads)"
 }
 # dfs backtracks over more than 64 threads (rv_event.next_en): every
 # order of 3 lock holders among 70 threads, the rest stopped before.
@@ -435,8 +440,8 @@ t_threads_10000_udpor() {
 t_threads_udpor_capped() {
     rv check --json --max-executions=2 "$L/threads_many.c" -- -DN=10000
     expect_rc 3
-    expect_json .executions 0
-    expect_json .incomplete_reason "more than 1024 threads (--max-threads)"
+    expect_json .executions 1 # the second: under the thread bound 1
+    expect_json_match .incomplete_reason '^the program creates more than 1024 threads \(--max-threads\)'
     expect_err "note: --algo=udpor holds 1024 threads per execution unless --max-threads says more \\(up to 16384: the unfolding's clocks have an entry per thread per event\\); one execution, --max-executions=1, may have more"
     # within the bound, the lost update of -DBUG is found
     rv check --json "$L/threads_many.c" -- -DN=200 -DBUG
@@ -457,7 +462,7 @@ t_threads_masks_not_capped() {
     done
     rv check --json --memory=drf "$L/threads_many.c" -- -DN=100
     expect_rc 3
-    expect_json .incomplete_reason "more than 64 threads (--max-threads)"
+    expect_json_match .incomplete_reason '^the program creates more than 64 threads \(--max-threads\)'
     expect_err "note: --memory=drf holds 64 threads per execution unless --max-threads says more \\(up to 1024"
 }
 # The DPOR engine with threads above 63 doing real synchronisation
@@ -698,7 +703,7 @@ t_threads_over_1024_udpor() {
     done
     rv check --json "$L/threads_sync_hi.c" -- -DCOND -DBUG -DK=1100
     expect_rc 3
-    expect_json .incomplete_reason "more than 1024 threads (--max-threads)"
+    expect_json_match .incomplete_reason '^the program creates more than 1024 threads \(--max-threads\)'
 }
 t_threads_cond_many_timed_hi_udpor() { udpor_sync_many_case 594 "" -DCOND -DTIMED; }
 t_threads_cond_many_hi_bug_udpor() { udpor_sync_many_case 348 deadlock -DCOND -DBUG; }
@@ -734,6 +739,88 @@ t_threads_waves_stacks_released() {
     local kb
     kb=$(cut -d' ' -f1 "$W/rss")
     [ "$kb" -lt 80000 ] || fail_because "program peak $kb KB for 10,000 threads in waves of 1,000"
+}
+
+# ---- programs that create threads without bound (issue 28 part 9) ----
+# `while (1) pthread_create(...)`: the search reaches the thread cap, then
+# goes on under a growing thread bound (explore.c) and reports the lost
+# update two workers make, in every algorithm, with a schedule that
+# replays it (it was "more than 1024 threads", exit 3).
+t_create_forever() {
+    local a la sched
+    la=$(line_of "$L/create_forever.c" LINE-ASSERT)
+    for a in udpor dfs dpor source optimal; do
+        rv check --json --algo=$a "$L/create_forever.c"
+        [ "$RC" = 1 ] || fail_because "$a: exit status $RC, expected 1"
+        expect_json '[.errors[] | select(.kind == "assertion") | .location] | join(",")' \
+            "$L/create_forever.c:$la (worker)"
+        expect_json .thread_bound 2
+        expect_json_match .verdict '^FALSE'
+    done
+    sched=$(json '.errors[] | select(.kind == "assertion") | .schedule_file')
+    rv replay "$L/create_forever.c" "$sched"
+    expect_rc 1
+    expect_file_match "$W/out" "^  in thread [12] at .*create_forever\\.c:$la \\(worker\\)$"
+    rv check "$L/create_forever.c"
+    expect_file_match "$W/out" '^threads +each thread creates at most 2 \(--thread-bound; it held a create back in [0-9]+ executions?\)$'
+    expect_file_match "$W/out" '^error 1: assertion'
+}
+# Nothing to find: never exhaustive, the reason says how far it went; the
+# executions at each bound are those dfs finds (traces at bounds 1, 2, 3:
+# 1 + 2 + 3! orders of the atomic adds).
+t_create_forever_ok() {
+    rv check --json "$L/create_forever.c" -- -DATOMIC
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json .thread_bound 3
+    expect_json_match .incomplete_reason 'thread bound: explored the executions in which each thread creates at most 3 threads; the program creates more \(a create was held back in [0-9]+ executions\)$'
+    rv check --json --thread-bound=3 --algo=dfs --count-traces "$L/create_forever.c" -- -DATOMIC
+    expect_json .traces 9
+    rv check --json --thread-bound=3 --no-cutoffs "$L/create_forever.c" -- -DATOMIC
+    expect_json .executions 9
+    expect_json .thread_bound_cut 6
+}
+# Every thread blocked while main's create is held: the end of a bounded
+# execution, not a deadlock.  (dfs and optimal go to 16,384 threads before
+# the bound takes over: given the bound, they start with it.)
+t_create_forever_held_no_deadlock() {
+    local a
+    rv check --json "$L/create_forever.c" -- -DSEM
+    expect_rc 3
+    expect_json '[.errors[].kind]|join(",")' resource-limit
+    for a in udpor dfs optimal; do
+        rv check --json --algo=$a --thread-bound=3 "$L/create_forever.c" -- -DSEM
+        [ "$RC" = 3 ] || fail_because "$a: exit status $RC, expected 3"
+        expect_json '.errors|length' 0
+        expect_json .thread_bound 3
+    done
+}
+# --thread-bound=N: the bound from the start (no search to the cap), and a
+# bound that holds nothing back is the whole search: exhaustive.
+t_thread_bound_given() {
+    rv check --json --thread-bound=2 "$L/create_forever.c"
+    expect_rc 1
+    expect_json '[.errors[].kind]|join(",")' assertion
+    expect_json .thread_bound 2
+    rv check --json --thread-bound=4 --count-traces "$L/threads_many.c" -- -DN=2
+    expect_rc 0
+    expect_json .exhaustive true
+    expect_json .thread_bound 2
+    expect_json .thread_bound_cut 0
+    rv check --thread-bound=4 "$L/threads_many.c" -- -DN=2
+    expect_file_match "$W/out" '^threads +each thread creates at most 2 \(--thread-bound; it held no create back\)$'
+}
+# --thread-bound=0: no thread bound, the cap ends the search as before.
+t_thread_bound_off() {
+    rv check --json --thread-bound=0 "$L/create_forever.c"
+    expect_rc 3
+    expect_json '[.errors[].kind]|join(",")' resource-limit
+    expect_json .incomplete_reason "the program creates more than 1024 threads (--max-threads)"
+    expect_json 'has("thread_bound")' false
+    rv check --thread-bound=x "$L/create_forever.c"
+    expect_rc 2
+    grep -q "thread-bound expects a number of threads each thread may create" "$W/err" ||
+        fail_because "no clear message for --thread-bound=x"
 }
 
 rv_main "$@"

@@ -284,6 +284,69 @@ t_data_model_rules() {
     DM_GLOBALS='static long unused(long x) { return x + 1; }' dm_case unused_fn none '    int i = 0; (void)i;'
     DM_GLOBALS='static int helper(void) { long x = 1; return (int)x; }' dm_case used_fn 'a value of type long' '    if (helper() != 1) reach_error();'
 }
+# The adversary of issue 27 part 1: each program below differs between
+# ILP32 (gcc -m32) and LP64, and the rules above took it for the LP64
+# verdict (the comment says which way it was wrong); and programs like
+# them the rules must still accept
+t_data_model_rules_attacked() {
+    # wrong FALSE: the pointer covers w[1] under LP64 only
+    DM_GLOBALS='union u { int *p; int w[2]; } g;' dm_case union_member 'a member of a union: union u' '    g.w[1] = 5; g.p = 0; if (g.w[1] != 5) reach_error();'
+    # wrong TRUE: w[2] is d's upper half under ILP32 (double 4-aligned)
+    DM_GLOBALS='union { struct { int a; double d; } s; int w[4]; } g;' dm_case union_unnamed 'a member of a union' '    g.s.d = 1.0; if (g.w[2] != 0) reach_error();'
+    DM_GLOBALS='union u { int a; float f; } g, h;' dm_case union_whole none '    g = h;'
+    # wrong FALSE: q[1] is v.p's upper half under LP64
+    DM_GLOBALS='struct t { int *p; int x; } v;' dm_case pointer_cast 'a pointer converted to another pointer type: int \*' '    v.x = 7; int *q = (int *)&v; if (q[1] != 7) reach_error();'
+    # wrong FALSE: the same read through a void * round trip (on the
+    # attack13 branch before its fix too)
+    DM_GLOBALS='struct t { int *p; int x; } v;' dm_case void_round_trip 'a pointer to a structure or a pointer converted to void \*' '    v.x = 7; void *w = &v; int *q = w; if (q[1] != 7) reach_error();'
+    DM_GLOBALS='int *pp[2];' dm_case void_pointer_pointer 'a pointer to a structure or a pointer converted to void \*' '    void *w = pp; (void)w;'
+    # a thread's argument (the thread reads it as its own type) and free
+    DM_GLOBALS='struct t { int *p; int x; } v; static void *f(void *a) { struct t *q = a; q->x = 1; return 0; }' dm_case void_thread_arg none '    pthread_t h; pthread_create(&h, 0, f, &v); pthread_join(h, 0); if (v.x != 1) reach_error();'
+    # the same round trip back to its own type: flagged too (what the
+    # program reads through the void * is not followed)
+    dm_case pointer_cast_void 'a pointer to a structure or a pointer converted to void \*' '    struct s v = {1, 0}; void *p = &v; struct s *q = p; if (q->a != 1) reach_error();'
+    dm_case pointer_cast_int_void none '    int i = 1; void *p = &i; int *q = p; if (*q != 1) reach_error();'
+    dm_case pointer_cast_sign none '    int i = 1; unsigned *u = (unsigned *)&i; if (*u != 1) reach_error();'
+    # wrong TRUE: a 32-bit pthread_t wraps
+    dm_case pthread_t_arith 'a value of type pthread_t' '    pthread_t t = pthread_self(); ++t; if (!t) reach_error();'
+    dm_case pthread_t_copy none '    pthread_t t = pthread_self(), u = t; if (!pthread_equal(t, u)) reach_error();'
+    # wrong TRUE: long long is 4-aligned under ILP32
+    dm_case alignof_ll 'the alignment of long long' '    int a = _Alignof(long long); if (a == 4) reach_error();'
+    dm_case alignof_int none '    int a = _Alignof(int); if (a != 4) reach_error();'
+    # wrong TRUE: a constructor, which clang does not mark used
+    DM_GLOBALS='static int w; __attribute__((constructor)) static void init(void) { unsigned long v = 0xffffffffu; v++; w = v == 0; }' dm_case ctor_long 'a value of type unsigned long' '    if (w) reach_error();'
+    # wrong TRUE: x87 keeps the extra precision under ILP32
+    dm_case float_arith 'floating-point arithmetic' '    volatile double big = 1e16; double one = 1.0; if ((big + one) - big != 0.0) reach_error();'
+    dm_case float_compare none '    double d = 1.5; float f = 2.0f; if (d > f) reach_error();'
+    # wrong FALSE: sscanf stores 8 bytes for %ld
+    dm_case format_long 'a format with a conversion of long' '    int a[2] = {0, 7}; sscanf("5", "%ld", (void *)&a[0]); if (a[1] != 7) reach_error();'
+    dm_case format_plain none '    printf("%d %s %lld %%ld\n", 1, "x", 2ll);'
+    # wrong TRUE: code chosen by the preprocessor for the target (needs
+    # the 32-bit C library headers, as ravel itself does for a .c task)
+    if ! printf '#include <pthread.h>\n' | clang -m32 -E -x c - >/dev/null 2>&1; then
+        skip_test "no 32-bit C library headers (libc6-dev-i386)"
+        return
+    fi
+    dm_case if_lp64 'preprocessed differently for ILP32' '#ifdef __LP64__
+    reach_error();
+#endif'
+    dm_case wordsize 'preprocessed differently for ILP32' '    if (__WORDSIZE == 64) reach_error();'
+    # glibc lays its mutex initialisers out for each target: not a
+    # difference of the program's (the AST rule judges a kind's)
+    DM_GLOBALS='pthread_mutex_t m = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP, n = PTHREAD_MUTEX_INITIALIZER;' dm_case mutex_initialisers 'a mutex initialised with a kind' '    pthread_mutex_lock(&n); pthread_mutex_lock(&m);'
+    DM_GLOBALS='pthread_mutex_t n = PTHREAD_MUTEX_INITIALIZER;' dm_case mutex_initialiser none '    pthread_mutex_lock(&n);'
+}
+# ... and in ILP32 tasks (tasks/layout.c): FALSE on the commit before the fix
+t_ilp32_layout() {
+    local v
+    for v in memset union cast; do
+        rv check --json "$TASKS/layout_$v-true.yml"
+        expect_rc 3
+        expect_json .verdict UNKNOWN
+        expect_json .witness null
+    done
+    expect_json_match .data_model_dependence 'layout.c:[0-9]+: a pointer converted to another pointer type'
+}
 t_task_file_errors() {
     cp -r "$S/properties" "$S/race.c" "$W/"
     printf "format_version: '2.0'\ninput_files: 'race.c'\nproperties:\n\t- property_file: properties/unreach-call.prp\n" >"$W/tab.yml"
@@ -646,6 +709,60 @@ t_target_inlined_and_hidden() {
     rv check --json --property=unreach-call "$W/t.c" "$W/h.c"
     expect_rc 2
     expect_err 'defines __cyg_profile_func_enter'
+}
+
+# The adversary of issue 27 part 1, attacks kept.  A target the compiler
+# inlined and never emitted (inline_target.c): TRUE on the commit before
+# the fix, for both compilers at -O0 and -O2
+t_target_inlined_away() {
+    local cc o
+    for cc in clang gcc; do
+        for o in -O0 -O2; do
+            CC=$cc rv check --json --property=unreach-call "$S/inline_target.c" -- $o
+            expect_rc 1
+            expect_json .verdict 'FALSE(unreach-call)'
+            expect_json '.errors[0].kind' reach-error
+            expect_json_match '.errors[0].location' '^[^ ]*inline_target.c:[0-9]+ '
+            CC=$cc rv check --json --property=unreach-call "$S/inline_target.c" -- $o -DNEVER
+            expect_rc 0
+            expect_json .verdict TRUE
+        done
+    done
+    # the schedule replays to the same end
+    rv check --json --property=unreach-call "$S/inline_target.c" -- -O2
+    rv replay --json "$S/inline_target.c" "$(json '.errors[0].schedule_file')" -- -O2
+    expect_rc 1
+    expect_json .outcome.kind reach-error
+}
+
+# A target with another name (an alias): the hook sees one address for
+# both, so a call of the other name would count as a call of reach_error
+# (a wrong FALSE); the build is refused instead
+t_target_alias() {
+    printf '#include <assert.h>\nextern _Bool __VERIFIER_nondet_bool(void);\nvoid fail(void) { assert(0); }\nvoid reach_error(void) __attribute__((alias("fail")));\nint main(void) { if (__VERIFIER_nondet_bool()) fail(); return 0; }\n' >"$W/a.c"
+    rv check --json --property=unreach-call "$W/a.c"
+    expect_rc 2
+    expect_err 'reach_error, the unreach-call target, has another name, fail'
+}
+
+# __VERIFIER_* before main and after its end (outside.c): each was a wrong
+# verdict on the commit before the fix (TRUE, FALSE, TRUE, FALSE)
+t_verifier_outside_execution() {
+    local v
+    for v in CTOR_NONDET CTOR_ASSUME CTOR_REACH; do
+        rv check --json --property=unreach-call "$S/outside.c" -- -D$v
+        expect_rc 3
+        expect_json .verdict UNKNOWN
+        expect_json_match .verdict_reason 'exited with status 70 before main started'
+    done
+    rv check --json --property=unreach-call "$S/outside.c" -- -DEXIT_NONDET
+    expect_rc 3
+    expect_json .verdict UNKNOWN
+    expect_json_match .verdict_reason 'after the program ended \(in an exit handler or a destructor\)'
+    rv check --json --property=unreach-call "$S/outside.c" -- -DEXIT_ASSUME
+    expect_rc 0
+    expect_json .verdict TRUE
+    expect_json .infeasible 1
 }
 
 # ---- a task of sv-benchmarks, unchanged (sv-benchmarks/README.md) -----------------

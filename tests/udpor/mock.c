@@ -25,6 +25,7 @@ typedef struct mock {
     mthr th[MOCK_MAXT];
     int owner[NOBJ], count[NOBJ]; /* owner = tid + 1 */
     int64_t mem[NOBJ];
+    int64_t before; /* the variable an event writes, before it */
     int sem[NOBJ];
     uint64_t waiters[NOBJ];
     int failed;
@@ -168,6 +169,7 @@ static void apply(mock *m, int t, rv_event *ev, uint32_t val)
     rv_action *a = &ev->act;
     uint64_t w;
     uint64_t wrote[2] = {0, 0};
+    if (rv_is_memory(a)) m->before = m->mem[(a->obj - OBJ_VAR(0)) / 8];
     switch (in->op) {
     case M_LOCK:
         m->owner[in->a] = t + 1;
@@ -256,11 +258,12 @@ static void fingerprint(mock *m, int t, rv_event *ev)
     rv_hash128 hh = rv_hash(st, sizeof st);
     ev->fp_lo = hh.lo;
     ev->fp_hi = hh.hi | 1; /* never zero: zero means "no fingerprint" */
-    if (a->kind == RV_ACT_WRITE || a->kind == RV_ACT_RMW) { /* the value written */
-        int64_t w[2] = {(int64_t)a->obj, m->mem[(a->obj - OBJ_VAR(0)) / 8]};
-        hh = rv_hash(w, sizeof w);
-        ev->wv_lo = hh.lo;
-        ev->wv_hi = hh.hi | 1;
+    if (a->kind == RV_ACT_WRITE || a->kind == RV_ACT_RMW) { /* the image's change (trace.h) */
+        rv_memh h = rv_memh_xor(rv_memh_range(a->obj, &m->before, sizeof m->before),
+                                rv_memh_range(a->obj, &m->mem[(a->obj - OBJ_VAR(0)) / 8], 8));
+        ev->wv_lo = h.lo;
+        ev->wv_hi = h.hi;
+        ev->vflags |= RV_EV_WV;
     }
 }
 

@@ -174,6 +174,7 @@ check loops-terminate loops 1 60
 # programs fail).
 check spins-nonterm spins 1 300
 check spins-nonterm-least spins-least 1 150
+check memory-image-hash memh 1 2000
 check loops-terminate-least loops-least 1 60
 check loops3-terminate-1 loops3 1 2
 check loops3-terminate-4 loops3 4 27

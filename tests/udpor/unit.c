@@ -23,6 +23,11 @@
  *             and every non-termination reported is a fair cycle in the
  *             mock's exact state (lasso_holds; loops and loops3 check it
  *             too)
+ *   memh    — the memory image hash (core/trace.h rv_memh) on random
+ *             writes: the software and PCLMULQDQ paths agree, a range's
+ *             hash is the XOR of its pieces', the changes of random writes
+ *             of any widths and overlaps XOR to H(after) ^ H(before) of the
+ *             whole image, and a one-byte difference changes it
  * A mode ending in -gc bounds the event cache to 1 byte; one ending in
  * -deep (after -gc) runs udpor with --deepen=4 (passes with executions
  * stopped after 4, 8, 16, ... events; "never more executions" then holds
@@ -474,6 +479,43 @@ static int diff(uint64_t seed)
     return 0;
 }
 
+/* rv_memh's contract on the random writes of one seed (see the header). */
+static int check_memh(uint64_t seed)
+{
+    enum { N = 96 };
+    uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
+#define RND() (x ^= x << 13, x ^= x >> 7, x ^= x << 17, x)
+    unsigned char mem[N], init[N];
+    uint64_t base = 0x7f0000001000ull + (RND() & 0xfff);
+    for (int i = 0; i < N; i++) mem[i] = init[i] = (unsigned char)RND();
+    rv_memh sum = {0, 0};
+    const char *bad = NULL;
+    for (int w = 0; w < 40 && !bad; w++) {
+        size_t a = RND() % N, n = 1 + RND() % (N - a);
+        rv_memh before = rv_memh_range(base + a, mem + a, n);
+        rv_memh soft = rv_memh_range_soft(base + a, mem + a, n);
+        size_t c = RND() % (n + 1);
+        rv_memh p1 = rv_memh_range(base + a, mem + a, c);
+        rv_memh p2 = rv_memh_range(base + a + c, mem + a + c, n - c);
+        if (soft.lo != before.lo || soft.hi != before.hi) bad = "software and PCLMULQDQ differ";
+        if ((p1.lo ^ p2.lo) != before.lo || (p1.hi ^ p2.hi) != before.hi)
+            bad = "a range is not the XOR of its pieces";
+        for (size_t i = 0; i < n; i++)
+            if (RND() % 3) mem[a + i] = (unsigned char)RND(); /* some bytes stay */
+        sum = rv_memh_xor(sum, rv_memh_xor(before, rv_memh_range(base + a, mem + a, n)));
+    }
+    rv_memh whole = rv_memh_xor(rv_memh_range(base, init, N), rv_memh_range(base, mem, N));
+    if (!bad && (whole.lo != sum.lo || whole.hi != sum.hi))
+        bad = "the writes' changes do not XOR to the image's";
+    size_t k = RND() % N;
+    mem[k] ^= (unsigned char)(1 + RND() % 255);
+    rv_memh other = rv_memh_xor(rv_memh_range(base, init, N), rv_memh_range(base, mem, N));
+    if (!bad && other.lo == whole.lo && other.hi == whole.hi) bad = "a changed byte hashes equal";
+#undef RND
+    if (bad) printf("# seed %llu: memh: %s\n", (unsigned long long)seed, bad);
+    return bad != NULL;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 4) return 2;
@@ -529,6 +571,8 @@ int main(int argc, char **argv)
             r = check_loop(sd, 3, &te);
         else if (!strcmp(mode, "diff"))
             r = diff(sd);
+        else if (!strcmp(mode, "memh"))
+            r = check_memh(sd);
         else
             return 2;
         if (r < 0)

@@ -27,8 +27,9 @@
 /* 13: the liveness table, prog.live (liveness.h); 14: SV-COMP targets
  * (reach_error, __VERIFIER_error) the program defines are caught on entry
  * (wire_targets); 15: the reset engine's checks (linked_unseen's
- * allow-list, find_raw_insn, __ravel_cpu_clock) */
-#define RECIPE "ravel-build-15/live-" RV_LIVE_VERSION
+ * allow-list, find_raw_insn, __ravel_cpu_clock); 16: a target inlined
+ * away gets its entry hook too (pp_names_target) */
+#define RECIPE "ravel-build-16/live-" RV_LIVE_VERSION
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -234,7 +235,17 @@ static char *default_runtime(void)
     self[n] = 0;
     char *slash = strrchr(self, '/');
     if (slash) *slash = 0;
-    return rv_xasprintf("%s/libravel_rt.a", self);
+    /* next to ravel in a build tree; PREFIX/lib/ravel for PREFIX/bin/ravel
+     * once installed (`make install`) */
+    char *here = rv_xasprintf("%s/libravel_rt.a", self);
+    if (access(here, R_OK) == 0) return here;
+    char *installed = rv_xasprintf("%s/../lib/ravel/libravel_rt.a", self);
+    if (access(installed, R_OK) == 0) {
+        free(here);
+        return installed;
+    }
+    free(installed);
+    return here;
 }
 
 static bool read_file(const char *path, buf *b)
@@ -485,13 +496,15 @@ typedef struct job {
     char *rt;
     strv cflags, ldflags;
     buf diag;
-    char *dir;     /* private build directory */
-    strv ccv;      /* the compiler command: `ccache clang` is two words */
-    bool is_clang; /* from `cc --version` */
-    bool gnu89;    /* retrying with GNU89 inline semantics (build_inline_retry) */
-    bool cxx;      /* a source is C++ (rv_compile_is_cxx): see "C++" below */
-    strv cxxv;     /* the C++ compiler command (cxx_compiler) */
-    rv_deps deps;  /* the files preprocessing read (compute_key), for depcache */
+    char *dir;          /* private build directory */
+    strv ccv;           /* the compiler command: `ccache clang` is two words */
+    bool is_clang;      /* from `cc --version` */
+    bool gnu89;         /* retrying with GNU89 inline semantics (build_inline_retry) */
+    bool cxx;           /* a source is C++ (rv_compile_is_cxx): see "C++" below */
+    strv cxxv;          /* the C++ compiler command (cxx_compiler) */
+    rv_deps deps;       /* the files preprocessing read (compute_key), for depcache */
+    bool *names_target; /* per source: its preprocessed text names an SV-COMP
+                           target (compute_key; wire_targets) */
 } job;
 
 static void add_cc(const job *j, strv *argv)
@@ -690,6 +703,56 @@ static bool direct_key(const job *j, char hex[33])
     return ok;
 }
 
+/* Does preprocessed text name reach_error or __VERIFIER_error (an
+ * identifier outside line markers, string and character literals)?  A
+ * target the compiler inlined everywhere leaves no symbol in the object
+ * (`static inline`, always_inline, -O2), so the object's symbols alone
+ * would not get it its entry hook (wire_targets) and its body would run
+ * unseen: an `assert(0)` in it is no violation of unreach-call, a wrong
+ * TRUE (tests/svcomp/inline_target.c). */
+static bool pp_names_target(const char *pp, size_t n)
+{
+    const char *end = pp + n;
+    bool line_start = true;
+    for (const char *p = pp; p < end;) {
+        char c = *p;
+        if (line_start && c == '#') { /* a line marker or a pragma */
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            p = nl ? nl : end;
+            continue;
+        }
+        if (c == '\n') {
+            line_start = true;
+            p++;
+            continue;
+        }
+        if (c == ' ' || c == '\t') {
+            p++;
+            continue;
+        }
+        line_start = false;
+        if (c == '"' || c == '\'') { /* a literal: skip it, escapes included */
+            for (p++; p < end && *p != c && *p != '\n'; p++)
+                if (*p == '\\' && p + 1 < end) p++;
+            p++;
+            continue;
+        }
+        if (c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+            const char *b = p;
+            while (p < end && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                               (*p >= '0' && *p <= '9')))
+                p++;
+            size_t k = (size_t)(p - b);
+            if ((k == 11 && !memcmp(b, "reach_error", 11)) ||
+                (k == 16 && !memcmp(b, "__VERIFIER_error", 16)))
+                return true;
+            continue;
+        }
+        p++;
+    }
+    return false;
+}
+
 /* The cache key as 32 hex digits; -1 if preprocessing failed (the
  * program's fault), -2 if the compiler or the runtime is unusable. */
 static int compute_key(job *j, char hex[33])
@@ -753,6 +816,8 @@ static int compute_key(job *j, char hex[33])
         add_hash_str(&key, j->o->sources[s]);
         add_hash(&key, pp, n);
         rv_deps_from_pp(&j->deps, pp, n);
+        if (!j->names_target) j->names_target = rv_xcalloc(j->o->nsources, sizeof *j->names_target);
+        j->names_target[s] = st == 0 && pp_names_target(pp, n);
         free(pp);
         if (st != 0) {
             free(key.p);
@@ -778,6 +843,7 @@ typedef struct objsyms {
     unsigned long *atomic_size;
     strv target;       /* the SV-COMP targets it defines (is_target_name) */
     strv target_local; /* ... of them, the static ones */
+    unsigned long *target_size;
 } objsyms;
 
 /* The functions whose call is the violation of unreach-call: reach_error
@@ -785,6 +851,14 @@ typedef struct objsyms {
 static bool is_target_name(const char *x)
 {
     return !strcmp(x, "reach_error") || !strcmp(x, "__VERIFIER_error");
+}
+
+/* Does the object call a target defined elsewhere (or the runtime's)? */
+static bool imports_target(const objsyms *s)
+{
+    for (size_t i = 0; i < s->undef.n; i++)
+        if (is_target_name(s->undef.v[i])) return true;
+    return false;
 }
 
 static int scan_object(job *j, const char *obj, objsyms *s)
@@ -822,6 +896,8 @@ static int scan_object(job *j, const char *obj, objsyms *s)
         }
         if (is_target_name(name) && strchr("TtWw", type)) {
             strv_add(&s->target, name);
+            s->target_size = rv_xrealloc(s->target_size, s->target.n * sizeof *s->target_size);
+            s->target_size[s->target.n - 1] = size;
             if (type == 't') strv_add(&s->target_local, name);
         }
     }
@@ -839,6 +915,7 @@ static void objsyms_free(objsyms *s)
     free(s->atomic_size);
     strv_free(&s->target);
     strv_free(&s->target_local);
+    free(s->target_size);
 }
 
 static bool is_c_identifier(const char *s)
@@ -871,6 +948,8 @@ typedef struct wiring {
     strv deep;               /* deep imports given a recording trampoline (deep_record) */
     bool deep_always;        /* a deep import named other than by a call: no trampoline */
     bool dynamic_frames;     /* a function's frame has no static bound (alloca, a VLA) */
+    strv dynamic_fns;        /* ... those functions */
+    strv uninstrumented_why; /* every source or input built without instrumentation */
 } wiring;
 
 static void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -909,14 +988,30 @@ static int compile_one(job *j, size_t s, const char *obj, bool entry_hooks)
     return st == 0 ? 0 : 1;
 }
 
+/* The function of the stack-usage line holding `tab` (its location,
+ * "file:line:column:function", ends at the line's first tab), added to
+ * fns once. */
+static void add_su_function(const char *text, const char *tab, strv *fns)
+{
+    const char *line = tab;
+    while (line > text && line[-1] != '\n') line--;
+    const char *first_tab = memchr(line, '\t', (size_t)(tab - line) + 1);
+    const char *name = first_tab;
+    while (name > line && name[-1] != ':') name--;
+    char *fn = rv_xasprintf("%.*s", (int)(first_tab - name), name);
+    if (*fn && !strv_has(fns, fn)) strv_add(fns, fn);
+    free(fn);
+}
+
 /* The largest static frame in the stack-usage file that -fstack-usage
  * wrote beside obj (lines "location<TAB>bytes<TAB>qualifiers", clang and
  * gcc alike); 0 if there is none.  The runtime's dead-stack scrub must
  * reach that far below the deepest frame it saw: a function that makes
  * no call and no shared access has no __tsan_func_entry hook, so its
  * frame is seen by nobody (sched.c, dead_floor).  *dynamic is set when a
- * frame has no static bound: nothing bounds how deep it reaches. */
-static unsigned long max_frame_of(const char *obj, bool *dynamic)
+ * frame has no static bound: nothing bounds how deep it reaches, and the
+ * function is added to dynamic_fns. */
+static unsigned long max_frame_of(const char *obj, bool *dynamic, strv *dynamic_fns)
 {
     size_t n = strlen(obj);
     char *su = rv_xasprintf("%.*s.su", (int)(n > 2 && !strcmp(obj + n - 2, ".o") ? n - 2 : n), obj);
@@ -931,7 +1026,10 @@ static unsigned long max_frame_of(const char *obj, bool *dynamic)
             if (v > max) max = v;
             /* "dynamic" alone: alloca or a VLA of no static bound
              * ("dynamic,bounded" counts its bound in the size) */
-            if (!strncmp(tab + 1, "dynamic", 7) && (tab[8] == '\n' || !tab[8])) *dynamic = true;
+            if (!strncmp(tab + 1, "dynamic", 7) && (tab[8] == '\n' || !tab[8])) {
+                *dynamic = true;
+                add_su_function(b.p, tab, dynamic_fns);
+            }
         }
     }
     free(b.p);
@@ -971,7 +1069,8 @@ static bool reset_safe(const char *x)
         "__strcpy_chk", "__strcat_chk", "__strncpy_chk", "__strncat_chk", "sscanf", "abs", "labs",
         "llabs", "div", "ldiv", "lldiv", "rand", "srand", "rand_r", "random", "srandom", "drand48",
         "srand48", "lrand48", "mrand48", "qsort", "bsearch", "getenv", "time", "clock",
-        "clock_gettime", "gettimeofday", "atexit", "on_exit", "__cxa_atexit", "setjmp", "_setjmp",
+        "clock_gettime", "gettimeofday", "atexit", "on_exit", "__cxa_atexit", "__dso_handle",
+        "setjmp", "_setjmp",
         "longjmp", "_longjmp", "stdout", "stderr", "abort", "exit", "_exit", "_Exit", "assert",
         "sqrt", "sqrtf", "pow", "powf", "exp", "expf", "log", "logf", "log2", "log10", "sin", "cos",
         "tan", "atan", "atan2", "floor", "floorf", "ceil", "ceilf", "fabs", "fabsf", "fmod",
@@ -1036,7 +1135,7 @@ static int find_raw_insn(job *j, const strv *objs, wiring *w)
             return -1;
         }
         if (r) {
-            w->reset_unsafe = rv_xasprintf("the instruction %s (%s)", what, j->o->sources[s]);
+            w->reset_unsafe = rv_xasprintf("%s (%s)", what, j->o->sources[s]);
             return 0;
         }
     }
@@ -1147,6 +1246,22 @@ static void deep_record(buf *a)
                 "    movq %r11, __ravel_deep+8(%rip)\\n1:\\n");
 }
 
+/* The instructions of a tainting trampoline `self` (sched.c, rv_taint):
+ * set the taint and, for the first tainting call since the thread's last
+ * event, say where it came from: the return address at (%rsp) and a code
+ * address inside the trampoline (self + 1), whose name names the C
+ * library function in the reports (rv_event.taint_pc, taint_fn).  Clobbers
+ * only r11 and the flags. */
+static void taint_asm(buf *a, const char *self)
+{
+    buf_printf(a,
+               "    cmpq $0, __ravel_taint_pc(%%rip)\\n    jne 2f\\n"
+               "    movq (%%rsp), %%r11\\n    movq %%r11, __ravel_taint_pc(%%rip)\\n"
+               "    leaq %s+1(%%rip), %%r11\\n    movq %%r11, __ravel_taint_fn(%%rip)\\n"
+               "2:\\n    orl $1, __ravel_taint(%%rip)\\n",
+               self);
+}
+
 /* A frameless trampoline __ravel_deep_x (section ravel_leaf, as the
  * tainting ones) that records the call (deep_record), sets the taint if
  * `taint`, and jumps to `target`. */
@@ -1159,8 +1274,13 @@ static void deep_trampoline(const char *x, const char *target, bool taint, wirin
                "__ravel_deep_%s:\\n",
                x, x, x);
     deep_record(&a);
-    if (taint) buf_puts(&a, "    orl $1, __ravel_taint(%rip)\\n");
-    buf_printf(&a, "    jmp %s\\n.popsection\\n\");\n", target);
+    if (taint) {
+        char *self = rv_xasprintf("__ravel_deep_%s", x);
+        taint_asm(&a, self);
+        free(self);
+    }
+    buf_printf(&a, "    jmp %s\\n.size __ravel_deep_%s, .-__ravel_deep_%s\\n.popsection\\n\");\n",
+               target, x, x);
     buf_puts(&w->stubs, a.p);
     free(a.p);
 }
@@ -1333,7 +1453,8 @@ static void wire_targets(size_t s, const objsyms *sy, buf *ren, strv *globalize,
         char *name = stubs_name(s, t, &sy->target_local, ren, globalize);
         buf_printf(&w->stubs, "extern const char ravel_tf%zu[] __asm__(\"%s\");\n", w->ntarget,
                    name);
-        buf_printf(&w->targets, "    {ravel_tf%zu, \"%s\"},\n", w->ntarget, t);
+        buf_printf(&w->targets, "    {ravel_tf%zu, %luul, \"%s\"},\n", w->ntarget,
+                   sy->target_size[i], t);
         w->ntarget++;
         free(name);
     }
@@ -1373,6 +1494,25 @@ static int targets_hooked(job *j, const char *obj, const objsyms *sy)
                 lo = strtoul(f[0], NULL, 16);
                 size = strtoul(f[k - 2], NULL, 16);
                 break;
+            }
+        }
+        /* another name for the same code (an alias, either way): the
+         * hook sees the address, not the name called, so a call of the
+         * other name would count as a call of the target (a wrong FALSE:
+         * tests/svcomp/run.sh t_target_alias) */
+        for (const char *l = tab; sec[0] && l && *l && rc == 0;
+             l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+            char f[6][256];
+            int k = sscanf(l, "%255s %255s %255s %255s %255s %255s", f[0], f[1], f[2], f[3], f[4],
+                           f[5]);
+            if (k >= 5 && strcmp(f[k - 1], sy->target.v[i]) && !strcmp(f[k - 3], sec) &&
+                strtoul(f[0], NULL, 16) == lo && !strcmp(f[k - 4], "F") &&
+                !is_target_name(f[k - 1])) {
+                buf_printf(&j->diag,
+                           "ravel: %s, the unreach-call target, has another name, %s (an alias): "
+                           "ravel could not tell their calls apart\n",
+                           sy->target.v[i], f[k - 1]);
+                rc = 1;
             }
         }
         bool hooked = false, in_sec = false;
@@ -1547,7 +1687,8 @@ static bool pure_libc_fn(const char *n)
                                        "getpid",
                                        "getuid",
                                        "geteuid",
-                                       "bsearch"};
+                                       "bsearch",
+                                       "difftime"};
     for (size_t i = 0; i < sizeof pure / sizeof *pure; i++)
         if (!strcmp(n, pure[i])) return true;
     return false;
@@ -1756,7 +1897,11 @@ static void family_trampoline(const char *x, const libc_family *fam, bool deep, 
     for (int i = 0; i < 8; i++) buf_printf(&a, "    movups %d(%%rsp), %%xmm%d\\n", 16 * i, i);
     buf_puts(&a, "    addq $128, %rsp\\n");
     for (size_t i = 7; i-- > 0;) buf_printf(&a, "    popq %%%s\\n", gpr[i]);
-    if (!writes_nothing(x)) buf_puts(&a, "    orl $1, __ravel_taint(%rip)\\n");
+    if (!writes_nothing(x)) {
+        char *self = rv_xasprintf("__ravel_impure_%s", x);
+        taint_asm(&a, self);
+        free(self);
+    }
     if (deep) deep_record(&a); /* after the event: the call's frames follow it */
     buf_printf(&a,
                "    jmp %s@PLT\\n"
@@ -1899,6 +2044,29 @@ static void warn_unmodelled(job *j, const strv *fns)
                        "writes are not explored (docs/DESIGN.md, \"C library calls\")\n");
 }
 
+/* The trampoline of a function that only taints: frameless (sp holds
+ * the caller's return address throughout), in section ravel_leaf, so that
+ * a report of where a thread was (sched.c program_frame) looks through it
+ * to the caller. */
+static void impure_trampoline(const char *x, wiring *w)
+{
+    buf a = {0};
+    buf_printf(&a,
+               "__asm__(\".pushsection ravel_leaf,\\\"ax\\\",@progbits\\n"
+               ".globl __ravel_impure_%s\\n"
+               ".type __ravel_impure_%s, @function\\n__ravel_impure_%s:\\n",
+               x, x, x);
+    char *self = rv_xasprintf("__ravel_impure_%s", x);
+    taint_asm(&a, self);
+    free(self);
+    /* a size: reports name the function by the symbol holding an address */
+    buf_printf(
+        &a, "    jmp %s@PLT\\n.size __ravel_impure_%s, .-__ravel_impure_%s\\n.popsection\\n\");\n",
+        x, x, x);
+    buf_puts(&w->stubs, a.p);
+    free(a.p);
+}
+
 /* Rename lines and trampolines for object s's calls of C library
  * functions not known pure (see above). */
 static void wire_impure(const objsyms *sy, const strv *called, const strv *all_def,
@@ -1947,16 +2115,9 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
             char *target = rv_xasprintf("%s@PLT", x);
             deep_trampoline(x, target, true, w);
             free(target);
-        } else
-            /* frameless (sp holds the caller's return address throughout):
-             * section ravel_leaf, so that a report of where a thread was
-             * (sched.c program_frame) looks through it to the caller */
-            buf_printf(&w->stubs,
-                       "__asm__(\".pushsection ravel_leaf,\\\"ax\\\",@progbits\\n"
-                       ".globl __ravel_impure_%s\\n"
-                       ".type __ravel_impure_%s, @function\\n__ravel_impure_%s:\\n"
-                       "    orl $1, __ravel_taint(%%rip)\\n    jmp %s@PLT\\n.popsection\\n\");\n",
-                       x, x, x, x);
+        } else {
+            impure_trampoline(x, w);
+        }
     }
 }
 
@@ -1964,21 +2125,24 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
  * inline assembly in a source (a textual scan of the sources as given:
  * `no_sanitize`, `asm`, `__asm__`, `__asm`, `naked`), or prebuilt objects
  * and libraries on the command line.  It may write memory at any time, so
- * every state of the run is unique (cutoffs off, said in the summary). */
-static bool has_uninstrumented(const job *j)
+ * every state of the run is unique (cutoffs off, said in the summary).
+ * *why gets each such source (with the first word found) and input. */
+static bool has_uninstrumented(const job *j, strv *why)
 {
     static const char *const words[] = {
         "no_sanitize", "asm", "__asm__", "__asm", "naked", "disable_sanitizer_instrumentation"};
     for (size_t i = 0; i < j->ldflags.n; i++) {
         const char *f = j->ldflags.v[i];
         if ((!strncmp(f, "-l", 2) && strcmp(f, "-lm") && strcmp(f, "-lpthread")) ||
-            ends_with(f, ".o") || ends_with(f, ".a") || ends_with(f, ".so"))
-            return true;
+            ends_with(f, ".o") || ends_with(f, ".a") || ends_with(f, ".so")) {
+            const char *base = strrchr(f, '/');
+            strv_add(why, base ? base + 1 : f);
+        }
     }
     for (size_t s = 0; s < j->o->nsources; s++) {
         buf b = {0};
         if (!read_file(j->o->sources[s], &b) || !b.p) continue;
-        bool hit = false;
+        const char *hit = NULL;
         for (const char *p = b.p; *p && !hit; p++) {
             if (!(*p == '_' || (*p >= 'a' && *p <= 'z'))) continue;
             if (p > b.p && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
@@ -1989,13 +2153,18 @@ static bool has_uninstrumented(const job *j)
                    (p[n] >= '0' && p[n] <= '9'))
                 n++;
             for (size_t k = 0; k < sizeof words / sizeof *words && !hit; k++)
-                hit = n == strlen(words[k]) && !strncmp(p, words[k], n);
+                if (n == strlen(words[k]) && !strncmp(p, words[k], n)) hit = words[k];
             p += n - 1;
         }
         free(b.p);
-        if (hit) return true;
+        if (hit) {
+            const char *src = j->o->sources[s], *base = strrchr(src, '/');
+            char *x = rv_xasprintf("%s (%s)", base ? base + 1 : src, hit);
+            strv_add(why, x);
+            free(x);
+        }
     }
-    return false;
+    return why->n > 0;
 }
 
 /* Rewrite object s's symbols in place with objcopy: 0, or -1 (diag). */
@@ -2051,6 +2220,32 @@ static void fn_table(buf *out, const char *type, const char *what, const buf *ro
 
 /* The whole stubs.c (heap string); both table symbols are always
  * defined, the array with a dummy row when empty (C has no empty arrays). */
+/* "a, b, c" (the sorted strings) appended to b after `what`. */
+static void note_list(buf *b, const char *what, strv *v)
+{
+    if (!v->n) return;
+    strv_sort(v);
+    buf_printf(b, "%s%s: ", b->n ? "; " : "", what);
+    for (size_t i = 0; i < v->n; i++) buf_printf(b, "%s%s", i ? ", " : "", v->v[i]);
+}
+
+/* What in the build makes states unique (protocol.h taint_note; docs/
+ * UDPOR.md "What a state contains"): every C library function called
+ * that taints the state, every source or input built without
+ * instrumentation, every function with a frame of variable size. */
+static char *taint_note(wiring *w)
+{
+    buf b = {0};
+    strv fns = {0};
+    for (size_t i = 0; i < w->impure.n; i++)
+        if (!writes_nothing(w->impure.v[i])) strv_add(&fns, w->impure.v[i]);
+    note_list(&b, "C library functions called", &fns);
+    strv_free(&fns);
+    note_list(&b, "code built without instrumentation", &w->uninstrumented_why);
+    note_list(&b, "frames of variable size", &w->dynamic_fns);
+    return buf_take(&b);
+}
+
 static char *stubs_source(wiring *w)
 {
     buf out = {0};
@@ -2061,7 +2256,8 @@ static char *stubs_source(wiring *w)
     if (w->stubs.p) buf_puts(&out, w->stubs.p);
     buf_puts(&out, "typedef struct { const void *start; unsigned long size; } ravel_afn;\n");
     fn_table(&out, "ravel_afn", "atomic", &w->table, w->natomic);
-    buf_puts(&out, "typedef struct { const void *start; const char *name; } ravel_tfn;\n");
+    buf_puts(&out, "typedef struct { const void *start; unsigned long size; const char *name; } "
+                   "ravel_tfn;\n");
     fn_table(&out, "ravel_tfn", "target", &w->targets, w->ntarget);
     buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
     buf_printf(&out, "const unsigned long __ravel_max_frame = %lu;\n", w->max_frame);
@@ -2080,7 +2276,18 @@ static char *stubs_source(wiring *w)
     buf_printf(&out, "const unsigned __ravel_cpu_clock = %d;\n", w->cpu_clock);
     /* the trampolines' flag; weak, as the runtime's (a runtime without it
      * still links) */
-    if (w->impure.n) buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n");
+    if (w->impure.n)
+        buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n"
+                       "__attribute__((weak)) unsigned long __ravel_taint_pc, __ravel_taint_fn;\n");
+    char *note = taint_note(w);
+    buf_puts(&out, "const char __ravel_taint_note[] = \"");
+    for (const char *c = note; *c; c++) /* names and file names: escape what C needs */
+        if (*c == '"' || *c == '\\')
+            buf_printf(&out, "\\%c", *c);
+        else if ((unsigned char)*c >= ' ')
+            buf_add(&out, c, 1);
+    buf_puts(&out, "\";\n");
+    free(note);
     return buf_take(&out);
 }
 
@@ -2191,7 +2398,10 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         free(obj);
         rc = compile_one(j, s, objs.v[s], false);
         if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
-        if (rc == 0 && syms[s].target.n) { /* again, with entry hooks (wire_targets) */
+        /* again, with entry hooks (wire_targets), if it defines a target,
+         * or names one it neither defines nor imports: inlined away */
+        if (rc == 0 && (syms[s].target.n ||
+                        (j->names_target && j->names_target[s] && !imports_target(&syms[s])))) {
             objsyms_free(&syms[s]);
             memset(&syms[s], 0, sizeof syms[s]);
             rc = compile_one(j, s, objs.v[s], true);
@@ -2199,7 +2409,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
             if (rc == 0) rc = targets_hooked(j, objs.v[s], &syms[s]);
         }
         if (rc == 0) {
-            unsigned long f = max_frame_of(objs.v[s], &w.dynamic_frames);
+            unsigned long f = max_frame_of(objs.v[s], &w.dynamic_frames, &w.dynamic_fns);
             if (f > w.max_frame) w.max_frame = f;
         }
         for (size_t i = 0; rc == 0 && i < syms[s].def.n; i++) strv_add(&all_def, syms[s].def.v[i]);
@@ -2222,7 +2432,8 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     if (rc == 0) reserve_own_defs(syms, ns, reserved, &own);
     /* libstdc++ is built without instrumentation, and its imports are not seen */
     w.cxx = j->cxx;
-    w.uninstrumented = has_uninstrumented(j) || j->cxx;
+    w.uninstrumented = has_uninstrumented(j, &w.uninstrumented_why) || j->cxx;
+    if (j->cxx) strv_add(&w.uninstrumented_why, "libstdc++");
     const char *unseen = j->cxx ? "libstdc++" : linked_unseen(j);
     if (unseen) w.reset_unsafe = rv_xasprintf("what %s links", unseen);
     if (rc == 0 && !w.reset_unsafe) rc = find_raw_insn(j, &objs, &w);
@@ -2256,6 +2467,8 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     free(w.deep_callee);
     strv_free(&w.stubbed);
     strv_free(&w.impure);
+    strv_free(&w.dynamic_fns);
+    strv_free(&w.uninstrumented_why);
     strv_free(&w.deep);
     strv_free(&w.unmodelled);
     strv_free(&w.families);
@@ -2347,6 +2560,7 @@ static int finish(job *j, rv_build *out, int rc)
 {
     out->diag = buf_take(&j->diag);
     rv_deps_free(&j->deps);
+    free(j->names_target);
     strv_free(&j->ccv);
     strv_free(&j->cxxv);
     strv_free(&j->cflags);

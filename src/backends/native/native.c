@@ -225,9 +225,16 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
                (l->fingerprints ? RV_REQ_FINGERPRINTS : 0) |
                (l->show_output ? RV_REQ_SHOW_OUTPUT : 0) | (l->drf ? RV_REQ_DRF : 0) |
                (l->spurious ? RV_REQ_SPURIOUS : 0) | (l->lazy_enabled ? RV_REQ_LAZY_ENABLED : 0) |
-               (l->give_way && l->fingerprints ? RV_REQ_GIVE_WAY : 0);
+               (l->give_way && l->fingerprints ? RV_REQ_GIVE_WAY : 0) |
+               (l->real_clock ? RV_REQ_REAL_CLOCK : 0) | (l->explain ? RV_REQ_EXPLAIN : 0);
+    if (l->explain) {
+        rv_xl_head *h = rv_shm_explain(s);
+        h->used = 0;
+        h->truncated = 0;
+    }
     s->max_heap = l->max_heap_mb ? l->max_heap_mb << 20 : UINT64_MAX;
     s->max_threads = l->max_threads ? l->max_threads : RV_MAX_THREADS;
+    s->thread_bound = l->thread_bound;
     s->nondet_lo = l->nondet_lo;
     s->nondet_hi = l->nondet_hi;
     rv_shm_clear_results(s);
@@ -290,6 +297,35 @@ static void spin_gate(native *nb)
     __atomic_store_n(&nb->shm->spin_ticks, nb->busy < 2 ? nb->spin_max : 0, __ATOMIC_RELAXED);
 }
 
+/* Why the program's process ended before its server answered once: it
+ * ended before main (a constructor that failed an assertion, called
+ * reach_error, exited, or used what ravel does not support before main).
+ * The process is not reaped (WNOWAIT): stop_server does that.  Before,
+ * every such end read "the program did not start (is it a ravel
+ * build?)", also for an assertion failing in a constructor. */
+static const char *ended_before_main(const native *nb)
+{
+    static char msg[256];
+    siginfo_t si = {0};
+    for (int i = 0; i < 200; i++) { /* it is ending: up to 1 s */
+        si.si_pid = 0;
+        if (waitid(P_PID, (id_t)nb->server, &si, WEXITED | WNOHANG | WNOWAIT) != 0) return NULL;
+        if (si.si_pid == nb->server) break;
+        usleep(5000);
+    }
+    if (si.si_pid != nb->server) return NULL;
+    const char *hint = "in a constructor? ravel does not explore code that runs before main";
+    if (si.si_code == CLD_EXITED && si.si_status == 127)
+        return NULL; /* exec failed (exec_server): not a program that ran */
+    if (si.si_code == CLD_EXITED)
+        snprintf(msg, sizeof msg, "the program exited with status %d before main started (%s)",
+                 si.si_status, hint);
+    else
+        snprintf(msg, sizeof msg, "the program was killed by %s before main started (%s)",
+                 strsignal(si.si_status), hint);
+    return msg;
+}
+
 /* Send the request and collect the child's pid and status.  Returns 0, or
  * -1 if the server is gone or silent (then *why says so).  Every wait has
  * a deadline, so a program that breaks the protocol ends the exploration
@@ -301,7 +337,9 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
     if (rv_bell_ring(&nb->shm->to_server) && write(nb->req_fd, "", 1) != 1) {
         /* a program that ends before its server reads (a constructor that
          * exits) closes the pipe before the first request is written */
+        const char *e = nb->answered ? NULL : ended_before_main(nb);
         *why = nb->answered ? "the program's fork server is not running"
+               : e          ? e
                             : "the program did not start its server (it ended first: a "
                               "constructor that exits?)";
         return -1;
@@ -318,9 +356,10 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
             *why = nb->answered ? "the program's fork server stopped answering (30 s)"
                                 : "the program did not answer within 30 s of starting (a "
                                   "constructor that does not return?)";
-        else
-            *why = nb->answered ? "the program's fork server died"
-                                : "the program did not start (is it a ravel build?)";
+        else if (nb->answered)
+            *why = "the program's fork server died";
+        else if (!(*why = ended_before_main(nb)))
+            *why = "the program did not start (is it a ravel build?)";
         return -1;
     }
     if (!nb->answered) {
@@ -330,6 +369,8 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
                  s->engine_used == RV_ENGINE_RESET ? "reset" : "fork");
         snprintf(nb->base.engine_why, sizeof nb->base.engine_why, "%.*s", (int)sizeof s->engine_why,
                  s->engine_why);
+        snprintf(nb->base.taint_note, sizeof nb->base.taint_note, "%.*s", (int)sizeof s->taint_note,
+                 s->taint_note);
     }
     nb->answered = true;
     /* a reset server answers only its first request with a pid (its own) */
@@ -394,7 +435,7 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
     out->err_tid = (uint16_t)s->err_tid;
     out->err_pc = s->err_pc;
     out->err_addr = s->err_addr;
-    out->nonexhaustive = s->nonexhaustive != 0;
+    out->nonexhaustive = (uint8_t)s->nonexhaustive;
     rv_trace_set_nthreads(out, s->nthreads <= RV_MAX_THREADS ? s->nthreads : 0);
     if (out->nthreads) memcpy(out->threads, s->threads, out->nthreads * sizeof *out->threads);
     snprintf(out->msg, sizeof out->msg, "%s", s->msg);
@@ -482,6 +523,11 @@ static const char *native_location(rv_backend *b, uint64_t pc)
     return pc ? rv_symbols_location(nb->sym, pc) : NULL;
 }
 
+static const char *native_function(rv_backend *b, uint64_t pc)
+{
+    return rv_symbols_function(((native *)b)->sym, pc);
+}
+
 static const char *native_object(rv_backend *b, uint64_t addr)
 {
     return rv_symbols_object(((native *)b)->sym, addr);
@@ -490,6 +536,17 @@ static const char *native_object(rv_backend *b, uint64_t addr)
 static uint64_t native_object_key(rv_backend *b, uint64_t addr)
 {
     return rv_symbols_key(((native *)b)->sym, addr);
+}
+
+static rv_xl_head *native_explain_log(rv_backend *b)
+{
+    native *nb = (native *)b;
+    return nb->shm ? rv_shm_explain(nb->shm) : NULL;
+}
+
+static const char *native_binary(rv_backend *b)
+{
+    return ((native *)b)->binary;
 }
 
 static void native_destroy(rv_backend *b)
@@ -510,9 +567,12 @@ static void native_destroy(rv_backend *b)
 static const rv_backend_ops native_ops = {
     .execute = native_execute,
     .location = native_location,
+    .function = native_function,
     .object_name = native_object,
     .object_key = native_object_key,
     .destroy = native_destroy,
+    .explain_log = native_explain_log,
+    .binary = native_binary,
 };
 
 /* RAVEL_ENGINE=fork|reset|auto in the environment is the engine when no
@@ -563,7 +623,7 @@ static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthrea
                       size_t cap)
 {
     uint64_t max_events = nb->base.limits.max_events ? nb->base.limits.max_events : 100000;
-    nb->shm_size = rv_shm_size(max_events, max_events);
+    nb->shm_size = rv_shm_full_size(max_events, max_events);
     nb->shm_fd = memfd_create("ravel-shm", 0);
     if (nb->shm_fd < 0 || ftruncate(nb->shm_fd, (off_t)nb->shm_size)) {
         snprintf(err, cap, "shared memory: %s", strerror(errno));
@@ -579,6 +639,7 @@ static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthrea
     s->magic = RV_PROTOCOL_MAGIC;
     s->max_steps = max_events;
     s->max_events = max_events;
+    rv_shm_explain(s)->watch_tid = RV_NO_THREAD;
     s->nreg = 1;
     s->engine = engine_request(nb->base.limits.engine);
     s->spin_ticks = nb->spin_max = spin_ticks(&nb->ncpus);

@@ -21,10 +21,20 @@
  *     direction flag): a fault then hits the crash handler itself, which
  *     kills a forked child (a crash ravel reports) but the engine's one
  *     process (which ravel could only restart).
+ *   - `iretq`, which loads the flags as `popf` does;
+ *   - code the program can write and run: a section both writable and
+ *     executable, or an executable stack (an object whose .note.GNU-stack
+ *     says so, or that has none).
  * Every executable section is decoded linearly from its start; bytes that
  * do not decode are skipped one at a time (Capstone's SKIPDATA), so data
- * placed in code is decoded too.  Code reached only by jumping into the
- * middle of an instruction is not seen (docs/DESIGN.md states it).
+ * placed in code is decoded too.  Code reached by jumping into the middle
+ * of an instruction is not decoded there, so the multi-byte encodings of
+ * the system calls and thread-pointer writes are also looked for at every
+ * byte (hidden_at); the one-byte `popf`, `std`, `iretq` are not, and the
+ * runtime clears the direction and alignment-check flags after each
+ * execution and in its crash handler instead (rt.h, rv_clear_flags).
+ * What stays unseen: code of the C library reached by an address the
+ * program computes (docs/DESIGN.md; tests/adversary/open/libc_by_address.c).
  */
 #ifndef RAVEL_BACKENDS_NATIVE_RAWINSN_H
 #define RAVEL_BACKENDS_NATIVE_RAWINSN_H
@@ -32,7 +42,9 @@
 #include <stddef.h>
 
 /* 1 if the ELF object at path holds such an instruction (what: it and
- * the function it lies in, "syscall in raw_open", "int 0x80 in f"), 0 if it
+ * the function it lies in, "the instruction syscall in raw_open", "the
+ * instruction int 0x80 in f") or can run code it writes ("an executable
+ * stack (.note.GNU-stack)"), 0 if it
  * holds none, -1 if it cannot be read as an x86-64 ELF object (what: why). */
 int rv_raw_insn(const char *path, char *what, size_t n);
 

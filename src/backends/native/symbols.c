@@ -403,6 +403,14 @@ const char *rv_symbols_location(rv_symbols *s, uint64_t pc)
     return memo_put(s, pc * 2, describe_code(s, pc));
 }
 
+const char *rv_symbols_function(rv_symbols *s, uint64_t pc)
+{
+    if (!pc) return NULL;
+    load_symbols(s);
+    const sym *f = symtab_find(&s->code, pc - 1);
+    return f ? f->name : NULL;
+}
+
 const char *rv_symbols_object(rv_symbols *s, uint64_t addr)
 {
     if (!addr) return NULL;

@@ -33,6 +33,11 @@ void rv_symbols_close(rv_symbols *s);
  * current directory are shown relative to it.  NULL for pc == 0. */
 const char *rv_symbols_location(rv_symbols *s, uint64_t pc);
 
+/* The name of the function symbol (the symbol table's, not the debug
+ * information's innermost inlined function) holding the instruction
+ * before the return address pc, or NULL. */
+const char *rv_symbols_function(rv_symbols *s, uint64_t pc);
+
 /* A readable name for a data address, or NULL if it is none of a global
  * variable, a thread's heap arena or a thread's stack. */
 const char *rv_symbols_object(rv_symbols *s, uint64_t addr);

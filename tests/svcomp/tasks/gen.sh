@@ -21,3 +21,8 @@ clang -m32 -E -DREALHDR -DSPELL_assert spell.c -o ilp32_clang-false.i
 # ILP32 tasks whose verdict depends on the data model (ilp32.c)
 gcc -m32 -E -DLONG ilp32.c -o ilp32_long-false.i
 gcc -m32 -E ilp32.c -o ilp32_attr-true.i
+# ILP32 tasks whose structures are laid out differently (layout.c)
+for v in MEMSET UNION CAST; do
+    l=$(echo $v | tr A-Z a-z)
+    gcc -m32 -E -D$v layout.c -o layout_$l-true.i
+done
