@@ -196,6 +196,18 @@ static bool pending_valid(rv_end e)
     return e != RV_END_DIVERGED && e != RV_END_INTERNAL && e != RV_END_PREFIX;
 }
 
+/* A thread that met a resource limit (a create past --max-threads, an
+ * allocation past --max-memory) stopped before it announced its next
+ * action: the pending action the runtime shows for it is the one it did
+ * last.  Extending with it made a second create of the same thread, which
+ * the next run could not replay (met once a free run gave way and reached
+ * the limit in a run with a cutoff to continue). */
+static void drop_stale_pending(rv_trace *t)
+{
+    if (t->end == RV_END_RESOURCE && t->err_tid < t->nthreads)
+        t->threads[t->err_tid].pending.kind = RV_ACT_NONE;
+}
+
 /* An execution of many threads is reported unmapped when it is the
  * first and the last (--max-executions=1): its observation needs the
  * trace alone (a trace that ended at a limit is then reported as such,
@@ -357,6 +369,16 @@ static int run(udpor *p)
     }
 }
 
+/* A thread of C stopped at a failed __VERIFIER_assume (its events were
+ * not cut, so its end is C's): C is infeasible, as the run would have
+ * been had the cutoff not ended it. */
+static bool held_by_assume(const udpor *p)
+{
+    for (unsigned v = 0; v < p->tr.nthreads && v < RV_MASK_THREADS; v++)
+        if (p->tr.threads[v].state == RV_T_ASSUME && !((p->u.cutmask >> v) & 1)) return true;
+    return false;
+}
+
 /* Hand the execution to the explorer core.  An execution stopped at an
  * event limit after cutoffs pruned it explored a maximal configuration of
  * the cutoff-free prefix: it is reported as complete (seed 001 §5.2). */
@@ -369,7 +391,9 @@ static bool observe(udpor *p, bool cut)
         p->looped = false;
         return rv_observe(p->x, &p->loop);
     }
-    if (cut && rv_end_is_incomplete(p->tr.end)) {
+    /* only the event budget: a run stopped by another limit (a resource,
+     * the time) did not end because of the cutoff */
+    if (cut && p->tr.end == RV_END_EVENT_LIMIT) {
         rv_trace_reset(&p->obs);
         for (size_t i = 0; i < p->u.ncur; i++) {
             rv_event *ev = rv_trace_push(&p->obs);
@@ -378,7 +402,11 @@ static bool observe(udpor *p, bool cut)
             ev->val = e->val;
             ev->pc = e->pc;
         }
-        p->obs.end = RV_END_COMPLETE;
+        p->obs.end = held_by_assume(p) ? RV_END_INFEASIBLE : RV_END_COMPLETE;
+        /* what the run did not stand for (values drawn from a sampled
+         * domain, a create held at --thread-bound) holds for C too:
+         * without it a bounded run said "exhaustive" */
+        p->obs.nonexhaustive = p->tr.nonexhaustive;
         return rv_observe(p->x, &p->obs);
     }
     return rv_observe(p->x, &p->tr);
@@ -539,6 +567,7 @@ static int settle(udpor *p, size_t *blocked, bool *cut)
          * thousands of threads alive they are most of the work (every
          * order of their pending acquisitions: quadratic) */
         if (*blocked == NOT_BLOCKED && rv_explore_last_execution(p->x)) return 0;
+        drop_stale_pending(&p->tr);
         rv_unf_extend(&p->u, &p->tr, pending_valid(p->tr.end));
         if (p->u.interrupted) return INTERRUPTED; /* rv_explore sees why (stop.h) */
         /* events freed by Remove and met again: executed, and the fatal
@@ -548,7 +577,10 @@ static int settle(udpor *p, size_t *blocked, bool *cut)
             for (size_t q = 0; q < p->u.n && !rv_unf_stop(&p->u); q++)
                 rv_unf_cutoff(&p->u, p->u.ev[q]);
         if (p->u.interrupted) return INTERRUPTED;
-        if (!cutmask || *blocked != NOT_BLOCKED || p->trunc) return 0;
+        /* a run that ended at a resource limit is reported as that
+         * limit (observe), not continued as if a cutoff had ended it */
+        if (!cutmask || *blocked != NOT_BLOCKED || p->trunc || p->tr.end == RV_END_RESOURCE)
+            return 0;
         rv_uevent *e = enabled_outside_d(p, p->u.ncur);
         if (!e) return 0;
         p->avoid |= cutmask;

@@ -14,8 +14,8 @@
  * Two checks find such cycles: one at a cutoff (below), and one at the
  * end of a run, on the trace alone, for a cycle of reads and yields of one
  * or more threads (the second section: a spin that gave way to the other
- * threads before it was left alone, a livelock of spinners).  Either records the cycle in u->lasso, and udpor.c reports
- * the run as a non-termination.
+ * threads before it was left alone, a livelock of spinners).  Either records the cycle in u->lasso,
+ * and udpor.c reports the run as a non-termination.
  *
  * The check, when the mapping of an execution (extend.c) decides that e,
  * at trace index i, is a cutoff:
@@ -28,10 +28,11 @@
  *      after e is t's (the mapping dropped them: t went on running its
  *      loop), and the execution ended at its event budget with t still
  *      running;
- *  (4) every other thread has never been created, has finished, is held
- *      by a failed assume, or waits: its pending action is disabled at
- *      the end and independent (rv_dependent) of every event of the cycle
- *      (x, e], so that the cycle can enable it at no point.
+ *  (4) every other thread has never been created, has finished, or
+ *      waits: its pending action is disabled at the end and independent
+ *      (rv_dependent) of every event of the cycle (x, e], so that the
+ *      cycle can enable it at no point; and no thread is held by a failed
+ *      assume (the run is infeasible) or by --thread-bound (run_is_real).
  * Then let S = (x, e] and G0 the trace's prefix up to e without S: a
  * configuration by (3).  An event of G0 \ [x] depending on one of S would
  * be below it (it comes first in the trace, by (3)), hence in [e] \ [x],
@@ -66,18 +67,34 @@
 /* ... nor a cycle spread over more than this many trace events. */
 #define LASSO_MAX_SPAN (1u << 20)
 
+/* Whether the run's end can stand for a real execution that never ends.
+ * Not when a thread is held by a failed assume (the execution is
+ * infeasible: no real run goes there, and a deadlock there is not
+ * reported either; DESIGN §3a), nor when a create waits at --thread-bound
+ * (the program would go on without the bound: its thread could end the
+ * cycle). */
+static bool run_is_real(const rv_trace *tr)
+{
+    for (unsigned v = 0; v < tr->nthreads; v++) {
+        const rv_thread_end *th = &tr->threads[v];
+        if (th->state == RV_T_ASSUME) return false;
+        if (th->state == RV_T_LIVE && (th->pending.flags & RV_AF_BOUND)) return false;
+    }
+    return !(tr->nonexhaustive & RV_NONEX_THREAD_BOUND);
+}
+
 /* (3) and (4): the trace's suffix from index from + 1 on is t's alone and
  * ends at the budget with t running; every other thread stays out of the
  * cycle, whose events are t's in (first, to]. */
 static bool others_stay_out(const rv_trace *tr, unsigned t, size_t first, size_t to)
 {
-    if (tr->end != RV_END_EVENT_LIMIT || t >= tr->nthreads) return false;
+    if (tr->end != RV_END_EVENT_LIMIT || t >= tr->nthreads || !run_is_real(tr)) return false;
     for (size_t k = to + 1; k < tr->n; k++)
         if (tr->ev[k].act.tid != t) return false;
     for (unsigned v = 0; v < tr->nthreads; v++) {
         if (v == t) continue;
         const rv_thread_end *th = &tr->threads[v];
-        if (th->state != RV_T_LIVE) continue; /* never created, finished, or assume */
+        if (th->state != RV_T_LIVE) continue; /* never created, or finished */
         if (th->enabled) return false;
         for (size_t k = first; k <= to; k++)
             if (tr->ev[k].act.tid == t && rv_dependent(&tr->ev[k].act, &th->pending)) return false;
@@ -142,8 +159,8 @@ void rv_unf_lasso_check(rv_unf *u, const rv_trace *tr, size_t i, const rv_uevent
  * execution if every thread that does not act in (a, b] is never enabled
  * along it: every thread acting after b acts in (a, b] too (one acting
  * later was enabled all along: quiet events change no shared state), and
- * every other thread has not been created, has finished, is held by a
- * failed assume, or waits at the end (its enabledness is the same all
+ * every other thread has not been created, has finished, or waits at
+ * the end (and run_is_real) (its enabledness is the same all
  * along the tail, for the same reason).  No cutoff or unfolding state is
  * involved. */
 
@@ -184,7 +201,9 @@ static bool tail_fair(const rv_trace *tr, size_t a, size_t b, uint8_t *in)
 
 void rv_unf_lasso_tail(rv_unf *u, const rv_trace *tr)
 {
-    if (u->lasso.found || tr->end != RV_END_EVENT_LIMIT || tr->n < 2 || !tr->nthreads) return;
+    if (u->lasso.found || tr->end != RV_END_EVENT_LIMIT || tr->n < 2 || !tr->nthreads ||
+        !run_is_real(tr))
+        return;
     size_t n = tr->n, q = n;
     while (q > 0 && n - q < LASSO_MAX_SPAN && quiet(&tr->ev[q - 1])) q--;
     if (n - q < 2) return;

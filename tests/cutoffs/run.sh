@@ -532,4 +532,57 @@ t_nonterm_ring() {
     done
 }
 
+# Spins that look like a repeating spin but end in every fair run
+# (spin_ends.c's header): never reported as non-termination, and the
+# exploration is exhaustive.  The oracle: the fair-bounded search reports
+# no livelock (COUNTER's 300 turns exceed its bound: there --no-cutoffs,
+# which runs every execution to its end, is exhaustive).
+t_nonterm_spin_ends() {
+    local v
+    for v in ABA NOT_CREATED COND SEM TRYLOCK CLOCK COUNTER TWO; do
+        rv check --json --keep-going "$D/spin_ends.c" -- -D$v
+        expect_rc 0
+        expect_json .exhaustive true
+        expect_json '[.errors[].kind]|join(",")' ""
+        if [ $v = COUNTER ]; then
+            rv check --json --keep-going --no-cutoffs "$D/spin_ends.c" -- -D$v
+            expect_json .exhaustive true
+        else
+            rv check --json --keep-going --algo=dpor --fair-bound=1 --max-depth=300 "$D/spin_ends.c" -- -D$v
+        fi
+        expect_json '[.errors[].kind]|join(",")' ""
+    done
+}
+# A spin whose setter is held by a failed assume is on an infeasible
+# run (DESIGN §3a: such a run is counted infeasible, and a deadlock there
+# is not reported either); it was reported as non-termination.
+t_nonterm_not_when_infeasible() {
+    rv check --json --keep-going "$D/spin_ends.c" -- -DASSUME
+    expect_rc 0
+    expect_json .exhaustive true
+    expect_json '[.errors[].kind]|join(",")' ""
+    expect_json .infeasible 1
+}
+# A spin whose setter's create is held at --thread-bound is cut by the
+# bound, not by the program: no non-termination (it was reported), and
+# the bounded run is not exhaustive (it said "exhaustive" when a cutoff
+# ended the run: the held create was forgotten).  At --max-threads=3 the
+# fourth thread is a resource limit (a run that gave way to the child
+# reached it with a cutoff to continue, and the continuation repeated
+# the child's last create: "the program behaved differently").
+t_nonterm_not_at_bounds() {
+    rv check --json --keep-going "$D/spin_ends.c" -- -DGRANDCHILD
+    expect_rc 0
+    expect_json .exhaustive true
+    rv check --json --keep-going --thread-bound=1 "$D/spin_ends.c" -- -DGRANDCHILD
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json '[.errors[].kind]|join(",")' ""
+    expect_json_match .incomplete_reason '^thread bound: '
+    rv check --json --keep-going --max-threads=3 "$D/spin_ends.c" -- -DGRANDCHILD
+    expect_rc 3
+    expect_json '[.errors[].kind]|join(",")' resource-limit
+    expect_json_match .incomplete_reason 'more than 3 threads \(--max-threads\)'
+}
+
 rv_main "$@"
