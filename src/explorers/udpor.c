@@ -516,6 +516,15 @@ static void note_loop(udpor *p)
                  "state, and every other thread has finished or waits for something the cycle "
                  "never gives",
                  l->tid, l->period, l->period == 1 ? "" : "s");
+    /* main finished (not in the cycle): if it returned, that ends only
+     * the main thread by default (docs/CLI.md "Program end"), where a
+     * real run's exit() would end the loop with the program */
+    if (t->nthreads && t->threads[0].state == RV_T_FINISHED) {
+        size_t m = strlen(t->msg);
+        snprintf(t->msg + m, sizeof t->msg - m,
+                 "; main has finished: if it returned, a real run ends here (its exit() ends "
+                 "every thread; --posix-exit models that)");
+    }
     p->looped = true;
 }
 

@@ -585,4 +585,17 @@ t_nonterm_not_at_bounds() {
     expect_json_match .incomplete_reason 'more than 3 threads \(--max-threads\)'
 }
 
+# main returns while a thread spins: a non-termination under the default
+# program end only, and the report says so; none with --posix-exit.
+t_nonterm_main_returned() {
+    rv check --json "$D/nonterm_mainret.c"
+    expect_rc 1
+    expect_json '[.errors[].kind]|join(",")' non-termination
+    expect_json '.errors[0].location' "$D/nonterm_mainret.c:$(line_of "$D/nonterm_mainret.c" "marker: spin") (spin)"
+    expect_json_match '.errors[0].message' '; main has finished: if it returned, a real run ends here \(its exit\(\) ends every thread; --posix-exit models that\)$'
+    rv check --json --posix-exit "$D/nonterm_mainret.c"
+    expect_rc 0
+    expect_json .exhaustive true
+}
+
 rv_main "$@"
