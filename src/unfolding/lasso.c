@@ -151,11 +151,11 @@ void rv_unf_lasso_check(rv_unf *u, const rv_trace *tr, size_t i, const rv_uevent
  * threads, each waiting for another (a livelock: two spinners, each
  * waiting for the other's flag).  The run ends at its budget in a tail
  * of quiet events (reads and yields, untainted, fingerprinted) of any
- * threads.  Quiet events change nothing but their thread's own state, so
- * along the tail the program's state is given by the fingerprints of the
- * threads that act in it (the latest of each); when that combination
- * after event a recurs after event b, the program is in the same state
- * after a and after b, and (a, b] can repeat forever.  It is a fair
+ * threads, and no event of the run is tainted (its states would be
+ * unique: never a cutoff, nor a repetition here).  Quiet events change nothing but their thread's
+ * own state, so along the tail the program's state is given by the fingerprints of the threads that
+ * act in it (the latest of each); when that combination after event a recurs after event b, the
+ * program is in the same state after a and after b, and (a, b] can repeat forever.  It is a fair
  * execution if every thread that does not act in (a, b] is never enabled
  * along it: every thread acting after b acts in (a, b] too (one acting
  * later was enabled all along: quiet events change no shared state), and
@@ -207,6 +207,13 @@ void rv_unf_lasso_tail(rv_unf *u, const rv_trace *tr)
     size_t n = tr->n, q = n;
     while (q > 0 && n - q < LASSO_MAX_SPAN && quiet(&tr->ev[q - 1])) q--;
     if (n - q < 2) return;
+    /* A taint anywhere before makes every later state unique (cutoff.c):
+     * something the fingerprints and the image do not hold changed (a C
+     * library call that keeps state, an alarm set, code without
+     * instrumentation, a frame of variable size), and it may end the loop
+     * (a SIGALRM handler that sets the flag). */
+    for (size_t k = 0; k < n; k++)
+        if (tr->ev[k].taint) return;
     for (size_t k = q; k < n; k++)
         if (tr->ev[k].act.tid >= tr->nthreads) return;
     /* the threads acting in the tail, and each one's latest fingerprint

@@ -598,4 +598,15 @@ t_nonterm_main_returned() {
     expect_json .exhaustive true
 }
 
+# A spin ended by a SIGALRM handler (spin_alarm.c): its states are unique
+# after alarm(), and the check at the end of a run took its repeating
+# reads for a cycle (non-termination); it is a limit, as without cutoffs.
+t_nonterm_not_after_taint() {
+    rv check --json "$D/spin_alarm.c"
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json '[.errors[].kind]|join(",")' event-limit
+    expect_json_match .incomplete_reason 'states are unique'
+}
+
 rv_main "$@"
