@@ -609,4 +609,15 @@ t_nonterm_not_after_taint() {
     expect_json_match .incomplete_reason 'states are unique'
 }
 
+# A timeout on the time stamp counter (spin_rdtsc.c): the instruction's
+# value comes from outside, so every state is unique, named in the
+# build's note; it was reported as non-termination.
+t_nonterm_not_rdtsc() {
+    rv check --json "$D/spin_rdtsc.c"
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json '[.errors[].kind]|join(",")' event-limit
+    expect_json_match .unique_build 'spin_rdtsc.c \(the instruction rdtsc in main\)'
+}
+
 rv_main "$@"

@@ -28,8 +28,9 @@
  * (reach_error, __VERIFIER_error) the program defines are caught on entry
  * (wire_targets); 15: the reset engine's checks (linked_unseen's
  * allow-list, find_raw_insn, __ravel_cpu_clock); 16: a target inlined
- * away gets its entry hook too (pp_names_target) */
-#define RECIPE "ravel-build-16/live-" RV_LIVE_VERSION
+ * away gets its entry hook too (pp_names_target); 17: instructions that
+ * read from outside (rdtsc) make states unique (find_input_insn) */
+#define RECIPE "ravel-build-17/live-" RV_LIVE_VERSION
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -940,6 +941,7 @@ typedef struct wiring {
     strv unmodelled;         /* ... of them, those known to write through pointers */
     strv families;           /* libc state families whose object stubs.c defines */
     bool uninstrumented;     /* the program holds code built without instrumentation */
+    bool hw_input;           /* ... or instructions that read from outside (rdtsc) */
     char *reset_unsafe;      /* the first import a reset may not undo (engine.c), or NULL */
     bool cpu_clock;          /* the program may read the CPU clock (imports_cpu_clock) */
     bool cxx;                /* a C++ build: cxx_unsupported names are stubbed too */
@@ -1137,6 +1139,30 @@ static int find_raw_insn(job *j, const strv *objs, wiring *w)
         if (r) {
             w->reset_unsafe = rv_xasprintf("%s (%s)", what, j->o->sources[s]);
             return 0;
+        }
+    }
+    return 0;
+}
+
+/* Instructions whose results come from outside the program (rawinsn.h,
+ * rv_input_insn: rdtsc, rdrand, ...) make every state unique, as code
+ * built without instrumentation does: each object's first one is added to
+ * w->uninstrumented_why.  0, or -1 (diag) if an object cannot be read. */
+static int find_input_insn(job *j, const strv *objs, wiring *w)
+{
+    for (size_t s = 0; s < objs->n; s++) {
+        char what[256];
+        int r = rv_input_insn(objs->v[s], what, sizeof what);
+        if (r < 0) {
+            buf_printf(&j->diag, "ravel: %s\n", what);
+            return -1;
+        }
+        if (r) {
+            const char *src = j->o->sources[s], *base = strrchr(src, '/');
+            char *x = rv_xasprintf("%s (%s)", base ? base + 1 : src, what);
+            strv_add(&w->uninstrumented_why, x);
+            free(x);
+            w->hw_input = true;
         }
     }
     return 0;
@@ -2259,7 +2285,8 @@ static char *stubs_source(wiring *w)
     buf_puts(&out, "typedef struct { const void *start; unsigned long size; const char *name; } "
                    "ravel_tfn;\n");
     fn_table(&out, "ravel_tfn", "target", &w->targets, w->ntarget);
-    buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
+    buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n",
+               w->uninstrumented || w->hw_input);
     buf_printf(&out, "const unsigned long __ravel_max_frame = %lu;\n", w->max_frame);
     buf_printf(&out, "const unsigned __ravel_dynamic_frames = %d;\n", w->dynamic_frames);
     buf_printf(&out, "const char __ravel_deep_callee[] = \"%s\";\n",
@@ -2443,6 +2470,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         w.deep_callee = rv_xstrdup(j->cxx   ? "libstdc++"
                                    : unseen ? "linked code"
                                             : "no_sanitize code");
+    if (rc == 0) rc = find_input_insn(j, &objs, &w);
     for (size_t s = 0; s < ns && rc == 0; s++)
         rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
     if (rc == 0 && w.unmodelled.n) warn_unmodelled(j, &w.unmodelled);
