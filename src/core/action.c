@@ -287,7 +287,11 @@ char *rv_action_str(const rv_action *a, char *buf, size_t cap)
     case RV_ACT_PEXIT:
         snprintf(buf, cap, "process-exit(%lld)", (long long)a->arg);
         break;
-    default: /* spin locks and timed calls say so */
+    default: /* spin locks and timed calls say so; sem_getvalue is a peek */
+        if (a->kind == RV_ACT_SEM_TRYWAIT && (a->flags & RV_AF_PEEK)) {
+            snprintf(buf, cap, "sem-getvalue(0x%llx)", (unsigned long long)a->obj);
+            break;
+        }
         snprintf(buf, cap, "%s%s%s(0x%llx)", (a->flags & RV_AF_SPIN) ? "spin-" : "",
                  (a->flags & RV_AF_TIMED) ? "timed-" : "", k, (unsigned long long)a->obj);
     }

@@ -167,6 +167,11 @@ typedef struct rv_action {
  * create is held depends on no other thread (no new dependence: every
  * algorithm stays sound within the bound). */
 #define RV_AF_BOUND 32u
+/* On SEM_TRYWAIT: sem_getvalue, which reads the count and never takes
+ * the semaphore (arg stays 0, as a trywait that failed: it depends on
+ * what a trywait depends on, and changes nothing); the runtime reads the
+ * count the event saw from the semaphore. */
+#define RV_AF_PEEK 64u
 
 /* Dependence of the atomic builtins (issue 9 part 3; docs/UDPOR.md
  * "Compare-and-swap").  Every atomic is one memory action on [obj, obj+len)

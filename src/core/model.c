@@ -541,6 +541,10 @@ static int apply_sem(rv_sem_st *s, rv_action *a, uint32_t val, char *msg, size_t
         return misuse(msg, cap,
                       s->status == RV_MST_DEAD ? "use of a destroyed semaphore"
                                                : "use of an uninitialised semaphore");
+    if (a->flags & RV_AF_PEEK) { /* sem_getvalue: reads the count */
+        a->arg = 0;
+        return 0;
+    }
     switch (a->kind) {
     case RV_ACT_SEM_WAIT:
         s->count--;

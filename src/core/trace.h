@@ -59,7 +59,7 @@ static inline unsigned rv_least_thread(uint64_t m, const uint32_t *nev)
 #define RV_TAINT_UNINSTRUMENTED 2u /* the program holds code built without instrumentation */
 #define RV_TAINT_HEAP_COPY                                                                         \
     4u                             /* heap bytes written without events: the C library's           \
-                                    * allocations (asprintf, %ms), copies over RV_WV_MAX */
+                                    * allocations (%ms, realloc of theirs) */
 #define RV_TAINT_RUNTIME_WRITE 8u  /* the runtime wrote program memory without an event */
 #define RV_TAINT_DEEP_STACK    16u /* the thread's stack was too deep to hash (RV_FP_STACK_MAX) */
 #define RV_TAINT_DYNAMIC_FRAME 32u /* the program has frames of variable size (alloca, VLAs) */

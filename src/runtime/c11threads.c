@@ -115,13 +115,12 @@ int __ravel_thrd_create(thrd_t *thr, thrd_start_t fn, void *arg)
 
 int __ravel_thrd_join(thrd_t thr, int *res)
 {
+    uint64_t pc = RV_PC();
     void *ret = NULL;
-    int r = AS_CALLER(__ravel_pthread_join(thr, &ret));
-    if (r == 0 && res) { /* as pthread_join's *retval (sync.c) */
-        rv_acct acct;
-        rv_acct_begin(&acct, res, sizeof *res, RV_TAINT_RUNTIME_WRITE);
-        *res = (int)(intptr_t)ret;
-        rv_acct_end(&acct);
+    int r = rv_join(thr, &ret, pc);
+    if (r == 0 && res) {
+        int v = (int)(intptr_t)ret;
+        rv_out(res, &v, sizeof v, pc); /* at a write event (progmem.c) */
     }
     return thrd_code(r);
 }
@@ -175,12 +174,9 @@ int __ravel_mtx_init(mtx_t *m, int type)
     default:
         return thrd_error;
     }
-    pthread_mutexattr_t attr;
-    pthread_mutexattr_init(&attr);
-    pthread_mutexattr_settype(&attr, kind);
-    int r = AS_CALLER(__ravel_pthread_mutex_init(MX(m), &attr));
-    pthread_mutexattr_destroy(&attr);
-    return thrd_code(r);
+    /* the kind straight to sync.c: no attribute object in the program's
+     * memory to read at an event */
+    return thrd_code(rv_mutex_init(MX(m), kind, RV_PC()));
 }
 
 void __ravel_mtx_destroy(mtx_t *m)

@@ -39,15 +39,26 @@ static TLS __pthread_unwind_buf_t *top;
 static TLS void *exit_value;
 static TLS int exiting;
 
+/* The link in the program's buffer (glibc's own use of its padding) is
+ * written and read at events, as every runtime access to the program's
+ * memory (progmem.c). */
+static void *outer_of(__pthread_unwind_buf_t *buf, uint64_t pc)
+{
+    void *o;
+    rv_in(&o, &buf->__pad[0], sizeof o, pc);
+    return o;
+}
+
 void __ravel___pthread_register_cancel(__pthread_unwind_buf_t *buf)
 {
-    buf->__pad[0] = top; /* glibc's own use of the padding: the link to the outer buffer */
+    void *o = top;
+    rv_out(&buf->__pad[0], &o, sizeof o, RV_PC()); /* the link to the outer buffer */
     top = buf;
 }
 
 void __ravel___pthread_unregister_cancel(__pthread_unwind_buf_t *buf)
 {
-    top = buf->__pad[0];
+    top = outer_of(buf, RV_PC());
 }
 
 /* Run the innermost handler (a jump into its push's frame, where the
@@ -61,7 +72,7 @@ static __attribute__((noreturn, noinline)) void unwind(void)
         rv_thread_finish(exit_value);
         __builtin_unreachable();
     }
-    top = b->__pad[0];
+    top = outer_of(b, 0); /* (no program call site: pthread_exit is unwinding) */
     /* the handler's frames reuse the runtime's: zeroed below this frame
      * as before a key destructor (sched.c), and this frame's own bytes
      * are within the next action's scrub, as the deepest frame the

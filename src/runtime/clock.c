@@ -154,15 +154,6 @@ static struct timespec as_timespec(clockid_t c, uint64_t v)
     return ts;
 }
 
-/* An output the call writes, at a write event, then stored. */
-static void put(void *dst, const void *src, size_t n, uint64_t pc)
-{
-    int e = errno;
-    rv_mem_event(RV_ACT_WRITE, dst, n, pc, 0);
-    memcpy(dst, src, n);
-    errno = e;
-}
-
 time_t __ravel_time(time_t *t)
 {
     uint64_t pc = PC;
@@ -174,7 +165,7 @@ time_t __ravel_time(time_t *t)
         r = time(NULL);
         if (r == (time_t)-1) return r;
     }
-    if (t) put(t, &r, sizeof r, pc);
+    if (t) rv_out(t, &r, sizeof r, pc);
     return r;
 }
 
@@ -191,8 +182,8 @@ int __ravel_gettimeofday(struct timeval *tv, void *tz)
         real_reading(pc);
         if (gettimeofday(&a, tz ? &z : NULL) != 0) return -1;
     }
-    if (tv) put(tv, &a, sizeof a, pc);
-    if (tz) put(tz, &z, sizeof z, pc);
+    if (tv) rv_out(tv, &a, sizeof a, pc);
+    if (tz) rv_out(tz, &z, sizeof z, pc);
     return 0;
 }
 
@@ -214,7 +205,7 @@ int __ravel_clock_gettime(clockid_t c, struct timespec *ts)
         if (clock_gettime(c, &a) != 0) return -1;
         rv_engine_cpu_clock(c, &a); /* from the execution's start, as in a forked child */
     }
-    put(ts, &a, sizeof a, pc);
+    rv_out(ts, &a, sizeof a, pc);
     return 0;
 }
 
@@ -224,7 +215,7 @@ int __ravel_clock_getres(clockid_t c, struct timespec *res)
     struct timespec a;
     if (clock_getres(c, &a) != 0) return -1;
     if (virtual_on()) a = (struct timespec){0, 1}; /* the virtual clock counts nanoseconds */
-    if (res) put(res, &a, sizeof a, pc);
+    if (res) rv_out(res, &a, sizeof a, pc);
     return 0;
 }
 
@@ -255,7 +246,7 @@ int __ravel_timespec_get(struct timespec *ts, int base)
         real_reading(pc);
         if (!timespec_get(&a, base)) return 0;
     }
-    put(ts, &a, sizeof a, pc);
+    rv_out(ts, &a, sizeof a, pc);
     return base;
 }
 
@@ -265,6 +256,6 @@ int __ravel_timespec_getres(struct timespec *res, int base)
     struct timespec a;
     if (base != TIME_UTC || !timespec_getres(&a, base)) return 0;
     if (virtual_on()) a = (struct timespec){0, 1};
-    if (res) put(res, &a, sizeof a, pc);
+    if (res) rv_out(res, &a, sizeof a, pc);
     return base;
 }

@@ -55,6 +55,7 @@
 extern void *__libc_malloc(size_t);
 extern void __libc_free(void *);
 extern void *__ravel_realloc(void *, size_t);
+extern void *__ravel_malloc(size_t);
 
 /* Events that leave errno as it was: the real function's errno is the
  * call's result. */
@@ -64,17 +65,15 @@ static void ev_read(const void *p, size_t n, uint64_t pc)
     rv_mem_event(RV_ACT_READ, p, n, pc, 0);
     errno = e;
 }
-static void ev_write(const void *p, size_t n, uint64_t pc)
+/* the write event before a store into the program's memory (progmem.c) */
+static void ev_write(void *p, size_t n, uint64_t pc)
 {
-    int e = errno;
-    rv_mem_event(RV_ACT_WRITE, p, n, pc, 0);
-    errno = e;
+    rv_out_event(p, n, pc);
 }
 /* *p = v at a write event (an out-parameter of pointer size) */
 static void put_ptr(void *p, const void *v, uint64_t pc)
 {
-    ev_write(p, sizeof v, pc);
-    memcpy(p, &v, sizeof v);
+    rv_out(p, &v, sizeof v, pc);
 }
 static void taint_io(void)
 {
@@ -914,8 +913,7 @@ void rv_printf_end(rv_fmt_args *fa, uint64_t pc)
     int e = errno;
     for (int i = fa->nslot; i-- > 0;) memcpy(fa->slot[i], &fa->orig[i], sizeof fa->orig[i]);
     for (int i = 0; i < fa->nn; i++) {
-        rv_mem_event(RV_ACT_WRITE, fa->ndest[i], fa->nsize[i], pc, 0);
-        memcpy(fa->ndest[i], fa->arena + fa->noff[i], fa->nsize[i]);
+        rv_out(fa->ndest[i], fa->arena + fa->noff[i], fa->nsize[i], pc);
     }
     __libc_free(fa->arena);
     fa->arena = NULL;
@@ -954,13 +952,22 @@ PRINTF_VA(fprintf, int, (FILE * f, const char *fmt, ...), vfprintf(f, fmt, ap))
 PRINTF_V(vdprintf, int, (int fd, const char *fmt, va_list ap), vdprintf(fd, fmt, ap))
 PRINTF_VA(dprintf, int, (int fd, const char *fmt, ...), vdprintf(fd, fmt, ap))
 
-/* asprintf: the string comes from the C library's allocator (free gives
- * it back there); *strp is written at an event */
+/* asprintf: the C library formats into its own allocation; the string
+ * is copied into a block of the runtime's heap at a write event, and
+ * *strp written at another (progmem.c: before, the C library's block was
+ * written without events, and the state after it was unique) */
 static int put_str(char **strp, char *s, int r, uint64_t pc)
 {
     if (r < 0) return r;
-    rv_taint(RV_TAINT_HEAP_COPY); /* the string was written without events */
-    put_ptr(strp, s, pc);
+    char *d = __ravel_malloc((size_t)r + 1);
+    if (!d) {
+        __libc_free(s);
+        errno = ENOMEM;
+        return -1;
+    }
+    rv_out(d, s, (size_t)r + 1, pc);
+    __libc_free(s);
+    put_ptr(strp, d, pc);
     return r;
 }
 int __ravel_vasprintf(char **strp, const char *fmt, va_list ap)

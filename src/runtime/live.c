@@ -23,6 +23,7 @@
 
 #include "../backends/native/liveness.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +41,19 @@ extern char __executable_start[], etext[];
 
 /* The table, if there is one for this very binary: its code range inside
  * the executable's and the hash of that code equal to the table's. */
+static void live_load(void);
+
+/* The program's errno is kept: it runs before main, and a program without
+ * a table (no file to open: ENOENT) must find errno as it left it in its
+ * constructors (tests/engine process_state). */
 void rv_live_load(void)
+{
+    int saved = errno;
+    live_load();
+    errno = saved;
+}
+
+static void live_load(void)
 {
     const char *e = getenv("RAVEL_LIVENESS");
     if (e && strcmp(e, "0") == 0) return;

@@ -149,7 +149,10 @@ void __tsan_func_entry(void *caller)
      * the scrub after the next one must reach (sched.c, scrub_dead) */
     char *f = __builtin_frame_address(0);
     if (!t->stack_low || f < t->stack_low) t->stack_low = f;
-    rv_xl_push((uint64_t)(uintptr_t)caller, *(uint64_t *)f, (uint64_t)(uintptr_t)f);
+    /* the explain log's shadow stack: explain runs only, so that every
+     * other run pays one test of a flag per call, not a call */
+    if (rt.flags & RV_REQ_EXPLAIN)
+        rv_xl_push((uint64_t)(uintptr_t)caller, *(uint64_t *)f, (uint64_t)(uintptr_t)f);
     if (!&__ravel_natomic_fns || !__ravel_natomic_fns) return;
     bool atomic = in_atomic_fn(PC);
     if (atomic) {
@@ -164,7 +167,7 @@ void __tsan_func_entry(void *caller)
 
 void __tsan_func_exit(void)
 {
-    rv_xl_pop((uint64_t)(uintptr_t)__builtin_frame_address(0));
+    if (rt.flags & RV_REQ_EXPLAIN) rv_xl_pop((uint64_t)(uintptr_t)__builtin_frame_address(0));
     if (!&__ravel_natomic_fns || !__ravel_natomic_fns || !rt.running) return;
     rv_thr *t = rt.running;
     if (!t->func_depth) return;
@@ -401,8 +404,7 @@ static void copy_by_events(void *d, const void *s, size_t n, uint64_t pc)
     char *buf = rv_bounce_alloc(n, small);
     rv_mem_event(RV_ACT_READ, s, n, pc, 0);
     memcpy(buf, s, n);
-    rv_mem_event(RV_ACT_WRITE, d, n, pc, 0);
-    memcpy(d, buf, n);
+    rv_out(d, buf, n, pc);
     rv_bounce_free(buf, small);
 }
 
@@ -420,8 +422,8 @@ void *__ravel_memmove(void *d, const void *s, size_t n)
 
 void *__ravel_memset(void *d, int c, size_t n)
 {
-    rv_mem_event(RV_ACT_WRITE, d, n, PC, 0);
-    return memset(d, c, n);
+    rv_out_fill(d, c, n, PC);
+    return d;
 }
 
 int __ravel_memcmp(const void *a, const void *b, size_t n)
@@ -465,8 +467,7 @@ void rv_write_from(char *d, size_t dn, const char *s, size_t sn, uint64_t pc)
     char *buf = rv_bounce_alloc(dn, small);
     memcpy(buf, s, sn);
     memset(buf + sn, 0, dn - sn);
-    rv_mem_event(RV_ACT_WRITE, d, dn, pc, 0);
-    memcpy(d, buf, dn);
+    rv_out(d, buf, dn, pc);
     rv_bounce_free(buf, small);
 }
 
@@ -554,8 +555,7 @@ static int format_to(char *d, size_t n, bool bounded, const char *fmt, va_list a
     }
     rv_printf_end(&fa, pc);
     if (out) {
-        rv_mem_event(RV_ACT_WRITE, d, out, pc, 0);
-        memcpy(d, buf, out);
+        rv_out(d, buf, out, pc);
         rv_bounce_free(buf, small);
     }
     return len;
@@ -669,7 +669,7 @@ static void *heap_alloc(size_t n, size_t align)
         if (p) {
             /* a reused block may still be read through a dangling pointer:
              * refilling it is a write event (fresh blocks are unreachable) */
-            if (rt.running) rv_mem_event(RV_ACT_WRITE, p, usable, PC, 0);
+            if (rt.running) rv_out_event(p, usable, PC);
             t->free_list[cls] = *(void **)p;
             rv_block *b = (rv_block *)((char *)p - HDR);
             rv_acct a; /* the header is outside the event's range */
@@ -738,7 +738,7 @@ void __ravel_free(void *p)
     /* free writes the block (the free-list link; the block's end of life):
      * an event over its whole range, so that accesses through dangling
      * pointers, and another free, are ordered with it */
-    if (rt.running) rv_mem_event(RV_ACT_WRITE, p, b->size, PC, 0);
+    if (rt.running) rv_out_event(p, b->size, PC);
     if (b->freed && rt.active)
         rv_end_exec(RV_END_MISUSE, PC, (uint64_t)(uintptr_t)p, "double free of %p", p);
     rv_acct a; /* the header: part of the memory image, so freed is too */
@@ -763,15 +763,9 @@ void *__ravel_realloc(void *p, size_t n)
     if (n <= b->size) return p;
     void *q = heap_alloc(n, 16);
     if (!q) return NULL;
-    /* the old bytes are read at a read event (after heap_alloc's event on
-     * a reused block, right before the copy) */
-    rv_mem_event(RV_ACT_READ, p, b->size, PC, 0);
-    /* no write event: q is fresh, or its refill event ordered every
-     * access through an old pointer; the copy is accounted instead */
-    rv_acct a;
-    rv_acct_begin(&a, q, b->size, RV_TAINT_HEAP_COPY);
-    memcpy(q, p, b->size);
-    rv_acct_end(&a);
+    /* the old bytes read at a read event (after heap_alloc's event on a
+     * reused block), written at a write event (progmem.c) */
+    copy_by_events(q, p, b->size, PC);
     __ravel_free(p);
     return q;
 }
@@ -791,8 +785,7 @@ int __ravel_posix_memalign(void **out, size_t align, size_t n)
     if (align < sizeof(void *) || (align & (align - 1))) return EINVAL;
     void *p = heap_alloc(n, align);
     if (!p) return ENOMEM;
-    *out = p;
-    rv_taint(RV_TAINT_RUNTIME_WRITE); /* *out written without an event */
+    rv_out(out, &p, sizeof p, PC); /* at a write event (progmem.c) */
     return 0;
 }
 
@@ -821,12 +814,7 @@ char *__ravel_strdup(const char *s)
     rv_snap x;
     size_t n = rv_snap_str(&x, s, SIZE_MAX, PC);
     char *d = heap_alloc(n, 16);
-    if (d) { /* accounted as realloc's copy is */
-        rv_acct a;
-        rv_acct_begin(&a, d, n, RV_TAINT_HEAP_COPY);
-        memcpy(d, x.p, n);
-        rv_acct_end(&a);
-    }
+    if (d) rv_out(d, x.p, n, PC); /* at a write event (progmem.c) */
     rv_snap_free(&x);
     return d;
 }

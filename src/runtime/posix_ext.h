@@ -10,6 +10,7 @@
 #define RAVEL_RUNTIME_POSIX_EXT_H
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,5 +28,25 @@ void rv_spin_pack(uint64_t addr, const rv_mutex_st *m);
 uint8_t rv_raw_start(uint64_t obj, size_t overlay, uint32_t status);
 /* A condition-variable action of kind k on c, with its RV_AF_RAW. */
 rv_action rv_cond_act(rv_kind k, pthread_cond_t *c);
+
+/* What pthread_create takes from its attribute object (posix_ext.c). */
+typedef struct rv_spawn_attr {
+    bool detached;
+    bool explicit_sched; /* PTHREAD_EXPLICIT_SCHED: policy and prio below */
+    int policy, prio;
+} rv_spawn_attr;
+/* Read *attr at a read event into *out; 0, or the error pthread_create
+ * returns (EPERM for a real-time policy: the program runs unprivileged).
+ * A stack larger than ravel's threads have ends the execution
+ * (RV_END_RESOURCE). */
+int rv_create_attr(const pthread_attr_t *attr, uint64_t pc, rv_spawn_attr *out);
+/* 0 if an unprivileged thread may take scheduling policy `policy` at
+ * priority `prio`, else EINVAL (not valid) or EPERM (real-time). */
+int rv_sched_check(int policy, int prio);
+/* thrattr.c, linked only into programs that call the functions it
+ * defines (sync.c refers to it weakly): the new thread id's name and
+ * scheduling, inherited from its creator or taken from the attributes,
+ * at events before the create. */
+void rv_tattr_spawn(unsigned id, const rv_spawn_attr *sa, uint64_t pc) __attribute__((weak));
 
 #endif

@@ -31,6 +31,7 @@
 #ifndef RAVEL_RUNTIME_RT_H
 #define RAVEL_RUNTIME_RT_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -85,6 +86,12 @@ typedef struct rv_thr {
     bool arena_mapped;
     char *heap_next, *heap_end;
     void *free_list[RV_HEAP_CLASSES];
+    /* the signal mask (signals 1-64; pthread_sigmask, inherited by the
+     * threads it creates) and the cancellability (pthread_setcancelstate,
+     * pthread_setcanceltype: RV_CANCEL_*): the thread's own, hashed with
+     * its record (posix_ext.c) */
+    uint64_t sigmask;
+    uint32_t cancel;
     /* the virtual clock (clock.c): this thread's last reading, and the
      * least value its next one may have (a long sleep since) */
     uint64_t clock_last, clock_floor;
@@ -187,7 +194,9 @@ __attribute__((noreturn)) void rv_end_complete(int code);
 void rv_thread_finish(void *ret) __attribute__((noreturn));
 /* A thread struct for a canonical id (creating its registry entry). */
 int rv_child_id(rv_thr *parent);
-void rv_thread_start(unsigned tid, void *(*fn)(void *), void *arg);
+/* Start thread tid as parent's spawn_fn(spawn_arg), with what it inherits
+ * from parent (the signal mask). */
+void rv_thread_start(unsigned tid, const rv_thr *parent);
 /* Back to main's TLS area (the process's own), e.g. before the reset
  * engine puts memory back. */
 void rv_tls_home(void);
@@ -213,12 +222,19 @@ static inline rv_action rv_act(rv_kind k, uint64_t obj)
 bool rv_enabled(const rv_thr *t);
 /* The thread inside an atomic section + 1, 0 if none (the model's world). */
 unsigned rv_atomic_owner(void);
+/* Whether thread t is detached (created so, or by pthread_detach). */
+bool rv_thread_detached(unsigned t);
 /* The owner + 1 of the (non-spin) mutex at address m, 0 if it is free. */
 int32_t rv_mutex_owner(uint64_t m);
 uint32_t rv_domain(const rv_thr *t);
 void rv_apply(rv_thr *t, rv_event *ev, uint32_t val);
 uint64_t rv_holder_of(const rv_thr *t); /* thread holding what t waits for */
 void rv_run_key_destructors(rv_thr *t);
+/* pthread_join without its store: the joined thread's value in *ret (the
+ * runtime's own variable; the caller writes the program's). */
+int rv_join(pthread_t th, void **ret, uint64_t pc);
+/* pthread_mutex_init of a mutex of kind `kind` (PTHREAD_MUTEX_*). */
+int rv_mutex_init(pthread_mutex_t *m, int kind, uint64_t pc);
 
 /* --- clock.c --- */
 /* The running thread slept ns (or *req) nanoseconds (sync.c's sleeps). */
@@ -235,6 +251,18 @@ void rv_note_old(const void *addr, uint64_t len);
  * cannot be read. */
 bool rv_peek(uint64_t addr, uint64_t len, uint64_t *out);
 void rv_heap_thread_init(rv_thr *t);
+
+/* --- progmem.c: the runtime's accesses to the program's memory --- */
+/* The only ways the runtime stores into memory the program can reach
+ * (progmem.c lists the exceptions and how the state accounts for them):
+ * a write event over [dst, dst + n), then the bytes; */
+void rv_out(void *dst, const void *src, size_t n, uint64_t pc);
+void rv_out_fill(void *dst, int c, size_t n, uint64_t pc);
+/* or the event alone, after which the caller stores into [dst, dst + n)
+ * before the thread's next event.  All keep errno. */
+void rv_out_event(void *dst, size_t n, uint64_t pc);
+/* [src, src + n) of the program's memory copied to dst at a read event. */
+void rv_in(void *dst, const void *src, size_t n, uint64_t pc);
 
 /* --- race.c: memory mode drf --- */
 /* Threads an execution may create, main included: --max-threads, and

@@ -689,12 +689,12 @@ void rv_taint(uint32_t why)
  * local state (with it, a thread's state differed by whether another
  * thread had created a key: seed 002's Theorem 1 failed on
  * tests/native/m_keys.c); its whole content is the value of the registry's
- * RMW events instead (registry_value). */
+ * RMW events instead (image.c, registry_image). */
 static void hash_record(XXH3_state_t *st, const rv_thr *t)
 {
     struct {
         void *fn, *arg, *spawn_fn, *spawn_arg, *heap_next, *heap_end;
-        uint64_t natomic_at, nchildren, wait_count, func_depth;
+        uint64_t natomic_at, nchildren, wait_count, func_depth, sigmask, cancel;
         int64_t atomic_depth, err;
         uint64_t flags, clock_last, clock_floor;
     } r;
@@ -705,6 +705,8 @@ static void hash_record(XXH3_state_t *st, const rv_thr *t)
     r.spawn_arg = t->spawn_arg;
     r.heap_next = t->heap_next;
     r.heap_end = t->heap_end;
+    r.sigmask = t->sigmask;
+    r.cancel = t->cancel;
     r.natomic_at = t->natomic_at;
     r.nchildren = t->nchildren;
     /* live only while a condition wait is under way (stale afterwards) */
@@ -1343,8 +1345,11 @@ void rv_thread_entry(void)
     rv_thread_finish(ret);
 }
 
-void rv_thread_start(unsigned tid, void *(*fn)(void *), void *arg)
+void rv_thread_start(unsigned tid, const rv_thr *parent)
 {
+    void *(*fn)(void *) = parent->spawn_fn;
+    void *arg = parent->spawn_arg;
+    uint64_t sigmask = parent->sigmask;
     if (tid >= RV_MASK_THREADS && !rv_threads_hi) { /* rt.h */
         size_t len = ((RV_MAX_THREADS - RV_MASK_THREADS) * sizeof(rv_thr) + 4095) & ~(size_t)4095;
         bool fresh;
@@ -1362,6 +1367,7 @@ void rv_thread_start(unsigned tid, void *(*fn)(void *), void *arg)
     tls_area_init(t);
     t->fn = fn;
     t->arg = arg;
+    t->sigmask = sigmask;
     t->state = RV_T_LIVE;
     t->last_event = -1;
     if (tid >= RV_MASK_THREADS) live_hi_set(tid);

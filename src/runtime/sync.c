@@ -110,6 +110,12 @@ unsigned rv_atomic_owner(void)
     return rv_world.atomic;
 }
 
+bool rv_thread_detached(unsigned t)
+{
+    if (t < RV_MASK_THREADS) return (rv_world.detached >> t) & 1;
+    return (rv_world_hi[t - RV_MASK_THREADS] & RV_WF_DETACHED) != 0;
+}
+
 int32_t rv_mutex_owner(uint64_t m)
 {
     return MX(m)->owner;
@@ -226,7 +232,7 @@ void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
         pthread_t id = (pthread_t)ev->act.obj; /* *thread: part of the event, and of its wv */
         rv_acct_event_store(ev, (void *)(uintptr_t)ev->act.obj2, &id, sizeof id);
         if (rt.flags & RV_REQ_DRF) rv_race_thread_start(rv_tid(t), (unsigned)ev->act.obj);
-        rv_thread_start((unsigned)ev->act.obj, t->spawn_fn, t->spawn_arg);
+        rv_thread_start((unsigned)ev->act.obj, t);
         break;
     }
     case RV_ACT_EXIT:
@@ -268,6 +274,9 @@ int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn
 {
     uint64_t pc = PC;
     rv_thr *self = rv_self();
+    rv_spawn_attr sa = {0};
+    int err = attr ? rv_create_attr(attr, pc, &sa) : 0;
+    if (err) return err;
     unsigned cap = rv_thread_cap();
     /* --thread-bound: a create past the creator's bound waits for good
      * (never enabled: action.h RV_AF_BOUND) */
@@ -282,8 +291,9 @@ int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn
         rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %d thread ids over the exploration",
                     RV_MAX_THREADS);
     if (!held) threads_created++;
-    int ds = PTHREAD_CREATE_JOINABLE;
-    if (attr) pthread_attr_getdetachstate(attr, &ds);
+    /* the child's scheduling attributes (thrattr.c); a held create's
+     * thread never starts */
+    if (!held && rv_tattr_spawn) rv_tattr_spawn((unsigned)id, &sa, pc);
     self->spawn_fn = fn;
     self->spawn_arg = arg;
     /* *th is written by the create event itself (action.h), so a thread
@@ -292,26 +302,29 @@ int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn
     rv_action a = rv_act(RV_ACT_CREATE, (uint64_t)id);
     a.obj2 = (uint64_t)(uintptr_t)th;
     a.len = sizeof *th;
-    a.arg = ds == PTHREAD_CREATE_DETACHED;
+    a.arg = sa.detached;
     if (held) a.flags |= RV_AF_BOUND;
     rv_visible(a, pc);
     return 0;
 }
 
-int __ravel_pthread_join(pthread_t th, void **retval)
+int rv_join(pthread_t th, void **ret, uint64_t pc)
 {
-    uint64_t pc = PC;
     rv_thr *self = rv_self();
     if (th >= rt.nthreads || rv_thr_at(th)->state == RV_T_NONE) return ESRCH;
     if (rv_thr_at(th) == self) return EDEADLK;
     rv_visible(rv_act(RV_ACT_JOIN, th), pc); /* EINVAL for a detached thread: the model's */
     int r = self->result;
-    if (!r && retval) { /* no event writes *retval: its change goes to the join's */
-        rv_acct acct;
-        rv_acct_begin(&acct, retval, sizeof *retval, RV_TAINT_RUNTIME_WRITE);
-        *retval = rv_thr_at(th)->ret;
-        rv_acct_end(&acct);
-    }
+    if (!r) *ret = rv_thr_at(th)->ret;
+    return r;
+}
+
+int __ravel_pthread_join(pthread_t th, void **retval)
+{
+    uint64_t pc = PC;
+    void *ret;
+    int r = rv_join(th, &ret, pc);
+    if (!r && retval) rv_out(retval, &ret, sizeof ret, pc); /* at a write event (progmem.c) */
     return r;
 }
 
@@ -415,56 +428,6 @@ int __ravel_nanosleep(const void *req, void *rem)
     return 0;
 }
 
-/* Attribute objects are thread-local data: the C library handles them. */
-int __ravel_pthread_attr_init(pthread_attr_t *a)
-{
-    return pthread_attr_init(a);
-}
-int __ravel_pthread_attr_destroy(pthread_attr_t *a)
-{
-    return pthread_attr_destroy(a);
-}
-int __ravel_pthread_attr_setdetachstate(pthread_attr_t *a, int s)
-{
-    return pthread_attr_setdetachstate(a, s);
-}
-int __ravel_pthread_attr_getdetachstate(const pthread_attr_t *a, int *s)
-{
-    return pthread_attr_getdetachstate(a, s);
-}
-int __ravel_pthread_attr_setstacksize(pthread_attr_t *a, size_t s)
-{
-    return pthread_attr_setstacksize(a, s);
-}
-int __ravel_pthread_attr_getstacksize(const pthread_attr_t *a, size_t *s)
-{
-    return pthread_attr_getstacksize(a, s);
-}
-int __ravel_pthread_mutexattr_init(pthread_mutexattr_t *a)
-{
-    return pthread_mutexattr_init(a);
-}
-int __ravel_pthread_mutexattr_destroy(pthread_mutexattr_t *a)
-{
-    return pthread_mutexattr_destroy(a);
-}
-int __ravel_pthread_mutexattr_settype(pthread_mutexattr_t *a, int t)
-{
-    return pthread_mutexattr_settype(a, t);
-}
-int __ravel_pthread_mutexattr_gettype(const pthread_mutexattr_t *a, int *t)
-{
-    return pthread_mutexattr_gettype(a, t);
-}
-int __ravel_pthread_condattr_init(pthread_condattr_t *a)
-{
-    return pthread_condattr_init(a);
-}
-int __ravel_pthread_condattr_destroy(pthread_condattr_t *a)
-{
-    return pthread_condattr_destroy(a);
-}
-
 /* ------------------------------------------------------------------ */
 /* Mutexes.                                                            */
 
@@ -477,17 +440,26 @@ static rv_action mutex_act(rv_kind k, pthread_mutex_t *m)
     return a;
 }
 
-int __ravel_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
+int rv_mutex_init(pthread_mutex_t *m, int kind, uint64_t pc)
 {
-    uint64_t pc = PC;
-    int kind = PTHREAD_MUTEX_NORMAL;
-    if (attr) pthread_mutexattr_gettype(attr, &kind);
     if (kind != PTHREAD_MUTEX_RECURSIVE && kind != PTHREAD_MUTEX_ERRORCHECK)
         kind = PTHREAD_MUTEX_NORMAL;
     rv_action a = mutex_act(RV_ACT_MUTEX_INIT, m);
     a.arg = (uint64_t)kind;
     rv_visible(a, pc);
     return rv_self()->result;
+}
+
+int __ravel_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *attr)
+{
+    uint64_t pc = PC;
+    int kind = PTHREAD_MUTEX_NORMAL;
+    if (attr) { /* read at an event: another thread may change it (progmem.c) */
+        pthread_mutexattr_t c;
+        rv_in(&c, attr, sizeof c, pc);
+        pthread_mutexattr_gettype(&c, &kind);
+    }
+    return rv_mutex_init(m, kind, pc);
 }
 
 int __ravel_pthread_mutex_destroy(pthread_mutex_t *m)
@@ -615,6 +587,20 @@ int __ravel_sem_trywait(sem_t *s)
     return 0;
 }
 
+/* The count, read at an event that depends on what a trywait depends on
+ * and changes nothing (RV_AF_PEEK, action.h); written to *v at a write
+ * event.  glibc's count is never negative (waiters are not subtracted). */
+int __ravel_sem_getvalue(sem_t *s, int *v)
+{
+    uint64_t pc = PC;
+    rv_action a = sem_act(RV_ACT_SEM_TRYWAIT, s);
+    a.flags = RV_AF_PEEK;
+    rv_visible(a, pc);
+    int n = ((const rv_sem_st *)(const void *)s)->count;
+    rv_out(v, &n, sizeof n, pc);
+    return 0;
+}
+
 int __ravel_sem_post(sem_t *s)
 {
     rv_visible(sem_act(RV_ACT_SEM_POST, s), PC);
@@ -637,8 +623,8 @@ int __ravel_pthread_key_create(pthread_key_t *key, void (*dtor)(void *))
     unsigned k = rt.nkeys++;
     rt.key_used[k] = true;
     rt.key_dtor[k] = dtor;
-    rv_mem_event(RV_ACT_WRITE, key, sizeof *key, pc, 0);
-    *key = k;
+    pthread_key_t v = k;
+    rv_out(key, &v, sizeof v, pc);
     return 0;
 }
 

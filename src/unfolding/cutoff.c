@@ -455,8 +455,7 @@ void rv_unf_unique_str(uint32_t why, char *out, size_t n)
     } names[] = {
         {RV_TAINT_LIBC, "calls to C library functions that may write memory or keep state"},
         {RV_TAINT_UNINSTRUMENTED, "code built without instrumentation"},
-        {RV_TAINT_HEAP_COPY,
-         "heap bytes written without events (C library allocations, copies over 64 KiB)"},
+        {RV_TAINT_HEAP_COPY, "heap bytes written without events (the C library's allocations)"},
         {RV_TAINT_RUNTIME_WRITE, "memory the runtime wrote without an event"},
         {RV_TAINT_DEEP_STACK, "thread stacks deeper than 256 KiB (not hashed)"},
         {RV_TAINT_DYNAMIC_FRAME, "stack frames of variable size (alloca, VLAs)"},

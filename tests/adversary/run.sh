@@ -124,22 +124,18 @@ t_uninit_stack_vla() { agree uninit_stack.c assertion "" sc -DVLA -DZ=30000; }
 # ... written by printf's 27 KiB alloca (48 KiB with P=12000), deeper
 # than any fixed floor: zeroed after the recorded deep call (sched.c
 # scrub_deep), in a thread ravel mapped and on main's (the process's) stack
-# OPEN since the merge of branches reports and attack13 (677f48e on
-# attack13; neither parent fails): printf's digits survive the deep scrub
-# in printf, fprintf and vfprintf (not snprintf, the runtime's bounce
-# buffer): dfs --keep-going finds the assertion (10 traces, not 4).  Every
-# algorithm agrees (udpor with cutoffs too: 6 executions, the assertion),
-# so no answer differs between modes here, but a dead byte the scrub
-# misses is not in any fingerprint (they hash the stack from sp up), and a
-# cutoff could fold two states that differ in it.  Cause not found yet;
-# these run with RAVEL_TEST_OPEN=1 until it is.
+# After the merge of branches reports and attack13 (677f48e) printf's
+# digits survived the deep scrub in these variants (dfs found the
+# assertion, 10 traces instead of 4; every algorithm agreed).  The change
+# was the explain log's call in every __tsan_func_entry/exit
+# (memory.c); guarded by the explain flag, the digits are zeroed again.
+# How that call defeated the scrub was not worked out: these tests keep
+# the scrub honest against changes of the hooks.
+t_uninit_stack_printf() { agree uninit_stack.c "" 4 sc -DPRINTF; }
+t_uninit_stack_fprintf() { agree uninit_stack.c "" 4 sc -DPRINTF -DOP=1; }
 t_uninit_stack_snprintf() { agree uninit_stack.c "" 4 sc -DPRINTF -DOP=2; }
-if [ "${RAVEL_TEST_OPEN:-0}" = 1 ]; then
-    t_uninit_stack_printf() { agree uninit_stack.c "" 4 sc -DPRINTF; }
-    t_uninit_stack_fprintf() { agree uninit_stack.c "" 4 sc -DPRINTF -DOP=1; }
-    t_uninit_stack_vfprintf() { agree uninit_stack.c "" 4 sc -DPRINTF -DOP=3; }
-    t_uninit_stack_printf_deep() { agree uninit_stack.c "" 4 sc -DPRINTF -DP=12000; }
-fi
+t_uninit_stack_vfprintf() { agree uninit_stack.c "" 4 sc -DPRINTF -DOP=3; }
+t_uninit_stack_printf_deep() { agree uninit_stack.c "" 4 sc -DPRINTF -DP=12000; }
 t_uninit_stack_printf_main() { agree uninit_stack.c "" 4 sc -DPRINTF -DMAIN; }
 t_uninit_stack_printf_main_deep() { agree uninit_stack.c "" 4 sc -DPRINTF -DMAIN -DP=12000; }
 # pthread_exit runs the cleanup handlers (src/runtime/cleanup.c)

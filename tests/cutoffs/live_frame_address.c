@@ -7,6 +7,12 @@
  * address.  (At -O2 -fno-omit-frame-pointer the chain is read as
  * `mov rax, [rbp]`, which the analysis accepts as "the caller's area".)
  * -DPUSH takes the address with `push %rbp; pop reg` instead.
+ * -DSECTION puts save_fp in a section of its own (not .text), which the
+ * analysis did not look at; -DEXTERN takes save_fp from elsewhere
+ * (live_frame_lib.c, built by the test into a library linked by a
+ * versioned path, `libx.so.1`, or into an archive named through
+ * `-Wl,`), which the driver did not count as linked code.  Both failed at
+ * 664a6c0 (`found` with liveness only).
  * Must report: only `seen == 0` (thr ran first); never `found`. */
 #include <assert.h>
 #include <pthread.h>
@@ -25,6 +31,13 @@ __attribute__((noinline)) static void save_fp(void)
     long *fp;
     __asm__ volatile("push %%rbp\n\tpop %0" : "=r"(fp));
     saved_fp = (long *)fp[0];
+}
+#elif defined EXTERN
+void save_fp(void);
+#elif defined SECTION
+__attribute__((noinline, section("ravel_test_code"))) static void save_fp(void)
+{
+    saved_fp = __builtin_frame_address(1);
 }
 #else
 __attribute__((noinline)) static void save_fp(void) { saved_fp = __builtin_frame_address(1); }

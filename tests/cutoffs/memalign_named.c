@@ -1,6 +1,7 @@
-/* posix_memalign writes *out without an event (the runtime's write on the
- * program's behalf): the states after it are unique, and the summary says
- * why (unique_states_from names the source). */
+/* posix_memalign writes *out at a write event (src/runtime/progmem.c;
+ * before issue 27 part 2 without one, and the states after it were
+ * unique): the state folds the pointer like any write, so no state is
+ * unique. */
 #include <pthread.h>
 #include <stdlib.h>
 int x;

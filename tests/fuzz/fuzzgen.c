@@ -13,6 +13,33 @@
  *                                     semaphore and condition waits (new
  *                                     statement kinds; without it every
  *                                     seed prints the program it always did)
+ *   RAVEL_FUZZ_UNINSTR=1              also code built without instrumentation:
+ *                                     a no_sanitize function (spelt
+ *                                     no_sanitize("thread") or
+ *                                     no_sanitize_thread) that reads and
+ *                                     writes a shared int under a mutex,
+ *                                     whose value other statements assert
+ *                                     on (issue 27 part 5: its writes are
+ *                                     no events, so the driver must make
+ *                                     every state unique; under the mutex
+ *                                     they race with nothing, so dfs is
+ *                                     still the ground truth).  Combines
+ *                                     with RAVEL_FUZZ_EXT; without it
+ *                                     every seed prints the program it
+ *                                     always did
+ *   RAVEL_FUZZ_OUT=1                  also branch-chosen out-parameters of
+ *                                     runtime entry points (issue 27 part
+ *                                     2): a branch on shared state chooses
+ *                                     which global a call stores into
+ *                                     (attribute getters, sem_getvalue,
+ *                                     pthread_setcancelstate's old state,
+ *                                     sscanf, memcpy, posix_memalign,
+ *                                     strtol's end, main's pthread_join
+ *                                     value), and other statements read
+ *                                     the globals back (new statement
+ *                                     kinds, drawn after RAVEL_FUZZ_EXT's:
+ *                                     without the switch every seed prints
+ *                                     the program it always did)
  *   fuzzgen --batch FIRST N           N programs (seeds FIRST..FIRST+N-1) in
  *                                     one file: main runs the program whose
  *                                     seed is in $RAVEL_FUZZ_PROG, so one
@@ -129,6 +156,10 @@ enum {
     F_TIMEDLOCK,
     F_SEM_TIMED,
     F_COND_TIMED,
+    F_UNINSTR,  /* RAVEL_FUZZ_UNINSTR only */
+    F_OUTPARAM, /* RAVEL_FUZZ_OUT only, from here on */
+    F_OUT_PTR,
+    F_OUT_JOIN,
     F_COUNT
 };
 static const char *fname[F_COUNT] = {"plain",          "assert",        "mutex",
@@ -143,7 +174,9 @@ static const char *fname[F_COUNT] = {"plain",          "assert",        "mutex",
                                      "memcpy",         "errno",         "loop",
                                      "spin",           "rwlock",        "rw_try",
                                      "rw_timed",       "barrier",       "spinlock",
-                                     "timedlock",      "sem_timed",     "cond_timed"};
+                                     "timedlock",      "sem_timed",     "cond_timed",
+                                     "uninstr",        "outparam",      "out_ptr",
+                                     "out_join"};
 static int used[F_COUNT];
 
 /* ---- the program being generated ------------------------------------------ */
@@ -168,8 +201,16 @@ static struct {
     int nondet_left;   /* 8-bit nondets allowed (each multiplies dfs) */
     int sections;      /* atomic sections allowed */
     int rw, bar, sl;   /* RAVEL_FUZZ_EXT: rwlock, barrier (count 2), spin lock */
+    int hide_attr;     /* RAVEL_FUZZ_UNINSTR: how @hide is excluded (hide_attrs) */
+    int want_pair;     /* RAVEL_FUZZ_UNINSTR: issue 27's template (st_pair_worker) */
+    int pair, pair_id; /* it was generated; its worker half's statement id */
+    int out;           /* RAVEL_FUZZ_OUT: the out globals o0, o1 (int), q0, q1 (void *) */
+    int matype, detst; /* the mutex attribute's type, the thread attribute's detach state */
+    int outjoin;       /* main joins worker 0 into q0 or q1, chosen by v0 */
 } P;
 static int ext;                          /* $RAVEL_FUZZ_EXT */
+static int uninstr;                      /* $RAVEL_FUZZ_UNINSTR */
+static int outp;                         /* $RAVEL_FUZZ_OUT */
 static int held_rw[MAXF], held_sl[MAXF]; /* rwlock / spin lock held by the function */
 static sbuf fn[MAXF];
 static int cur;                 /* function being generated */
@@ -686,20 +727,153 @@ static void st_timed(int depth)
     }
 }
 
+/* ---- RAVEL_FUZZ_UNINSTR: code built without instrumentation ------------------ */
+
+/* The spellings of @hide's exclusion (both gcc's and clang's). */
+static const char *hide_attrs[] = {"no_sanitize(\"thread\")", "no_sanitize_thread"};
+
+/* issue 27's template (tests/cutoffs/uninstr.c) between main and worker
+ * 0.  Worker 0's half (here, its first statement) writes @px, then waits
+ * for main's half (generate), which reads @px: which variable @hide
+ * changes depends on the order, and the branch that changes @ph has one
+ * more event (the larger configuration: main, the lowest thread, runs
+ * first and reads 0 first); the two orders meet at the worker's
+ * sem_wait, and only the larger one, after the worker's @py = 1, sees
+ * @ph == 1.  @wipe makes the stack below main's frame the same on both
+ * branches, so that only @ph tells the two orders apart.  Only main
+ * touches @ph and @pg: unseen accesses that race with nothing, so dfs
+ * stays the ground truth. */
+static void st_pair_worker(int depth)
+{
+    P.pair = 1, P.pair_id = nstmts;
+    ev[cur] += 2; /* for interleavings(): the handshake orders most of it */
+    use(F_UNINSTR), use(F_SEM);
+    emit(depth, "@px = 1; sem_wait(&@ps); sem_post(&@pt); @py = 1;");
+}
+
+/* main's half */
+static void st_pair_main(int depth)
+{
+    ev[cur] += 3;
+    use(F_ASSERT);
+    emit(depth, "if (@px) { @hide(&@ph, 1); sched_yield(); } else @hide(&@pg, 1);");
+    emit(depth, "@wipe();");
+    emit(depth, "sem_post(&@ps); sem_wait(&@pt); if (@py) assert(@ph != 1);");
+}
+
+/* Under an unheld mutex: @h changed by @hide (no event), or asserted on
+ * (an event: the read is instrumented). */
+static void st_uninstr(int depth)
+{
+    int opts[2], n = 0;
+    for (int m = 0; m < P.nm; m++)
+        if (!held[cur][m]) opts[n++] = m;
+    if (!n) {
+        emit(depth, "l++;");
+        return;
+    }
+    const char *mn = mname(opts[pick(n)]);
+    use(F_UNINSTR), use(F_MUTEX);
+    int form = pick(20);
+    if (form < 9 && spend(1)) {
+        /* issue 27's shape: which variable changes depends on a shared
+         * value, and one branch has one more event, so that the larger
+         * configuration meets the smaller one's state but for @h */
+        emit(depth,
+             "pthread_mutex_lock(&%s); if (@v%d == %d) { @hide(&@h, 1); sched_yield(); } else "
+             "@hide(&@g, 1); pthread_mutex_unlock(&%s);",
+             mn, V(), pick(2), mn);
+    } else if (form < 14) {
+        emit(depth, "pthread_mutex_lock(&%s); @hide(&@h, %d); pthread_mutex_unlock(&%s);", mn,
+             1 + pick(2), mn);
+    } else {
+        /* mostly 1: the value the shape above gives */
+        static const int c[] = {0, 1, 1, 1, 2, 3};
+        use(F_ASSERT);
+        emit(depth, "pthread_mutex_lock(&%s); assert(@h != %d); pthread_mutex_unlock(&%s);", mn,
+             c[pick(6)], mn);
+    }
+}
+
+/* ---- RAVEL_FUZZ_OUT: branch-chosen out-parameters (issue 27 part 2) ------ */
+
+/* A branch on a shared variable chooses which global a runtime entry
+ * point stores into; the pointer is not kept.  Unless the store is part
+ * of the state (src/runtime/progmem.c), the two branches fold to one
+ * state at the next cutoff point and the default mode cuts off the one
+ * whose global a later statement checks. */
+static void st_outparam(int depth)
+{
+    int v = V(), c = pick(3), ptr = chance(25);
+    const char *cond = chance(50) ? "==" : "!=";
+    if (ptr) {
+        use(F_OUT_PTR);
+        const char *call[] = {"posix_memalign(@OUT, 16, 8)", "strtol(\"12x\", (char **)@OUT, 10)"};
+        const char *k = call[pick(2)];
+        char a[160], b[160];
+        snprintf(a, sizeof a, "%s", k);
+        snprintf(b, sizeof b, "%s", k);
+        char *x = strstr(a, "@OUT"), *y = strstr(b, "@OUT");
+        memcpy(x, "&@q0", 4), memcpy(y, "&@q1", 4);
+        emit(depth, "if (@v%d %s %d) (void)%s; else (void)%s;", v, cond, c, a, b);
+        return;
+    }
+    use(F_OUTPARAM);
+    int n = 0;
+    const char *opts[6];
+    opts[n++] = "pthread_mutexattr_gettype(&@ma, &@o%d)";
+    opts[n++] = "pthread_attr_getdetachstate(&@pa, &@o%d)";
+    opts[n++] = "sscanf(\"7\", \"%%d\", &@o%d)";
+    opts[n++] = "memcpy(&@o%d, &@v0, sizeof(int))";
+    opts[n++] = "pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &@o%d)";
+    if (P.sem) opts[n++] = "sem_getvalue(&@s, &@o%d)";
+    const char *k = opts[pick(n)];
+    char a[160], b[160];
+    snprintf(a, sizeof a, k, 0);
+    snprintf(b, sizeof b, k, 1);
+    if (chance(50))
+        emit(depth, "if (@v%d %s %d) (void)%s; else (void)%s;", v, cond, c, a, b);
+    else
+        emit(depth, "if (@v%d %s %d) (void)%s;", v, cond, c, a);
+}
+
+/* reads an out global back */
+static void st_outread(int depth)
+{
+    use(F_OUTPARAM);
+    int o = pick(2), c = pick(4) - 1;
+    switch (pick(4)) {
+    case 0:
+        use(F_ASSERT);
+        emit(depth, "assert(@o%d != %d);", o, c);
+        break;
+    case 1:
+        emit(depth, "if (@q%d) l++; else @v%d = %d;", o, V(), 1 + pick(2));
+        break;
+    default:
+        emit(depth, "if (@o%d == %d) @v%d = %d;", o, c, V(), 1 + pick(2));
+        break;
+    }
+}
+
 /* One statement with its own id; the kinds allowed depend on the program's
  * objects, the budget and the context (no blocking call inside an atomic
  * section except sometimes a lock). */
 /* statement kinds, in stmt()'s order, and their weights in this program
  * (a few "focus" kinds weigh more, so that small programs still combine
  * several features) */
-enum { NKIND0 = 16, NKIND = 20 }; /* NKIND0 without RAVEL_FUZZ_EXT */
+/* NKIND0 kinds without a switch, NKIND_EXT with RAVEL_FUZZ_EXT, K_UNINSTR
+ * with RAVEL_FUZZ_UNINSTR, K_OUT and K_OUTREAD with RAVEL_FUZZ_OUT (the
+ * kinds of a switch that is off weigh nothing, so each switch alone draws
+ * the stream it always did) */
+enum { NKIND0 = 16, NKIND_EXT = 20, K_UNINSTR = NKIND_EXT, K_OUT, K_OUTREAD, NKIND };
 static int nkind = NKIND0;
-static const int base_weight[NKIND] = {14, 8, 12, 6, 6, 7, 8, 9, 3, 5,
-                                       4,  5, 3,  6, 3, 5, 8, 5, 5, 6};
-static const char *kind_name[NKIND] = {"plain",  "assert", "mutex",   "cv_wait",  "cv_notify",
-                                       "sem",    "atomic", "nondet",  "assume",   "section",
-                                       "key",    "heap",   "errno",   "loop",     "spin",
-                                       "create", "rwlock", "barrier", "spinlock", "timed"};
+static const int base_weight[NKIND] = {14, 8, 12, 6, 6, 7, 8, 9, 3, 5, 4, 5,
+                                       3,  6, 3,  5, 8, 5, 5, 6, 8, 8, 6};
+static const char *kind_name[NKIND] = {
+    "plain",  "assert",  "mutex",    "cv_wait", "cv_notify", "sem",  "atomic", "nondet",
+    "assume", "section", "key",      "heap",    "errno",     "loop", "spin",   "create",
+    "rwlock", "barrier", "spinlock", "timed",   "uninstr",   "out",  "outread"};
 static int weight[NKIND];
 static const char *avoid; /* $RAVEL_FUZZ_AVOID: kinds never generated */
 static int avoided(int k)
@@ -789,9 +963,18 @@ static void stmt(int depth)
         } else if (r == 18) {
             if (!P.sl || held_sl[cur] || depth > 2 || !spend(3)) continue;
             st_spinlock(depth);
-        } else {
+        } else if (r == 19) {
             if (in_section || depth > 1 || !spend(3)) continue;
             st_timed(depth);
+        } else if (r == K_UNINSTR) {
+            if (!P.nm || in_section || depth > 2 || !spend(3)) continue;
+            st_uninstr(depth);
+        } else if (r == K_OUT) {
+            if (!P.out || in_section || depth > 1 || !spend(3)) continue;
+            st_outparam(depth);
+        } else {
+            if (!P.out || !spend(1)) continue;
+            st_outread(depth);
         }
         break;
     }
@@ -843,8 +1026,12 @@ static void generate(void)
     }
     for (int k = 0; k < nkind; k++) weight[k] = base_weight[k];
     weight[0] += !!avoid; /* never all zero */
+    /* the kinds the focus draws from (as ever): RAVEL_FUZZ_OUT's draw from
+     * every kind but K_UNINSTR, numbered as before K_UNINSTR came */
+    int drawn = outp ? NKIND - 1 : ext ? NKIND_EXT : NKIND0;
     for (int i = 0; i < 2; i++) {
-        int k = 2 + pick(nkind - 2);
+        int k = 2 + pick(drawn - 2);
+        if (outp && k >= K_UNINSTR) k++;
         weight[k] *= 5;
         if (k == 3 || k == 4) weight[3] *= 2, weight[4] *= 2, P.cv = 1; /* wait and notify */
         if (k == 2 && !P.nm) P.nm = 1;
@@ -852,18 +1039,36 @@ static void generate(void)
         if (k == 6 && !P.na) P.na = 1 + pick(2);
         if (k == 9 && !P.sections) P.sections = 1;
         if (k == 10) P.key = 1;
-        if (k == 16) P.rw = 1;
-        if (k == 17) P.bar = 1;
-        if (k == 18) P.sl = 1;
+        if (k == 16 && ext) P.rw = 1;
+        if (k == 17 && ext) P.bar = 1;
+        if (k == 18 && ext) P.sl = 1;
         if (k == 19 && !P.nm && !P.sem && !P.cv) P.sem = 1;
     }
     if (ext) { /* and one focus among the new kinds */
-        int k = NKIND0 + pick(NKIND - NKIND0);
+        int k = NKIND0 + pick(NKIND_EXT - NKIND0);
         weight[k] *= 6;
         P.rw |= k == 16;
         P.bar |= k == 17;
         P.sl |= k == 18;
         if (k == 19 && !P.nm && !P.sem && !P.cv) P.nm = 1;
+    }
+    if (!uninstr && nkind > K_UNINSTR) weight[K_UNINSTR] = 0;
+    if (uninstr) { /* drawn only with the switch */
+        if (!ext)
+            for (int k = NKIND0; k < NKIND_EXT; k++) weight[k] = 0;
+        if (chance(60)) weight[K_UNINSTR] *= 4;
+        if (!P.nm) P.nm = 1;
+        P.hide_attr = pick(2);
+        P.want_pair = chance(40);
+    }
+    if (outp) { /* drawn last: RAVEL_FUZZ_EXT's stream is unchanged */
+        if (!ext)
+            for (int k = NKIND0; k < NKIND_EXT; k++) weight[k] = 0;
+        P.out = 1;
+        P.matype = pick(3);
+        P.detst = pick(2);
+        P.outjoin = chance(50);
+        weight[K_OUT + pick(2)] *= 3;
     }
     for (int k = 0; k < NKIND; k++)
         if (avoided(k)) weight[k] = 0;
@@ -878,6 +1083,11 @@ static void generate(void)
             ev[cur] += 3;
             stmt_begin();
             st_create_branch(0);
+            stmt_end();
+        }
+        if (w == 0 && P.want_pair) {
+            stmt_begin();
+            st_pair_worker(0);
             stmt_end();
         }
         stmts(0, 1 + pick(3));
@@ -901,6 +1111,11 @@ static void generate(void)
     if (fn[0].n) sb_add(&main_pre, "%s", fn[0].s), fn[0].n = 0;
     for (int w = 0; w < P.nw; w++) wid[w] = stmt_begin(), stmt_end();
     stmts(0, 1 + pick(2));
+    if (P.pair) { /* the template's other half; dropped with its worker's */
+        sup[++sp] = dropped && (dropped[P.pair_id] || dropped[wid[0]]);
+        st_pair_main(0);
+        sp--;
+    }
     if (fn[0].n) sb_add(&main_mid, "%s", fn[0].s), fn[0].n = 0;
     final_assert = chance(40);
     fa_v = pick(P.nv), fa_c = 1 + pick(3);
@@ -977,6 +1192,21 @@ static void print_program(FILE *o, unsigned long long seed, int standalone, doub
     if (P.key) sb_add(&b, "RV_U static pthread_key_t @key;\nRV_U static int @dk;\n");
     if (P.key && P.key_dtor) sb_add(&b, "static void @dtor(void *p) { @dk += (int)(long)p; }\n");
     if (P.heap) sb_add(&b, "RV_U static int *@gp;\n");
+    if (used[F_UNINSTR])
+        sb_add(&b,
+               "RV_U static int @h, @g, @ph, @pg, @px, @py;\nRV_U static sem_t @ps, @pt;\n"
+               "/* overwrites what the calls before it left below the frame (its stores "
+               "are to its own frame) */\n__attribute__((%s, noinline)) RV_U static void "
+               "@wipe(void) { char z[8192]; for (int i = 0; i < (int)sizeof z; i++) z[i] = 0; "
+               "}\n/* built "
+               "without "
+               "instrumentation: its accesses are no "
+               "events */\n__attribute__((%s, noinline)) RV_U static void @hide(int *p, int v) "
+               "{ *p = *p * 2 + v; }\n",
+               hide_attrs[P.hide_attr], hide_attrs[P.hide_attr]);
+    if (P.out)
+        sb_add(&b, "RV_U static int @o0 = -1, @o1 = -1;\nRV_U static void *@q0, *@q1;\n"
+                   "RV_U static pthread_mutexattr_t @ma;\nRV_U static pthread_attr_t @pa;\n");
     if (P.xthread) sb_add(&b, "RV_U static pthread_t @tx;\nRV_U static int @txc;\n");
     if (P.xthread == 2) {
         sb_add(&b, "static void *@wx(void *arg)\n{\n    int l = 0;\n");
@@ -1004,10 +1234,17 @@ static void print_program(FILE *o, unsigned long long seed, int standalone, doub
         sb_add(&mb, "    pthread_mutexattr_settype(&at, PTHREAD_MUTEX_RECURSIVE);\n    "
                     "pthread_mutex_init(&@cm, &at);\n");
     if (P.sem) sb_add(&mb, "    sem_init(&@s, 0, %d);\n", P.sem_init);
+    if (P.pair) sb_add(&mb, "    sem_init(&@ps, 0, 0);\n    sem_init(&@pt, 0, 0);\n");
     if (P.bar) sb_add(&mb, "    pthread_barrier_init(&@bar, NULL, 2);\n");
     if (P.sl) sb_add(&mb, "    pthread_spin_init(&@sl, PTHREAD_PROCESS_PRIVATE);\n");
     if (P.key) sb_add(&mb, "    pthread_key_create(&@key, %s);\n", P.key_dtor ? "@dtor" : "NULL");
     if (P.heap) sb_add(&mb, "    @gp = calloc(2, sizeof(int));\n");
+    if (P.out)
+        sb_add(&mb,
+               "    pthread_mutexattr_init(&@ma);\n    pthread_mutexattr_settype(&@ma, %s);\n"
+               "    pthread_attr_init(&@pa);\n    pthread_attr_setdetachstate(&@pa, %s);\n",
+               kind_type[P.matype],
+               P.detst ? "PTHREAD_CREATE_DETACHED" : "PTHREAD_CREATE_JOINABLE");
     if (main_pre.n) sb_add(&mb, "%s", main_pre.s);
     for (int w = 0; w < P.nw; w++)
         if (!(dropped && dropped[wid[w]]))
@@ -1021,10 +1258,14 @@ static void print_program(FILE *o, unsigned long long seed, int standalone, doub
                 use(F_DETACH), all_joined = 0;
             else
                 use(F_JOIN);
-            sb_add(&mb,
-                   P.detach[w] ? "    pthread_detach(t[%d]);\n"
-                               : "    pthread_join(t[%d], NULL);\n",
-                   w);
+            if (w == 0 && !P.detach[w] && P.outjoin) {
+                use(F_OUT_JOIN); /* the value into q0 or q1, chosen by v0 */
+                sb_add(&mb, "    pthread_join(t[0], @v0 ? &@q0 : &@q1);\n");
+            } else
+                sb_add(&mb,
+                       P.detach[w] ? "    pthread_detach(t[%d]);\n"
+                                   : "    pthread_join(t[%d], NULL);\n",
+                       w);
         }
         sp--;
     }
@@ -1062,6 +1303,7 @@ static void prelude(FILE *o)
           "extern char __VERIFIER_nondet_char(void);\nextern _Bool __VERIFIER_nondet_bool(void);\n"
           "extern int __VERIFIER_nondet_int(void);\n#define RV_U __attribute__((unused))\n",
           o);
+    if (outp) fputs("#include <stdio.h>\n", o); /* sscanf */
 }
 
 /* the largest interleavings() kept (RAVEL_FUZZ_SIZE) */
@@ -1081,7 +1323,11 @@ int main(int argc, char **argv)
     if (getenv("RAVEL_FUZZ_SIZE")) limit = atof(getenv("RAVEL_FUZZ_SIZE"));
     avoid = getenv("RAVEL_FUZZ_AVOID");
     ext = getenv("RAVEL_FUZZ_EXT") && atoi(getenv("RAVEL_FUZZ_EXT")) > 0;
-    if (ext) nkind = NKIND;
+    uninstr = getenv("RAVEL_FUZZ_UNINSTR") && atoi(getenv("RAVEL_FUZZ_UNINSTR")) > 0;
+    outp = getenv("RAVEL_FUZZ_OUT") && atoi(getenv("RAVEL_FUZZ_OUT")) > 0;
+    if (ext) nkind = NKIND_EXT;
+    if (uninstr) nkind = K_UNINSTR + 1;
+    if (outp) nkind = NKIND;
     if (argc >= 4 && !strcmp(argv[1], "--batch")) {
         unsigned long long first = strtoull(argv[2], NULL, 10), n = strtoull(argv[3], NULL, 10);
         printf(

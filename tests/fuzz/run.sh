@@ -18,6 +18,13 @@
 #   RAVEL_FUZZ_EXT_N=150                     CI: seeds 1..150 generated with
 #                                            RAVEL_FUZZ_EXT=1 as well (tests
 #                                            t_ext_seeds_*; 0: none)
+#   RAVEL_FUZZ_OUT=1                         the generator also writes
+#                                            branch-chosen out-parameters of
+#                                            runtime entry points (issue 27
+#                                            part 2; every program)
+#   RAVEL_FUZZ_OUT_N=100                     CI: seeds 1..100 generated with
+#                                            RAVEL_FUZZ_OUT=1 as well (tests
+#                                            t_out_seeds_*; 0: none)
 #   RAVEL_FUZZ_ENGINE_EVERY=4                compare the engines (the default,
 #                                            reset, against --engine=fork) on
 #                                            every 4th seed (CI; 1: every seed,
@@ -60,6 +67,7 @@ export RV_GUARD=${RV_GUARD:-60}
 . "$ROOT/tests/fuzz/check.sh"
 N=${RAVEL_FUZZ_N:-500}
 EXT_N=${RAVEL_FUZZ_EXT_N:-150}
+OUT_N=${RAVEL_FUZZ_OUT_N:-100}
 ENGINE_EVERY=${RAVEL_FUZZ_ENGINE_EVERY:-4}
 SEED0=${RAVEL_FUZZ_SEED0:-0}
 BATCH=${RAVEL_FUZZ_BATCH:-25}
@@ -90,15 +98,15 @@ fz_one() {
     [ -s "$W/.fails" ] && before=$(wc -l <"$W/.fails")
     [ "$class" = loops ] && cflags=
     fz_check "$file" "$prog" "$class" "$flags" "$cflags"
-    echo "$seed $class $FZ_STATUS $(fz_field features "$hdr")${FZ_GCED:+,gc-effective}${FZ_ENGINES:+,engines}${cflags:+,O1}" >>"$FZ_DIR/stats/$seed${FZ_EXT:+-ext}"
+    echo "$seed $class $FZ_STATUS $(fz_field features "$hdr")${FZ_GCED:+,gc-effective}${FZ_ENGINES:+,engines}${cflags:+,O1}" >>"$FZ_DIR/stats/$seed${FZ_EXT:+-ext}${FZ_OUT:+-out}"
     if [ "$FZ_STATUS" = fail ]; then
         # one line per program in the FAIL line: its seed and failed checks
         head -n "$before" "$W/.fails" >"$W/.fails.tmp"
         echo "seed $seed ($FZ_CHECKS)" >>"$W/.fails.tmp"
         echo "# fuzz: seed $seed: $(tail -n +$((before + 1)) "$W/.fails" | head -1 | cut -c1-300)"
         mv "$W/.fails.tmp" "$W/.fails"
-        echo "#   reproduce: ${FZ_EXT:+RAVEL_FUZZ_EXT=1 }$FZ_GEN_HINT $seed > p$seed.c && ${FZ_CMD/$file/p$seed.c}"
-        echo "#   shrink:    ${FZ_EXT:+RAVEL_FUZZ_EXT=1 }bash tests/fuzz/shrink $seed"
+        echo "#   reproduce: ${FZ_EXT:+RAVEL_FUZZ_EXT=1 }${FZ_OUT:+RAVEL_FUZZ_OUT=1 }$FZ_GEN_HINT $seed > p$seed.c && ${FZ_CMD/$file/p$seed.c}"
+        echo "#   shrink:    ${FZ_EXT:+RAVEL_FUZZ_EXT=1 }${FZ_OUT:+RAVEL_FUZZ_OUT=1 }bash tests/fuzz/shrink $seed"
         # the FAIL line's [cmd: ...] shows the first failing command
         [ -s "$W/.firstcmd" ] || echo "${FZ_CMD/$file/p$seed.c} (RAVEL_FUZZ_PROG=$seed in the batch)" >"$W/.firstcmd"
     fi
@@ -107,11 +115,15 @@ fz_one() {
 }
 FZ_GEN_HINT="cc -o /tmp/fuzzgen tests/fuzz/fuzzgen.c && /tmp/fuzzgen"
 
-# fz_batch FIRST N [ext]: ext generates with RAVEL_FUZZ_EXT=1
+# fz_batch FIRST N [ext|out]: generates with RAVEL_FUZZ_EXT=1 or
+# RAVEL_FUZZ_OUT=1 (also when set in the environment)
 fz_batch() {
-    local first=$1 n=$2 FZ_EXT=${3:-}
+    local first=$1 n=$2 FZ_EXT= FZ_OUT=
+    [ "${3:-}" = ext ] && FZ_EXT=ext
+    [ "${3:-}" = out ] && FZ_OUT=out
     [ -n "${RAVEL_FUZZ_EXT:-}" ] && [ "${RAVEL_FUZZ_EXT:-}" != 0 ] && FZ_EXT=ext
-    RAVEL_FUZZ_EXT=${FZ_EXT:+1} "$FZ_GEN" --batch "$first" "$n" >"$W/batch-$first.c"
+    [ -n "${RAVEL_FUZZ_OUT:-}" ] && [ "${RAVEL_FUZZ_OUT:-}" != 0 ] && FZ_OUT=out
+    RAVEL_FUZZ_EXT=${FZ_EXT:+1} RAVEL_FUZZ_OUT=${FZ_OUT:+1} "$FZ_GEN" --batch "$first" "$n" >"$W/batch-$first.c"
     local s skipped=0 cflags=
     fz_jq_start
     # every 4th batch is built with -O1 (callee-saved registers, merged
@@ -149,6 +161,12 @@ for ((b = 0; b * BATCH < EXT_N; b++)); do
     first=$((b * BATCH + 1))
     n=$((EXT_N - b * BATCH < BATCH ? EXT_N - b * BATCH : BATCH))
     eval "t_ext_seeds_$(printf %06d "$first")() { fz_batch $first $n ext; }"
+done
+# branch-chosen out-parameters (RAVEL_FUZZ_OUT): its own seed range
+for ((b = 0; b * BATCH < OUT_N; b++)); do
+    first=$((b * BATCH + 1))
+    n=$((OUT_N - b * BATCH < BATCH ? OUT_N - b * BATCH : BATCH))
+    eval "t_out_seeds_$(printf %06d "$first")() { fz_batch $first $n out; }"
 done
 
 rv_main "$@"

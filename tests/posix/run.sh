@@ -117,4 +117,17 @@ t_attrs_ok() { agree attrs.c "" 2 --memory=drf -- -DMODE=0; }
 t_attrs_detached_join_bug() { agree attrs.c assertion "" --memory=drf -- -DMODE=1; }
 t_attrs_robust_not_modelled() { agree robust.c deadlock 1 --memory=drf; }
 
+# ---- issue 27 part 2 (api.c): sem_getvalue, names, scheduling,
+# pthread_getattr_np, signal masks, cancellability, clock variants
+t_api_semantics() { agree api.c "" "" -- -DMODE=0; }
+t_api_sem_getvalue_race() { agree api.c assertion "" -- -DMODE=1; }
+t_api_name_race() { agree api.c assertion "" -- -DMODE=2; }
+t_api_getattr_detach_race() { agree api.c assertion "" -- -DMODE=3; }
+t_api_rwlock_writer_kind() { finds api.c unsupported -- -DMODE=4; }
+t_api_big_stack() {
+    rv check --json "$D/api.c" -- -DMODE=5
+    expect_rc 3
+    expect_json_match .incomplete_reason 'stack of 67108864 bytes'
+}
+
 rv_main "$@"

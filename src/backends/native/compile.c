@@ -1,6 +1,7 @@
 /* compile.c — the compile driver; see compile.h. */
 #include "compile.h"
 #include "liveness.h"
+#include "objscan.h"
 #include "rawinsn.h"
 
 #include <dirent.h>
@@ -27,10 +28,13 @@
 /* 13: the liveness table, prog.live (liveness.h); 14: SV-COMP targets
  * (reach_error, __VERIFIER_error) the program defines are caught on entry
  * (wire_targets); 15: the reset engine's checks (linked_unseen's
- * allow-list, find_raw_insn, __ravel_cpu_clock); 16: a target inlined
- * away gets its entry hook too (pp_names_target); 17: instructions that
- * read from outside (rdtsc) make states unique (find_input_insn) */
-#define RECIPE "ravel-build-17/live-" RV_LIVE_VERSION
+ * allow-list, find_raw_insn, __ravel_cpu_clock); 16: C sources compiled
+ * through assembly and their objects scanned (objscan.h), the link line
+ * judged by linked_unseen for instrumentation and liveness too; 17: a
+ * target inlined away gets its entry hook too (pp_names_target); 18:
+ * instructions that read from outside (rdtsc) make states unique
+ * (find_input_insn) */
+#define RECIPE "ravel-build-18/live-" RV_LIVE_VERSION
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -970,24 +974,162 @@ static void buf_printf(buf *b, const char *fmt, ...)
     free(s);
 }
 
-/* Compile source s into obj: 0, or 1 (diagnostics in j->diag).
- * `entry_hooks` adds -finstrument-functions (wire_targets). */
-static int compile_one(job *j, size_t s, const char *obj, bool entry_hooks)
+/* What the compiler made of the program's own code, for the decisions
+ * that depend on code ravel cannot see into (objscan.h): the first
+ * reason it holds code built without instrumentation (every state is
+ * then unique: RV_TAINT_UNINSTRUMENTED) and the first reason it may let
+ * a stack address out or return twice (no liveness table: liveness.h).
+ * NULL: none found. */
+typedef struct code_facts {
+    char *uninstrumented;
+    char *stack_out;
+    strv uninstrumented_all; /* every such source or input, for the summary
+                                ("file (what)": taint_note) */
+} code_facts;
+
+static void note(char **slot, const char *why)
+{
+    if (!*slot) *slot = rv_xstrdup(why);
+}
+
+/* Code built without instrumentation: why (the first reason), and where
+ * ("base-name-of-where (what)") among all of them. */
+static void note_uninstrumented(code_facts *cf, const char *why, const char *where,
+                                const char *what)
+{
+    note(&cf->uninstrumented, why);
+    const char *base = where ? strrchr(where, '/') : NULL;
+    char *x = where ? rv_xasprintf("%s (%s)", base ? base + 1 : where, what) : rv_xstrdup(what);
+    if (!strv_has(&cf->uninstrumented_all, x)) strv_add(&cf->uninstrumented_all, x);
+    free(x);
+}
+
+static void note_both(code_facts *cf, const char *why, const char *where, const char *what)
+{
+    note_uninstrumented(cf, why, where, what);
+    note(&cf->stack_out, why);
+}
+
+/* The language the user's flags force on the sources (`-x lang`,
+ * `-xlang`), or NULL: a source compiled as anything but C (assembly
+ * through `-x assembler`) is code the driver cannot judge. */
+static const char *forced_language(const job *j)
+{
+    const char *lang = NULL;
+    for (size_t i = 0; i < j->cflags.n; i++) {
+        const char *f = j->cflags.v[i];
+        if (!strcmp(f, "-x") && i + 1 < j->cflags.n)
+            lang = j->cflags.v[++i];
+        else if (!strncmp(f, "-x", 2) && f[2])
+            lang = f + 2;
+    }
+    return lang && strcmp(lang, "c") && strcmp(lang, "none") ? lang : NULL;
+}
+
+/* Source s compiled with `mode` (-c: an object, as the user's compiler
+ * would; -S: assembly) into out.  For -S with clang, -fverbose-asm after
+ * the user's flags (the last one wins): clang writes its comment around
+ * file-scope assembly only then (gcc marks it with #APP always).  Both
+ * write out's .su beside it (frame sizes: max_frame_of).  `entry_hooks`
+ * adds -finstrument-functions (wire_targets). */
+static int compile_source(job *j, size_t s, const char *mode, const char *out, bool entry_hooks)
 {
     strv argv = {0};
     add_cc_for(j, &argv, j->o->sources[s]);
-    strv_add(&argv, "-c");
+    strv_add(&argv, mode);
     add_default_flags(j, &argv);
     for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
     if (j->gnu89) strv_add(&argv, "-fgnu89-inline");
-    strv_add(&argv, "-fstack-usage"); /* obj's .su: frame sizes (max_frame_of) */
+    strv_add(&argv, "-fstack-usage");
     if (entry_hooks) strv_add(&argv, "-finstrument-functions");
+    if (j->is_clang && !strcmp(mode, "-S")) strv_add(&argv, "-fverbose-asm");
     strv_add(&argv, j->o->sources[s]);
+    strv_add(&argv, "-o");
+    strv_add(&argv, out);
+    int st = run_diag(j, &argv, NULL, NULL);
+    strv_free(&argv);
+    return st == 0 ? 0 : 1;
+}
+
+/* Assemble asm_ into obj with the same compiler; of the user's flags only
+ * those for the assembler (-Wa,..., -Xassembler ...) apply. */
+static int assemble(job *j, const char *asm_, const char *obj)
+{
+    strv argv = {0};
+    add_cc(j, &argv);
+    strv_add(&argv, "-c");
+    for (size_t i = 0; i < j->cflags.n; i++) {
+        const char *f = j->cflags.v[i];
+        if (!strncmp(f, "-Wa,", 4)) strv_add(&argv, f);
+        if (!strcmp(f, "-Xassembler") && i + 1 < j->cflags.n) {
+            strv_add(&argv, f);
+            strv_add(&argv, j->cflags.v[++i]);
+        }
+    }
+    strv_add(&argv, asm_);
     strv_add(&argv, "-o");
     strv_add(&argv, obj);
     int st = run_diag(j, &argv, NULL, NULL);
     strv_free(&argv);
     return st == 0 ? 0 : 1;
+}
+
+/* Compile source s into obj: 0, or 1 (diagnostics in j->diag).  A C
+ * source goes through assembly, which the compiler marks where it holds
+ * inline assembly (rv_asm_marker); for GNU as and clang's integrated
+ * assembler the object is the one `-c` writes (the same code and line
+ * table).  C++ and sources forced to another language are compiled
+ * directly (their code is judged unseen anyway: build). */
+static int compile_one(job *j, size_t s, const char *obj, bool entry_hooks, code_facts *cf)
+{
+    const char *src = j->o->sources[s];
+    if (j->cxx || forced_language(j)) return compile_source(j, s, "-c", obj, entry_hooks);
+    char *asm_ = rv_xasprintf("%.*s.s", (int)strlen(obj) - 2, obj);
+    int rc = compile_source(j, s, "-S", asm_, entry_hooks);
+    buf text = {0};
+    if (rc == 0 && !read_file(asm_, &text)) {
+        buf_puts(&j->diag, "ravel: cannot read the compiler's assembly output\n");
+        rc = -1;
+    }
+    const char *m = rc == 0 && text.p ? rv_asm_marker(text.p) : NULL;
+    if (m) {
+        char *why = rv_xasprintf("inline assembly in %s", src);
+        note_both(cf, why, src, "inline assembly");
+        free(why);
+    }
+    free(text.p);
+    if (rc == 0) rc = assemble(j, asm_, obj);
+    unlink(asm_); /* the cached build does not need it */
+    free(asm_);
+    return rc;
+}
+
+/* What an object's machine code shows (objscan.h). */
+static void scan_code(const char *obj, const char *src, code_facts *cf)
+{
+    rv_objscan sc;
+    char *why = NULL;
+    if (rv_objscan_file(obj, &sc, &why) != 0) {
+        char *w = rv_xasprintf("code of %s that cannot be read (%s)", src, why);
+        note_both(cf, w, src, "code that cannot be read");
+        free(w);
+        free(why);
+        return;
+    }
+    if (sc.unhooked) {
+        char *w = rv_xasprintf("%s: %s", src, sc.unhooked);
+        /* the function (or section) the first such store is in */
+        char *fn = rv_xasprintf("%.*s", (int)strcspn(sc.unhooked, "+:"), sc.unhooked);
+        note_uninstrumented(cf, w, src, fn);
+        free(fn);
+        free(w);
+    }
+    if (sc.stack_out) {
+        char *w = rv_xasprintf("%s: %s", src, sc.stack_out);
+        note(&cf->stack_out, w);
+        free(w);
+    }
+    rv_objscan_free(&sc);
 }
 
 /* The function of the stack-usage line holding `tab` (its location,
@@ -2147,50 +2289,42 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
     }
 }
 
-/* Code built without instrumentation: an uninstrumented function or
- * inline assembly in a source (a textual scan of the sources as given:
- * `no_sanitize`, `asm`, `__asm__`, `__asm`, `naked`), or prebuilt objects
- * and libraries on the command line.  It may write memory at any time, so
- * every state of the run is unique (cutoffs off, said in the summary).
- * *why gets each such source (with the first word found) and input. */
-static bool has_uninstrumented(const job *j, strv *why)
+/* A compiler flag that leaves code uninstrumented however the object
+ * looks: -fno-sanitize= naming thread (or all) after ravel's
+ * -fsanitize=thread, an ignore list. */
+static const char *uninstrumenting_flag(const job *j)
 {
-    static const char *const words[] = {
-        "no_sanitize", "asm", "__asm__", "__asm", "naked", "disable_sanitizer_instrumentation"};
-    for (size_t i = 0; i < j->ldflags.n; i++) {
-        const char *f = j->ldflags.v[i];
-        if ((!strncmp(f, "-l", 2) && strcmp(f, "-lm") && strcmp(f, "-lpthread")) ||
-            ends_with(f, ".o") || ends_with(f, ".a") || ends_with(f, ".so")) {
-            const char *base = strrchr(f, '/');
-            strv_add(why, base ? base + 1 : f);
-        }
+    for (size_t i = 0; i < j->cflags.n; i++) {
+        const char *f = j->cflags.v[i];
+        if (!strncmp(f, "-fno-sanitize=", 14) && (strstr(f, "thread") || strstr(f, "all")))
+            return f;
+        if (!strncmp(f, "-fsanitize-ignorelist=", 22) || !strncmp(f, "-fsanitize-blacklist=", 21))
+            return f;
     }
-    for (size_t s = 0; s < j->o->nsources; s++) {
-        buf b = {0};
-        if (!read_file(j->o->sources[s], &b) || !b.p) continue;
-        const char *hit = NULL;
-        for (const char *p = b.p; *p && !hit; p++) {
-            if (!(*p == '_' || (*p >= 'a' && *p <= 'z'))) continue;
-            if (p > b.p && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
-                            (p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= '0' && p[-1] <= '9')))
-                continue;
-            size_t n = 0;
-            while (p[n] == '_' || (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= 'A' && p[n] <= 'Z') ||
-                   (p[n] >= '0' && p[n] <= '9'))
-                n++;
-            for (size_t k = 0; k < sizeof words / sizeof *words && !hit; k++)
-                if (n == strlen(words[k]) && !strncmp(p, words[k], n)) hit = words[k];
-            p += n - 1;
-        }
-        free(b.p);
-        if (hit) {
-            const char *src = j->o->sources[s], *base = strrchr(src, '/');
-            char *x = rv_xasprintf("%s (%s)", base ? base + 1 : src, hit);
-            strv_add(why, x);
-            free(x);
-        }
+    return NULL;
+}
+
+/* What the program's code is, beyond its objects' machine code: C++
+ * (libstdc++ and unwinding), sources of another language, link inputs
+ * other than parts of the C library (linked_unseen: the same allow-list
+ * as the reset engine's), uninstrumenting flags. */
+static void judge_build(const job *j, code_facts *cf)
+{
+    if (j->cxx) note_both(cf, "libstdc++", NULL, "libstdc++");
+    const char *lang = forced_language(j);
+    if (lang) {
+        char *w = rv_xasprintf("sources compiled as '%s'", lang);
+        note_both(cf, w, NULL, w);
+        free(w);
     }
-    return why->n > 0;
+    const char *l = linked_unseen(j);
+    if (l) {
+        char *w = rv_xasprintf("what %s links", l);
+        note_both(cf, w, l, "linked");
+        free(w);
+    }
+    const char *f = uninstrumenting_flag(j);
+    if (f) note_uninstrumented(cf, f, NULL, f);
 }
 
 /* Rewrite object s's symbols in place with objcopy: 0, or -1 (diag). */
@@ -2367,31 +2501,31 @@ static int link_program(job *j, const strv *objs, const char *stubs_c, const cha
     return st == 0 ? 0 : 1;
 }
 
-/* Functions that return twice: a later longjmp resumes after the call,
- * where bytes are live that the calls in between did not count
- * (liveness.h); a program that names one gets no liveness table. */
-static bool returns_twice(const char *x)
+/* The liveness table next to the linked program (liveness.h), unless the
+ * program's code may let a stack address out or re-enter a frame
+ * (cf->stack_out: inline assembly, C++, unknown link inputs, objscan.h's
+ * question 2) or it imports a function that is neither the runtime's nor
+ * on liveness.c's list (rv_live_import_ok).  The table only sharpens
+ * cutoffs, so failing to write one is no error: without it every frame
+ * is hashed whole (so does the runtime under RAVEL_LIVENESS=0,
+ * src/runtime/live.c).  RAVEL_LIVE_STATS=1 says which it was. */
+static void live_table(job *j, const objsyms *syms, size_t ns, const strv *all_def,
+                       const strv *wrapped, const code_facts *cf)
 {
-    static const char *const names[] = {"setjmp",    "_setjmp",     "__setjmp",
-                                        "sigsetjmp", "__sigsetjmp", "savectx",
-                                        "vfork",     "getcontext",  "qsetjmp"};
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-        if (strcmp(x, names[i]) == 0) return true;
-    return false;
-}
-
-/* The liveness table next to the linked program (liveness.h), unless
- * something the analysis cannot see is linked in: C++ (unwinding),
- * objects ravel did not compile (`unseen`), a function that returns
- * twice.  The table only sharpens cutoffs, so failing to write one is no
- * error: without it every frame is hashed whole (so does the runtime
- * under RAVEL_LIVENESS=0, src/runtime/live.c). */
-static void live_table(job *j, const objsyms *syms, size_t ns, const char *unseen)
-{
-    if (j->cxx || unseen) return;
-    for (size_t s = 0; s < ns; s++)
-        for (size_t i = 0; i < syms[s].undef.n; i++)
-            if (returns_twice(syms[s].undef.v[i])) return;
+    char *no = cf->stack_out ? rv_xstrdup(cf->stack_out) : NULL;
+    for (size_t s = 0; s < ns && !no; s++)
+        for (size_t i = 0; i < syms[s].undef.n && !no; i++) {
+            const char *x = syms[s].undef.v[i];
+            if (strv_has_sorted(all_def, x) || strv_has_sorted(wrapped, x) || program_api_name(x) ||
+                rv_is_thread_process_fn(x) || rv_live_import_ok(x))
+                continue; /* the program's, the runtime's, a stub's, known */
+            no = rv_xasprintf("the program imports %s", x);
+        }
+    if (no) {
+        if (getenv("RAVEL_LIVE_STATS")) fprintf(stderr, "ravel: liveness: no table: %s\n", no);
+        free(no);
+        return;
+    }
     char *prog = rv_xasprintf("%s/prog", j->dir), *out = rv_xasprintf("%s/prog.live", j->dir);
     char *why = NULL;
     rv_live_stats st;
@@ -2418,12 +2552,13 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     objsyms *syms = rv_xcalloc(ns, sizeof *syms);
     strv objs = {0}, all_def = {0}, own = {0};
     wiring w = {0};
+    code_facts cf = {0};
     int rc = 0;
     for (size_t s = 0; s < ns && rc == 0; s++) {
         char *obj = rv_xasprintf("%s/obj%zu.o", j->dir, s);
         strv_add(&objs, obj);
         free(obj);
-        rc = compile_one(j, s, objs.v[s], false);
+        rc = compile_one(j, s, objs.v[s], false, &cf);
         if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
         /* again, with entry hooks (wire_targets), if it defines a target,
          * or names one it neither defines nor imports: inlined away */
@@ -2431,13 +2566,14 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
                         (j->names_target && j->names_target[s] && !imports_target(&syms[s])))) {
             objsyms_free(&syms[s]);
             memset(&syms[s], 0, sizeof syms[s]);
-            rc = compile_one(j, s, objs.v[s], true);
+            rc = compile_one(j, s, objs.v[s], true, &cf);
             if (rc == 0 && scan_object(j, objs.v[s], &syms[s]) < 0) rc = -1;
             if (rc == 0) rc = targets_hooked(j, objs.v[s], &syms[s]);
         }
         if (rc == 0) {
             unsigned long f = max_frame_of(objs.v[s], &w.dynamic_frames, &w.dynamic_fns);
             if (f > w.max_frame) w.max_frame = f;
+            scan_code(objs.v[s], j->o->sources[s], &cf);
         }
         for (size_t i = 0; rc == 0 && i < syms[s].def.n; i++) strv_add(&all_def, syms[s].def.v[i]);
     }
@@ -2459,17 +2595,19 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     if (rc == 0) reserve_own_defs(syms, ns, reserved, &own);
     /* libstdc++ is built without instrumentation, and its imports are not seen */
     w.cxx = j->cxx;
-    w.uninstrumented = has_uninstrumented(j, &w.uninstrumented_why) || j->cxx;
-    if (j->cxx) strv_add(&w.uninstrumented_why, "libstdc++");
+    judge_build(j, &cf);
+    w.uninstrumented = cf.uninstrumented != NULL;
+    w.uninstrumented_why = cf.uninstrumented_all; /* moved: freed with w */
+    memset(&cf.uninstrumented_all, 0, sizeof cf.uninstrumented_all);
+    if (w.uninstrumented && getenv("RAVEL_LIVE_STATS"))
+        fprintf(stderr, "ravel: code built without instrumentation: %s\n", cf.uninstrumented);
     const char *unseen = j->cxx ? "libstdc++" : linked_unseen(j);
     if (unseen) w.reset_unsafe = rv_xasprintf("what %s links", unseen);
     if (rc == 0 && !w.reset_unsafe) rc = find_raw_insn(j, &objs, &w);
     w.cpu_clock = imports_cpu_clock(syms, ns);
-    /* code ravel did not compile runs frames no hook sees */
-    if (w.uninstrumented)
-        w.deep_callee = rv_xstrdup(j->cxx   ? "libstdc++"
-                                   : unseen ? "linked code"
-                                            : "no_sanitize code");
+    /* code ravel did not compile, or compiled without hooks, runs frames
+     * no hook sees */
+    if (w.uninstrumented) w.deep_callee = rv_xstrdup(cf.uninstrumented);
     if (rc == 0) rc = find_input_insn(j, &objs, &w);
     for (size_t s = 0; s < ns && rc == 0; s++)
         rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
@@ -2488,11 +2626,13 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         free(stubs_c);
         free(src);
     }
-    if (rc == 0) live_table(j, syms, ns, unseen);
+    if (rc == 0) live_table(j, syms, ns, &all_def, wrapped, &cf);
     if (cxxlib) unlink(cxxlib); /* 6 MB the cached build does not need */
     free(cxxlib);
     free(w.reset_unsafe);
     free(w.deep_callee);
+    free(cf.uninstrumented);
+    free(cf.stack_out);
     strv_free(&w.stubbed);
     strv_free(&w.impure);
     strv_free(&w.dynamic_fns);

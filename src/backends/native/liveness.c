@@ -13,6 +13,8 @@
  */
 #include "liveness.h"
 
+#include "elfimage.h"
+
 #include "../../core/util.h"
 
 #include <capstone/capstone.h>
@@ -28,11 +30,6 @@
 #define MAX_REGION (16u << 10)
 
 typedef struct {
-    uint8_t *p;
-    size_t n;
-} image;
-
-typedef struct {
     uint64_t addr, size;
     const char *name;
 } fn_sym;
@@ -43,68 +40,7 @@ typedef struct {
     rv_live_range *ranges;
     size_t nranges, capranges;
     rv_live_stats st;
-    bool escape; /* a frame address let out without a lea: no table */
 } table;
-
-/* ------------------------------------------------------------------ */
-/* Reading the ELF image.                                              */
-
-static bool read_image(const char *path, image *im)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return false;
-    size_t cap = 1 << 20, n = 0;
-    uint8_t *p = rv_xmalloc(cap);
-    for (;;) {
-        if (n == cap) p = rv_xrealloc(p, cap *= 2);
-        size_t r = fread(p + n, 1, cap - n, f);
-        if (r == 0) break;
-        n += r;
-    }
-    bool ok = !ferror(f);
-    fclose(f);
-    if (!ok) {
-        free(p);
-        return false;
-    }
-    im->p = p;
-    im->n = n;
-    return true;
-}
-
-static const Elf64_Shdr *section(const image *im, const char *name)
-{
-    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)im->p;
-    const Elf64_Shdr *sh = (const Elf64_Shdr *)(im->p + eh->e_shoff);
-    if (eh->e_shstrndx >= eh->e_shnum) return NULL;
-    const Elf64_Shdr *strs = &sh[eh->e_shstrndx];
-    for (unsigned i = 0; i < eh->e_shnum; i++) {
-        if (sh[i].sh_name >= strs->sh_size) continue;
-        const char *n = (const char *)im->p + strs->sh_offset + sh[i].sh_name;
-        if (strcmp(n, name) == 0) return &sh[i];
-    }
-    return NULL;
-}
-
-static bool in_image(const image *im, uint64_t off, uint64_t len)
-{
-    return off <= im->n && len <= im->n - off;
-}
-
-static bool valid_elf(const image *im)
-{
-    if (im->n < sizeof(Elf64_Ehdr)) return false;
-    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)im->p;
-    if (memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 || eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-        eh->e_machine != EM_X86_64 || eh->e_shentsize != sizeof(Elf64_Shdr))
-        return false;
-    if (!in_image(im, eh->e_shoff, (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr))) return false;
-    const Elf64_Shdr *sh = (const Elf64_Shdr *)(im->p + eh->e_shoff);
-    for (unsigned i = 0; i < eh->e_shnum; i++)
-        if (sh[i].sh_type != SHT_NOBITS && !in_image(im, sh[i].sh_offset, sh[i].sh_size))
-            return false;
-    return true;
-}
 
 static int cmp_fn(const void *a, const void *b)
 {
@@ -112,27 +48,24 @@ static int cmp_fn(const void *a, const void *b)
     return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* The functions with code in [lo, hi), by address, aliases once; *end
- * gets the address of end_symbol (0 if absent). */
-static fn_sym *functions(const image *im, const Elf64_Shdr *text, const char *end_symbol,
+/* The functions with code in .text, by address, aliases once; *end gets
+ * the address of end_symbol (0 if absent). */
+static fn_sym *functions(const rv_elf *im, const Elf64_Shdr *text, const char *end_symbol,
                          uint64_t *end, size_t *nfn)
 {
-    const Elf64_Shdr *symtab = section(im, ".symtab"), *strtab = section(im, ".strtab");
     *end = 0;
     *nfn = 0;
-    if (!symtab || !strtab || symtab->sh_entsize != sizeof(Elf64_Sym)) return NULL;
-    const Elf64_Sym *sym = (const Elf64_Sym *)(im->p + symtab->sh_offset);
-    size_t ns = symtab->sh_size / sizeof(Elf64_Sym), n = 0;
+    size_t ns = im->nsym, n = 0;
     fn_sym *v = rv_xcalloc(ns ? ns : 1, sizeof *v);
     for (size_t i = 0; i < ns; i++) {
-        if (sym[i].st_name >= strtab->sh_size) continue;
-        const char *name = (const char *)im->p + strtab->sh_offset + sym[i].st_name;
-        if (end_symbol && strcmp(name, end_symbol) == 0) *end = sym[i].st_value;
-        if (ELF64_ST_TYPE(sym[i].st_info) != STT_FUNC || sym[i].st_size == 0) continue;
-        if (sym[i].st_value < text->sh_addr || sym[i].st_value - text->sh_addr >= text->sh_size ||
-            sym[i].st_size > text->sh_addr + text->sh_size - sym[i].st_value)
+        const Elf64_Sym *y = &im->sym[i];
+        const char *name = rv_elf_sym_name(im, y);
+        if (end_symbol && strcmp(name, end_symbol) == 0) *end = y->st_value;
+        if (ELF64_ST_TYPE(y->st_info) != STT_FUNC || y->st_size == 0) continue;
+        if (y->st_value < text->sh_addr || y->st_value - text->sh_addr >= text->sh_size ||
+            y->st_size > text->sh_addr + text->sh_size - y->st_value)
             continue;
-        v[n++] = (fn_sym){sym[i].st_value, sym[i].st_size, name};
+        v[n++] = (fn_sym){y->st_value, y->st_size, name};
     }
     qsort(v, n, sizeof *v, cmp_fn);
     size_t k = 0;
@@ -554,43 +487,6 @@ static void emit_sites(table *t, const fn_ctx *f, const uint64_t *live, size_t w
     free(dead);
 }
 
-static bool is_bp(x86_reg r)
-{
-    return r == X86_REG_RBP || r == X86_REG_EBP || r == X86_REG_BP || r == X86_REG_BPL;
-}
-
-/* An instruction that lets a frame's address out without a lea: rbp read
- * as a value (`mov rax, rbp`: __builtin_frame_address(0), inline asm),
- * but for a prologue's `push rbp` (followed by `mov rbp, rsp`: another
- * push could be popped into a register), `mov rsp, rbp` and
- * `xor ebp, ebp`; or the saved rbp
- * loaded (`mov rax, [rbp]`: __builtin_frame_address(1) at -O1 and up).
- * Through such an address any frame up the chain can be read, whatever
- * its own code does, so such a program gets no table at all
- * (tests/cutoffs/live_frame_address.c). */
-static bool frame_address_out(const cs_insn *c, const cs_insn *next)
-{
-    const cs_x86 *x = &c->detail->x86;
-    if (c->id == X86_INS_PUSH && next && next->id == X86_INS_MOV &&
-        next->detail->x86.op_count == 2 && is_reg(&next->detail->x86.operands[0], X86_REG_RBP) &&
-        is_reg(&next->detail->x86.operands[1], X86_REG_RSP))
-        return false;
-    if (c->id == X86_INS_MOV && x->op_count == 2 && is_reg(&x->operands[0], X86_REG_RSP))
-        return false;
-    if (c->id == X86_INS_XOR && x->op_count == 2 && x->operands[0].type == X86_OP_REG &&
-        x->operands[1].type == X86_OP_REG && x->operands[0].reg == x->operands[1].reg)
-        return false;
-    for (unsigned k = 0; k < x->op_count; k++) {
-        const cs_x86_op *o = &x->operands[k];
-        if (o->type == X86_OP_REG && is_bp(o->reg) && (o->access & CS_AC_READ)) return true;
-        if (o->type == X86_OP_MEM && c->id != X86_INS_LEA && o->mem.segment != X86_REG_FS &&
-            o->mem.segment != X86_REG_GS && o->mem.base == X86_REG_RBP &&
-            o->mem.index == X86_REG_INVALID && o->mem.disp == 0)
-            return true;
-    }
-    return false;
-}
-
 static void analyse(table *t, csh cs, const fn_sym *fns, size_t nfns, const uint8_t *code,
                     const fn_sym *fn)
 {
@@ -598,15 +494,6 @@ static void analyse(table *t, csh cs, const fn_sym *fns, size_t nfns, const uint
     t->st.functions++;
     f.n = cs_disasm(cs, code, fn->size, fn->addr, 0, &f.in);
     if (f.n == 0) return;
-    for (size_t i = 0; i < f.n && !t->escape; i++)
-        if (frame_address_out(&f.in[i], i + 1 < f.n ? &f.in[i + 1] : NULL)) {
-            t->escape = true;
-            if (getenv("RAVEL_LIVE_DEBUG"))
-                fprintf(stderr,
-                        "ravel: liveness: no table: %s lets a frame address out at %#llx: %s %s\n",
-                        fn->name, (unsigned long long)f.in[i].address, f.in[i].mnemonic,
-                        f.in[i].op_str);
-        }
     const cs_insn *last = &f.in[f.n - 1];
     int body = prologue(&f);
     bool ok = last->address + last->size == fn->addr + fn->size && body >= 0;
@@ -661,24 +548,22 @@ static bool write_table(const char *out, const table *t, const rv_live_header *h
 int rv_live_write(const char *binary, const char *end_symbol, const char *out, rv_live_stats *stats,
                   char **why)
 {
-    image im = {0};
-    if (!read_image(binary, &im)) {
-        *why = rv_xasprintf("cannot read %s", binary);
+    rv_elf im;
+    if (!rv_elf_read(binary, &im)) {
+        *why = rv_xasprintf("cannot read %s as an x86-64 ELF file", binary);
         return -1;
     }
-    const Elf64_Shdr *text = valid_elf(&im) ? section(&im, ".text") : NULL;
+    const Elf64_Shdr *text = rv_elf_section(&im, ".text");
     if (!text || text->sh_type != SHT_PROGBITS) {
-        free(im.p);
+        rv_elf_free(&im);
         *why = rv_xasprintf("%s: not an x86-64 ELF program with a .text section", binary);
         return -1;
     }
     csh cs;
-    if (cs_open(CS_ARCH_X86, CS_MODE_64, &cs) != CS_ERR_OK) {
-        free(im.p);
-        *why = rv_xstrdup("cannot open the Capstone x86-64 decoder");
+    if (rv_x86_decoder(&cs, true, why) != 0) {
+        rv_elf_free(&im);
         return -1;
     }
-    cs_option(cs, CS_OPT_DETAIL, CS_OPT_ON);
     uint64_t end;
     size_t nfn;
     fn_sym *fns = functions(&im, text, end_symbol, &end, &nfn);
@@ -691,7 +576,6 @@ int rv_live_write(const char *binary, const char *end_symbol, const char *out, r
         analyse(&t, cs, fns, nfn, im.p + text->sh_offset + (fns[i].addr - text->sh_addr), &fns[i]);
     }
     cs_close(&cs);
-    if (t.escape) t.nsites = t.nranges = t.st.sites = t.st.dead_bytes = 0;
     if (t.nsites) qsort(t.sites, t.nsites, sizeof *t.sites, cmp_site); /* NULL when none */
     rv_live_header h = {
         .magic = RV_LIVE_MAGIC,
@@ -706,10 +590,87 @@ int rv_live_write(const char *binary, const char *end_symbol, const char *out, r
     free(fns);
     free(t.sites);
     free(t.ranges);
-    free(im.p);
+    rv_elf_free(&im);
     if (!ok) {
         *why = rv_xasprintf("cannot write %s", out);
         return -1;
     }
     return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The C library functions a program with a table may import.          */
+
+/* Base names of <math.h> functions, each also with an f or l suffix. */
+static bool math_fn(const char *x)
+{
+    static const char *const base[] = {
+        "acos",  "acosh",     "asin",      "asinh",      "atan",   "atan2",     "atanh",  "cbrt",
+        "ceil",  "copysign",  "cos",       "cosh",       "erf",    "erfc",      "exp",    "exp2",
+        "expm1", "fabs",      "fdim",      "floor",      "fma",    "fmax",      "fmin",   "fmod",
+        "frexp", "hypot",     "ilogb",     "ldexp",      "lgamma", "lgamma_r",  "llrint", "llround",
+        "log",   "log10",     "log1p",     "log2",       "logb",   "lrint",     "lround", "modf",
+        "nan",   "nearbyint", "nextafter", "nexttoward", "pow",    "remainder", "remquo", "rint",
+        "round", "scalbln",   "scalbn",    "sin",        "sincos", "sinh",      "sqrt",   "tan",
+        "tanh",  "tgamma",    "trunc"};
+    size_t n = strlen(x);
+    for (size_t i = 0; i < sizeof base / sizeof *base; i++) {
+        size_t m = strlen(base[i]);
+        if (strncmp(x, base[i], m) != 0) continue;
+        if (n == m || (n == m + 1 && (x[m] == 'f' || x[m] == 'l'))) return true;
+    }
+    return false;
+}
+
+bool rv_live_import_ok(const char *x)
+{
+    /* families: string and memory functions (strto* too), wide ones,
+     * character classes, scanf's glibc names, the runtime's and the
+     * instrumentation's entry points, math classification */
+    static const char *const prefixes[] = {
+        "str",          "mem",       "wcs",      "wmem",     "is",        "to",
+        "__isoc99_",    "__isoc23_", "__ctype_", "__tsan_",  "__ravel_",  "__VERIFIER_",
+        "__fpclassify", "__isnan",   "__isinf",  "__finite", "__signbit", "__atomic_"};
+    /* clang-format off */
+    static const char *const names[] = {
+        /* stdio */
+        "printf", "fprintf", "sprintf", "snprintf", "dprintf", "asprintf", "vprintf", "vfprintf",
+        "vsprintf", "vsnprintf", "vdprintf", "vasprintf", "puts", "fputs", "fputc", "putc",
+        "putchar", "fwrite", "fflush", "perror", "fopen", "fdopen", "fclose", "fread", "fgets",
+        "fgetc", "getc", "getchar", "ungetc", "feof", "ferror", "clearerr", "rewind", "fseek",
+        "ftell", "fileno", "setvbuf", "setbuf", "fmemopen", "getline", "getdelim", "scanf",
+        "fscanf", "sscanf", "vscanf", "vfscanf", "vsscanf", "remove", "rename", "tmpfile",
+        "__printf_chk", "__fprintf_chk", "__sprintf_chk", "__snprintf_chk", "__vprintf_chk",
+        "__vfprintf_chk", "__vsprintf_chk", "__vsnprintf_chk", "__memcpy_chk", "__memmove_chk",
+        "__memset_chk", "__strcpy_chk", "__strncpy_chk", "__strcat_chk", "__strncat_chk",
+        "__stpcpy_chk", "__fgets_chk", "__fread_chk", "__read_chk",
+        "stdin", "stdout", "stderr",
+        /* stdlib */
+        "malloc", "calloc", "realloc", "reallocarray", "free", "aligned_alloc", "posix_memalign",
+        "valloc", "memalign", "malloc_usable_size", "__libc_malloc", "__libc_free", "atoi",
+        "atol", "atoll", "atof", "abs", "labs", "llabs", "div", "ldiv", "lldiv", "rand", "srand",
+        "rand_r", "random", "srandom", "drand48", "erand48", "lrand48", "nrand48", "mrand48",
+        "jrand48", "srand48", "seed48", "qsort", "qsort_r", "bsearch", "getenv", "secure_getenv",
+        "setenv", "unsetenv", "exit", "_exit", "_Exit", "abort", "atexit", "at_quick_exit",
+        "quick_exit", "ecvt", "fcvt", "gcvt", "mblen", "mbtowc", "wctomb", "mbstowcs", "wcstombs",
+        /* assert, errno, stack protector */
+        "__assert_fail", "__assert_perror_fail", "__assert", "__errno_location",
+        "__stack_chk_fail", "reach_error",
+        /* time, sleeping, the process */
+        "time", "clock", "clock_gettime", "clock_getres", "gettimeofday", "difftime", "mktime",
+        "localtime", "localtime_r", "gmtime", "gmtime_r", "ctime", "ctime_r", "asctime",
+        "asctime_r", "nanosleep", "sleep", "usleep", "sched_yield", "getrusage", "times",
+        "getpid", "getppid", "getuid", "geteuid", "getgid", "getegid", "sysconf",
+        /* files and memory mappings (no stack address in or out) */
+        "open", "openat", "creat", "close", "read", "write", "pread", "pwrite", "lseek",
+        "unlink", "fsync", "dup", "dup2", "pipe", "mmap", "munmap", "mprotect",
+        /* locale, cpu model, gamma's sign */
+        "setlocale", "localeconv", "__cpu_model", "__cpu_indicator_init", "signgam",
+        "optarg", "optind", "opterr", "optopt", "getopt"};
+    /* clang-format on */
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+        if (!strncmp(x, prefixes[i], strlen(prefixes[i]))) return true;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(x, names[i])) return true;
+    return math_fn(x);
 }

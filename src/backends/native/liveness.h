@@ -40,12 +40,30 @@
  * and writes no frame byte otherwise.  The callee-saved registers' slots
  * are live.
  *
- * A frame address let out without a lea (rbp copied or the saved rbp
- * loaded: __builtin_frame_address) makes the whole table empty: any
- * frame up the chain may be read through it.  So does what the driver
- * decides (compile.c): a function that returns twice
- * (setjmp: a later longjmp resumes at a point whose live bytes a call in
- * between did not count), C++ (unwinding enters landing pads from calls).
+ * Other code may read a frame only through its address, so the analysis
+ * is sound only for a program whose code lets no stack address out but
+ * through a `lea` in the frame's own function (pinned, above), and whose
+ * control re-enters no frame at a return address other than a call's
+ * normal return.  The compile driver (compile.c, live_table) writes a
+ * table only for such a program, decided on what the compiler produced,
+ * not on names or text:
+ *   - no inline assembly in the compiler's output, no source that is
+ *     not C, no C++ (unwinding enters landing pads from calls), nothing
+ *     linked that ravel did not compile (only -lm, -lpthread, -ldl, -lrt);
+ *   - no instruction of the program's objects, in any section, reads rsp
+ *     or rbp as a value, loads a saved rbp or switches stacks
+ *     (objscan.h, question 2: __builtin_frame_address(n), alloca, VLAs,
+ *     a global register variable bound to rsp);
+ *   - every function the program imports is the runtime's or on
+ *     rv_live_import_ok's list, which holds no function that returns
+ *     twice or resumes a saved context (setjmp, getcontext, swapcontext,
+ *     setcontext, makecontext, vfork), hands out a stack address
+ *     (_Unwind_GetCFA, a signal handler's context through sigaction,
+ *     __libc_stack_end) or runs program code on a context of its own.
+ * tests/cutoffs live_*.c are the programs of the attacks each rule
+ * closes.  What remains assumed: a pointer stays within (or one past)
+ * the object it was derived from; a pointer that leaves its object for
+ * another frame is undefined behaviour and may find zeros there.
  *
  * The table is a file next to the binary, "<binary>.live" (layout below),
  * keyed by return address (the program is linked -no-pie) and guarded by
@@ -54,12 +72,13 @@
 #ifndef RAVEL_BACKENDS_NATIVE_LIVENESS_H
 #define RAVEL_BACKENDS_NATIVE_LIVENESS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 /* The analysis's version, part of the build cache's key (compile.c
  * RECIPE): a cached build keeps the table an older analysis wrote. */
-#define RV_LIVE_VERSION "2"
+#define RV_LIVE_VERSION "3"
 
 /* The file: a header, then nsites sites sorted by ret, then nranges
  * ranges.  Also read by the runtime (src/runtime/live.c). */
@@ -90,11 +109,19 @@ typedef struct rv_live_stats {
 } rv_live_stats;
 
 /* Analyse the functions of `binary` in [its first code byte, the address
- * of `end_symbol`) (NULL: all of .text) and write the table to `out`.
+ * of `end_symbol`) (NULL: all of .text) and write the table to `out`
+ * (for a program that meets the conditions above: this function does not
+ * check them).
  * Returns 0, or -1 with *why (heap string) when the binary cannot be read
  * or the table not written.  A function that cannot be analysed is only
  * left out. */
 int rv_live_write(const char *binary, const char *end_symbol, const char *out, rv_live_stats *stats,
                   char **why);
+
+/* x, a function or object the program imports from the C library, is
+ * known to neither return twice, resume a context, hand out a stack
+ * address nor run program code on a stack of its own (the families of
+ * string, stdio, stdlib, math, time and file functions). */
+bool rv_live_import_ok(const char *x);
 
 #endif

@@ -4,8 +4,8 @@
  */
 #include "rawinsn.h"
 
-#include <capstone/capstone.h>
-#include <elf.h>
+#include "elfimage.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -87,82 +87,28 @@ static const char *hidden_at(const uint8_t *p, size_t n)
  * then write instructions and run them, which no decoding of its objects
  * sees (code built on the stack made the system call of
  * tests/engine/raw_insn.c -DEXECSTACK).  NULL if neither. */
-static const char *writable_code(const unsigned char *b, const Elf64_Shdr *sh, unsigned nsec)
+static const char *writable_code(const rv_elf *im)
 {
-    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)b;
-    const Elf64_Shdr *names = eh->e_shstrndx < nsec ? &sh[eh->e_shstrndx] : NULL;
-    bool note = false;
-    for (unsigned i = 0; i < nsec; i++) {
+    size_t nsec;
+    const Elf64_Shdr *sh = rv_elf_sections(im, &nsec);
+    for (size_t i = 0; i < nsec; i++)
         if ((sh[i].sh_flags & SHF_WRITE) && (sh[i].sh_flags & SHF_EXECINSTR))
             return "a section that is both writable and executable";
-        if (!names || sh[i].sh_name >= names->sh_size) continue;
-        const char *name = (const char *)b + names->sh_offset + sh[i].sh_name;
-        size_t left = names->sh_size - sh[i].sh_name;
-        if (strnlen(name, left) < left && !strcmp(name, ".note.GNU-stack")) {
-            note = true;
-            if (sh[i].sh_flags & SHF_EXECINSTR) return "an executable stack (.note.GNU-stack)";
-        }
-    }
-    return note ? NULL : "an executable stack (no .note.GNU-stack section)";
-}
-
-/* Whole file into memory; NULL if unreadable. */
-static unsigned char *slurp(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 1 << 16, len = 0;
-    unsigned char *p = rv_xmalloc(cap);
-    for (size_t r; (r = fread(p + len, 1, cap - len, f)) > 0;) {
-        len += r;
-        if (len == cap) p = rv_xrealloc(p, cap *= 2);
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(p);
-        return NULL;
-    }
-    *n = len;
-    return p;
-}
-
-/* The section headers of the object in b[0..n), or NULL if it is not a
- * well-formed 64-bit x86 ELF file. */
-static const Elf64_Shdr *sections(const unsigned char *b, size_t n, unsigned *nsec)
-{
-    if (n < sizeof(Elf64_Ehdr) || memcmp(b, ELFMAG, SELFMAG)) return NULL;
-    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)b;
-    if (eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_machine != EM_X86_64 ||
-        eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shoff > n ||
-        (n - eh->e_shoff) / sizeof(Elf64_Shdr) < eh->e_shnum)
-        return NULL;
-    const Elf64_Shdr *sh = (const Elf64_Shdr *)(b + eh->e_shoff);
-    for (unsigned i = 0; i < eh->e_shnum; i++)
-        if (sh[i].sh_type != SHT_NOBITS &&
-            (sh[i].sh_offset > n || sh[i].sh_size > n - sh[i].sh_offset))
-            return NULL;
-    *nsec = eh->e_shnum;
-    return sh;
+    const Elf64_Shdr *note = rv_elf_section(im, ".note.GNU-stack");
+    if (!note) return "an executable stack (no .note.GNU-stack section)";
+    return note->sh_flags & SHF_EXECINSTR ? "an executable stack (.note.GNU-stack)" : NULL;
 }
 
 /* The name of the function of section sec that covers offset off ("" if
  * none does). */
-static const char *function_at(const unsigned char *b, const Elf64_Shdr *sh, unsigned nsec,
-                               unsigned sec, uint64_t off)
+static const char *function_at(const rv_elf *im, size_t sec, uint64_t off)
 {
-    for (unsigned i = 0; i < nsec; i++) {
-        if (sh[i].sh_type != SHT_SYMTAB || sh[i].sh_link >= nsec) continue;
-        const Elf64_Sym *sym = (const Elf64_Sym *)(b + sh[i].sh_offset);
-        const Elf64_Shdr *str = &sh[sh[i].sh_link];
-        for (size_t k = 0; k < sh[i].sh_size / sizeof *sym; k++) {
-            const Elf64_Sym *s = &sym[k];
-            if (ELF64_ST_TYPE(s->st_info) != STT_FUNC || s->st_shndx != sec) continue;
-            if (off < s->st_value || off - s->st_value >= (s->st_size ? s->st_size : 1)) continue;
-            if (s->st_name >= str->sh_size) continue;
-            const char *name = (const char *)b + str->sh_offset + s->st_name;
-            if (memchr(name, 0, str->sh_size - s->st_name)) return name;
-        }
+    for (size_t k = 0; k < im->nsym; k++) {
+        const Elf64_Sym *s = &im->sym[k];
+        if (ELF64_ST_TYPE(s->st_info) != STT_FUNC || s->st_shndx != sec) continue;
+        if (off < s->st_value || off - s->st_value >= (s->st_size ? s->st_size : 1)) continue;
+        const char *name = rv_elf_sym_name(im, s);
+        if (*name) return name;
     }
     return "";
 }
@@ -193,34 +139,34 @@ int rv_input_insn(const char *path, char *what, size_t n)
 /* rv_raw_insn (input false) or rv_input_insn (true). */
 static int scan_object(const char *path, char *what, size_t n, bool input)
 {
-    size_t len = 0;
-    unsigned char *b = slurp(path, &len);
-    if (!b) {
-        snprintf(what, n, "cannot read %s", path);
+    rv_elf im;
+    if (!rv_elf_read(path, &im)) {
+        snprintf(what, n, "cannot read %s as an x86-64 ELF object", path);
         return -1;
     }
-    unsigned nsec = 0;
-    const Elf64_Shdr *sh = sections(b, len, &nsec);
     csh cs;
-    if (!sh || cs_open(CS_ARCH_X86, CS_MODE_64, &cs) != CS_ERR_OK) {
-        snprintf(what, n, "%s is not an x86-64 ELF object", path);
-        free(b);
+    char *why = NULL;
+    if (rv_x86_decoder(&cs, false, &why) != 0) {
+        snprintf(what, n, "%s", why);
+        free(why);
+        rv_elf_free(&im);
         return -1;
     }
     cs_option(cs, CS_OPT_SKIPDATA, CS_OPT_ON);
     cs_insn *in = cs_malloc(cs);
     int found = 0;
-    const char *wx = input ? NULL : writable_code(b, sh, nsec);
+    const char *wx = input ? NULL : writable_code(&im);
     if (wx) {
         snprintf(what, n, "%s", wx);
         found = 1;
     }
-    for (unsigned i = 0; i < nsec && !found; i++) {
+    size_t nsec;
+    const Elf64_Shdr *sh = rv_elf_sections(&im, &nsec);
+    for (size_t i = 0; i < nsec && !found; i++) {
         if (sh[i].sh_type != SHT_PROGBITS || !(sh[i].sh_flags & SHF_EXECINSTR)) continue;
-        const uint8_t *code = b + sh[i].sh_offset;
+        const uint8_t *start = im.p + sh[i].sh_offset, *code = start;
         size_t left = sh[i].sh_size;
         uint64_t addr = 0;
-        const uint8_t *start = code;
         while (left && cs_disasm_iter(cs, &code, &left, &addr, in)) {
             bool data = in->id == 0; /* skipped as data: it may be what this decoder lacks */
             if (input
@@ -228,7 +174,7 @@ static int scan_object(const char *path, char *what, size_t n, bool input)
                     : !changes_process(in->mnemonic) && !loads_segment(in->mnemonic, in->op_str) &&
                           !(data && raw_wrpkru(start + in->address, sh[i].sh_size - in->address)))
                 continue;
-            const char *fn = function_at(b, sh, nsec, i, in->address);
+            const char *fn = function_at(&im, i, in->address);
             bool ops = !data && in->op_str[0];
             snprintf(what, n, "the instruction %s%s%s%s%s", data ? "wrpkru" : in->mnemonic,
                      ops ? " " : "", ops ? in->op_str : "", *fn ? " in " : "", fn);
@@ -238,13 +184,13 @@ static int scan_object(const char *path, char *what, size_t n, bool input)
         for (uint64_t off = 0; !found && !input && off < sh[i].sh_size; off++) {
             const char *hid = hidden_at(start + off, sh[i].sh_size - off);
             if (!hid) continue;
-            const char *fn = function_at(b, sh, nsec, i, off);
+            const char *fn = function_at(&im, i, off);
             snprintf(what, n, "the instruction %s%s%s", hid, *fn ? " in " : "", fn);
             found = 1;
         }
     }
     cs_free(in, 1);
     cs_close(&cs);
-    free(b);
+    rv_elf_free(&im);
     return found;
 }

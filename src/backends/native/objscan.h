@@ -1,0 +1,84 @@
+/*
+ * objscan.h — what the program's own code does that the compile driver
+ * must know before it links it (compile.c), found in what the compiler
+ * produced rather than in the source text: the assembly it wrote and the
+ * object it assembled from it.
+ *
+ * Two questions, each answered conservatively ("yes" when unsure):
+ *
+ * 1. Does the program write memory that the instrumentation does not
+ *    announce?  Such writes are not events, so every state of the run is
+ *    unique (RV_TAINT_UNINSTRUMENTED; docs/UDPOR.md "What a state
+ *    contains").  Yes when the compiler's output holds inline assembly
+ *    (rv_asm_marker), or when an instruction of the object
+ *      - may write memory outside the thread's own stack (any memory
+ *        operand but those of a short list of read-only forms: Capstone's
+ *        access flags say "read" for many stores) and is not the access
+ *        that a ThreadSanitizer write hook called right before it
+ *        announced (same straight-line code: no branch, branch target or
+ *        other call in between; the hook's size covers the store's);
+ *      - enters the kernel (syscall, sysenter, int n) or writes memory no
+ *        operand names (maskmovq, maskmovdqu);
+ *      - belongs to a function that calls other code but never
+ *        __tsan_func_entry: what it calls runs in frames below every frame
+ *        the runtime's hooks saw (sched.c, dead_floor);
+ *      - does not decode.
+ *    ThreadSanitizer puts each hook in the same basic block right before
+ *    its access, so instrumented code passes; code the compiler was told
+ *    not to instrument (no_sanitize, no_sanitize_thread,
+ *    disable_sanitizer_instrumentation, `#pragma clang attribute`, an
+ *    ignore list, -fno-sanitize=thread, -mllvm options) has no hook
+ *    before its stores and fails, however it was spelt
+ *    (tests/cutoffs/uninstr.c).  Stores to the thread's own stack need no
+ *    hook: the stack is part of the state (its base is rsp, the frame
+ *    pointer of a function that keeps one, or a register just loaded with
+ *    one of them).
+ *
+ * 2. Does the program let a stack address out, other than a `lea` of its
+ *    own frame?  Then a dead frame byte may be read by other code, and
+ *    the program gets no liveness table (liveness.h).  Yes when an
+ *    instruction
+ *      - reads rbp as a value (but for a prologue's `push rbp; mov rbp,
+ *        rsp`, `xor ebp, ebp`) or loads the saved rbp (`[rbp]`):
+ *        __builtin_frame_address;
+ *      - reads rsp as a value other than to adjust rsp itself (sub, add,
+ *        and) or to set up the frame pointer (`mov rbp, rsp`): alloca, a
+ *        VLA, a global register variable bound to rsp;
+ *      - writes rsp other than by push, pop, call, ret, leave, rsp
+ *        arithmetic or `mov rsp, rbp` / `lea rsp, [rbp|rsp + k]` in a
+ *        function whose rbp is its frame pointer: a stack switch;
+ *      - does not decode.
+ *    These rules cover what a C compiler emits; hand-written code is
+ *    rejected before (inline assembly: rv_asm_marker; assembly sources
+ *    and objects ravel did not compile: compile.c).
+ *
+ * Every executable section of the object is decoded from its start to
+ * its end, whatever its name (.text, .init, a section of the program's
+ * choosing), so code outside .text is seen too.
+ */
+#ifndef RAVEL_BACKENDS_NATIVE_OBJSCAN_H
+#define RAVEL_BACKENDS_NATIVE_OBJSCAN_H
+
+typedef struct rv_objscan {
+    /* where the first finding of each question lies ("function+0xoff:
+     * instruction, why"), heap strings, or NULL */
+    char *unhooked;
+    char *stack_out;
+} rv_objscan;
+
+/* Scan the relocatable object obj.  Returns 0, or -1 with *why (heap
+ * string) when obj cannot be read or is not an x86-64 relocatable ELF
+ * object (the caller must then assume the worst). */
+int rv_objscan_file(const char *obj, rv_objscan *out, char **why);
+void rv_objscan_free(rv_objscan *s);
+
+/* The first line of the compiler's assembly output `text` that marks
+ * inline assembly, or NULL: "#APP", which gcc and clang write before
+ * every asm statement (naked functions' bodies included) and gcc before
+ * file-scope asm, or clang's comment "Start of file scope inline
+ * assembly" (written under -fverbose-asm, which the driver forces).  Any
+ * marker counts, even of an empty asm statement: the text between the
+ * markers is the program's and could contain a forged end marker. */
+const char *rv_asm_marker(const char *text);
+
+#endif

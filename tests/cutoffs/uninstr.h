@@ -1,0 +1,48 @@
+/* uninstr.h — set_hidden(p): `*p = 1` by code that the compiler did not
+ * instrument, spelled as one of the ways a program can say so (-D names in
+ * tests/cutoffs/run.sh).  It lives in this header so that uninstr.c holds
+ * none of the words a scan of the source text would look for. */
+/* gcc instruments the stores to a local array too: wipe()'s 8192 would
+ * each be an event (its frame is hashed anyway) */
+#ifdef __clang__
+#define WIPE_ATTR
+#else
+#define WIPE_ATTR __attribute__((no_sanitize_thread))
+#endif
+#if defined ASM_MACRO /* an inline asm statement behind a macro */
+#define HIDE_STORE(p) __asm__ volatile("movl $1, %0" : "=m"(*(p)))
+__attribute__((noinline)) static void set_hidden(int *p) { HIDE_STORE(p); }
+#elif defined NO_SANITIZE
+__attribute__((no_sanitize("thread"), noinline)) static void set_hidden(int *p) { *p = 1; }
+#elif defined NO_SANITIZE_THREAD
+__attribute__((no_sanitize_thread, noinline)) static void set_hidden(int *p) { *p = 1; }
+#elif defined NO_SANITIZE_CALLS /* a function that also calls: clang still calls __tsan_func_entry */
+__attribute__((noinline)) static void nothing(void) {}
+__attribute__((no_sanitize("thread"), noinline)) static void set_hidden(int *p)
+{
+    nothing();
+    *p = 1;
+}
+#elif defined DISABLE_INSTRUMENTATION
+__attribute__((disable_sanitizer_instrumentation, noinline)) static void set_hidden(int *p)
+{
+    *p = 1;
+}
+#elif defined PRAGMA
+#pragma clang attribute push(__attribute__((no_sanitize("thread"))), apply_to = function)
+__attribute__((noinline)) static void set_hidden(int *p) { *p = 1; }
+#pragma clang attribute pop
+#elif defined NAKED
+__attribute__((naked, noinline)) static void set_hidden(int *p)
+{
+    __asm__("movl $1, (%rdi)\n\tret");
+}
+#elif defined FILE_ASM
+__asm__(".pushsection .text\n.type ravel_test_set, @function\nravel_test_set:\n"
+        "\tmovl $1, (%rdi)\n\tret\n.size ravel_test_set, .-ravel_test_set\n.popsection\n");
+void set_hidden(int *p) __asm__("ravel_test_set");
+#elif defined EXTERN /* defined in another source: uninstr_set.s, .S or a C file */
+void set_hidden(int *p);
+#else /* plain C: for -fsanitize-ignorelist=, -fno-sanitize=thread, ... */
+__attribute__((noinline)) static void set_hidden(int *p) { *p = 1; }
+#endif
