@@ -32,7 +32,10 @@
  *      waits: its pending action is disabled at the end and independent
  *      (rv_dependent) of every event of the cycle (x, e], so that the
  *      cycle can enable it at no point; and no thread is held by a failed
- *      assume (the run is infeasible) or by --thread-bound (run_is_real).
+ *      assume (the run is infeasible) or by --thread-bound (run_is_real);
+ *  (5) no event of the run is tainted: a taint concurrent with the cycle
+ *      leaves the cycle's states known, but what changed outside the
+ *      state (an alarm armed) can still end the loop.
  * Then let S = (x, e] and G0 the trace's prefix up to e without S: a
  * configuration by (3).  An event of G0 \ [x] depending on one of S would
  * be below it (it comes first in the trace, by (3)), hence in [e] \ [x],
@@ -83,9 +86,25 @@ static bool run_is_real(const rv_trace *tr)
     return !(tr->nonexhaustive & RV_NONEX_THREAD_BOUND);
 }
 
+/* Whether an event of the run is tainted.  A taint makes the states above
+ * it unique (cutoff.c): something the image and the fingerprints do not
+ * hold changed (a C library call that keeps state, an alarm set, code
+ * without instrumentation), and it may end the loop from outside (a
+ * SIGALRM handler that sets the flag).  A tainted event concurrent with
+ * the cycle is not below it, so the cycle's own states are known: the
+ * whole run must be clean (tests/cutoffs spin_fool.c ALARM_OTHER: another
+ * thread arms the alarm and finishes before the spin is cut). */
+static bool run_tainted(const rv_trace *tr)
+{
+    for (size_t k = 0; k < tr->n; k++)
+        if (tr->ev[k].taint) return true;
+    return false;
+}
+
 /* (3) and (4): the trace's suffix from index from + 1 on is t's alone and
  * ends at the budget with t running; every other thread stays out of the
- * cycle, whose events are t's in (first, to]. */
+ * cycle, whose events are t's in (first, to]; nothing in the run is
+ * tainted. */
 static bool others_stay_out(const rv_trace *tr, unsigned t, size_t first, size_t to)
 {
     if (tr->end != RV_END_EVENT_LIMIT || t >= tr->nthreads || !run_is_real(tr)) return false;
@@ -99,7 +118,7 @@ static bool others_stay_out(const rv_trace *tr, unsigned t, size_t first, size_t
         for (size_t k = first; k <= to; k++)
             if (tr->ev[k].act.tid == t && rv_dependent(&tr->ev[k].act, &th->pending)) return false;
     }
-    return true;
+    return !run_tainted(tr);
 }
 
 /* The depth of t's maximal event in [z] (0: none). */
@@ -207,13 +226,7 @@ void rv_unf_lasso_tail(rv_unf *u, const rv_trace *tr)
     size_t n = tr->n, q = n;
     while (q > 0 && n - q < LASSO_MAX_SPAN && quiet(&tr->ev[q - 1])) q--;
     if (n - q < 2) return;
-    /* A taint anywhere before makes every later state unique (cutoff.c):
-     * something the fingerprints and the image do not hold changed (a C
-     * library call that keeps state, an alarm set, code without
-     * instrumentation, a frame of variable size), and it may end the loop
-     * (a SIGALRM handler that sets the flag). */
-    for (size_t k = 0; k < n; k++)
-        if (tr->ev[k].taint) return;
+    if (run_tainted(tr)) return; /* (as at a cutoff) */
     for (size_t k = q; k < n; k++)
         if (tr->ev[k].act.tid >= tr->nthreads) return;
     /* the threads acting in the tail, and each one's latest fingerprint

@@ -539,6 +539,52 @@ t_nonterm_ring() {
     done
 }
 
+# Loops built to fool the non-termination check (spin_fool.c's header):
+# the progress of the first group is in a wrapping counter, a heap byte,
+# another thread's stack, a semaphore's value or an attribute object read
+# back by the runtime, errno, a thread-specific value, or a timed wait or
+# sleep of the setter, or an alarm another thread armed; each is
+# exhaustive with no error (the single-threaded ones end in their one run
+# without cutoffs too: the oracle).  ALARM_OTHER was reported as
+# non-termination: the taint of alarm() was in a finished thread, not
+# below the cut spin (lasso.c now wants the whole run untainted).
+t_nonterm_fooled() {
+    local v
+    for v in WRAP_ENDS LOCAL_ENDS HEAP OTHER_STACK SEMVAL ATTR ERRNO SPECIFIC TIMEDLOCK CONDTIMED \
+        SLEEPER ALARM_OTHER; do
+        rv check --json "$D/spin_fool.c" -- -D$v
+        expect_rc 0
+        expect_json .exhaustive true
+        expect_json '[.errors[].kind]|join(",")' ""
+    done
+    for v in WRAP_ENDS LOCAL_ENDS HEAP SEMVAL ATTR ERRNO SPECIFIC; do
+        rv check --json --no-cutoffs "$D/spin_fool.c" -- -D$v
+        expect_rc 0
+        expect_json .exhaustive true
+    done
+    rv check --json "$D/spin_fool.c" -- -DLOCAL_ENDS -O2
+    expect_rc 0
+    expect_json .exhaustive true
+}
+# The second group hangs in every run: the state really repeats (an 8-bit
+# counter is back after 256 turns; a semaphore nobody posts).  dfs, which
+# has no cutoffs, runs into its event bound instead.
+t_nonterm_fool_hangs() {
+    local v
+    for v in WRAP_SPIN SEMVAL_NEVER; do
+        rv check --json "$D/spin_fool.c" -- -D$v
+        expect_rc 1
+        expect_json '[.errors[].kind]|join(",")' non-termination
+        expect_json '.errors[0].location' "$D/spin_fool.c:$(line_of "$D/spin_fool.c" "marker: loop $v") (main)"
+        rv check --json --algo=dfs --max-events=3000 "$D/spin_fool.c" -- -D$v
+        expect_rc 3
+        expect_json '[.errors[].kind]|join(",")' event-limit
+    done
+    rv check --json "$D/spin_fool.c" -- -DWRAP_SPIN -O2
+    expect_rc 1
+    expect_json '[.errors[].kind]|join(",")' non-termination
+}
+
 # Spins that look like a repeating spin but end in every fair run
 # (spin_ends.c's header): never reported as non-termination, and the
 # exploration is exhaustive.  The oracle: the fair-bounded search reports
