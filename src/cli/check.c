@@ -321,9 +321,9 @@ static bool thread_cap_hit(const rv_explore *x, unsigned cap)
     return strstr(x->stats.incomplete_why, what) != NULL;
 }
 
-/* The run was stopped by SIGINT or SIGTERM (stop.h) before the program
- * could be explored, while it was built or started: the summary (or
- * JSON) of an empty exploration, not exhaustive, exit 3. */
+/* The run was stopped by SIGINT or SIGTERM or by --time-limit (stop.h)
+ * before the program could be explored, while it was built or started:
+ * the summary (or JSON) of an empty exploration, not exhaustive, exit 3. */
 static int report_stopped_build(const rv_cli_opts *o, const rv_task *task, double dt)
 {
     rv_explore x;
@@ -332,9 +332,15 @@ static int report_stopped_build(const rv_cli_opts *o, const rv_task *task, doubl
     x.opt = &x.options;
     x.stats.time_limited = true;
     x.stats.interrupted = rv_stop_signal();
-    snprintf(x.stats.incomplete_why, sizeof x.stats.incomplete_why,
-             "interrupted: stopped by %s while the program was built",
-             rv_stop_signal_name(x.stats.interrupted));
+    if (x.stats.interrupted)
+        snprintf(x.stats.incomplete_why, sizeof x.stats.incomplete_why,
+                 "interrupted: stopped by %s while the program was built or started",
+                 rv_stop_signal_name(x.stats.interrupted));
+    else
+        snprintf(x.stats.incomplete_why, sizeof x.stats.incomplete_why,
+                 "time-limit: stopped after --time-limit=%g s while the program was built or "
+                 "started",
+                 o->opt.time_limit_s);
     rv_report r = {
         .program = task ? task->task_file : o->pos[0],
         .algo = o->opt.algo,
@@ -393,14 +399,18 @@ int rv_cli_check(int argc, char **argv)
     if (o.udpor_only && strcmp(o.opt.algo, "udpor") && !o.quiet)
         fprintf(stderr, "ravel check: note: --%s applies to --algo=udpor only; ignored\n",
                 o.udpor_only);
-    /* SIGINT and SIGTERM stop the run, the build included, with a report
-     * of what was done (stop.h); --time-limit is the exploration's and
-     * starts with it (rv_explore_run), after the build */
+    /* SIGINT, SIGTERM and --time-limit stop the run, the build and the
+     * program's start included, with a report of what was done (stop.h):
+     * the limit counts from here (rv_explore_run takes the origin) */
     double t0 = rv_now();
     rv_stop_install();
+    if (o.opt.time_limit_s > 0) {
+        o.opt.time_origin = t0;
+        rv_stop_set_deadline(t0 + o.opt.time_limit_s);
+    }
     rv_backend *b = rv_cli_open_program("check", &o, o.pos, o.npos, NULL, 0);
     if (!b) {
-        int code = rv_stop_signal()
+        int code = rv_stop_requested()
                        ? report_stopped_build(&o, is_task ? &task : NULL, rv_now() - t0)
                        : RV_EXIT_USAGE;
         rv_task_free(&task);

@@ -3,6 +3,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <time.h>
 
 #include "util.h"
 
@@ -12,15 +13,34 @@ static void (*tick_fn)(void *);
 static void *tick_arg;
 static double tick_every, tick_next;
 
+/* When the first signal came (CLOCK_MONOTONIC, seconds). */
+static volatile double stop_at;
+
+/* A second signal within this many seconds of the first is the same
+ * request: timeout(1) sends its signal to ravel and then to ravel's
+ * process group, so ravel gets it twice at once. */
+#define SAME_REQUEST_S 1.0
+
+static double monotonic_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts); /* async-signal-safe */
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* The first signal asks the run to stop and report; a second one, while
- * that is under way, is not ignored: its default action ends ravel. */
+ * that is under way and not part of the same request, is not ignored: its
+ * default action ends ravel (a user who presses Ctrl-C again). */
 static void on_signal(int signo)
 {
+    double now = monotonic_s();
     if (stop_signo) {
+        if (now - stop_at < SAME_REQUEST_S) return;
         signal(signo, SIG_DFL);
         raise(signo);
         return;
     }
+    stop_at = now;
     stop_signo = signo;
 }
 

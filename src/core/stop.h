@@ -17,7 +17,9 @@
  *
  * The signal handlers only set a flag (async-signal-safe); a second
  * SIGINT or SIGTERM while the first is being honoured ends the process at
- * once with the default action.  Never linked into programs under test.
+ * once with the default action, unless it comes within a second of the
+ * first (timeout(1) signals ravel and then its process group: one
+ * request).  Never linked into programs under test.
  */
 #ifndef RAVEL_CORE_STOP_H
 #define RAVEL_CORE_STOP_H

@@ -551,9 +551,11 @@ int rv_explore_run(rv_explore *x)
         return -1;
     }
     x->t0 = rv_now();
-    /* --time-limit counts from here; every long loop polls it (stop.h) */
+    /* --time-limit counts from ravel's start (the caller's time_origin) or
+     * from here; every long loop polls it (stop.h) */
     double outer = rv_stop_deadline();
-    x->deadline = x->opt->time_limit_s > 0 ? x->t0 + x->opt->time_limit_s : 0;
+    double origin = x->opt->time_origin > 0 ? x->opt->time_origin : x->t0;
+    x->deadline = x->opt->time_limit_s > 0 ? origin + x->opt->time_limit_s : 0;
     x->backend->limits.deadline = x->deadline;
     rv_stop_set_deadline(x->deadline);
     if (x->progress) rv_stop_set_tick(progress_draw, x, x->progress_every);

@@ -42,7 +42,10 @@ typedef struct rv_options {
                                 (--schedule-policy=least), not the lowest */
     uint64_t deepen;         /* udpor with cutoffs: the first deepening pass's horizon
                                 in events, doubled per pass (--deepen; 0: one pass) */
-    double time_limit_s;     /* the whole exploration, wall clock; 0 = none */
+    double time_limit_s;     /* the whole run, wall clock; 0 = none */
+    double time_origin;      /* rv_now() the time limit counts from: ravel's start, so
+                                that the build and the program's start count too
+                                (0: the exploration's start) */
     /* dpor.c / bounded.c (seed 002): the bound (none when zeroed), its
      * value or "iterative" (preemption bound c = 0, 1, 2, ...), the stack
      * depth past which a fair-bounded search reports a livelock, and a

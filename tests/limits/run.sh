@@ -188,6 +188,50 @@ t_sigint_long_execution() {
     expect_json '[.errors[].kind]|unique|map(select(. != "event-limit"))|length' 0
 }
 
+# --time-limit counts from ravel's start: a build that never ends
+# (slow_build.c) and a program whose start never ends (a constructor that
+# spins) are stopped by it too, with the partial JSON and exit 3.  Before,
+# the limit started with the exploration and the build ran on until the
+# guard killed ravel.
+t_time_limit_build() {
+    RV_GUARD=60 rv check --json --no-cache --time-limit=1 "$L/slow_build.c"
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json .exit_code 3
+    expect_json .executions 0
+    expect_json_match .incomplete_reason '^time-limit: stopped after --time-limit=1 s while the program was built'
+}
+t_time_limit_start() {
+    RV_GUARD=60 rv check --json --time-limit=2 "$L/slow_start.c"
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json .exit_code 3
+    expect_json .executions 0
+    expect_json_match .incomplete_reason '^time-limit: stopped after --time-limit=2 s'
+}
+# SIGINT sent by timeout(1) at a fixed time, whatever ravel does then: in
+# the build, or in an execution that never ends (spin.c, with no
+# per-execution timeout).
+t_sigint_build() {
+    echo "timeout -s INT 2 ravel check --json --no-cache slow_build.c" >"$W/.last"
+    timeout -k 30 --preserve-status -s INT 2 "$RAVEL" check --json --no-cache "$L/slow_build.c" >"$W/out" 2>"$W/err"
+    RC=$?
+    expect_rc 3
+    expect_json .interrupted SIGINT
+    expect_json .exit_code 3
+    expect_json_match .incomplete_reason '^interrupted: stopped by SIGINT while the program was built'
+}
+t_sigint_spin() {
+    echo "timeout -s INT 3 ravel check --json --timeout=0 spin.c" >"$W/.last"
+    timeout -k 30 --preserve-status -s INT 3 "$RAVEL" check --json --timeout=0 "$L/spin.c" >"$W/out" 2>"$W/err"
+    RC=$?
+    expect_rc 3
+    expect_json .interrupted SIGINT
+    expect_json .exhaustive false
+    expect_json '.errors|length' 0
+    expect_json_match .incomplete_reason '^interrupted: stopped by SIGINT'
+}
+
 t_time_limit_bad_values() {
     local v
     for v in 0 -1 abc 1e99 ''; do
@@ -215,6 +259,9 @@ t_progress_forced_json() {
 # from the backend's wait, with the execution's events so far); spin.c's
 # first execution never ends, and only the time limit stops it.
 t_progress_long_execution() {
+    # the build first: --time-limit counts it, and a build that is not
+    # cached would leave the execution too little of the 2 s
+    rv check --json --timeout=0.2 --max-executions=1 "$L/spin.c"
     rv check --progress --timeout=0 --time-limit=2 --json "$L/spin.c"
     expect_rc 3
     expect_json_match .incomplete_reason '^time-limit'

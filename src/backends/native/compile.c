@@ -149,6 +149,9 @@ int rv_run_tool(char *const argv[], char **out, size_t *outlen, char **err)
         goto fail_early;
     }
     if (pid == 0) {
+        /* a group of its own: a stop ends the driver's children too (a
+         * compiler proper or an assembler would keep the pipes open) */
+        setpgid(0, 0);
         dup2(po[1], 1);
         dup2(pe[1], 2);
         int devnull = open("/dev/null", O_RDONLY);
@@ -157,6 +160,7 @@ int rv_run_tool(char *const argv[], char **out, size_t *outlen, char **err)
         dprintf(2, "ravel: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
+    setpgid(pid, pid); /* (also here: no stop can miss the group) */
     close(po[1]);
     close(pe[1]);
     buf bo = {0}, be = {0};
@@ -167,8 +171,9 @@ int rv_run_tool(char *const argv[], char **out, size_t *outlen, char **err)
         /* the run asked to stop (--time-limit, SIGINT; stop.h): the tool
          * is ended, the build fails and the caller reports the stop */
         int r = poll(p, 2, 100);
-        if (!killed && r <= 0 && rv_stop_poll()) {
-            kill(pid, SIGTERM);
+        if (!killed && rv_stop_poll()) {
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
             killed = true;
         }
         if (r < 0) {
