@@ -191,14 +191,6 @@ static void *setter(void *a)
     atomic_store(&flag, 1);
     return a;
 }
-int main(void)
-{
-    pthread_t t;
-    pthread_create(&t, NULL, setter, NULL);
-    while (!atomic_load(&flag)) sched_yield(); /* marker: loop */
-    pthread_join(t, NULL);
-    return 0;
-}
 #elif defined(SLEEPER)
 static void *setter(void *a)
 {
@@ -206,14 +198,6 @@ static void *setter(void *a)
     nanosleep(&ts, NULL);
     atomic_store(&flag, 1);
     return a;
-}
-int main(void)
-{
-    pthread_t t;
-    pthread_create(&t, NULL, setter, NULL);
-    while (!atomic_load(&flag)) sched_yield(); /* marker: loop */
-    pthread_join(t, NULL);
-    return 0;
 }
 #elif defined(ALARM_OTHER)
 static void on_alarm(int s)
@@ -252,4 +236,16 @@ int main(void)
 }
 #else
 #error "pick a variant"
+#endif
+
+#if defined(CONDTIMED) || defined(SLEEPER)
+/* the setter ends the spin */
+int main(void)
+{
+    pthread_t t;
+    pthread_create(&t, NULL, setter, NULL);
+    while (!atomic_load(&flag)) sched_yield(); /* marker: loop */
+    pthread_join(t, NULL);
+    return 0;
+}
 #endif
