@@ -8,8 +8,15 @@ L=$ROOT/tests/limits
 
 expect_err() { grep -Eq -- "$1" "$W/err" || fail_because "stderr does not match /$1/: $(head -c 300 "$W/err" | tr '\n' ' ')"; }
 
+# warm FILE: build FILE into the cache first.  --time-limit counts the
+# build (it counts from ravel's start), and a build that is not cached yet
+# (a new recipe, a loaded machine) could use up a short limit before the
+# exploration it is meant to stop has begun.
+warm() { "$RAVEL" check --json --max-executions=1 --timeout=0.5 --max-events=1000 "$1" >/dev/null 2>&1 || true; }
+
 # many.c has astronomically many executions: the limit always stops it.
 time_limit_case() {
+    warm "$L/many.c"
     rv check --algo="$1" --time-limit=1 --json "$L/many.c"
     expect_rc 3
     expect_json .exhaustive false
@@ -23,6 +30,7 @@ t_time_limit_udpor() { time_limit_case udpor; }
 
 # The human summary says why the run is incomplete.
 t_time_limit_human() {
+    warm "$L/many.c"
     rv check --time-limit=0.5 "$L/many.c"
     expect_rc 3
     grep -q 'INCOMPLETE: .*(time-limit: stopped after --time-limit=0.5 s)' "$W/out" ||
@@ -33,6 +41,7 @@ t_time_limit_human() {
 # per-execution --timeout, and is not reported as the program's timeout.
 t_time_limit_cuts_execution() {
     local algo
+    warm "$L/spin.c"
     for algo in dfs udpor; do
         rv check --algo=$algo --timeout=0 --time-limit=1 --json "$L/spin.c"
         expect_rc 3
@@ -48,6 +57,7 @@ t_time_limit_udpor_forever() {
     # --max-events far above what 2 s reach: the loop's execution itself
     # (not the event limit, which default cutoffs now reach in ~1 s) must
     # be stopped by the time limit
+    warm "$L/forever.c"
     rv check --time-limit=2 --max-events=20000000 --json "$L/forever.c"
     expect_rc 3
     expect_json .exhaustive false
@@ -61,6 +71,7 @@ t_time_limit_udpor_forever() {
 # the default 100,000 events end in about 2 s, so the event limit could
 # come first.)
 t_time_limit_udpor_extend() {
+    warm "$L/lock_loop.c"
     rv check --time-limit=2 --max-events=20000000 --json "$L/lock_loop.c"
     expect_rc 3
     expect_json .exhaustive false
@@ -112,6 +123,7 @@ t_lock_loop_bounded_traces() {
 # first execution already fails: both writers end with 29).
 t_time_limit_keeps_errors() {
     printf '#include <assert.h>\n#include <pthread.h>\nint x;\nstatic void *w(void *a) { for (int i = 0; i < 30; i++) x = i; return a; }\nint main(void) { pthread_t a, b; pthread_create(&a, 0, w, 0); pthread_create(&b, 0, w, 0); pthread_join(a, 0); pthread_join(b, 0); assert(x != 29); return 0; }\n' >err.c
+    warm err.c
     rv check --algo=dfs --keep-going --time-limit=1 --json err.c
     expect_rc 1
     expect_json .exhaustive false
@@ -126,6 +138,7 @@ t_time_limit_keeps_errors() {
 # the guard of 60 s, far above the limit, only keeps a regression from
 # hanging the suite).  Both stop it, with the partial summary.
 t_long_spin_time_limit() {
+    warm "$L/spin_count.c"
     RV_GUARD=60 rv check --keep-going --time-limit=2 --json "$L/spin_count.c"
     expect_rc 3
     expect_json .exhaustive false
@@ -244,6 +257,7 @@ t_time_limit_bad_values() {
 # Forced progress: lines on stderr, stdout one JSON object.
 PROGRESS_RE='^ravel: [0-9]+ executions \([0-9]+/s\), [0-9]+ events, [0-9]+\.[0-9] s(; executing: [0-9]+ events)?$'
 t_progress_forced_json() {
+    warm "$L/many.c"
     rv check --progress --time-limit=1.5 --json "$L/many.c"
     expect_rc 3
     jq -e . "$W/out" >/dev/null 2>&1 || fail_because "stdout is not one JSON object"
@@ -259,9 +273,7 @@ t_progress_forced_json() {
 # from the backend's wait, with the execution's events so far); spin.c's
 # first execution never ends, and only the time limit stops it.
 t_progress_long_execution() {
-    # the build first: --time-limit counts it, and a build that is not
-    # cached would leave the execution too little of the 2 s
-    rv check --json --timeout=0.2 --max-executions=1 "$L/spin.c"
+    warm "$L/spin.c"
     rv check --progress --timeout=0 --time-limit=2 --json "$L/spin.c"
     expect_rc 3
     expect_json_match .incomplete_reason '^time-limit'
@@ -272,6 +284,7 @@ t_progress_long_execution() {
 
 # Not a terminal and not forced: no progress line; --no-progress wins.
 t_progress_off() {
+    warm "$L/many.c"
     rv check --time-limit=1 --json "$L/many.c"
     expect_rc 3
     grep -q 'executions (' "$W/err" && fail_because "progress line without a terminal"
@@ -287,6 +300,7 @@ t_progress_terminal() {
         skip_test "script(1) not installed"
         return
     }
+    warm "$L/many.c"
     echo "ravel check --time-limit=1 (under script)" >"$W/.last"
     timeout 120 script -qec "'$RAVEL' check --time-limit=1 '$L/many.c'" /dev/null >tty.out 2>&1
     grep -aq $'\rravel: [0-9]* executions' tty.out || fail_because "no progress line redrawn with CR on the terminal"
