@@ -46,6 +46,11 @@ typedef struct rv_limits {
     /* the explorer reads neither rv_event.enabled nor next_en (udpor): the
      * backend may leave them partial (trace.h) and save the work */
     bool lazy_enabled;
+    /* free runs (RV_POLICY_FIRST, _LEAST; with fingerprints): a thread that
+     * comes back to a state it had without changing anything others can
+     * see (a spin-wait) gives way to the other enabled threads until one
+     * of them changes something (udpor: short first executions) */
+    bool give_way;
     uint8_t engine; /* RV_ENGINE_* (native): how executions are run */
     bool explain;   /* native: fill the explain log (runtime/protocol.h) for a report */
 } rv_limits;
@@ -92,6 +97,10 @@ struct rv_backend {
      * not asked for); filled by the native backend. */
     char engine[8];
     char engine_why[160];
+    /* While an execution runs and the backend waits for it: the number of
+     * events it has executed so far (read by the progress line, stop.h's
+     * tick); NULL otherwise. */
+    const volatile uint64_t *running_events;
     /* What in the program's build makes states unique (the C library
      * functions it calls that taint the state, code built without
      * instrumentation, frames of variable size), "" if nothing or not

@@ -61,6 +61,8 @@ static rv_end_class prop_class(rv_property p, rv_end e, const rv_trace *t, const
         return RV_CLASS_BENIGN;
     case RV_END_DEADLOCK:
         return p == RV_PROP_NO_DEADLOCK ? RV_CLASS_VIOLATION : RV_CLASS_BENIGN;
+    case RV_END_NONTERM: /* as a livelock: no SV-COMP property here is about termination */
+        return RV_CLASS_BENIGN;
     case RV_END_RACE:
         /* a race ends the execution in drf mode: past it nothing was run */
         return p == RV_PROP_NO_DATA_RACE ? RV_CLASS_VIOLATION : RV_CLASS_UNKNOWN;

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "../core/model.h"
+#include "../core/stop.h"
 #include "unfolding.h"
 #include "values.h"
 
@@ -107,9 +108,10 @@ static rv_uevent *intern_fatal(rv_unf *u, const rv_action *a, uint32_t val, rv_u
  * under rv_dependent) are, for each thread u, at most the latest event of u
  * before i that e_i depends on; the candidates are found through per-object
  * chains of the trace (newest first), as in tracecount.c, and the ones in
- * the causal past of another are dropped with vector clocks.  Chains: one
- * per memory granule with every access and one with the writes only (a
- * read depends only on writes), one per mutex / condition variable /
+ * the causal past of another are dropped with vector clocks.  Chains: per
+ * memory granule and byte mask (the bytes of the granule an access
+ * touches), one with every access and one with the writes only (a read
+ * depends only on writes), one per mutex / condition variable /
  * semaphore / once object, one per thread t with the create(t) and join(t)
  * events.  A walk stops at an event that depends on everything earlier on
  * the chain that e_i depends on (tracecount.c's dominates(): a covering
@@ -134,6 +136,13 @@ typedef struct mapctx {
     size_t nb, nused;
     mentry *ent;
     size_t nent, capent;
+    /* per memory granule, the byte masks its chains are kept under (a
+     * bit per mask, 256): g = granule + 1, 0 empty; open addressing */
+    struct gmasks {
+        uint64_t g;
+        uint64_t bits[4];
+    } * gm;
+    size_t gnb, gnused;
 } mapctx;
 
 /* The mapping of the previous execution, kept for the next one (issue 11:
@@ -214,13 +223,10 @@ static void mpush(mapctx *m, uint64_t key, size_t i)
  * (Per chain: a wait's mutex chain and its condition-variable chain are
  * two chains, and only the first is ordered by the mutex; exact tests, so
  * that two objects sharing a chain key cannot stop a walk early.) */
-enum { CH_MEM, CH_MUTEX, CH_OBJ, CH_THR };
+enum { CH_MUTEX, CH_OBJ, CH_THR };
 static bool mdominates(const rv_action *k, const rv_action *j, int chain)
 {
     switch (chain) {
-    case CH_MEM:
-        return (k->kind == RV_ACT_WRITE || k->kind == RV_ACT_RMW) && k->obj <= j->obj &&
-               k->obj + k->len >= j->obj + j->len;
     case CH_MUTEX: /* every event of a mutex depends on every other */
         return rv_mutex_of(k) && rv_mutex_of(k) == rv_mutex_of(j);
     case CH_OBJ:
@@ -247,6 +253,94 @@ static void mwalk(mapctx *m, uint64_t key, size_t i, int chain, int32_t *cand)
     }
 }
 
+/* ---- memory chains by granule and byte mask ----------------------------
+ *
+ * An access is filed once per granule it touches, under the bytes of the
+ * granule it touches (its mask), and walks the chains of every mask of
+ * that granule that meets its own.  Within one chain every entry touches
+ * the same bytes, so the newest memory write found on it depends on every
+ * older entry there, and they are all in its past: the walk of that chain
+ * stops there.  With one chain per granule (issue 28 part 5), a read of
+ * `flag` walked every write of `cnt` beside it in the granule, none of
+ * which depends on it and none of which stopped the walk: a loop that
+ * reads one and writes the other cost O(n) per event, O(n^2) per
+ * execution.  Now a read walks one entry per mask met, and a write the
+ * reads since the last write of each mask met. */
+
+static struct gmasks *gm_find(const mapctx *m, uint64_t g)
+{
+    size_t mask = m->gnb - 1, i = (size_t)((g + 1) * 0x9e3779b97f4a7c15ull >> 20) & mask;
+    while (m->gm[i].g && m->gm[i].g != g + 1) i = (i + 1) & mask;
+    return &m->gm[i];
+}
+
+static struct gmasks *gm_get(mapctx *m, uint64_t g)
+{
+    if (2 * (m->gnused + 1) > m->gnb) {
+        struct gmasks *old = m->gm;
+        size_t on = m->gnb;
+        m->gnb = on ? 2 * on : 256;
+        m->gm = rv_xcalloc(m->gnb, sizeof *m->gm);
+        for (size_t i = 0; i < on; i++)
+            if (old[i].g) *gm_find(m, old[i].g - 1) = old[i];
+        free(old);
+    }
+    struct gmasks *x = gm_find(m, g);
+    if (!x->g) {
+        x->g = g + 1;
+        m->gnused++;
+    }
+    return x;
+}
+
+/* The bytes of granule g in [lo, lo + len), as a mask of 8 bits. */
+static unsigned byte_mask(uint64_t g, uint64_t lo, uint64_t len)
+{
+    uint64_t b = g << 3, from = lo > b ? lo - b : 0, to = lo + len - b;
+    if (to > 8) to = 8;
+    return (unsigned)((0xffu << from) & (0xffu >> (8 - to))) & 0xffu;
+}
+
+static uint64_t mem_key(unsigned tag, uint64_t g, unsigned bmask)
+{
+    return mkey(tag, g << 8 | bmask);
+}
+
+static bool mem_write_action(const rv_action *x)
+{
+    return rv_is_memory(x) && x->kind != RV_ACT_READ;
+}
+
+/* Walk the chains (tag, g, M') for every mask M' of g that meets bm. */
+static void mwalk_mem(mapctx *m, unsigned tag, uint64_t g, unsigned bm, size_t i, int32_t *cand)
+{
+    if (!m->gnb || !m->nb) return;
+    const struct gmasks *x = gm_find(m, g);
+    if (!x->g) return;
+    const rv_action *a = &m->t->ev[i].act;
+    for (unsigned w = 0; w < 4; w++)
+        for (uint64_t bits = x->bits[w]; bits; bits &= bits - 1) {
+            unsigned mm = w * 64 + (unsigned)__builtin_ctzll(bits);
+            if (!(mm & bm)) continue;
+            size_t b = mprobe(m, mem_key(tag, g, mm));
+            if (!m->key[b]) continue;
+            for (int32_t e = m->head[b]; e != -1; e = m->ent[e].next) {
+                uint32_t k = m->ent[e].ev;
+                const rv_action *b2 = &m->t->ev[k].act;
+                if (!rv_dependent(b2, a)) continue;
+                if (b2->tid != a->tid && (int32_t)k > cand[b2->tid]) cand[b2->tid] = (int32_t)k;
+                if (mem_write_action(b2)) break; /* the older entries are in its past */
+            }
+        }
+}
+
+static void mpush_mem(mapctx *m, unsigned tag, uint64_t g, unsigned bm, size_t i)
+{
+    struct gmasks *x = gm_get(m, g);
+    x->bits[bm >> 6] |= 1ull << (bm & 63);
+    mpush(m, mem_key(tag, g, bm), i);
+}
+
 static bool mem_writes(const rv_action *a)
 {
     return a->kind != RV_ACT_READ;
@@ -264,11 +358,13 @@ static void mobjects(mapctx *m, size_t i, int32_t *cand)
     const rv_action *a = &m->t->ev[i].act;
     unsigned tid = a->tid;
     if (rv_is_memory(a)) {
-        uint64_t lo = a->obj >> 3, hi = (a->obj + (a->len ? a->len : 1) - 1) >> 3;
+        uint64_t len = a->len ? a->len : 1;
+        uint64_t lo = a->obj >> 3, hi = (a->obj + len - 1) >> 3;
         for (uint64_t g = lo; g <= hi; g++) {
-            mwalk(m, mkey(mem_writes(a) ? MK_ALL : MK_WR, g), i, CH_MEM, cand);
-            mpush(m, mkey(MK_ALL, g), i);
-            if (mem_writes(a)) mpush(m, mkey(MK_WR, g), i);
+            unsigned bm = byte_mask(g, a->obj, len);
+            mwalk_mem(m, mem_writes(a) ? MK_ALL : MK_WR, g, bm, i, cand);
+            mpush_mem(m, MK_ALL, g, bm, i);
+            if (mem_writes(a)) mpush_mem(m, MK_WR, g, bm, i);
         }
     } else {
         uint64_t mx = rv_mutex_of(a);
@@ -285,9 +381,10 @@ static void mobjects(mapctx *m, size_t i, int32_t *cand)
     if (a->kind == RV_ACT_CREATE && a->len) {
         uint64_t lo = a->obj2 >> 3, hi = (a->obj2 + a->len - 1) >> 3;
         for (uint64_t g = lo; g <= hi; g++) {
-            mwalk(m, mkey(MK_ALL, g), i, CH_MEM, cand);
-            mpush(m, mkey(MK_ALL, g), i);
-            mpush(m, mkey(MK_WR, g), i);
+            unsigned bm = byte_mask(g, a->obj2, a->len);
+            mwalk_mem(m, MK_ALL, g, bm, i, cand);
+            mpush_mem(m, MK_ALL, g, bm, i);
+            mpush_mem(m, MK_WR, g, bm, i);
         }
     }
     /* create, join and detach of one thread: its detach state */
@@ -348,6 +445,7 @@ static bool history_new(const rv_uevent *tp, rv_uevent *const *preds, size_t np,
 
 static void mapctx_free(mapctx *m)
 {
+    free(m->gm);
     free(m->key);
     free(m->head);
     free(m->ent);
@@ -459,6 +557,7 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
     for (size_t i = 0; i < u->ncur; i++) u->cur[i]->pos = -1;
     u->ncur = 0;
     u->cutmask = 0;
+    u->lasso.found = false;
     if (u->capcur < t->n) {
         u->capcur = t->n;
         u->cur = rv_xrealloc(u->cur, u->capcur * sizeof *u->cur);
@@ -587,12 +686,14 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         u->cur[i] = e;
         last[tid] = (int32_t)i;
         if (cutoffs) rv_unf_cut_prefix(u, e);
-        if (cutoffs && rv_unf_cutoff(u, e)) { /* in U, but not in C */
+        if (cutoffs && rv_unf_cutoff(u, e)) {  /* in U, but not in C */
+            rv_unf_lasso_check(u, orig, i, e); /* before e leaves C: positions are indices */
             e->pos = -1;
             u->cur[i] = NULL;
             if (tid < RV_MASK_THREADS) u->cutmask |= 1ull << tid;
         }
     }
+    if (cutoffs) rv_unf_lasso_tail(u, orig);
     size_t w = 0;
     for (size_t i = 0; i < n; i++) {
         rv_uevent *e = u->cur[i];
@@ -1157,12 +1258,10 @@ static bool is_x_itself(const xctx *c)
     return true;
 }
 
-/* rv_unf.deadline passed (checked every 1024 calls): Extend stops. */
-static bool past_deadline(rv_unf *u)
+bool rv_unf_stop(rv_unf *u)
 {
     if (u->interrupted) return true;
-    if (u->deadline > 0 && (++u->ticks & 1023) == 0 && rv_now() >= u->deadline)
-        u->interrupted = true;
+    if ((++u->ticks & 255) == 0 && rv_stop_poll()) u->interrupted = true;
     return u->interrupted;
 }
 
@@ -1185,7 +1284,7 @@ static bool leq_in_c(const rv_uevent *y, const rv_uevent *z)
  * order. */
 static void antichains_scan(xctx *c, size_t i)
 {
-    if (past_deadline(c->u)) return;
+    if (rv_unf_stop(c->u)) return;
     /* incremental: a history within the previous C was enumerated then */
     if (c->inc && !c->nnew && !c->newsuf[i]) return;
     if (i == c->nr) {
@@ -1229,7 +1328,7 @@ static void antichains(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi
 static void antichains_at(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi, uint32_t *top,
                           uint32_t *bot, uint32_t *nlo, uint32_t *nhi)
 {
-    if (past_deadline(c->u)) return;
+    if (rv_unf_stop(c->u)) return;
     /* incremental: a history within the previous C was enumerated then */
     if (c->inc && !c->nnew && !c->newsuf[i]) return;
     if ((!c->inc || c->nnew) && !is_x_itself(c)) emit(c);
@@ -2114,7 +2213,7 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
         rv_uevent *p = NULL;
         int32_t open = 0;
         for (uint32_t k = 0; k <= len && !u->interrupted; k++) {
-            if (past_deadline(u)) break;
+            if (rv_unf_stop(u)) break;
             rv_uevent *x = k < len ? u->cur[ch.idx[ch.off[tid] + k]] : NULL;
             open += w[k];
             const rv_action *a = x ? &x->act : tail;

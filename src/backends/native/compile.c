@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../../core/stop.h"
 #include "../../core/util.h"
 #include "depcache.h"
 
@@ -33,8 +34,9 @@
  * target inlined away gets its entry hook too (pp_names_target); 18: the
  * build says what it could not model (__ravel_no_true, read by native.c:
  * C library functions that write without events, reads of uninitialized
- * variables, with -Wuninitialized on) */
-#define RECIPE "ravel-build-18/live-" RV_LIVE_VERSION
+ * variables, with -Wuninitialized on); 19: instructions that read from
+ * outside (rdtsc) make states unique (find_input_insn) */
+#define RECIPE "ravel-build-19/live-" RV_LIVE_VERSION
 
 /* -Wuninitialized: a read of an indeterminate value is one ravel cannot
  * explore (it runs whatever the stack held), so the build notes each one
@@ -152,6 +154,9 @@ int rv_run_tool(char *const argv[], char **out, size_t *outlen, char **err)
         goto fail_early;
     }
     if (pid == 0) {
+        /* a group of its own: a stop ends the driver's children too (a
+         * compiler proper or an assembler would keep the pipes open) */
+        setpgid(0, 0);
         dup2(po[1], 1);
         dup2(pe[1], 2);
         int devnull = open("/dev/null", O_RDONLY);
@@ -160,16 +165,27 @@ int rv_run_tool(char *const argv[], char **out, size_t *outlen, char **err)
         dprintf(2, "ravel: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
+    setpgid(pid, pid); /* (also here: no stop can miss the group) */
     close(po[1]);
     close(pe[1]);
     buf bo = {0}, be = {0};
     int fds[2] = {po[0], pe[0]};
+    bool killed = false;
     while (fds[0] >= 0 || fds[1] >= 0) {
         struct pollfd p[2] = {{fds[0], POLLIN, 0}, {fds[1], POLLIN, 0}};
-        if (poll(p, 2, -1) < 0) {
+        /* the run asked to stop (--time-limit, SIGINT; stop.h): the tool
+         * is ended, the build fails and the caller reports the stop */
+        int r = poll(p, 2, 100);
+        if (!killed && rv_stop_poll()) {
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            killed = true;
+        }
+        if (r < 0) {
             if (errno == EINTR) continue;
             break;
         }
+        if (r == 0) continue;
         if (fds[0] >= 0 && p[0].revents) drain(&fds[0], out ? &bo : NULL);
         if (fds[1] >= 0 && p[1].revents) drain(&fds[1], err ? &be : NULL);
     }
@@ -940,6 +956,7 @@ typedef struct wiring {
     strv uninit;             /* "file:line 'x'": reads of uninitialized variables (uninit_reads) */
     strv families;           /* libc state families whose object stubs.c defines */
     bool uninstrumented;     /* the program holds code built without instrumentation */
+    bool hw_input;           /* ... or instructions that read from outside (rdtsc) */
     char *reset_unsafe;      /* the first import a reset may not undo (engine.c), or NULL */
     bool cpu_clock;          /* the program may read the CPU clock (imports_cpu_clock) */
     bool cxx;                /* a C++ build: cxx_unsupported names are stubbed too */
@@ -1275,6 +1292,30 @@ static int find_raw_insn(job *j, const strv *objs, wiring *w)
         if (r) {
             w->reset_unsafe = rv_xasprintf("%s (%s)", what, j->o->sources[s]);
             return 0;
+        }
+    }
+    return 0;
+}
+
+/* Instructions whose results come from outside the program (rawinsn.h,
+ * rv_input_insn: rdtsc, rdrand, ...) make every state unique, as code
+ * built without instrumentation does: each object's first one is added to
+ * w->uninstrumented_why.  0, or -1 (diag) if an object cannot be read. */
+static int find_input_insn(job *j, const strv *objs, wiring *w)
+{
+    for (size_t s = 0; s < objs->n; s++) {
+        char what[256];
+        int r = rv_input_insn(objs->v[s], what, sizeof what);
+        if (r < 0) {
+            buf_printf(&j->diag, "ravel: %s\n", what);
+            return -1;
+        }
+        if (r) {
+            const char *src = j->o->sources[s], *base = strrchr(src, '/');
+            char *x = rv_xasprintf("%s (%s)", base ? base + 1 : src, what);
+            strv_add(&w->uninstrumented_why, x);
+            free(x);
+            w->hw_input = true;
         }
     }
     return 0;
@@ -2426,7 +2467,8 @@ static char *stubs_source(wiring *w)
     buf_puts(&out, "typedef struct { const void *start; unsigned long size; const char *name; } "
                    "ravel_tfn;\n");
     fn_table(&out, "ravel_tfn", "target", &w->targets, w->ntarget);
-    buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
+    buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n",
+               w->uninstrumented || w->hw_input);
     buf_printf(&out, "const unsigned long __ravel_max_frame = %lu;\n", w->max_frame);
     buf_printf(&out, "const unsigned __ravel_dynamic_frames = %d;\n", w->dynamic_frames);
     buf_printf(&out, "const char __ravel_deep_callee[] = \"%s\";\n",
@@ -2648,6 +2690,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     /* code ravel did not compile, or compiled without hooks, runs frames
      * no hook sees */
     if (w.uninstrumented) w.deep_callee = rv_xstrdup(cf.uninstrumented);
+    if (rc == 0) rc = find_input_insn(j, &objs, &w);
     for (size_t s = 0; s < ns && rc == 0; s++)
         rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
     if (rc == 0 && w.unmodelled.n) warn_unmodelled(j, &w.unmodelled);
