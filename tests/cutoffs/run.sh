@@ -580,6 +580,30 @@ t_outparam_clock() { outparam_rows '^(clock_getres|timespec_getres)$'; }
 # exit handlers: the C library's list, which a runtime word stands for
 # (engine.c); the handler that fails at exit is the one g1's branch chose
 t_outparam_exit() { outparam_rows '^(atexit|on_exit|__cxa_atexit)$'; }
+# A C library function the runtime does not wrap, reached through its
+# address (no call's relocation names it, so it got no tainting
+# trampoline): memccpy's store was in no state, and the default mode said
+# "no error, exhaustive" where dfs found the assertion (adversary of issue
+# 27).  Now such a program's states are all unique (compile.c,
+# note_impure_addresses), and the build's note says why.
+t_addr_taken() {
+    local fl=(-DT=buf16 '-DOUT(p)=do { void *(*volatile fp_)(void *, const void *, int, size_t) = memccpy; fp_(*p, "abc", 0, 4); } while (0)')
+    rv check --json --algo=dfs $LIM "$D/outparam.c" -- "${fl[@]}"
+    expect_rc 1
+    expect_eq "dfs errors" "$(kinds)" assertion
+    rv check --json $LIM "$D/outparam.c" -- "${fl[@]}"
+    expect_rc 1
+    expect_eq "default errors" "$(kinds)" assertion
+    expect_json_match .unique_build 'memccpy called through its address'
+}
+# ... a pure one (strcmp as qsort's comparator) taints nothing: cutoffs
+t_addr_taken_pure() {
+    local fl=(-DT=int '-DOUT(p)=do { const char *v_[2] = {"b", "a"}; qsort(v_, 1, sizeof *v_, (int (*)(const void *, const void *))strcmp); } while (0)')
+    rv check --json $LIM "$D/outparam.c" -- "${fl[@]}"
+    expect_rc 0
+    expect_json .unique_states_from null
+    expect_json_match .cutoffs '^[1-9]'
+}
 # The template cuts: with a call that stores nothing the default mode
 # has cutoffs, and no error (dfs agrees), so a row's bug is found only
 # because the state holds what its call stored.

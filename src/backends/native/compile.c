@@ -30,8 +30,10 @@
  * allow-list, find_raw_insn, __ravel_cpu_clock); 16: C sources compiled
  * through assembly and their objects scanned (objscan.h), the link line
  * judged by linked_unseen for instrumentation and liveness too; 17: a
- * target inlined away gets its entry hook too (pp_names_target) */
-#define RECIPE "ravel-build-17/live-" RV_LIVE_VERSION
+ * target inlined away gets its entry hook too (pp_names_target); 18: a
+ * C library function called through its address makes every state unique
+ * (note_impure_addresses) */
+#define RECIPE "ravel-build-18/live-" RV_LIVE_VERSION
 
 static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
@@ -2290,23 +2292,47 @@ static void judge_build(const job *j, code_facts *cf)
     if (f) note_uninstrumented(cf, f, NULL, f);
 }
 
-/* Rewrite object s's symbols in place with objcopy: 0, or -1 (diag). */
+/* C library functions whose address object sy takes without calling
+ * them there (adversary of issue 27, tests/cutoffs `addr_taken`): only a
+ * call's reference is given a trampoline (wire_impure: an undefined
+ * symbol that is not called may be data, which a trampoline's address
+ * would break), so a call through the address taints nothing and its
+ * stores are in no state; the default mode cut off the configuration
+ * that memccpy had written through a function pointer and said "no
+ * error, exhaustive" where dfs found the assertion.  Such a program is
+ * judged like code built without instrumentation: every state unique.
+ * Pure functions (comparators such as strcmp), family functions (wired
+ * whatever the reference), the runtime's, stubs and the C library's
+ * known data are not such functions. */
+static void note_impure_addresses(const objsyms *sy, const strv *called, const strv *all_def,
+                                  const strv *wrapped, const char *src, code_facts *cf)
+{
+    for (size_t i = 0; i < sy->undef.n; i++) {
+        const char *x = sy->undef.v[i];
+        if (strv_has(called, x) || strv_has_sorted(all_def, x) || strv_has_sorted(wrapped, x) ||
+            rv_is_thread_process_fn(x) || libc_family_of(x) || pure_libc_fn(x) || libc_data(x) ||
+            !strncmp(x, "__tsan_", 7) || !strncmp(x, "__ravel_", 8) ||
+            !strncmp(x, "__VERIFIER_", 11))
+            continue;
+        char *what = rv_xasprintf("%s called through its address", x);
+        char *why = rv_xasprintf("%s: %s", src, what);
+        note_uninstrumented(cf, why, src, what);
+        free(why);
+        free(what);
+    }
+}
+
+/* Rewrite object s's symbols in place with objcopy: 0, or -1 (diag).
+ * called: the functions it calls (called_functions). */
 static int rewire_object(job *j, size_t s, const char *obj, const objsyms *sy, const strv *all_def,
-                         const strv *wrapped, const strv *own, wiring *w)
+                         const strv *wrapped, const strv *own, const strv *called, wiring *w)
 {
     buf ren = {0};
     strv globalize = {0}, argv = {0};
     buf_puts(&ren, "main __ravel_user_main\n");
     wire_own(sy, own, &ren);
     wire_undefined(sy, all_def, wrapped, &ren, w);
-    strv called = {0};
-    if (called_functions(j, obj, &called) != 0) {
-        buf_puts(&j->diag, "ravel: objdump failed on the program's object\n");
-        free(ren.p);
-        return -1;
-    }
-    wire_impure(sy, &called, all_def, wrapped, &ren, w);
-    strv_free(&called);
+    wire_impure(sy, called, all_def, wrapped, &ren, w);
     wire_atomic(s, sy, &ren, &globalize, w);
     wire_targets(s, sy, &ren, &globalize, w);
     char *renfile = rv_xasprintf("%s/rename%zu.txt", j->dir, s);
@@ -2555,6 +2581,15 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
                     break;
                 }
     if (rc == 0) reserve_own_defs(syms, ns, reserved, &own);
+    strv *called = rv_xcalloc(ns, sizeof *called);
+    for (size_t s = 0; s < ns && rc == 0; s++) {
+        if (called_functions(j, objs.v[s], &called[s]) != 0) {
+            buf_puts(&j->diag, "ravel: objdump failed on the program's object\n");
+            rc = -1;
+        } else {
+            note_impure_addresses(&syms[s], &called[s], &all_def, wrapped, j->o->sources[s], &cf);
+        }
+    }
     /* libstdc++ is built without instrumentation, and its imports are not seen */
     w.cxx = j->cxx;
     judge_build(j, &cf);
@@ -2571,7 +2606,9 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
      * no hook sees */
     if (w.uninstrumented) w.deep_callee = rv_xstrdup(cf.uninstrumented);
     for (size_t s = 0; s < ns && rc == 0; s++)
-        rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
+        rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &called[s], &w);
+    for (size_t s = 0; s < ns; s++) strv_free(&called[s]);
+    free(called);
     if (rc == 0 && w.unmodelled.n) warn_unmodelled(j, &w.unmodelled);
     char *cxxlib = NULL;
     if (rc == 0 && j->cxx) rc = cxx_stdlib(j, wrapped, &w, &cxxlib);
