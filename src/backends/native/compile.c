@@ -2049,7 +2049,12 @@ static void family_trampoline(const char *x, const libc_family *fam, bool deep, 
  * no events: a race through them is not explored (another thread's access
  * to the bytes looks independent of the call), so the compile driver
  * says so; the call still taints the state, so cutoffs stay sound.  The
- * wrapped ones (src/runtime/libcmem.c, memory.c) never get here. */
+ * wrapped ones (src/runtime/libcmem.c, memory.c) never get here.
+ * setvbuf, setbuf, setbuffer, fmemopen, open_memstream, open_wmemstream
+ * and fopencookie hand the program's memory to a stream: the output
+ * functions (pure otherwise: pure_libc_fn) and exit's flush then write
+ * it, or *ptr and *size, with no event and no taint
+ * (tests/adversary/open/memstream_race.c). */
 static bool writes_through_pointers(const char *x)
 {
     static const char *const fns[] = {"scanf",
@@ -2142,6 +2147,11 @@ static bool writes_through_pointers(const char *x)
                                       "confstr",
                                       "setvbuf",
                                       "setbuf",
+                                      "setbuffer",
+                                      "fmemopen",
+                                      "open_memstream",
+                                      "open_wmemstream",
+                                      "fopencookie",
                                       "fgetpos",
                                       "ptsname_r",
                                       "getentropy",
