@@ -539,7 +539,8 @@ t_outparam_listed() {
     [ -z "$missing" ] || fail_because "functions with no row in outparam.tsv: $missing"
     [ -z "$extra" ] || fail_because "rows for functions the runtime does not define: $extra"
 }
-# outparam_rows REGEX [unique]: the rows whose name matches, each checked
+# outparam_rows REGEX [unique [EXCLUDE]]: the rows whose name matches
+# REGEX and not EXCLUDE, each checked
 # with dfs (an assertion: the program observes the store) and the default
 # mode, whose states must not be unique (else no state is cut, and the
 # row proves nothing) unless the second argument allows it (input and
@@ -549,6 +550,7 @@ outparam_rows() {
     while IFS=$'\t' read -r name ty init op setup bug ginit; do
         [[ $name == \#* || $ty == none ]] && continue
         [[ $name =~ $1 ]] || continue
+        [[ -n ${3:-} && $name =~ $3 ]] && continue
         n=$((n + 1))
         local fl=("-DT=$ty" "-DOUT(p)=$op")
         [ "$init" = - ] || fl+=("-DINIT(p)=$init")
@@ -569,7 +571,10 @@ outparam_rows() {
     [ "$n" -gt 0 ] || fail_because "no row matches /$1/"
 }
 t_outparam_threads() { outparam_rows '^(pthread_(create|join|key|get|set|sig)|thrd_|tss_|sigproc|sem_|__pthread)'; }
-t_outparam_attr() { outparam_rows '^pthread_attr_'; }
+t_outparam_attr() { outparam_rows '^pthread_attr_' "" '^pthread_attr_set(affinity|sigmask)_np$'; }
+# the affinity and the signal mask live in the C library's extension of
+# the object, in no memory image: unique (posix_ext.c attr_ext_back)
+t_outparam_attr_ext() { outparam_rows '^pthread_attr_set(affinity|sigmask)_np$' unique; }
 t_outparam_objattr() { outparam_rows '^pthread_(mutex|cond|rwlock|barrier)attr_'; }
 t_outparam_heap() { outparam_rows '^(posix_memalign|calloc|realloc|reallocarray|strdup)$'; }
 t_outparam_mem() { outparam_rows '^(mem|bcopy|bzero|explicit_bzero|stpcpy|str[a-z]*cpy|str[a-z]*cat|qsort)'; }
