@@ -601,6 +601,15 @@ t_addr_taken() {
     expect_eq "default errors" "$(kinds)" assertion
     expect_json_match .unique_build 'memccpy called through its address'
 }
+# ... and a direct call under -fno-plt (`call *memccpy@GOTPCREL(%rip)`:
+# no R_X86_64_PLT32 relocation either)
+t_addr_taken_noplt() {
+    local fl=(-DT=buf16 '-DOUT(p)=memccpy(*p, "abc", 0, 4)' -fno-plt)
+    rv check --json $LIM "$D/outparam.c" -- "${fl[@]}"
+    expect_rc 1
+    expect_eq "default errors" "$(kinds)" assertion
+    expect_json_match .unique_build 'memccpy'
+}
 # ... a pure one (strcmp as qsort's comparator) taints nothing: cutoffs
 t_addr_taken_pure() {
     local fl=(-DT=int '-DOUT(p)=do { const char *v_[2] = {"b", "a"}; qsort(v_, 1, sizeof *v_, (int (*)(const void *, const void *))strcmp); } while (0)')

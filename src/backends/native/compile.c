@@ -2309,8 +2309,10 @@ static void judge_build(const job *j, code_facts *cf)
  * would break), so a call through the address taints nothing and its
  * stores are in no state; the default mode cut off the configuration
  * that memccpy had written through a function pointer and said "no
- * error, exhaustive" where dfs found the assertion.  Such a program is
- * judged like code built without instrumentation: every state unique.
+ * error, exhaustive" where dfs found the assertion; so did every call of
+ * an impure function under -fno-plt (`call *X@GOTPCREL(%rip)`).  Such a
+ * program is judged like code built without instrumentation: every
+ * state unique.
  * Pure functions (comparators such as strcmp), family functions (wired
  * whatever the reference), the runtime's, stubs and the C library's
  * known data are not such functions. */
