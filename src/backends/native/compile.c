@@ -35,8 +35,10 @@
  * build says what it could not model (__ravel_no_true, read by native.c:
  * C library functions that write without events, reads of uninitialized
  * variables, with -Wuninitialized on); 19: instructions that read from
- * outside (rdtsc) make states unique (find_input_insn) */
-#define RECIPE "ravel-build-19/live-" RV_LIVE_VERSION
+ * outside (rdtsc) make states unique (find_input_insn); 20: a C library
+ * function called through its address makes every state unique
+ * (note_impure_addresses) */
+#define RECIPE "ravel-build-20/live-" RV_LIVE_VERSION
 
 /* -Wuninitialized: a read of an indeterminate value is one ravel cannot
  * explore (it runs whatever the stack held), so the build notes each one
@@ -2095,7 +2097,12 @@ static void family_trampoline(const char *x, const libc_family *fam, bool deep, 
  * no events: a race through them is not explored (another thread's access
  * to the bytes looks independent of the call), so the compile driver
  * says so; the call still taints the state, so cutoffs stay sound.  The
- * wrapped ones (src/runtime/libcmem.c, memory.c) never get here. */
+ * wrapped ones (src/runtime/libcmem.c, memory.c) never get here.
+ * setvbuf, setbuf, setbuffer, fmemopen, open_memstream, open_wmemstream
+ * and fopencookie hand the program's memory to a stream: the output
+ * functions (pure otherwise: pure_libc_fn) and exit's flush then write
+ * it, or *ptr and *size, with no event and no taint
+ * (tests/adversary/open/memstream_race.c). */
 static bool writes_through_pointers(const char *x)
 {
     static const char *const fns[] = {"scanf",
@@ -2188,6 +2195,11 @@ static bool writes_through_pointers(const char *x)
                                       "confstr",
                                       "setvbuf",
                                       "setbuf",
+                                      "setbuffer",
+                                      "fmemopen",
+                                      "open_memstream",
+                                      "open_wmemstream",
+                                      "fopencookie",
                                       "fgetpos",
                                       "ptsname_r",
                                       "getentropy",
@@ -2338,23 +2350,49 @@ static void judge_build(const job *j, code_facts *cf)
     if (f) note_uninstrumented(cf, f, NULL, f);
 }
 
-/* Rewrite object s's symbols in place with objcopy: 0, or -1 (diag). */
+/* C library functions whose address object sy takes without calling
+ * them there (adversary of issue 27, tests/cutoffs `addr_taken`): only a
+ * call's reference is given a trampoline (wire_impure: an undefined
+ * symbol that is not called may be data, which a trampoline's address
+ * would break), so a call through the address taints nothing and its
+ * stores are in no state; the default mode cut off the configuration
+ * that memccpy had written through a function pointer and said "no
+ * error, exhaustive" where dfs found the assertion; so did every call of
+ * an impure function under -fno-plt (`call *X@GOTPCREL(%rip)`).  Such a
+ * program is judged like code built without instrumentation: every
+ * state unique.
+ * Pure functions (comparators such as strcmp), family functions (wired
+ * whatever the reference), the runtime's, stubs and the C library's
+ * known data are not such functions. */
+static void note_impure_addresses(const objsyms *sy, const strv *called, const strv *all_def,
+                                  const strv *wrapped, const char *src, code_facts *cf)
+{
+    for (size_t i = 0; i < sy->undef.n; i++) {
+        const char *x = sy->undef.v[i];
+        if (strv_has(called, x) || strv_has_sorted(all_def, x) || strv_has_sorted(wrapped, x) ||
+            rv_is_thread_process_fn(x) || libc_family_of(x) || pure_libc_fn(x) || libc_data(x) ||
+            !strncmp(x, "__tsan_", 7) || !strncmp(x, "__ravel_", 8) ||
+            !strncmp(x, "__VERIFIER_", 11))
+            continue;
+        char *what = rv_xasprintf("%s called through its address", x);
+        char *why = rv_xasprintf("%s: %s", src, what);
+        note_uninstrumented(cf, why, src, what);
+        free(why);
+        free(what);
+    }
+}
+
+/* Rewrite object s's symbols in place with objcopy: 0, or -1 (diag).
+ * called: the functions it calls (called_functions). */
 static int rewire_object(job *j, size_t s, const char *obj, const objsyms *sy, const strv *all_def,
-                         const strv *wrapped, const strv *own, wiring *w)
+                         const strv *wrapped, const strv *own, const strv *called, wiring *w)
 {
     buf ren = {0};
     strv globalize = {0}, argv = {0};
     buf_puts(&ren, "main __ravel_user_main\n");
     wire_own(sy, own, &ren);
     wire_undefined(sy, all_def, wrapped, &ren, w);
-    strv called = {0};
-    if (called_functions(j, obj, &called) != 0) {
-        buf_puts(&j->diag, "ravel: objdump failed on the program's object\n");
-        free(ren.p);
-        return -1;
-    }
-    wire_impure(sy, &called, all_def, wrapped, &ren, w);
-    strv_free(&called);
+    wire_impure(sy, called, all_def, wrapped, &ren, w);
     wire_atomic(s, sy, &ren, &globalize, w);
     wire_targets(s, sy, &ren, &globalize, w);
     char *renfile = rv_xasprintf("%s/rename%zu.txt", j->dir, s);
@@ -2675,6 +2713,15 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
                     break;
                 }
     if (rc == 0) reserve_own_defs(syms, ns, reserved, &own);
+    strv *called = rv_xcalloc(ns, sizeof *called);
+    for (size_t s = 0; s < ns && rc == 0; s++) {
+        if (called_functions(j, objs.v[s], &called[s]) != 0) {
+            buf_puts(&j->diag, "ravel: objdump failed on the program's object\n");
+            rc = -1;
+        } else {
+            note_impure_addresses(&syms[s], &called[s], &all_def, wrapped, j->o->sources[s], &cf);
+        }
+    }
     /* libstdc++ is built without instrumentation, and its imports are not seen */
     w.cxx = j->cxx;
     judge_build(j, &cf);
@@ -2692,7 +2739,9 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     if (w.uninstrumented) w.deep_callee = rv_xstrdup(cf.uninstrumented);
     if (rc == 0) rc = find_input_insn(j, &objs, &w);
     for (size_t s = 0; s < ns && rc == 0; s++)
-        rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
+        rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &called[s], &w);
+    for (size_t s = 0; s < ns; s++) strv_free(&called[s]);
+    free(called);
     if (rc == 0 && w.unmodelled.n) warn_unmodelled(j, &w.unmodelled);
     if (rc == 0) uninit_reads(j->diag.p, &w.uninit);
     char *cxxlib = NULL;
