@@ -14,7 +14,21 @@
  * Distinct trace keys are distinct traces, so optimal misses >= 3.
  * (unreduced variant, 5 workers with TASKS=1: optimal 944, udpor, source
  * and dpor all 956 distinct traces.)  dfs did not finish in 200 s on a
- * loaded machine; cause in src/explorers/dpor.c not yet found. */
+ * loaded machine; cause in src/explorers/dpor.c not yet found.
+ * The 3 traces optimal misses (found by printing every execution's
+ * rv_trace_key with its events, a local debug print not kept, and
+ * diffing optimal's keys against source's): in each, producer 1 runs both
+ * of its m sections back to back (buf 1 then 4, so tmp = 4, slot 4), its
+ * req[4]++ comes before the worker's lock of q[4], so the worker reads
+ * req[4] == 1 and decrements it; the m-section orders (producer ids) are
+ * 1 1 2 0 0 2, 0 1 1 2 0 2 and 1 1 0 2 2 0.  So the missed reversal is the
+ * race worker lock(q[4]) -> producer 1 lock(q[4]): an execution where
+ * the worker's lock comes first and producer 1 then also locks q[4]
+ * should insert a wakeup sequence that puts producer 1's send first, and
+ * for these three m-orders none is explored (suspects: the wakeup
+ * sequence notdep(e,E).e' omitting the m sections that decide the slot,
+ * or a sleep-set/redundancy check on it; Abdulla et al., JACM'17,
+ * Algorithm 2 lines 5-7). */
 #include <pthread.h>
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
