@@ -28,7 +28,37 @@
  * for these three m-orders none is explored (suspects: the wakeup
  * sequence notdep(e,E).e' omitting the m sections that decide the slot,
  * or a sleep-set/redundancy check on it; Abdulla et al., JACM'17,
- * Algorithm 2 lines 5-7). */
+ * Algorithm 2 lines 5-7).
+ * Diagnosis 2026-11-28 (races and wakeup insertions printed by a local
+ * instrumentation of reverse_race_v/winsert, not kept; threads: 1 worker,
+ * 2/3/4 producers 0/1/2):
+ * - The race worker lock(q[4]) -> producer 1 lock(q[4]) IS found in the
+ *   worker-first execution of m order 1 1 2 0 0 2, and reversed at the root
+ *   with v = producer 1's two m sections . its lock(q[4]) (ravel's notdep
+ *   stops at e').  winsert finds v covered by the pending root branch
+ *   p1 m m . p0 m m ... p1 lock(q[4]) (p0's lock(m) is a weak initial of
+ *   the rest, [p1 lock(q[4])]), so order 1 1 2 0 0 2 must come from a race
+ *   inside that branch.  There the race p2 lock(m) -> p0 lock(m) (from
+ *   1 1 2 0 2 0) has v = [p0 lock(m)], discarded by sleep_blocks: the
+ *   worker sleeps there since the root (its lock(q[4]) is independent of
+ *   all m and p1-m events) and is a weak initial of v.  Each side hands the
+ *   reversal to the other: the missed trace needs p1's lock(q[4]) before
+ *   the sleeping worker's, which v does not show.
+ * - Experiment A: sleep_blocks ignoring sleepers whose step is a lock:
+ *   248 traces, but 156 sleep-blocked executions (not optimal).  So the
+ *   loss is the sleep test of Algorithm 2 line 7, not the race detection.
+ * - Experiment B: notdep(e, E) extended to all of E after e that does not
+ *   happen after e, including the events after e' (the paper's definition;
+ *   ravel's stops at e'): the 3 traces are found, but m order 1 0 0 2 1 2
+ *   with p0's lock(q[4]) before the worker's is lost: 247 traces, 0
+ *   blocked.  Same pattern: race p2 lock(m) -> p1 lock(m), v = [p1
+ *   lock(m)], discarded because p0 sleeps there (its lock(q[4]) branch ran
+ *   first at the state after its m sections) and is a weak initial of v,
+ *   while the wanted trace has p2's lock(q[4]) before p0's.
+ *   Open question: which deviation from the paper (sleep sets over lock
+ *   steps whose mutex another thread takes first, or the truncated
+ *   notdep together with covering by winsert) breaks the paper's
+ *   completeness argument here. */
 #include <pthread.h>
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
