@@ -66,9 +66,10 @@ test:
 	@$(MAKE) --no-print-directory SAN=1 all
 	@bash tests/run
 
+# make bench [QUICK=1] [LIMIT=S] [BUDGET=MIN] [PEERS=DIR] [ONLY=REGEX]: bench/RESULTS.md (bench/README.md)
 bench:
 	@$(MAKE) --no-print-directory all
-	@bash bench/run
+	@QUICK='$(QUICK)' LIMIT='$(LIMIT)' BUDGET='$(BUDGET)' PEERS='$(PEERS)' ONLY='$(ONLY)' python3 bench/run
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(RTDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR)

@@ -47,6 +47,11 @@ typedef struct rv_limits {
     /* the explorer reads neither rv_event.enabled nor next_en (udpor): the
      * backend may leave them partial (trace.h) and save the work */
     bool lazy_enabled;
+    /* free runs (RV_POLICY_FIRST, _LEAST; with fingerprints): a thread that
+     * comes back to a state it had without changing anything others can
+     * see (a spin-wait) gives way to the other enabled threads until one
+     * of them changes something (udpor: short first executions) */
+    bool give_way;
     uint8_t engine; /* RV_ENGINE_* (native): how executions are run */
     bool explain;   /* native: fill the explain log (runtime/protocol.h) for a report */
 } rv_limits;
@@ -93,12 +98,24 @@ struct rv_backend {
      * not asked for); filled by the native backend. */
     char engine[8];
     char engine_why[160];
+    /* While an execution runs and the backend waits for it: the number of
+     * events it has executed so far (read by the progress line, stop.h's
+     * tick); NULL otherwise. */
+    const volatile uint64_t *running_events;
     /* What in the program's build makes states unique (the C library
      * functions it calls that taint the state, code built without
      * instrumentation, frames of variable size), "" if nothing or not
      * known; filled by the native backend (docs/UDPOR.md "What a state
      * contains"). */
     char taint_note[512];
+    /* Why no exploration of this build may conclude that there is no
+     * error, "" if nothing says so: what the build could not model (the C
+     * library functions it calls that write the program's memory without
+     * events; reads of uninitialized variables the compiler reports);
+     * filled by the native backend from the build (compile.c,
+     * __ravel_no_true).  Under a property the verdict is then UNKNOWN,
+     * never TRUE (cli/property.c). */
+    char no_true[400];
 };
 
 static inline int rv_execute(rv_backend *b, const rv_step *p, size_t n, rv_policy pol,

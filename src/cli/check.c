@@ -11,6 +11,7 @@
 #include "../backends/native/compile.h"
 #include "../backends/native/native.h"
 #include "../backends/pv/pv.h"
+#include "../core/stop.h"
 #include "../core/util.h"
 #include "../unfolding/unfolding.h"
 #include "explain.h"
@@ -80,6 +81,10 @@ rv_backend *rv_cli_open_program(const char *cmd, const rv_cli_opts *o, char **fi
     int rc = rv_compile(&co, &bd);
     rv_cli_build_s = rv_now() - t0;
     rv_cli_build_cached = rc == 0 && bd.cached;
+    if (rc != 0 && rv_stop_requested()) { /* the build was stopped: the caller reports it */
+        rv_build_free(&bd);
+        return NULL;
+    }
     if (rc != 0) {
         rv_diag_show(stderr, bd.diag, o, cmd, files[0], true);
         if (rc > 0)
@@ -326,7 +331,7 @@ typedef struct check_run {
     bool is_task;
     rv_backend *b;
     rv_explore *x;
-    double t0;
+    double t0; /* the exploration's start ("time") */
     const char *data_model, *model_why;
 } check_run;
 
@@ -381,6 +386,44 @@ static void report_oom(size_t n, void *p)
     _exit(code);
 }
 
+/* The run was stopped by SIGINT or SIGTERM or by --time-limit (stop.h)
+ * before the program could be explored, while it was built or started:
+ * the summary (or JSON) of an empty exploration, not exhaustive, exit 3. */
+static int report_stopped_build(const rv_cli_opts *o, const rv_task *task, double dt)
+{
+    rv_explore x;
+    memset(&x, 0, sizeof x);
+    x.options = o->opt;
+    x.opt = &x.options;
+    x.stats.time_limited = true;
+    x.stats.interrupted = rv_stop_signal();
+    if (x.stats.interrupted)
+        snprintf(x.stats.incomplete_why, sizeof x.stats.incomplete_why,
+                 "interrupted: stopped by %s while the program was built or started",
+                 rv_stop_signal_name(x.stats.interrupted));
+    else
+        snprintf(x.stats.incomplete_why, sizeof x.stats.incomplete_why,
+                 "time-limit: stopped after --time-limit=%g s while the program was built or "
+                 "started",
+                 o->opt.time_limit_s);
+    rv_report r = {
+        .program = task ? task->task_file : o->pos[0],
+        .algo = o->opt.algo,
+        .udpor = !strcmp(o->opt.algo, "udpor"),
+        .count_traces = o->opt.count_traces,
+        .time_s = dt,
+        .x = &x,
+        .property = o->property < 0 ? RV_PROP_ALL : (rv_property)o->property,
+        .property_given = o->property >= 0,
+        .task = task,
+    };
+    if (o->json)
+        rv_report_json(stdout, &r);
+    else
+        rv_report_human(stdout, &r);
+    return rv_report_exit_code(&r);
+}
+
 int rv_cli_check(int argc, char **argv)
 {
     rv_cli_opts o;
@@ -421,11 +464,23 @@ int rv_cli_check(int argc, char **argv)
     if (o.udpor_only && strcmp(o.opt.algo, "udpor") && !o.quiet)
         fprintf(stderr, "ravel check: note: --%s applies to --algo=udpor only; ignored\n",
                 o.udpor_only);
+    /* SIGINT, SIGTERM and --time-limit stop the run, the build and the
+     * program's start included, with a report of what was done (stop.h):
+     * the limit counts from here (rv_explore_run takes the origin) */
+    double t0 = rv_now();
+    rv_stop_install();
+    if (o.opt.time_limit_s > 0) {
+        o.opt.time_origin = t0;
+        rv_stop_set_deadline(t0 + o.opt.time_limit_s);
+    }
     rv_backend *b = rv_cli_open_program("check", &o, o.pos, o.npos, NULL, 0);
     if (!b) {
+        int code = rv_stop_requested()
+                       ? report_stopped_build(&o, is_task ? &task : NULL, rv_now() - t0)
+                       : RV_EXIT_USAGE;
         rv_task_free(&task);
         rv_cli_opts_free(&o);
-        return RV_EXIT_USAGE;
+        return code;
     }
     /* udpor's unfolding holds RV_UNF_MAX_THREADS (unfolding.h), the race
      * detector RV_DRF_MAX_THREADS: their executions end at that thread as
@@ -459,7 +514,7 @@ int rv_cli_check(int argc, char **argv)
     }
     /* spurious wake-ups: see property.c (explored under --spurious-wakeups) */
     if (o.property > RV_PROP_ALL && !o.lim.spurious) b = rv_wait_spy_new(b);
-    double t0 = rv_now();
+    double tx = rv_now(); /* "time": the exploration's */
     rv_explore x;
     rv_explore_init(&x, b, &o.opt);
     rv_progress_attach(&x, &o);
@@ -468,7 +523,7 @@ int rv_cli_check(int argc, char **argv)
                      .is_task = is_task,
                      .b = b,
                      .x = &x,
-                     .t0 = t0,
+                     .t0 = tx,
                      .data_model = data_model,
                      .model_why = model_dep};
     rv_set_oom_handler(report_oom, &run);
@@ -500,6 +555,7 @@ int rv_cli_check(int argc, char **argv)
     fill_report(&r, &run);
     char wait_at[512];
     if (rv_wait_spy_saw(b, wait_at, sizeof wait_at)) r.cond_wait_at = wait_at;
+    if (b->no_true[0]) r.no_true = b->no_true;
     for (size_t i = 0; i < x.nerrors; i++)
         r.schedule_files[i] = write_schedule(&o, &x, i, &r.replay_cmds[i]);
     char *witness, *witness_yaml;

@@ -173,12 +173,14 @@ typedef struct rv_verdict {
     char reason[512]; /* UNKNOWN: why */
 } rv_verdict;
 /* TRUE: exhaustive, no violation, no condition wait (cond_wait_at: where
- * one was, or NULL), and never for valid-memsafety (ravel cannot prove
- * it); FALSE(what): a violation was found; UNKNOWN otherwise, and always
- * when model_why is set (an ILP32 program checked as LP64 whose behaviour
- * may depend on the data model: rv_data_model_check says why). */
+ * one was, or NULL), nothing the build could not model (no_true: what,
+ * or NULL or ""; rv_backend.no_true), and never for valid-memsafety
+ * (ravel cannot prove it);
+ * FALSE(what): a violation was found; UNKNOWN otherwise, and always when
+ * model_why is set (an ILP32 program checked as LP64 whose behaviour may
+ * depend on the data model: rv_data_model_check says why). */
 rv_verdict rv_property_verdict(rv_property p, const rv_explore *x, const char *cond_wait_at,
-                               const char *model_why);
+                               const char *model_why, const char *no_true);
 /* A backend that runs `inner` (and destroys it) and notes whether any
  * execution waited on a condition variable; rv_wait_spy_saw then says
  * where (false for any other backend).  Spurious wake-ups (property.c). */
@@ -248,6 +250,7 @@ typedef struct rv_report {
     bool property_given;             /* --property or a task file: the SV-COMP verdict line */
     const rv_task *task;             /* NULL unless checking a task file */
     const char *cond_wait_at;        /* a condition wait seen under a property (no TRUE), or NULL */
+    const char *no_true;             /* what the build could not model (no TRUE), or NULL */
     const char *witness;             /* the GraphML violation witness written, or NULL */
     const char *witness_yaml;        /* the format 2.0 one, or NULL */
     const char *data_model;          /* the data model asked for (task or --data-model), or NULL */

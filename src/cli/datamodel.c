@@ -19,7 +19,9 @@
  *    pthread_t, an opaque handle only passed to the thread functions;
  *  - sizeof / _Alignof of anything but a fixed-size scalar or an array of
  *    one (struct layouts: pointers, long, and double's alignment differ),
- *    unless its value is discarded ((void)sizeof(x), glibc's assert);
+ *    unless its value is discarded ((void)sizeof(x), glibc's assert) or
+ *    it sizes an allocation of its own type (`(T *)malloc(sizeof(T))`,
+ *    sizeof_allocates_its_type);
  *  - offsetof, and conversions between pointers and integers;
  *  - a pointer to a structure passed to a function without a body in the
  *    program (the C library or ravel's runtime), unless the runtime keeps
@@ -611,6 +613,30 @@ static int check_call_child(scan *s, size_t i, int depth, call *c)
     return found(s, "a pointer to a structure passed to the C library:", ps);
 }
 
+/* `malloc(sizeof(T))` converted to `T *`: an object of T sized for T
+ * under either model.  T's layout is
+ * observed only through the other constructs (a sizeof elsewhere,
+ * offsetof, pointer casts, the C library), each checked where it occurs;
+ * a size in arithmetic (`2 * sizeof(T)`), or the block taken as another
+ * type, still counts (tests/svcomp t_data_model_rules, malloc_*).  Seen
+ * in most of sv-benchmarks' goblint-regression/09-regions tasks. */
+static bool sizeof_allocates_its_type(const scan *s, size_t i, const node *n, const call *c)
+{
+    char sugar[512], canon[512], psugar[512], pcanon[512];
+    if (n->depth != c->depth + 1 || c->child != 2 || c->line == 0) return false;
+    if (strcmp(c->name, "malloc")) return false;
+    const char *kw = strstr(n->rest, "' sizeof");
+    if (!kw || !quoted_type(kw + 1, 0, sugar, canon, sizeof sugar)) return false;
+    /* the call's parent is the line before it, one level up: the
+     * conversion of the void * result */
+    node p;
+    if (!parse_node(s->lines[c->line - 1], &p) || p.depth != c->depth - 1) return false;
+    if (!is_kind(&p, "ImplicitCastExpr") && !is_kind(&p, "CStyleCastExpr")) return false;
+    if (!quoted_type(p.rest, 0, psugar, pcanon, sizeof psugar)) return false;
+    char *ps = pointee(psugar), *pc = pointee(pcanon);
+    return (pc && !strcmp(pc, canon)) || (ps && !strcmp(ps, sugar));
+}
+
 static int scan_dump(scan *s)
 {
     collect_bodies(s);
@@ -642,6 +668,9 @@ static int scan_dump(scan *s)
                         opaque_pointer_callee(stack[nc - 1].name);
         if (is_kind(&n, "ParmVarDecl")) continue;   /* its uses count */
         if (is_kind(&n, "StringLiteral")) continue; /* char[N]; its text may hold quotes */
+        if (is_kind(&n, "UnaryExprOrTypeTraitExpr") && nc &&
+            sizeof_allocates_its_type(s, i, &n, &stack[nc - 1]))
+            continue;
         if (check_node(s, i, &n)) return 1;
         if (is_kind(&n, "CallExpr") && nc < 64) stack[nc++] = (call){.depth = n.depth, .line = i};
     }

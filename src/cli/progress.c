@@ -1,6 +1,8 @@
 /* progress.c — the progress line of `ravel check` on stderr: executions,
  * their rate, events and elapsed time, redrawn at most PROGRESS_HZ times
- * a second.  On a terminal it is one line rewritten in place and erased
+ * a second, also while one long execution runs (with its events so far)
+ * or while the explorer works on one (the line is drawn from stop.h's
+ * tick, which every long loop reaches).  On a terminal it is one line rewritten in place and erased
  * before the report; when forced (--progress) onto something else, each
  * update is a line of its own.  It never goes to stdout, so --json output
  * stays clean. */
@@ -23,8 +25,11 @@ static void draw(const rv_explore *x, double elapsed, void *arg)
     const rv_stats *s = &x->stats;
     uint64_t runs = s->executions + s->blocked + s->infeasible + s->incomplete;
     double rate = elapsed > 0 ? (double)runs / elapsed : 0;
-    fprintf(stderr, "%sravel: %" PRIu64 " executions (%.0f/s), %" PRIu64 " events, %.1f s%s",
-            p->tty ? "\r" : "", runs, rate, s->events, elapsed, p->tty ? "\033[K" : "\n");
+    const volatile uint64_t *running = x->backend ? x->backend->running_events : NULL;
+    char now[64] = "";
+    if (running) snprintf(now, sizeof now, "; executing: %" PRIu64 " events", *running);
+    fprintf(stderr, "%sravel: %" PRIu64 " executions (%.0f/s), %" PRIu64 " events, %.1f s%s%s",
+            p->tty ? "\r" : "", runs, rate, s->events, elapsed, now, p->tty ? "\033[K" : "\n");
     fflush(stderr);
     p->drawn = p->tty;
 }

@@ -61,6 +61,8 @@ static rv_end_class prop_class(rv_property p, rv_end e, const rv_trace *t, const
         return RV_CLASS_BENIGN;
     case RV_END_DEADLOCK:
         return p == RV_PROP_NO_DEADLOCK ? RV_CLASS_VIOLATION : RV_CLASS_BENIGN;
+    case RV_END_NONTERM: /* as a livelock: no SV-COMP property here is about termination */
+        return RV_CLASS_BENIGN;
     case RV_END_RACE:
         /* a race ends the execution in drf mode: past it nothing was run */
         return p == RV_PROP_NO_DATA_RACE ? RV_CLASS_VIOLATION : RV_CLASS_UNKNOWN;
@@ -99,7 +101,7 @@ static const char *violated_name(rv_property p, const rv_error *e)
 }
 
 rv_verdict rv_property_verdict(rv_property p, const rv_explore *x, const char *cond_wait_at,
-                               const char *model_why)
+                               const char *model_why, const char *no_true)
 {
     rv_verdict v = {.kind = RV_VERDICT_UNKNOWN};
     if (model_why) { /* neither a violation nor its absence carries over */
@@ -126,6 +128,10 @@ rv_verdict rv_property_verdict(rv_property p, const rv_explore *x, const char *c
                  "no fault nor double free found, but ravel cannot prove valid-deref "
                  "(accesses that do not fault), valid-free (frees of foreign pointers) nor "
                  "valid-memtrack (leaks)");
+    } else if (no_true && no_true[0]) {
+        /* e.g. a store the C library makes is no event: an order or a race
+         * through it was never explored (tests/svcomp unmodelled_write) */
+        snprintf(v.reason, sizeof v.reason, "no violation found, but %s", no_true);
     } else if (cond_wait_at) {
         snprintf(v.reason, sizeof v.reason,
                  "no violation found, but the program waits on a condition variable (%s) and "
@@ -167,6 +173,7 @@ static int spy_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_policy
     memcpy(b->engine, s->inner->engine, sizeof b->engine);
     memcpy(b->engine_why, s->inner->engine_why, sizeof b->engine_why);
     memcpy(b->taint_note, s->inner->taint_note, sizeof b->taint_note);
+    memcpy(b->no_true, s->inner->no_true, sizeof b->no_true);
     for (size_t i = 0; !s->saw_wait && i < out->n; i++)
         if (out->ev[i].act.kind == RV_ACT_WAIT1) {
             s->saw_wait = true;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/stop.h"
 #include "../core/util.h"
 #include "../unfolding/unfolding.h"
 #include "explain.h"
@@ -71,7 +72,7 @@ int rv_report_exit_code(const rv_report *r)
     if (count_bugs(x, r->property)) return RV_EXIT_BUG;
     if (!x->stats.exhaustive) return RV_EXIT_INCOMPLETE;
     if (r->property_given &&
-        rv_property_verdict(r->property, x, r->cond_wait_at, r->model_why).kind ==
+        rv_property_verdict(r->property, x, r->cond_wait_at, r->model_why, r->no_true).kind ==
             RV_VERDICT_UNKNOWN)
         return RV_EXIT_INCOMPLETE;
     return RV_EXIT_OK;
@@ -79,11 +80,22 @@ int rv_report_exit_code(const rv_report *r)
 
 /* ---- human summary ---------------------------------------------------------- */
 
-static void human_threads(FILE *out, rv_backend *b, const rv_trace *t)
+/* Does thread i act in t's non-termination cycle (its last t->cycle
+ * events)? */
+static bool in_cycle(const rv_trace *t, unsigned i)
+{
+    for (size_t k = t->n - (t->cycle <= t->n ? t->cycle : 0); k < t->n; k++)
+        if (t->ev[k].act.tid == i) return true;
+    return false;
+}
+
+/* The unfinished threads as they stand at the end of t, but for those of
+ * its cycle when skip_cycle. */
+static void human_threads(FILE *out, rv_backend *b, const rv_trace *t, bool skip_cycle)
 {
     for (unsigned i = 0; i < t->nthreads; i++) {
         const rv_thread_end *th = &t->threads[i];
-        if (th->state != RV_T_LIVE) continue;
+        if (th->state != RV_T_LIVE || (skip_cycle && in_cycle(t, i))) continue;
         char act[256];
         rv_cli_action_str(b, &th->pending, act, sizeof act);
         fprintf(out, "    thread %u %s %s", i, th->enabled ? "could do" : "waits for", act);
@@ -92,6 +104,39 @@ static void human_threads(FILE *out, rv_backend *b, const rv_trace *t)
         if (th->holder != RV_NO_THREAD && rv_mutex_of(&th->pending))
             fprintf(out, "; the mutex is held by thread %" PRIu64, th->holder);
         fputc('\n', out);
+    }
+}
+
+/* " (value 0)" for a read whose bytes the backend recorded (8 at most), or "". */
+static void value_suffix(const rv_event *ev, char *buf, size_t cap)
+{
+    buf[0] = 0;
+    if (ev->act.kind == RV_ACT_READ && (ev->vflags & RV_EV_OLD) && ev->act.len <= 8)
+        snprintf(buf, cap, " (value %" PRIu64 ")", ev->old);
+}
+
+/* A non-termination's cycle: the last t->cycle events of its trace. */
+static void human_cycle(FILE *out, rv_backend *b, const rv_trace *t)
+{
+    fprintf(out, "  the cycle (then the same state again):\n");
+    for (size_t k = t->n - t->cycle; k < t->n; k++) {
+        const rv_event *ev = &t->ev[k];
+        char act[256], val[48];
+        rv_cli_action_str(b, &ev->act, act, sizeof act);
+        value_suffix(ev, val, sizeof val);
+        fprintf(out, "    thread %u %s%s", ev->act.tid, act, val);
+        const char *loc = location(b, ev->pc);
+        if (loc) fprintf(out, " at %s", loc);
+        fputc('\n', out);
+    }
+    bool any = false;
+    for (unsigned i = 0; i < t->nthreads; i++)
+        any |= t->threads[i].state == RV_T_LIVE && !in_cycle(t, i);
+    if (any) {
+        fputs("  the other unfinished threads wait for good:\n", out);
+        human_threads(out, b, t, true);
+    } else {
+        fputs("  every other thread has finished\n", out);
     }
 }
 
@@ -135,8 +180,9 @@ static void human_error(FILE *out, const rv_report *r, size_t i)
     }
     if (t && e->kind == RV_END_DEADLOCK) {
         fputs("  every unfinished thread is blocked:\n", out);
-        human_threads(out, b, t);
+        human_threads(out, b, t, false);
     }
+    if (t && e->kind == RV_END_NONTERM && t->cycle && t->cycle <= t->n) human_cycle(out, b, t);
     rv_explain_human(out, r->explained ? r->explained[i] : NULL);
     fprintf(out, "  after %zu step%s\n", e->nsched, e->nsched == 1 ? "" : "s");
     if (r->schedule_files && r->schedule_files[i])
@@ -185,7 +231,8 @@ static const char *thread_bound_state(const rv_stats *st)
 /* Under --property or for a task file: the SV-COMP verdict. */
 static void human_verdict(FILE *out, const rv_report *r)
 {
-    rv_verdict v = rv_property_verdict(r->property, r->x, r->cond_wait_at, r->model_why);
+    rv_verdict v =
+        rv_property_verdict(r->property, r->x, r->cond_wait_at, r->model_why, r->no_true);
     fprintf(out, "property    %s\n", rv_property_name(r->property));
     if (r->task && r->task->expected)
         fprintf(out, "expected    %s%s%s%s (from the task file; not used)\n", r->task->expected,
@@ -376,6 +423,30 @@ static void json_u64(FILE *out, const char *k, uint64_t v, bool *first)
     fprintf(out, "%" PRIu64, v);
 }
 
+/* "cycle": the events of a non-termination's cycle. */
+static void json_cycle(FILE *out, rv_backend *b, const rv_trace *t)
+{
+    size_t c = t->cycle <= t->n ? t->cycle : 0;
+    bool first = true;
+    fputs(", \"cycle\": [", out);
+    for (size_t k = t->n - c; k < t->n; k++) {
+        const rv_event *ev = &t->ev[k];
+        char act[256];
+        fprintf(out, "%s{\"thread\": %u, \"action\": ", first ? "" : ", ", ev->act.tid);
+        first = false;
+        rv_json_str(out, rv_cli_action_str(b, &ev->act, act, sizeof act));
+        fputs(", \"location\": ", out);
+        rv_json_str(out, location(b, ev->pc));
+        fputs(", \"value\": ", out);
+        if (ev->act.kind == RV_ACT_READ && (ev->vflags & RV_EV_OLD) && ev->act.len <= 8)
+            fprintf(out, "%" PRIu64, ev->old);
+        else
+            fputs("null", out);
+        fputc('}', out);
+    }
+    fputc(']', out);
+}
+
 static void json_error(FILE *out, const rv_report *r, size_t i)
 {
     rv_backend *b = r->x->backend;
@@ -405,12 +476,14 @@ static void json_error(FILE *out, const rv_report *r, size_t i)
         if (e->trace->signo) fprintf(out, ", \"signal\": %d", e->trace->signo);
         fprintf(out, ", \"address\": \"0x%" PRIx64 "\"", e->trace->err_addr);
     }
-    if (e->trace && e->kind == RV_END_DEADLOCK) {
+    if (e->trace && e->kind == RV_END_NONTERM) json_cycle(out, b, e->trace);
+    if (e->trace && (e->kind == RV_END_DEADLOCK || e->kind == RV_END_NONTERM)) {
         fputs(", \"blocked\": [", out);
         bool firstt = true;
         for (unsigned t = 0; t < e->trace->nthreads; t++) {
             const rv_thread_end *th = &e->trace->threads[t];
-            if (th->state != RV_T_LIVE) continue;
+            if (th->state != RV_T_LIVE || (e->kind == RV_END_NONTERM && in_cycle(e->trace, t)))
+                continue;
             char act[256];
             fprintf(out, "%s{\"thread\": %u, \"waits_for\": ", firstt ? "" : ", ", t);
             firstt = false;
@@ -432,7 +505,8 @@ static void json_error(FILE *out, const rv_report *r, size_t i)
 
 static void json_verdict(FILE *out, const rv_report *r, bool *first)
 {
-    rv_verdict v = rv_property_verdict(r->property, r->x, r->cond_wait_at, r->model_why);
+    rv_verdict v =
+        rv_property_verdict(r->property, r->x, r->cond_wait_at, r->model_why, r->no_true);
     json_key(out, "property", first);
     rv_json_str(out, rv_property_name(r->property));
     json_key(out, "verdict", first);
@@ -520,6 +594,8 @@ void rv_report_json(FILE *out, const rv_report *r)
     fputs(st->exhaustive ? "true" : "false", out);
     json_key(out, "incomplete_reason", &first);
     rv_json_str(out, st->exhaustive || !st->incomplete_why[0] ? NULL : st->incomplete_why);
+    json_key(out, "interrupted", &first); /* the signal that stopped the run, or null */
+    rv_json_str(out, st->interrupted ? rv_stop_signal_name(st->interrupted) : NULL);
     json_verdict(out, r, &first);
     json_key(out, "html", &first);
     rv_json_str(out, r->html);

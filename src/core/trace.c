@@ -31,6 +31,7 @@ static const char *const end_names[RV_END_COUNT] = {
     [RV_END_RACE] = "data-race",
     [RV_END_INTERNAL] = "internal",
     [RV_END_REACH_ERROR] = "reach-error",
+    [RV_END_NONTERM] = "non-termination",
 };
 
 const char *rv_end_name(rv_end e)

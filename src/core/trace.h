@@ -181,6 +181,11 @@ typedef enum rv_end {
      * reach_error (SV-COMP's unreach-call target; --property).  Appended
      * so that the values above stay what they were. */
     RV_END_REACH_ERROR,
+    /* A fair infinite execution found by the explorer (never by a
+     * backend): one thread runs around a cycle of states forever while
+     * every other thread has finished or stays blocked (udpor with
+     * cutoffs, src/unfolding/lasso.c). */
+    RV_END_NONTERM,
     RV_END_COUNT
 } rv_end;
 
@@ -234,6 +239,7 @@ typedef struct rv_trace {
     char msg[512];     /* human detail: the failed assertion, the misuse, ... */
     /* RV_NONEX_*: why it does not stand for every behaviour past it */
     uint8_t nonexhaustive;
+    uint32_t cycle;    /* RV_END_NONTERM: err_tid's events among the last `cycle` repeat forever */
     unsigned nthreads; /* threads[0..nthreads) valid */
     /* on the heap, grown by rv_trace_set_nthreads: RV_MAX_THREADS records
      * in the struct made it 1.3 MB, too much for the stack frames that

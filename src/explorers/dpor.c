@@ -1265,6 +1265,18 @@ static void reverse_race_v(eng *e, size_t i, size_t j, unsigned u, const rv_acti
             a = cas_before(e, i, a, &moved);
         }
     }
+    /* notdep(e, E) is all of E after e that does not happen after e,
+     * the events after e' included (Algorithm 2 line 5).  They pin how
+     * the other threads' conflicting steps are ordered after e', so that
+     * winsert cannot take v as covered by a branch that orders them
+     * otherwise and whose own races are cut by a sleeper
+     * (tests/dpor/opt_multiprodcon.c).  An event after e' that does not
+     * happen after e commutes with e' (else it would happen after e' and
+     * so after e).  The fatal step is left out: nothing runs after it. */
+    for (size_t x = j + 1; x < t->n; x++) {
+        if (after(e, i, x) || (e->fatal_last && x + 1 == t->n)) continue;
+        vpush(e, &nv, t->ev[x].act.tid, t->ev[x].val, &t->ev[x].act);
+    }
     vpush(e, &nv, (uint16_t)u, aval, a);
     if (refail) vpush(e, &nv, t->ev[i].act.tid, t->ev[i].val, &e->fatal);
     node *nd = &e->st[i];
@@ -1329,6 +1341,12 @@ static void optimal_at(eng *e, size_t k, size_t first)
     const rv_trace *t = &e->t;
     if (k >= 1 && k >= first) event_races(e, k - 1, &t->ev[k - 1].act);
     if (k != t->n) return;
+    /* Algorithm 2 line 3 takes every race of the maximal execution, those
+     * of the replayed prefix too: v = notdep(e, E).e' depends on what E
+     * does after e', so a race seen in an earlier execution yields another
+     * sequence here (tests/dpor/opt_multiprodcon.c misses 3 traces when
+     * only the new events' races are taken). */
+    for (size_t x = 1; x < first && x <= t->n; x++) event_races(e, x - 1, &t->ev[x - 1].act);
     bool ended = rv_end_is_bug(t->end) && t->end != RV_END_DEADLOCK && t->err_tid < e->T;
     for (unsigned u = 0; u < e->T; u++) {
         if (!exists_at(e, u, k)) continue;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/stop.h"
 #include "../core/util.h"
 #include "tracecount.h"
 
@@ -178,9 +179,10 @@ bool rv_explore_repeated(rv_explore *x, const rv_trace *t, size_t i, const rv_ac
 
 /* ---- whole-run limits and progress ------------------------------------ */
 
+/* The run must stop: --time-limit passed, or SIGINT/SIGTERM (stop.h). */
 static bool time_up(const rv_explore *x)
 {
-    return x->deadline > 0 && rv_now() >= x->deadline;
+    return rv_stop_signal() || (x->deadline > 0 && rv_now() >= x->deadline);
 }
 
 bool rv_explore_time_up(const rv_explore *x)
@@ -188,28 +190,40 @@ bool rv_explore_time_up(const rv_explore *x)
     return time_up(x);
 }
 
-/* Stop for --time-limit.  Its reason goes first (it is why the run
- * stopped); an earlier reason is kept after it. */
+/* Stop for --time-limit or a signal.  Its reason goes first (it is why
+ * the run stopped); an earlier reason is kept after it. */
 static void stop_for_time(rv_explore *x)
 {
     rv_stats *s = &x->stats;
     if (s->time_limited) return;
     s->time_limited = true;
     s->exhaustive = false;
+    s->interrupted = rv_stop_signal();
     char earlier[sizeof s->incomplete_why];
     snprintf(earlier, sizeof earlier, "%s", s->incomplete_why);
-    snprintf(s->incomplete_why, sizeof s->incomplete_why,
-             "time-limit: stopped after --time-limit=%g s", x->opt->time_limit_s);
+    if (s->interrupted)
+        snprintf(s->incomplete_why, sizeof s->incomplete_why,
+                 "interrupted: stopped by %s after %.1f s", rv_stop_signal_name(s->interrupted),
+                 rv_now() - x->t0);
+    else
+        snprintf(s->incomplete_why, sizeof s->incomplete_why,
+                 "time-limit: stopped after --time-limit=%g s", x->opt->time_limit_s);
     if (earlier[0]) rv_explore_incomplete(x, earlier);
+}
+
+/* The progress line, drawn through rv_stop_poll()'s tick (stop.h), so
+ * that it also moves while one long execution runs or while the explorer
+ * works on one: every long loop polls the stop flag. */
+static void progress_draw(void *arg)
+{
+    rv_explore *x = arg;
+    x->progress(x, rv_now() - x->t0, x->progress_arg);
 }
 
 static void progress_tick(rv_explore *x)
 {
-    if (!x->progress) return;
-    double now = rv_now();
-    if (now < x->progress_next) return;
-    x->progress_next = now + x->progress_every;
-    x->progress(x, now - x->t0, x->progress_arg);
+    (void)x;
+    rv_stop_poll();
 }
 
 void rv_observe_blocked(rv_explore *x)
@@ -537,9 +551,14 @@ int rv_explore_run(rv_explore *x)
         return -1;
     }
     x->t0 = rv_now();
-    x->progress_next = x->t0 + x->progress_every;
-    x->deadline = x->opt->time_limit_s > 0 ? x->t0 + x->opt->time_limit_s : 0;
+    /* --time-limit counts from ravel's start (the caller's time_origin) or
+     * from here; every long loop polls it (stop.h) */
+    double outer = rv_stop_deadline();
+    double origin = x->opt->time_origin > 0 ? x->opt->time_origin : x->t0;
+    x->deadline = x->opt->time_limit_s > 0 ? origin + x->opt->time_limit_s : 0;
     x->backend->limits.deadline = x->deadline;
+    rv_stop_set_deadline(x->deadline);
+    if (x->progress) rv_stop_set_tick(progress_draw, x, x->progress_every);
     int r;
     if (x->opt->thread_bound) {
         r = run_thread_bound(x, fn, x->opt->thread_bound);
@@ -549,6 +568,8 @@ int rv_explore_run(rv_explore *x)
             !x->stats.diverged && !found_bug(x) && !max_executions_reached(x))
             r = run_thread_bound(x, fn, RV_AUTO_THREAD_BOUND);
     }
+    rv_stop_set_tick(NULL, NULL, 0);
+    rv_stop_set_deadline(outer);
     /* An execution cut at the deadline can look like a failure to the
      * algorithm (udpor: the prefix did not reproduce); the time limit is
      * the reason, the algorithm's complaint stays in the text. */

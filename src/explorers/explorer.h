@@ -42,7 +42,10 @@ typedef struct rv_options {
                                 (--schedule-policy=least), not the lowest */
     uint64_t deepen;         /* udpor with cutoffs: the first deepening pass's horizon
                                 in events, doubled per pass (--deepen; 0: one pass) */
-    double time_limit_s;     /* the whole exploration, wall clock; 0 = none */
+    double time_limit_s;     /* the whole run, wall clock; 0 = none */
+    double time_origin;      /* rv_now() the time limit counts from: ravel's start, so
+                                that the build and the program's start count too
+                                (0: the exploration's start) */
     /* dpor.c / bounded.c (seed 002): the bound (none when zeroed), its
      * value or "iterative" (preemption bound c = 0, 1, 2, ...), the stack
      * depth past which a fair-bounded search reports a livelock, and a
@@ -100,7 +103,8 @@ typedef struct rv_stats {
     double avg_u;        /* udpor: average |U| at a maximal configuration */
     bool exhaustive;     /* every behaviour was covered (no limit hit, no sampled domain) */
     bool stopped;        /* stopped at the first error */
-    bool time_limited;   /* stopped by opt->time_limit_s */
+    bool time_limited;   /* stopped by opt->time_limit_s or a signal */
+    int interrupted;     /* the signal (SIGINT, SIGTERM) that stopped it, 0 if none */
     bool bounded;        /* a bounded search (dpor.c): never exhaustive */
     int64_t bound;       /* the bound explored last (bounded searches) */
     bool bound_reached;  /* some transition was not explored because of the bound */
@@ -123,9 +127,11 @@ typedef struct rv_stats {
 typedef struct rv_tracecount rv_tracecount; /* tracecount.h */
 typedef struct rv_explore rv_explore;
 
-/* Called at most every `progress_every` seconds while exploring (from
- * rv_observe and rv_observe_blocked), with the seconds since the start;
- * the CLI draws its progress line with it (explorers never print). */
+/* Called at most every `progress_every` seconds while exploring (through
+ * rv_stop_poll()'s tick, src/core/stop.h: from rv_observe, the backend's
+ * waits for a running execution and the explorers' long loops), with the
+ * seconds since the start; the CLI draws its progress line with it
+ * (explorers never print). */
 typedef void (*rv_progress_fn)(const rv_explore *x, double elapsed, void *arg);
 
 struct rv_explore {
@@ -140,7 +146,7 @@ struct rv_explore {
     double deadline;         /* t0 + opt->time_limit_s, or 0 */
     rv_progress_fn progress; /* NULL: none */
     void *progress_arg;
-    double progress_every, progress_next;
+    double progress_every;
 };
 
 typedef int (*rv_algo_fn)(rv_explore *x);
@@ -160,9 +166,10 @@ bool rv_observe(rv_explore *x, const rv_trace *t);
  * executions can be skipped (udpor's Extend). */
 bool rv_explore_last_execution(const rv_explore *x);
 
-/* True once --time-limit has passed.  rv_observe stops the exploration
- * then; an algorithm with long work between two executions (udpor on very
- * long executions) may poll it to return early. */
+/* True once --time-limit has passed or a signal asked to stop (stop.h).
+ * rv_observe stops the exploration then; an algorithm with long work
+ * between two executions polls rv_stop_poll() and returns early (-1): the
+ * run is then reported as stopped, never exhaustive. */
 bool rv_explore_time_up(const rv_explore *x);
 
 /* Record a livelock found by a fair-bounded search: the execution t (its

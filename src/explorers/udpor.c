@@ -75,6 +75,10 @@ typedef struct udpor {
     bool trunc;       /* the last run stopped at the horizon */
     bool truncated;   /* some run of this pass did */
     bool unmapped;    /* the last execution was not mapped (unmapped_ok) */
+    /* a cycle one of this branch's runs ended in (lasso.c): the trace up
+     * to it, reported instead of the branch's maximal configuration */
+    bool looped;
+    rv_trace loop;
 } udpor;
 
 static void lv_push(level *l, rv_uevent *e)
@@ -192,6 +196,18 @@ static bool pending_valid(rv_end e)
     return e != RV_END_DIVERGED && e != RV_END_INTERNAL && e != RV_END_PREFIX;
 }
 
+/* A thread that met a resource limit (a create past --max-threads, an
+ * allocation past --max-memory) stopped before it announced its next
+ * action: the pending action the runtime shows for it is the one it did
+ * last.  Extending with it made a second create of the same thread, which
+ * the next run could not replay (met once a free run gave way and reached
+ * the limit in a run with a cutoff to continue). */
+static void drop_stale_pending(rv_trace *t)
+{
+    if (t->end == RV_END_RESOURCE && t->err_tid < t->nthreads)
+        t->threads[t->err_tid].pending.kind = RV_ACT_NONE;
+}
+
 /* An execution of many threads is reported unmapped when it is the
  * first and the last (--max-executions=1): its observation needs the
  * trace alone (a trace that ended at a limit is then reported as such,
@@ -225,6 +241,9 @@ static int run_once(udpor *p)
         rv_explore_diverged(x, &p->tr, NULL, 0, d);
         return -1;
     }
+    if (getenv("RV_UDPOR_DEBUG"))
+        fprintf(stderr, "run: prefix %zu n %zu end %s\n", p->nsched, p->tr.n,
+                rv_end_name(p->tr.end));
     p->unmapped = unmapped_ok(p);
     if (p->unmapped) return 0;
     rv_unf_map_trace(&p->u, &p->tr, x->opt->cutoffs);
@@ -316,6 +335,12 @@ static int run(udpor *p)
             p->horizon && (!l->budget || h < l->budget) && (!l->max_events || h < l->max_events);
         if (at_h) l->budget = h;
         l->avoid = p->avoid;
+        /* giving way (sched.c) needs cutoffs to end the spin it cuts
+         * short: once a state was met that cannot be cut (unique), every
+         * execution of a spin-wait would only be one turn longer than the
+         * one before, an endless series of short runs where lowest-first
+         * reaches --max-events at once */
+        l->give_way = p->x->opt->cutoffs && !p->u.unique_why;
         int r = run_once(p);
         if (r != 0 || !l->budget || p->tr.end != RV_END_EVENT_LIMIT || p->tr.n < l->budget)
             return r;
@@ -344,6 +369,16 @@ static int run(udpor *p)
     }
 }
 
+/* A thread of C stopped at a failed __VERIFIER_assume (its events were
+ * not cut, so its end is C's): C is infeasible, as the run would have
+ * been had the cutoff not ended it. */
+static bool held_by_assume(const udpor *p)
+{
+    for (unsigned v = 0; v < p->tr.nthreads && v < RV_MASK_THREADS; v++)
+        if (p->tr.threads[v].state == RV_T_ASSUME && !((p->u.cutmask >> v) & 1)) return true;
+    return false;
+}
+
 /* Hand the execution to the explorer core.  An execution stopped at an
  * event limit after cutoffs pruned it explored a maximal configuration of
  * the cutoff-free prefix: it is reported as complete (seed 001 §5.2). */
@@ -352,7 +387,13 @@ static bool observe(udpor *p, bool cut)
     /* an unmapped execution is the whole explored prefix: its events */
     p->usum += p->unmapped ? (double)p->tr.n : (double)p->u.n;
     p->nmax++;
-    if (cut && rv_end_is_incomplete(p->tr.end)) {
+    if (p->looped) { /* the branch's end is the cycle: non-termination */
+        p->looped = false;
+        return rv_observe(p->x, &p->loop);
+    }
+    /* only the event budget: a run stopped by another limit (a resource,
+     * the time) did not end because of the cutoff */
+    if (cut && p->tr.end == RV_END_EVENT_LIMIT) {
         rv_trace_reset(&p->obs);
         for (size_t i = 0; i < p->u.ncur; i++) {
             rv_event *ev = rv_trace_push(&p->obs);
@@ -361,7 +402,11 @@ static bool observe(udpor *p, bool cut)
             ev->val = e->val;
             ev->pc = e->pc;
         }
-        p->obs.end = RV_END_COMPLETE;
+        p->obs.end = held_by_assume(p) ? RV_END_INFEASIBLE : RV_END_COMPLETE;
+        /* what the run did not stand for (values drawn from a sampled
+         * domain, a create held at --thread-bound) holds for C too:
+         * without it a bounded run said "exhaustive" */
+        p->obs.nonexhaustive = p->tr.nonexhaustive;
         return rv_observe(p->x, &p->obs);
     }
     return rv_observe(p->x, &p->tr);
@@ -435,6 +480,58 @@ static void finish_stats(udpor *p, const sums *before)
     s->avg_u = p->nmax ? p->usum / (double)p->nmax : 0;
 }
 
+/* The last run ended in a cycle no other thread can leave (lasso.c):
+ * keep an execution that ends with it, with what the report says of it:
+ * the thread(s), where the cycle closes, its events, and the other
+ * threads as they wait at the end of the run (which lies on the cycle).
+ * The trace up to the cycle's end, with the cycle's events moved last
+ * (the events of other threads among them are independent of them and
+ * not after them: lasso.c), so that they are its last `cycle` events and
+ * the schedule still runs the program (a linearisation of the same
+ * configuration). */
+static void note_loop(udpor *p)
+{
+    const rv_lasso *l = &p->u.lasso;
+    rv_trace *t = &p->loop;
+    rv_trace_copy(t, &p->tr);
+    size_t w = l->from + 1, c = 0;
+    for (size_t k = l->from + 1; k <= l->to; k++) /* the others first, in order */
+        if (!l->all && p->tr.ev[k].act.tid != l->tid) t->ev[w++] = p->tr.ev[k];
+    for (size_t k = l->from + 1; k <= l->to; k++)
+        if (l->all || p->tr.ev[k].act.tid == l->tid) t->ev[w++] = p->tr.ev[k], c++;
+    t->n = w;
+    t->end = RV_END_NONTERM;
+    t->err_tid = (uint16_t)l->tid;
+    t->err_pc = p->tr.ev[l->to].pc;
+    t->cycle = (uint32_t)c;
+    if (l->nthreads > 1)
+        snprintf(t->msg, sizeof t->msg,
+                 "%u threads loop forever: after a cycle of %u events they are back in the same "
+                 "state, and every other thread has finished or waits for something the cycle "
+                 "never gives",
+                 l->nthreads, l->period);
+    else
+        snprintf(t->msg, sizeof t->msg,
+                 "thread %u loops forever: after a cycle of %u event%s it is back in the same "
+                 "state, and every other thread has finished or waits for something the cycle "
+                 "never gives",
+                 l->tid, l->period, l->period == 1 ? "" : "s");
+    /* main finished (not in the cycle): if it returned, that ends only
+     * the main thread by default (docs/CLI.md "Program end"), where a
+     * real run's exit() would end the loop with the program */
+    if (t->nthreads && t->threads[0].state == RV_T_FINISHED) {
+        size_t m = strlen(t->msg);
+        snprintf(t->msg + m, sizeof t->msg - m,
+                 "; main has finished: if it returned, a real run ends here (its exit() ends "
+                 "every thread; --posix-exit models that)");
+    }
+    p->looped = true;
+}
+
+/* settle() stopped because the run was asked to (src/core/stop.h): the
+ * last execution ran to its end but was not extended. */
+#define INTERRUPTED (-2)
+
 /* Run the prefix and go on to a maximal configuration of the explored
  * prefix of the unfolding: one branch of Alg. 1 (lines 5-9) down to a call
  * with en(C) ⊆ D.  When cutoffs pruned the execution, the pruned C may
@@ -442,16 +539,19 @@ static void finish_stats(udpor *p, const sums *before)
  * events of a history without the cut part): line 6 continues with one of
  * them in a new run that replays C, with the threads that were cut
  * scheduled last.  Each continuation adds an event to C or finds a new
- * cutoff, so this ends.  Sets *blocked (k-partial SSB) and *cut. */
+ * cutoff, so this ends.  Sets *blocked (k-partial SSB) and *cut.  Returns
+ * 0, -1 on failure, or INTERRUPTED. */
 static int settle(udpor *p, size_t *blocked, bool *cut)
 {
     const rv_options *o = p->x->opt;
     p->avoid = 0;
+    p->looped = false;
     uint64_t runs = 0;
     for (;;) {
         size_t n0 = p->u.n, cur0 = p->u.ncur;
         uint64_t c0 = p->u.ncutoffs;
         if (run(p) != 0) return -1;
+        if (p->u.lasso.found && !p->looped) note_loop(p);
         if (p->unmapped) { /* the last execution: nothing to extend */
             *blocked = NOT_BLOCKED;
             *cut = false;
@@ -476,14 +576,20 @@ static int settle(udpor *p, size_t *blocked, bool *cut)
          * thousands of threads alive they are most of the work (every
          * order of their pending acquisitions: quadratic) */
         if (*blocked == NOT_BLOCKED && rv_explore_last_execution(p->x)) return 0;
+        drop_stale_pending(&p->tr);
         rv_unf_extend(&p->u, &p->tr, pending_valid(p->tr.end));
-        if (p->u.interrupted) return -1; /* --time-limit: rv_explore sees the deadline passed */
+        if (p->u.interrupted) return INTERRUPTED; /* rv_explore sees why (stop.h) */
         /* events freed by Remove and met again: executed, and the fatal
          * variants of dead twins over them (fatal.c) */
         rv_unf_fatal_recall(&p->u, n0);
         if (o->cutoffs)
-            for (size_t q = 0; q < p->u.n; q++) rv_unf_cutoff(&p->u, p->u.ev[q]);
-        if (!cutmask || *blocked != NOT_BLOCKED || p->trunc) return 0;
+            for (size_t q = 0; q < p->u.n && !rv_unf_stop(&p->u); q++)
+                rv_unf_cutoff(&p->u, p->u.ev[q]);
+        if (p->u.interrupted) return INTERRUPTED;
+        /* a run that ended at a resource limit is reported as that
+         * limit (observe), not continued as if a cutoff had ended it */
+        if (!cutmask || *blocked != NOT_BLOCKED || p->trunc || p->tr.end == RV_END_RESOURCE)
+            return 0;
         rv_uevent *e = enabled_outside_d(p, p->u.ncur);
         if (!e) return 0;
         p->avoid |= cutmask;
@@ -527,7 +633,15 @@ static int explore(udpor *p)
     for (;;) {
         size_t blocked;
         bool cut;
-        if (settle(p, &blocked, &cut) != 0) return -1;
+        int rs = settle(p, &blocked, &cut);
+        if (rs == INTERRUPTED) {
+            /* the execution itself is done: its error, if it has one, is
+             * reported (rv_observe then ends the run, which is past its
+             * deadline or signalled) */
+            if (blocked == NOT_BLOCKED) observe(p, cut || p->trunc);
+            return -1;
+        }
+        if (rs != 0) return -1;
         if (p->u.bytes > x->stats.unf_peak) x->stats.unf_peak = p->u.bytes;
         if (getenv("RV_UDPOR_DEBUG"))
             fprintf(
@@ -548,13 +662,16 @@ static int explore(udpor *p)
         bool again = false;
         sweep_d(p);
         while (p->nlv > 0 && !again) {
+            if (rv_unf_stop(&p->u)) return -1; /* a long backtracking sweep */
             size_t i = p->nlv - 1;
             rv_uevent *e = p->u.cur[i];
             size_t nd;
             rv_uevent **D = sweep_level_d(p, e, &nd);
             rv_uevent **J;
             size_t nj;
-            if (rv_unf_alt(&p->u, i, D, nd, o->alt_k, &J, &nj)) {
+            bool found = rv_unf_alt(&p->u, i, D, nd, o->alt_k, &J, &nj);
+            if (p->u.interrupted) return -1; /* no answer: never "no alternative" */
+            if (found) {
                 d_push(p, i, e);
                 lv_resize(p, i + 1);
                 set_prefix(p, i, J, nj);
@@ -580,6 +697,7 @@ static void pass_free(udpor *p)
     free(p->expect);
     rv_trace_free(&p->tr);
     rv_trace_free(&p->obs);
+    rv_trace_free(&p->loop);
 }
 
 static void debug_summary(udpor *p)
@@ -635,9 +753,9 @@ int rv_algo_udpor(rv_explore *x)
         }
         rv_unf_cut_move(&hold, &p.u);
         p.u.unique_why = uwhy;
-        p.u.deadline = x->deadline;
         rv_trace_init(&p.tr);
         rv_trace_init(&p.obs);
+        rv_trace_init(&p.loop);
         r = explore(&p);
         pass++;
         x->stats.passes = pass;
@@ -670,6 +788,6 @@ int rv_algo_udpor(rv_explore *x)
     }
     rv_unf_cut_free(&hold);
     x->backend->limits.budget = x->backend->limits.avoid = 0;
-    x->backend->limits.lazy_enabled = false;
+    x->backend->limits.lazy_enabled = x->backend->limits.give_way = false;
     return r;
 }

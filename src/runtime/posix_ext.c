@@ -345,6 +345,23 @@ static void attr_back(void *a, const void *c, const void *orig, size_t n, uint64
     if (memcmp(c, orig, n)) rv_out(a, c, n, pc);
 }
 
+/* The copy c back into the program's object after a setter that keeps
+ * its value outside the object: glibc's pthread_attr_setaffinity_np and
+ * pthread_attr_setsigmask_np store the set in an extension the C library
+ * allocates, and the object's bytes (a pointer to it) need not change.
+ * A write event over the whole object, changed or not, orders the call
+ * with every later use of the attributes (a getter, pthread_create); and
+ * the extension's bytes are in no memory image, so the state after it is
+ * unique (RV_TAINT_HEAP_COPY).  Before, the call was a read event only:
+ * a getter in another thread looked independent of it, and udpor said
+ * "no error, exhaustive" where dfs found the assertion
+ * (tests/adversary/attr_ext.c, adversary of issue 27). */
+static void attr_ext_back(void *a, const void *c, size_t n, uint64_t pc)
+{
+    rv_out(a, c, n, pc);
+    rv_taint(RV_TAINT_HEAP_COPY);
+}
+
 /* NAME(a): initialises the whole object */
 #define ATTR_INIT(NAME, T)                                                                         \
     int __ravel_##NAME(T *a)                                                                       \
@@ -421,11 +438,10 @@ int __ravel_pthread_attr_setsigmask_np(pthread_attr_t *a, const sigset_t *m)
     uint64_t pc = PC;
     sigset_t v;
     if (m) rv_in(&v, m, sizeof v, pc);
-    pthread_attr_t c, o;
+    pthread_attr_t c;
     rv_in(&c, a, sizeof c, pc);
-    o = c;
     int r = pthread_attr_setsigmask_np(&c, m ? &v : NULL);
-    attr_back(a, &c, &o, sizeof c, pc);
+    attr_ext_back(a, &c, sizeof c, pc);
     return r;
 }
 
@@ -465,11 +481,10 @@ int __ravel_pthread_attr_setaffinity_np(pthread_attr_t *a, size_t n, const cpu_s
     char small[BOUNCE_STACK];
     char *v = rv_bounce_alloc(n, small);
     rv_in(v, set, n, pc);
-    pthread_attr_t c, o;
+    pthread_attr_t c;
     rv_in(&c, a, sizeof c, pc);
-    o = c;
     int r = pthread_attr_setaffinity_np(&c, n, (const cpu_set_t *)(void *)v);
-    attr_back(a, &c, &o, sizeof c, pc);
+    attr_ext_back(a, &c, sizeof c, pc);
     rv_bounce_free(v, small);
     return r;
 }

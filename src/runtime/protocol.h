@@ -88,6 +88,9 @@ _Static_assert(RV_HEAP_BASE + RV_MAX_THREADS * RV_HEAP_SPAN <= 0x7f0000000000ull
 #define RV_REQ_EXPLAIN      64u  /* fill the explain log (below): stacks and frames for a report */
 #define RV_REQ_KEEP_DEAD    128u /* keep dead frame bytes (live.c): a person reads them under gdb */
 #define RV_REQ_REAL_CLOCK   256u /* the C library's clocks, not the virtual one (clock.c) */
+#define RV_REQ_GIVE_WAY                                                                            \
+    512u /* free runs: a thread back in a state it had, having changed                             \
+            nothing, gives way (sched.c; needs FINGERPRINTS) */
 
 /* Engines (DESIGN §2 "Engines"): fork per execution, or reset the memory
  * of one process between executions (src/runtime/engine.c).  RESET falls

@@ -487,6 +487,72 @@ static unsigned lowest_hi(unsigned from)
     return RV_NO_THREAD;
 }
 
+/* ---- giving way (RV_REQ_GIVE_WAY; issue 28 part 4) ------------------------
+ *
+ * Lowest-first free runs let a spin-wait of thread 0 run to the event
+ * budget before the thread it waits for ever ran (4,313 and 100,000
+ * events in the trial).  A thread that, running alone, comes back to a
+ * fingerprint it had, with nothing but reads and yields in between, is in
+ * a state the whole program had already: nothing else moved.  It gives
+ * way (is parked): the free choice takes another enabled thread first,
+ * until some thread changes something (any event but a read or a yield),
+ * which unparks every thread.  With no other thread enabled it runs on.
+ * Any free choice is sound (seed 001 Alg. 1 line 6 leaves it free); only
+ * which configurations come first changes.  The repetition is found as
+ * Brent finds cycles: the fingerprint at steps 1, 2, 4, 8, ... since the
+ * thread started running alone is the anchor, each later one compares
+ * with it, so a cycle of any length c is seen within about 2(c + tail)
+ * events and O(1) memory.  The state lives in the runtime's memory, so
+ * every execution starts with none. */
+static struct {
+    uint64_t parked; /* threads below RV_MASK_THREADS that gave way */
+    unsigned tid;    /* the thread watched; its events since `from` are quiet */
+    uint64_t from;   /* step of its first watched event + 1; 0: none watched */
+    uint64_t fp_lo, fp_hi;
+    uint64_t len, pow; /* events since the anchor, and when it moves next */
+} gw;
+
+/* Changes nothing another thread can see: a read or a yield, with
+ * fingerprints and no taint. */
+static bool gw_quiet(const rv_event *ev)
+{
+    return (ev->act.kind == RV_ACT_READ || ev->act.kind == RV_ACT_YIELD) && !ev->taint && ev->fp_hi;
+}
+
+/* t (running) has just had its last event fingerprinted, and is about to
+ * do its next action. */
+static void give_way_note(rv_thr *t)
+{
+    if (!(rt.flags & RV_REQ_GIVE_WAY) || !(rt.flags & RV_REQ_FINGERPRINTS) || !rt.recording ||
+        t->last_event < 0)
+        return;
+    const rv_event *ev = &rt.events[t->last_event];
+    unsigned tid = rv_tid(t);
+    if (!gw_quiet(ev)) { /* a visible change: everyone may have something to do */
+        gw.parked = 0;
+        gw.from = 0;
+        return;
+    }
+    /* watched from here when another thread ran in between, or none was */
+    if (!gw.from || gw.tid != tid || (uint64_t)t->last_event + 1 != rt.step) {
+        gw.tid = tid;
+        gw.from = rt.step;
+        gw.fp_lo = ev->fp_lo, gw.fp_hi = ev->fp_hi;
+        gw.len = 0, gw.pow = 1;
+        return;
+    }
+    if (ev->fp_lo == gw.fp_lo && ev->fp_hi == gw.fp_hi) { /* the same state as before */
+        if (tid < RV_MASK_THREADS && rt.step >= rt.shm->nsteps) gw.parked |= 1ull << tid;
+        gw.from = 0;
+        return;
+    }
+    if (++gw.len == gw.pow) {
+        gw.fp_lo = ev->fp_lo, gw.fp_hi = ev->fp_hi;
+        gw.len = 0;
+        gw.pow *= 2;
+    }
+}
+
 static enset enabled_set(void)
 {
     enset e = {0, -1, RV_NO_THREAD, RV_NO_THREAD};
@@ -499,7 +565,8 @@ static enset enabled_set(void)
     unsigned n = rt.nthreads < RV_MASK_THREADS ? rt.nthreads : RV_MASK_THREADS;
     for (unsigned i = 0; i < n; i++)
         if (thr_enabled(i)) e.mask |= 1ull << i;
-    uint64_t pref = e.mask & ~rt.shm->avoid; /* threads above 63 are never avoided */
+    uint64_t pref = e.mask & ~rt.shm->avoid;   /* threads above 63 are never avoided */
+    if (pref & ~gw.parked) pref &= ~gw.parked; /* given way: the others first */
     unsigned hi = e.mask && pref ? RV_NO_THREAD : lowest_hi(RV_MASK_THREADS);
     e.first = e.mask ? (unsigned)__builtin_ctzll(e.mask) : hi;
     e.first_pref = pref ? (unsigned)__builtin_ctzll(pref) : hi != RV_NO_THREAD ? hi : e.first;
@@ -558,6 +625,7 @@ static uint32_t pick(const enset *en, unsigned *tid, uint32_t *val)
         break;
     case RV_POLICY_LEAST: { /* among the threads of the mask; the others as FIRST */
         uint64_t pref = en->mask & ~rt.shm->avoid;
+        if (pref & ~gw.parked) pref &= ~gw.parked; /* given way: the others first */
         /* all avoided and none above the mask enabled: the least of the avoided */
         if (!pref && en->first_pref < RV_MASK_THREADS) pref = en->mask;
         *tid = pref ? rv_least_thread(pref, rt.nev) : en->first_pref;
@@ -1116,7 +1184,7 @@ static bool lazy_pick(unsigned *tid, uint32_t *val, uint32_t *dom)
     }
     if (rt.shm->policy != RV_POLICY_FIRST) return false;
     unsigned n = rt.nthreads < RV_MASK_THREADS ? rt.nthreads : RV_MASK_THREADS;
-    uint64_t avoid = rt.shm->avoid;
+    uint64_t avoid = rt.shm->avoid | gw.parked; /* the parked: the whole set decides */
     for (unsigned i = 0; i < n; i++)
         if (!((avoid >> i) & 1) && thr_enabled(i)) {
             *tid = i;
@@ -1199,6 +1267,7 @@ void rv_visible_c(rv_action a, uint64_t pc)
         fingerprint_last(self, here, true);
     else
         keep_taint(self);
+    give_way_note(self);
     if (self->priming) { /* first visible action of a new thread: back to its creator */
         self->priming = false;
         switch_to(self, rt.primer);
@@ -1229,6 +1298,7 @@ void rv_leave(void)
         fingerprint_exit(self);
     else
         keep_taint(self);
+    give_way_note(self); /* an exit: a visible change */
     if (self->priming) {
         /* stopped before its first visible action (a failed assume): the
          * creator's create event is still running and takes control back,

@@ -38,17 +38,62 @@ static bool in_cj(const altctx *a, const rv_uevent *e)
 }
 
 /* An event is unusable when it or a cause is a cutoff (Extend', seed 001
- * §5.2: cutoffs and their successors are not in U). */
-static bool beyond_cutoff(const rv_unf *u, rv_uevent *e)
+ * §5.2: cutoffs and their successors are not in U).  Memoised per number
+ * of cutoffs (the set only grows).  A walk with a stack of its own, not a
+ * recursion: one thread's chain can be 10^5 events deep (a spin that ran
+ * to --max-events), and the recursion overflowed ravel's stack there
+ * (issue 28 part 5, tests/limits long_spin_*). */
+struct rv_bcframe {
+    rv_uevent *e;
+    size_t k; /* the next cause to look at: pred[k], tparent at k == npred */
+};
+
+static bool beyond_cutoff(rv_unf *u, rv_uevent *e)
 {
-    /* memoised per number of cutoffs (the set only grows) */
     uint64_t ver = u->ncutoffs + 1;
     if (e->bc_ver == ver) return e->bc_val;
-    bool v = e->cutoff;
-    for (size_t i = 0; i < e->npred && !v; i++) v = beyond_cutoff(u, e->pred[i]);
-    if (!v && e->tparent) v = beyond_cutoff(u, e->tparent);
-    e->bc_ver = ver;
-    e->bc_val = v;
+    size_t n = 0;
+    bool v = false;
+    rv_uevent *push_e = e;
+    for (;;) {
+        if (push_e) { /* enter an event not yet known */
+            if (push_e->cutoff) {
+                v = true;
+                push_e->bc_ver = ver;
+                push_e->bc_val = true;
+                break;
+            }
+            if (n == u->capbcstk) {
+                u->capbcstk = u->capbcstk ? 2 * u->capbcstk : 256;
+                u->bcstk = rv_xrealloc(u->bcstk, u->capbcstk * sizeof *u->bcstk);
+            }
+            u->bcstk[n++] = (struct rv_bcframe){push_e, 0};
+            push_e = NULL;
+        }
+        if (!n) break;
+        struct rv_bcframe *f = &u->bcstk[n - 1];
+        if (f->k > f->e->npred) { /* every cause is clear */
+            f->e->bc_ver = ver;
+            f->e->bc_val = false;
+            n--;
+            continue;
+        }
+        rv_uevent *c = f->k < f->e->npred ? f->e->pred[f->k] : f->e->tparent;
+        f->k++;
+        if (!c) continue;
+        if (c->bc_ver != ver) {
+            push_e = c;
+        } else if (c->bc_val) {
+            v = true;
+            break;
+        }
+    }
+    /* a cutoff was found below the events still on the stack: each of
+     * them has it in its history */
+    for (size_t i = 0; i < n; i++) {
+        u->bcstk[i].e->bc_ver = ver;
+        u->bcstk[i].e->bc_val = v;
+    }
     return v;
 }
 
@@ -158,6 +203,7 @@ static bool search(altctx *a, size_t idx)
     bool found = false;
     for (size_t i = 0; i < n && !found; i++) {
         rv_uevent *e = cand[i];
+        if (rv_unf_stop(a->u)) break; /* no answer: the caller ends the run */
         if (e->dead || beyond_cutoff(a->u, e)) continue;
         collect(a, e);
         if (!x_fits(a) || x_meets_d(a)) continue;

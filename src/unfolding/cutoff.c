@@ -719,7 +719,7 @@ bool rv_unf_cutoff(rv_unf *u, rv_uevent *e)
         return false;
     }
     e->state = st;
-    e->state_ok = true;
+    e->state_ok = e->state_known = true;
     if (2 * (u->ncut + 1) > u->capcut) cut_grow(u);
     size_t i = cut_find(u, st);
     rv_cutslot *s = &u->cut[i];

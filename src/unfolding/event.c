@@ -36,10 +36,21 @@
  * touching the entries but those of one block.
  * Memory (issue 11, fifth pass): events with their pred and tmax arrays,
  * conflict lists and buckets come from the arena of arena.h.
+ * Hot objects (issue 29; docs/UDPOR.md "Hot objects"): per other thread
+ * v, the candidates come from a walk of v's thread tree from e's last
+ * event of v down through e-independent events (walk_thread), when that
+ * reads fewer than an eighth of the entries the scan of v's buckets
+ * would; siblings with e's exact action are not read (gather_siblings:
+ * they conflict with e only if they share its history, and those are
+ * found by name).
  * Costs: filing an event O(k) amortised (k = its keys, 2-4 but for wide
- * memory ranges); an update O(k T' log |bucket| + b + c log r) for b
- * blocks and c entries scanned in r buckets, merged (T' = threads
- * touching the object), then
+ * memory ranges) plus one action comparison for its sibling mark; an
+ * update O(k T' log |bucket|) to size the scans, then per thread
+ * min(walk, b + c): the walk's entries w (bounded by an eighth of the
+ * scan; about 4 on the counter of bench/udpor/counter.c, independent of
+ * the object's events) or b blocks and c entries scanned; the siblings'
+ * bucket from icf_upto by blocks, skipping same-action blocks, plus up
+ * to ndom name lookups; merged over r runs in O(c log r), then
  * rv_unf_icf on each candidate.
  * The index is rebuilt in O(|U|) after rv_unf_remove renumbers ids, and is
  * not counted in u->bytes (the --cache-mb accounting is that of the
@@ -63,8 +74,10 @@ void rv_unf_free(rv_unf *u)
     free(u->ix);
     free(u->scratch);
     free(u->scratch2);
+    free(u->wstack);
     free(u->altX);
     free(u->alttg);
+    free(u->bcstk);
     free(u->ev);
     free(u->sig);
     free(u->htab);
@@ -384,17 +397,39 @@ static void bucket_grow(rv_unf *u, rv_ubucket *b)
     b->cap = ncap;
 }
 
-static void ix_push(rv_unf *u, rv_ubucket *b, const rv_uevent *e)
+/* File entry x (of event id) in b; bandv is what the block ANDs fold:
+ * the fin for object buckets, the same-action flag for sibling buckets. */
+static void ix_put(rv_unf *u, rv_ubucket *b, rv_uentry x, uint32_t id, uint64_t bandv)
 {
-    rv_uentry x = {(uint64_t)e->id << 32 | e->act.tid, e->fin};
     if (b->n && b->ent[b->n - 1].idt == x.idt) return; /* two granules, one key */
     if (b->n == b->cap) bucket_grow(u, b);
     uint64_t *band = bucket_band(b);
     uint32_t blk = b->n / RV_UBLOCK;
-    band[blk] = b->n % RV_UBLOCK ? band[blk] & x.fin : x.fin;
-    if (b->n % RV_UBLOCK == 0) bucket_bfirst(b)[blk] = e->id;
-    if (e->id + 1 > b->last) b->last = e->id + 1;
+    band[blk] = b->n % RV_UBLOCK ? band[blk] & bandv : bandv;
+    if (b->n % RV_UBLOCK == 0) bucket_bfirst(b)[blk] = id;
+    if (id + 1 > b->last) b->last = id + 1;
     b->ent[b->n++] = x;
+}
+
+static void ix_push(rv_unf *u, rv_ubucket *b, const rv_uevent *e)
+{
+    rv_uentry x = {(uint64_t)e->id << 32 | e->act.tid, e->fin};
+    ix_put(u, b, x, e->id, e->fin);
+}
+
+/* Sibling buckets (issue 29): bit SIB_SAME of an entry's idt says that
+ * its event's action is, byte for byte, that of the bucket's first
+ * entry; the block ANDs fold that bit, so that gather_siblings skips a
+ * block of same-action siblings in one test.  (The thread field of a
+ * sibling entry is its bucket's thread: the bit is free.) */
+#define SIB_SAME (1ull << 31)
+
+static void sib_push(rv_unf *u, rv_ubucket *b, rv_uevent *e)
+{
+    bool same = !b->n || !memcmp(&u->ev[b->ent[0].idt >> 32]->act, &e->act, sizeof e->act);
+    rv_uentry x = {(uint64_t)e->id << 32 | e->act.tid | (same ? SIB_SAME : 0), e->fin};
+    e->sib_same = same;
+    ix_put(u, b, x, e->id, same);
 }
 
 static void bucket_clear(rv_unf *u, rv_ubucket *b)
@@ -403,7 +438,7 @@ static void bucket_clear(rv_unf *u, rv_ubucket *b)
     memset(b, 0, sizeof *b);
 }
 
-static void ix_add(rv_unf *u, const rv_uevent *e)
+static void ix_add(rv_unf *u, rv_uevent *e)
 {
     if (universal(e)) {
         ix_push(u, ix_get(u, ix_key(K_UNIV, 0)), e);
@@ -420,7 +455,7 @@ static void ix_add(rv_unf *u, const rv_uevent *e)
         if (e->id + 1 > ob->last) ob->last = e->id + 1;
         ix_push(u, ix_get(u, split_key(ks.k[i], t, rd)), e);
     }
-    ix_push(u, sibling_bucket(u, e), e);
+    sib_push(u, sibling_bucket(u, e), e);
     if (t + 1 > u->ixnth) u->ixnth = t + 1;
 }
 
@@ -663,47 +698,74 @@ rv_uevent *rv_unf_intern_new(rv_unf *u, const rv_action *a, uint32_t val, rv_uev
 
 /* ---- conflicts --------------------------------------------------------- */
 
-/* Collect [e) \ K into out (K given by a predicate on events), marking
- * visited events with the current epoch. */
-typedef bool (*member_fn)(const rv_uevent *x, const void *ctx);
+/* The part of [e) outside [other], gathered by rv_unf_icf into a scratch
+ * array, and the tests a member must pass for e #^i other to remain
+ * possible.  Each member is tested as it is found, so that a pair that is
+ * no immediate conflict is rejected after a few events: in a spin or lock
+ * loop an event has O(n) candidate partners whose histories differ by
+ * O(n) events, and gathering whole differences before testing made every
+ * conflict list O(n^2) and a run of n-event executions O(n^3) (issue 28
+ * part 5; 84% of the profile in collect_outside).  The order of the walk
+ * does not change the answer, only when it is known. */
+typedef struct diffwalk {
+    rv_uevent **v; /* the members found so far */
+    size_t n, cap;
+    const rv_uevent *other;    /* members are not below it; none may depend on it */
+    rv_uevent *const *against; /* the other side's members (NULL while gathering the first) */
+    size_t nagainst;
+} diffwalk;
 
-static void collect_outside(rv_unf *u, rv_uevent *e, member_fn in_k, const void *ctx,
-                            rv_uevent ***out, size_t *n, size_t *cap)
+/* Whether x, a member of one side, leaves e #^i other possible: x must not
+ * depend on the other side's event (else [other] ∪ [e) is no
+ * configuration), and no member of the other side gathered before may be
+ * dependent and concurrent with it (else [e) ∪ [other) is none). */
+static bool member_ok(const diffwalk *w, const rv_uevent *x)
 {
-    if (e->mark == u->epoch || in_k(e, ctx)) return;
-    e->mark = u->epoch;
-    if (*n == *cap) {
-        *cap = *cap ? 2 * *cap : 64;
-        *out = rv_xrealloc(*out, *cap * sizeof **out);
+    if ((x->sig & w->other->sig) && rv_unf_dep(&x->act, &w->other->act)) return false;
+    for (size_t k = 0; k < w->nagainst; k++) {
+        const rv_uevent *y = w->against[k];
+        if ((x->sig & y->sig) && rv_unf_dep(&x->act, &y->act) && rv_unf_concurrent(x, y))
+            return false;
     }
-    (*out)[(*n)++] = e;
-    for (size_t i = 0; i < e->npred; i++) collect_outside(u, e->pred[i], in_k, ctx, out, n, cap);
-    if (e->tparent) collect_outside(u, e->tparent, in_k, ctx, out, n, cap);
+    return true;
 }
 
-static bool below(const rv_uevent *x, const void *ctx)
+/* Add x (not yet visited) to the walk unless it lies in [other]; false
+ * when x rules the conflict out. */
+static bool walk_visit(rv_unf *u, diffwalk *w, rv_uevent *x)
 {
-    return rv_unf_leq(x, (const rv_uevent *)ctx);
+    if (x->mark == u->epoch) return true;
+    x->mark = u->epoch;
+    if (rv_unf_leq(x, w->other)) return true;
+    if (!member_ok(w, x)) return false;
+    if (w->n == w->cap) {
+        w->cap = w->cap ? 2 * w->cap : 64;
+        w->v = rv_xrealloc(w->v, w->cap * sizeof *w->v);
+    }
+    w->v[w->n++] = x;
+    return true;
 }
 
-/* Two sets, each a difference of configurations that share the rest: the
- * union is conflict-free iff no dependent pair across them is causally
- * unrelated. */
-static bool cross_conflict(rv_uevent *const *X, size_t nx, rv_uevent *const *Y, size_t ny)
+/* [e) \ [other] into w, newest causes first (the immediate predecessors
+ * are the likeliest to depend on `other`); false as soon as a member
+ * rules e #^i other out.  Iterative: the differences can be 10^5 events
+ * deep along one thread. */
+static bool walk_outside(rv_unf *u, rv_uevent *e, diffwalk *w)
 {
-    for (size_t i = 0; i < nx; i++)
-        for (size_t k = 0; k < ny; k++)
-            if ((X[i]->sig & Y[k]->sig) && rv_unf_dep(&X[i]->act, &Y[k]->act) &&
-                rv_unf_concurrent(X[i], Y[k]))
-                return true;
-    return false;
-}
-
-static bool depends_on_any(const rv_uevent *e, rv_uevent *const *Y, size_t ny)
-{
-    for (size_t k = 0; k < ny; k++)
-        if ((e->sig & Y[k]->sig) && rv_unf_dep(&e->act, &Y[k]->act)) return true;
-    return false;
+    u->epoch++;
+    size_t from = w->n;
+    for (size_t i = 0; i <= e->npred; i++) {
+        rv_uevent *y = i < e->npred ? e->pred[i] : e->tparent;
+        if (y && !walk_visit(u, w, y)) return false;
+    }
+    for (size_t q = from; q < w->n; q++) {
+        rv_uevent *x = w->v[q];
+        for (size_t i = 0; i <= x->npred; i++) {
+            rv_uevent *y = i < x->npred ? x->pred[i] : x->tparent;
+            if (y && !walk_visit(u, w, y)) return false;
+        }
+    }
+    return true;
 }
 
 /* The maximal event of thread t in [e), or NULL. */
@@ -752,22 +814,20 @@ bool rv_unf_icf(rv_unf *u, rv_uevent *a, rv_uevent *b)
     if (rv_unf_leq(a, b) || rv_unf_leq(b, a)) return false;
     if (!depth_compatible(a, b) || !depth_compatible(b, a)) return false;
     if (!threads_compatible(a, b)) return false;
-    /* [a) ∪ [b) conflict-free: only [a) \ [b) against [b) \ [a) matters. */
-    rv_uevent **X = NULL, **Y = NULL;
-    size_t nx = 0, cx = 0, ny = 0, cy = 0;
-    u->epoch++;
-    for (size_t i = 0; i < a->npred; i++) collect_outside(u, a->pred[i], below, b, &X, &nx, &cx);
-    if (a->tparent) collect_outside(u, a->tparent, below, b, &X, &nx, &cx);
-    u->epoch++;
-    for (size_t i = 0; i < b->npred; i++) collect_outside(u, b->pred[i], below, a, &Y, &ny, &cy);
-    if (b->tparent) collect_outside(u, b->tparent, below, a, &Y, &ny, &cy);
-    /* [a] ∪ [b) and [a) ∪ [b] are configurations too: a is concurrent
-     * with every event of [b) \ [a) (a ≰ b, and none is below a), so it
-     * must depend on none of them (else a # b is inherited); and likewise b */
-    bool ok =
-        !depends_on_any(a, Y, ny) && !depends_on_any(b, X, nx) && !cross_conflict(X, nx, Y, ny);
-    free(X);
-    free(Y);
+    /* [a) ∪ [b) conflict-free: only X = [a) \ [b) against Y = [b) \ [a)
+     * matters.  [a] ∪ [b) and [a) ∪ [b] are configurations too: a is
+     * concurrent with every event of Y (a ≰ b, and none is below a), so it
+     * must depend on none of them (else a # b is inherited); and likewise b
+     * with X.  Each member is tested as the walks find it (diffwalk). */
+    diffwalk x = {.other = b}, y = {.other = a};
+    bool ok = walk_outside(u, a, &x);
+    if (ok) {
+        y.against = x.v;
+        y.nagainst = x.n;
+        ok = walk_outside(u, b, &y);
+    }
+    free(x.v);
+    free(y.v);
     return ok;
 }
 
@@ -814,10 +874,8 @@ static uint32_t bucket_from(const rv_ubucket *b, uint32_t from)
  * or on another branch of the thread tree than z, or deeper than z on
  * z's branch, which cannot be (nothing follows z); rv_unf_icf would
  * reject the pair (causality, depth or thread-tree test). */
-static bool gather(rv_unf *u, const rv_uevent *e, const rv_ubucket *b, size_t *nc)
+static bool gather_from(rv_unf *u, const rv_uevent *e, const rv_ubucket *b, uint32_t k, size_t *nc)
 {
-    if (!b || !b->n || b->last <= e->icf_upto) return false; /* nothing new */
-    uint32_t k = bucket_from(b, e->icf_upto);
     if (k == b->n) return false;
     if (*nc + (b->n - k) > u->capscratch) {
         u->capscratch = 2 * (*nc + (b->n - k));
@@ -842,6 +900,18 @@ static bool gather(rv_unf *u, const rv_uevent *e, const rv_ubucket *b, size_t *n
         }
     }
     return *nc > n0;
+}
+
+/* Where the entries of a bucket from id icf_upto on start (b->n: none). */
+static uint32_t bucket_new(const rv_uevent *e, const rv_ubucket *b)
+{
+    if (!b || !b->n || b->last <= e->icf_upto) return b ? b->n : 0; /* nothing new */
+    return bucket_from(b, e->icf_upto);
+}
+
+static bool gather(rv_unf *u, const rv_uevent *e, const rv_ubucket *b, size_t *nc)
+{
+    return b && gather_from(u, e, b, bucket_new(e, b), nc);
 }
 
 /* The candidates of one update as sorted runs, one per bucket gathered. */
@@ -903,6 +973,167 @@ static void merge_runs(rv_unf *u, runs *r, size_t nc)
     }
 }
 
+static void run_add(runs *r, size_t s, size_t nc)
+{
+    if (nc == s) return;
+    if (r->n < 128)
+        r->st[r->n++] = s;
+    else
+        r->many = true;
+}
+
+/* Sort scratch[s, nc) by id: a few entries, insertion sort. */
+static void sort_run(rv_uentry *a, size_t s, size_t nc)
+{
+    if (nc - s > 32) {
+        qsort(a + s, nc - s, sizeof *a, cmp_entry);
+        return;
+    }
+    for (size_t i = s + 1; i < nc; i++) {
+        rv_uentry x = a[i];
+        size_t k = i;
+        for (; k > s && a[k - 1].idt > x.idt; k--) a[k] = a[k - 1];
+        a[k] = x;
+    }
+}
+
+static void wstack_push(rv_unf *u, size_t *n, rv_uevent *x)
+{
+    if (*n == u->capwstack) {
+        u->capwstack = u->capwstack ? 2 * u->capwstack : 64;
+        u->wstack = rv_xrealloc(u->wstack, u->capwstack * sizeof *u->wstack);
+    }
+    u->wstack[(*n)++] = x;
+}
+
+static void scratch_room(rv_unf *u, size_t n)
+{
+    if (n <= u->capscratch) return;
+    u->capscratch = 2 * n;
+    u->scratch = rv_xrealloc(u->scratch, u->capscratch * sizeof *u->scratch);
+}
+
+/* The candidates of thread v (v != tid(e)) for #^i(e), found in v's
+ * thread tree instead of the object buckets (issue 29: where one object
+ * has many events, the buckets hold thousands of v's events for each one
+ * in conflict with e).  If x of thread v is in immediate conflict with e,
+ * then (m = the last event of v in [e), the strict tmax):
+ *  - x's thread parent is m or below m: [e) ∪ [x) is a configuration, so
+ *    its events of v form one chain, and [e) holds no event of v as deep
+ *    as x (that would be x's sibling, in conflict with x: depth test);
+ *  - every event y of v strictly between m and x is in [x) \ [e), so
+ *    concurrent with e (e ≤ y would give e ≤ x) and in one configuration
+ *    with it ([e] ∪ [x) is one): independent of e.
+ * So x is reached from m's children (v's first events if m is NULL) by
+ * descending through events independent of e, and it is dependent with
+ * e: the walk stops below each dependent event.  A subtree is skipped
+ * when its root y cannot be below any such x: [y) holds an event of
+ * e's thread as deep as e (depth_compatible: e ≤ y, or a conflict with
+ * e), or e's thread's last event (fin, as in gather).  The walk visits
+ * at most `budget` children; past it, it gives up (false, nothing kept)
+ * and the caller scans the buckets instead, so an update costs at most a
+ * bounded fraction more than the scan it replaces.  Candidates with ids
+ * from icf_upto on are appended to the scratch, sorted by id. */
+static bool walk_thread(rv_unf *u, rv_uevent *e, unsigned v, size_t budget, size_t *nc)
+{
+    unsigned t = e->act.tid;
+    uint64_t tb = t < RV_MASK_THREADS ? 1ull << t : 0;
+    rv_uevent *m = v < e->nt ? e->tmax[v] : NULL;
+    const rv_uroot *root = rv_unf_root_get(u, v);
+    if (!m && !root) return true; /* v has no events */
+    size_t s = *nc, ns = 0;
+    const rv_ubucket *b = m ? &m->kids : &root->kids;
+    for (;;) {
+        if (b->n > budget) {
+            *nc = s;
+            return false;
+        }
+        budget -= b->n;
+        scratch_room(u, *nc + b->n);
+        for (uint32_t i = 0; i < b->n; i++) {
+            const rv_uentry *x = &b->ent[i];
+            if (x->fin & tb) continue; /* so is every event below x */
+            rv_uevent *y = u->ev[x->idt >> 32];
+            if (!depth_compatible(e, y)) continue; /* and below */
+            if ((e->sig & y->sig) && rv_unf_dep(&e->act, &y->act)) {
+                if (y->id >= e->icf_upto) u->scratch[(*nc)++] = *x;
+            } else if (y->kids.n) {
+                wstack_push(u, &ns, y);
+            }
+        }
+        if (!ns) break;
+        b = &u->wstack[--ns]->kids;
+    }
+    sort_run(u->scratch, s, *nc);
+    return true;
+}
+
+/* Append the same-action siblings of e with ids from icf_upto on that
+ * can be in immediate conflict with it: those of the same history, which
+ * differ from e by their value choice only, found by name. */
+static void same_history_siblings(rv_unf *u, rv_uevent *e, size_t *nc)
+{
+    if (rv_unf_choice(&e->act, 0) == rv_unf_choice(&e->act, 1)) return; /* one name: e */
+    uint32_t nv = e->act.ndom > 2 ? e->act.ndom : 2;
+    for (uint32_t val = 0; val < nv; val++) {
+        if (rv_unf_choice(&e->act, val) == e->choice) continue;
+        rv_uevent *x = rv_unf_find(u, &e->act, val, e->pred, e->npred);
+        /* a name leaves out fields of the action (unfolding.h): one that
+         * differs is not a same-action sibling, and the scan reads it */
+        if (!x || x->id < e->icf_upto || x->tparent != e->tparent ||
+            memcmp(&x->act, &e->act, sizeof x->act))
+            continue;
+        scratch_room(u, *nc + 1);
+        u->scratch[(*nc)++] = (rv_uentry){(uint64_t)x->id << 32 | x->act.tid, x->fin};
+    }
+}
+
+/* The candidates among e's siblings (same thread, same thread parent),
+ * sorted by id.  A sibling x whose action is e's, byte for byte, is in
+ * immediate conflict with e only if [x) = [e) (issue 29): each event's
+ * history is generated by its immediate predecessors, all dependent
+ * with its action (seed 001 §3: the maximal events of H in ⟨a, H⟩), so
+ * a predecessor of x outside [e) would be dependent with e, concurrent
+ * with it (it is neither below e nor above: e is x's sibling) and in
+ * [e] ∪ [x), which is then no configuration; so pred(x) ⊆ [e), and
+ * likewise pred(e) ⊆ [x).  Such siblings then share e's name but for
+ * the value choice: at most ndom lookups.  The bucket's same-action
+ * entries (SIB_SAME, with whole blocks skipped) are not read when e's
+ * action is that of the first sibling; every other sibling is a
+ * candidate as before.  Was: every sibling tested, and on a hot object
+ * a thread's event has a sibling per interleaving of the other
+ * threads' events before it. */
+static bool gather_siblings(rv_unf *u, rv_uevent *e, const rv_ubucket *b, size_t *nc)
+{
+    uint32_t k = bucket_new(e, b);
+    if (!b || k == b->n) return false;
+    size_t n0 = *nc;
+    bool same = e->sib_same; /* no read of the first sibling (a cache miss) */
+    bool choices = e->act.ndom <= 64 || rv_unf_choice(&e->act, 0) == rv_unf_choice(&e->act, 1);
+    if (same && !choices) same = false; /* too many names to look up: read them all */
+    scratch_room(u, *nc + (b->n - k));
+    const uint64_t *band = bucket_band(b);
+    while (k < b->n) {
+        uint32_t end = (k / RV_UBLOCK + 1) * RV_UBLOCK;
+        if (end > b->n) end = b->n;
+        if (same && band[k / RV_UBLOCK]) { /* every entry of the block has e's action */
+            k = end;
+            continue;
+        }
+        for (; k < end; k++) {
+            rv_uentry x = b->ent[k];
+            if (same && (x.idt & SIB_SAME)) continue;
+            x.idt &= ~SIB_SAME;
+            u->scratch[(*nc)++] = x;
+        }
+    }
+    if (same) {
+        same_history_siblings(u, e, nc);
+        sort_run(u->scratch, n0, *nc);
+    }
+    return *nc > n0;
+}
+
 /* Bring e's list up to date through the index: the candidates of its
  * buckets from icf_upto on, tested in increasing id order (the order of
  * a scan of U, so lists are the same as without the index).  Object
@@ -910,7 +1141,9 @@ static void merge_runs(rv_unf *u, runs *r, size_t nc)
  * threads' events (only siblings, in the sibling bucket, can be in
  * immediate conflict with an event of its own thread) and, if it is a
  * read, only at their non-reads (two reads are independent unless one is
- * fatal, and fatal events are universal). */
+ * fatal, and fatal events are universal).  Per other thread, when its
+ * buckets hold more new entries than a few, its candidates come from a
+ * bounded walk of its thread tree instead (walk_thread). */
 static void icf_update_indexed(rv_unf *u, rv_uevent *e)
 {
     uint64_t kbuf[64]; /* k[0..n) only: no zeroing of 512 bytes (issue 11) */
@@ -930,23 +1163,60 @@ static void icf_update_indexed(rv_unf *u, rv_uevent *e)
      * single threads; bit 63 stands for every thread from 63 on and is
      * tested per thread below. */
     uint64_t skip = (e->fin & ~(1ull << 63)) | (t < 63 ? 1ull << t : 0);
+    /* the objects with events filed since the last update (the others'
+     * split buckets have nothing new either, issue 11) and their threads */
+    const rv_ubucket *obs[64];
+    uint64_t okey[64];
+    unsigned no = 0;
+    uint64_t vmask = 0;
     for (unsigned i = 0; i < ks.n; i++) {
         if (ks.k[i] == univ) continue;
         const rv_ubucket *ob = ix_find(u, ks.k[i]);
-        /* no event filed under the object since the last update: its
-         * split buckets have nothing new either (issue 11) */
         if (!ob || ob->last <= e->icf_upto) continue;
-        for (uint64_t m = ob->mask & ~skip; m; m &= m - 1) {
-            unsigned v = (unsigned)__builtin_ctzll(m);
-            unsigned vend = v < 63 ? v + 1 : u->ixnth; /* bit 63: every thread from 63 on */
-            for (; v < vend; v++) {
-                if (v == t || (v < RV_MASK_THREADS && ((e->fin >> v) & 1))) continue;
-                gather_run(u, e, ix_find(u, split_key(ks.k[i], v, false)), &nc, &r);
-                if (!rd) gather_run(u, e, ix_find(u, split_key(ks.k[i], v, true)), &nc, &r);
+        obs[no] = ob;
+        okey[no++] = ks.k[i];
+        vmask |= ob->mask & ~skip;
+    }
+    for (uint64_t mm = vmask; mm; mm &= mm - 1) {
+        unsigned v = (unsigned)__builtin_ctzll(mm);
+        unsigned vend = v < 63 ? v + 1 : u->ixnth; /* bit 63: every thread from 63 on */
+        for (; v < vend; v++) {
+            if (v == t || (v < RV_MASK_THREADS && ((e->fin >> v) & 1))) continue;
+            uint64_t vb = 1ull << (v < 63 ? v : 63);
+            const rv_ubucket *sb[128];
+            uint32_t from[128];
+            unsigned nb = 0;
+            size_t scan = 0;
+            for (unsigned i = 0; i < no; i++) {
+                if (!(obs[i]->mask & vb)) continue;
+                for (int w = 0; w < (rd ? 1 : 2); w++) {
+                    const rv_ubucket *b = ix_find(u, split_key(okey[i], v, w == 1));
+                    uint32_t k = bucket_new(e, b);
+                    if (!b || k == b->n) continue;
+                    sb[nb] = b;
+                    from[nb++] = k;
+                    scan += b->n - k;
+                }
+            }
+            if (!scan) continue;
+            size_t s = nc;
+            /* a walk that costs more than an eighth of the scan is not
+             * worth it (cold objects, long executions of independent
+             * events: the scan reads a few entries; a walk's entry costs
+             * a read of its event, a scanned one mostly not: with a
+             * quarter, philosophers N=14 spent 10% more) */
+            if (scan > 64 && walk_thread(u, e, v, scan / 8, &nc)) {
+                run_add(&r, s, nc);
+                continue;
+            }
+            for (unsigned i = 0; i < nb; i++) {
+                s = nc;
+                if (gather_from(u, e, sb[i], from[i], &nc)) run_add(&r, s, nc);
             }
         }
     }
-    gather_run(u, e, sibling_bucket(u, e), &nc, &r);
+    size_t s = nc;
+    if (gather_siblings(u, e, sibling_bucket(u, e), &nc)) run_add(&r, s, nc);
     gather_run(u, e, ix_find(u, univ), &nc, &r);
     if (r.many || r.n > 1) {
         if (r.many)

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "../core/model.h"
+#include "../core/stop.h"
 #include "unfolding.h"
 #include "values.h"
 
@@ -107,9 +108,11 @@ static rv_uevent *intern_fatal(rv_unf *u, const rv_action *a, uint32_t val, rv_u
  * under rv_dependent) are, for each thread u, at most the latest event of u
  * before i that e_i depends on; the candidates are found through per-object
  * chains of the trace (newest first), as in tracecount.c, and the ones in
- * the causal past of another are dropped with vector clocks.  Chains: one
- * per memory granule with every access and one with the writes only (a
- * read depends only on writes), one per mutex / condition variable /
+ * the causal past of another are dropped with vector clocks.  Chains: per
+ * memory unit (of the access's level; at level 0 per granule and byte
+ * mask, the bytes of the granule an access touches: "memory chains"
+ * below), one with every access and one with the writes only (a read
+ * depends only on writes), one per mutex / condition variable /
  * semaphore / once object, one per thread t with the create(t) and join(t)
  * events.  A walk stops at an event that depends on everything earlier on
  * the chain that e_i depends on (tracecount.c's dominates(): a covering
@@ -135,6 +138,14 @@ typedef struct mapctx {
     mentry *ent;
     size_t nent, capent;
     unsigned levels; /* memory levels above 0 with an access filed (bit l) */
+    /* per memory granule (level 0), the byte masks its chains are kept
+     * under (a bit per mask, 256): g = granule + 1, 0 empty; open
+     * addressing */
+    struct gmasks {
+        uint64_t g;
+        uint64_t bits[4];
+    } * gm;
+    size_t gnb, gnused;
 } mapctx;
 
 /* The mapping of the previous execution, kept for the next one (issue 11:
@@ -169,14 +180,16 @@ static uint64_t mkey(unsigned tag, uint64_t v)
 /* The keys of the mapping's chains: one per object, never shared (a key
  * determines its chain's object).  A memory unit's key has bit 63 set and
  * rv_mem_code(level, unit) * 2 + (chain of every access ? 1 : 0) below it
- * (rv_mem_code < 2^62, injective: action.h); any other object's key has
- * bit 63 clear, its value times 16 plus its tag (1..MK_TOBJ), injective
- * for values below 2^59: thread ids, and the addresses of mutexes and
- * synchronisation objects, which are user-space addresses (below 2^47 on
- * x86-64, 2^56 with 5-level paging).  No key is 0 (an empty slot).  (An
- * object at a non-canonical address faults at its first use; its key
- * could meet another, which costs a walk time only: mwalk's tests are
- * exact.)  mprobe mixes the key into a slot. */
+ * (rv_mem_code < 2^62, injective: action.h); a level-0 granule's chain of
+ * one byte mask has bit 63 clear and bit 62 set (gm_key); any other
+ * object's key has bits 63 and 62 clear, its value times 16 plus its tag
+ * (1..MK_TOBJ), injective for values below 2^58: thread ids, and the
+ * addresses of mutexes and synchronisation objects, which are user-space
+ * addresses (below 2^47 on x86-64, 2^56 with 5-level paging).  No key is
+ * 0 (an empty slot).  (An object at a non-canonical address faults at
+ * its first use; its key could meet another, which costs walk time only:
+ * every walk tests rv_dependent exactly and stops only at an event of its
+ * own chain's kind.)  mprobe mixes the key into a slot. */
 static uint64_t okey(unsigned tag, uint64_t v)
 {
     return v << 4 | tag;
@@ -274,22 +287,151 @@ static bool is_global(const rv_action *a)
     return a->kind == RV_ACT_PEXIT || rv_is_atomic_section(a);
 }
 
-/* Memory chains at several granularities (issue 27 part 6).  Filed per
- * 8-byte granule, a memset of 64 MiB made 8 M chain entries and slots
- * (twice: every access and writes only), about 16 bytes of ravel per byte
- * of the program: a thread filling its 1 GiB heap took 22 GB.  So an
- * access is filed at its level (action.h rv_mem_level), in at most
- * RV_MEM_SPAN + 1 chains whatever its length.  An access looks for what
- * it depends on in the chains of its units at its own level and above (a
- * few units each), and below its level in the chains of every unit it
- * spans there, or, when that is more units than the events before it, by
- * a scan of those events (scan_back): never more work than filing it per
- * granule did, and memory O(events), not O(bytes).  Chains of different
- * levels may hold the same dependence twice; a walk keeps the latest per
- * thread, so that costs nothing. */
+/* ---- memory chains ------------------------------------------------------
+ *
+ * Levels (issue 27 part 6).  Filed per 8-byte granule, a memset of 64 MiB
+ * made 8 M chain entries and slots (twice: every access and writes only),
+ * about 16 bytes of ravel per byte of the program: a thread filling its
+ * 1 GiB heap took 22 GB.  So an access is filed at its level (action.h
+ * rv_mem_level), in at most RV_MEM_SPAN + 1 units whatever its length.
+ * An access looks for what it depends on in the chains of its units at
+ * its own level and above (a few units each), and below its level in the
+ * chains of every unit it spans there, or, when that is more units than
+ * the events before it, by a scan of those events (scan_back): never more
+ * work than filing it per granule did, and memory O(events), not O(bytes).
+ * Chains of different levels may hold the same dependence twice; a walk
+ * keeps the latest per thread, so that costs nothing.
+ *
+ * Byte masks at level 0 (issue 28 part 5).  With one chain per granule, a
+ * read of `flag` walked every write of `cnt` beside it in the granule,
+ * none of which depends on it and none of which stopped the walk: a loop
+ * that reads one and writes the other cost O(n) per event, O(n^2) per
+ * execution.  So a level-0 access is filed once per granule it touches,
+ * under the bytes of the granule it touches (its mask), and walks the
+ * chains of every mask of that granule that meets its own.  Within one
+ * such chain every entry touches the same bytes of the granule, so the
+ * newest write found on it (of nonzero length) depends on every older
+ * entry there, and they are all in its past: the walk of that chain stops
+ * there.  A read walks one entry per mask met, and a write the reads
+ * since the last write of each mask met.
+ *
+ * Complete: two accesses that depend on each other share a byte x; the
+ * earlier one, at level k, is filed in x's unit of level k (at level 0
+ * under a mask holding x), and the later one walks x's unit at every
+ * level with an access filed (at level 0 every mask of x's granule that
+ * holds x), or scans every earlier event.  A walk stops only at a write
+ * w such that every older entry of its chain that the access depends on
+ * also depends on w (mdominates: w covers the access; at level 0: w
+ * writes the chain's whole mask), so what it skips is in w's past, and w
+ * is a candidate. */
+
 static uint64_t ml_key(unsigned l, bool all, uint64_t unit)
 {
     return (uint64_t)1 << 63 | rv_mem_code(l, unit) << 1 | all;
+}
+
+/* Granules kept by byte mask: those below 2^53 (addresses below 2^56,
+ * every user-space address), so that gm_key is injective.  A granule
+ * above (an access through a wild pointer, recorded before it faults)
+ * keeps one chain for all its bytes, ml_key(0, ...), walked with the
+ * exact mdominates. */
+static bool by_mask(uint64_t g)
+{
+    return g < (uint64_t)1 << 53;
+}
+
+/* Bit 62 set and bit 63 clear, then (g * 256 + mask) * 2 + all: g < 2^53
+ * and mask < 256 make g * 256 + mask < 2^61, so the key determines (g,
+ * mask, all) and meets neither ml_key (bit 63) nor okey (bit 62 clear
+ * for values below 2^58). */
+static uint64_t gm_key(uint64_t g, unsigned bmask, bool all)
+{
+    return (uint64_t)1 << 62 | ((g << 8 | bmask) << 1) | all;
+}
+
+static struct gmasks *gm_find(const mapctx *m, uint64_t g)
+{
+    size_t mask = m->gnb - 1, i = (size_t)((g + 1) * 0x9e3779b97f4a7c15ull >> 20) & mask;
+    while (m->gm[i].g && m->gm[i].g != g + 1) i = (i + 1) & mask;
+    return &m->gm[i];
+}
+
+static struct gmasks *gm_get(mapctx *m, uint64_t g)
+{
+    if (2 * (m->gnused + 1) > m->gnb) {
+        struct gmasks *old = m->gm;
+        size_t on = m->gnb;
+        m->gnb = on ? 2 * on : 256;
+        m->gm = rv_xcalloc(m->gnb, sizeof *m->gm);
+        for (size_t i = 0; i < on; i++)
+            if (old[i].g) *gm_find(m, old[i].g - 1) = old[i];
+        free(old);
+    }
+    struct gmasks *x = gm_find(m, g);
+    if (!x->g) {
+        x->g = g + 1;
+        m->gnused++;
+    }
+    return x;
+}
+
+/* The bytes of granule g in [lo, hi] (hi the last byte, rv_mem_last, so
+ * that nothing wraps), as a mask of 8 bits; g is one of the range's
+ * granules. */
+static unsigned byte_mask(uint64_t g, uint64_t lo, uint64_t hi)
+{
+    uint64_t b = g << 3, from = lo > b ? lo - b : 0, to = hi - b;
+    if (to > 7) to = 7;
+    return (0xffu << from) & (0xffu >> (7 - to)) & 0xffu;
+}
+
+/* A write every older entry of a level-0 mask chain depends on: it
+ * touches the chain's whole mask (len 0 touches nothing). */
+static bool mask_write(const rv_action *x)
+{
+    return (x->kind == RV_ACT_WRITE || x->kind == RV_ACT_RMW) && x->len;
+}
+
+/* Walk granule g's level-0 chains (every access if all, else writes
+ * only) of every mask that meets bm. */
+static void walk_granule(mapctx *m, uint64_t g, unsigned bm, bool all, size_t i, int32_t *cand)
+{
+    if (!by_mask(g)) {
+        mwalk(m, ml_key(0, all, g), i, CH_MEM, cand);
+        return;
+    }
+    if (!m->gnb || !m->nb) return;
+    const struct gmasks *x = gm_find(m, g);
+    if (!x->g) return;
+    const rv_action *a = &m->t->ev[i].act;
+    for (unsigned w = 0; w < 4; w++)
+        for (uint64_t bits = x->bits[w]; bits; bits &= bits - 1) {
+            unsigned mm = w * 64 + (unsigned)__builtin_ctzll(bits);
+            if (!(mm & bm)) continue;
+            size_t b = mprobe(m, gm_key(g, mm, all));
+            if (!m->key[b]) continue;
+            for (int32_t e = m->head[b]; e != -1; e = m->ent[e].next) {
+                uint32_t k = m->ent[e].ev;
+                const rv_action *b2 = &m->t->ev[k].act;
+                if (!rv_dependent(b2, a)) continue;
+                if (b2->tid != a->tid && (int32_t)k > cand[b2->tid]) cand[b2->tid] = (int32_t)k;
+                if (mask_write(b2)) break; /* the older entries are in its past */
+            }
+        }
+}
+
+/* File event i in granule g's level-0 chains under mask bm. */
+static void file_granule(mapctx *m, uint64_t g, unsigned bm, bool writes, size_t i)
+{
+    if (!by_mask(g)) {
+        mpush(m, ml_key(0, true, g), i);
+        if (writes) mpush(m, ml_key(0, false, g), i);
+        return;
+    }
+    struct gmasks *x = gm_get(m, g);
+    x->bits[bm >> 6] |= 1ull << (bm & 63);
+    mpush(m, gm_key(g, bm, true), i);
+    if (writes) mpush(m, gm_key(g, bm, false), i);
 }
 
 /* The events before i that i depends on, latest per thread, found by
@@ -320,17 +462,24 @@ static void mem_chains(mapctx *m, size_t i, uint64_t lo, uint64_t len, bool writ
     if (k && below > i) {
         scan_back(m, i, cand);
     } else {
-        for (unsigned l = 0; l < RV_MEM_LEVELS; l++) {
-            if (l && !(m->levels >> l & 1)) continue;
+        for (uint64_t g = lo >> 3; g <= hi >> 3; g++)
+            walk_granule(m, g, byte_mask(g, lo, hi), writes, i, cand);
+        for (unsigned l = 1; l < RV_MEM_LEVELS; l++) {
+            if (!(m->levels >> l & 1)) continue;
             for (uint64_t u = lo >> rv_mem_shift(l); u <= hi >> rv_mem_shift(l); u++)
                 mwalk(m, ml_key(l, writes, u), i, CH_MEM, cand);
         }
+    }
+    if (!k) {
+        for (uint64_t g = lo >> 3; g <= hi >> 3; g++)
+            file_granule(m, g, byte_mask(g, lo, hi), writes, i);
+        return;
     }
     for (uint64_t u = lo >> rv_mem_shift(k); u <= hi >> rv_mem_shift(k); u++) {
         mpush(m, ml_key(k, true, u), i);
         if (writes) mpush(m, ml_key(k, false, u), i);
     }
-    if (k) m->levels |= 1u << k;
+    m->levels |= 1u << k;
 }
 
 /* The object chains of event i: walk them for its candidates, then file
@@ -412,6 +561,7 @@ static bool history_new(const rv_uevent *tp, rv_uevent *const *preds, size_t np,
 
 static void mapctx_free(mapctx *m)
 {
+    free(m->gm);
     free(m->key);
     free(m->head);
     free(m->ent);
@@ -424,7 +574,11 @@ static void mapctx_cut(mapctx *m, size_t entfrom)
         const mentry *x = &m->ent[--m->nent];
         m->head[mprobe(m, x->key)] = x->next;
     }
-    if (!m->nent) m->levels = 0; /* no access filed above level 0 any more */
+    if (!m->nent) { /* no access filed: forget the levels and the masks */
+        m->levels = 0;
+        if (m->gnused) memset(m->gm, 0, m->gnb * sizeof *m->gm);
+        m->gnused = 0;
+    }
 }
 
 void rv_unf_map_free(rv_unf *u)
@@ -524,6 +678,7 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
     for (size_t i = 0; i < u->ncur; i++) u->cur[i]->pos = -1;
     u->ncur = 0;
     u->cutmask = 0;
+    u->lasso.found = false;
     if (u->capcur < t->n) {
         u->capcur = t->n;
         u->cur = rv_xrealloc(u->cur, u->capcur * sizeof *u->cur);
@@ -652,12 +807,14 @@ size_t rv_unf_map_trace(rv_unf *u, const rv_trace *t, bool cutoffs)
         u->cur[i] = e;
         last[tid] = (int32_t)i;
         if (cutoffs) rv_unf_cut_prefix(u, e);
-        if (cutoffs && rv_unf_cutoff(u, e)) { /* in U, but not in C */
+        if (cutoffs && rv_unf_cutoff(u, e)) {  /* in U, but not in C */
+            rv_unf_lasso_check(u, orig, i, e); /* before e leaves C: positions are indices */
             e->pos = -1;
             u->cur[i] = NULL;
             if (tid < RV_MASK_THREADS) u->cutmask |= 1ull << tid;
         }
     }
+    if (cutoffs) rv_unf_lasso_tail(u, orig);
     size_t w = 0;
     for (size_t i = 0; i < n; i++) {
         rv_uevent *e = u->cur[i];
@@ -1222,12 +1379,10 @@ static bool is_x_itself(const xctx *c)
     return true;
 }
 
-/* rv_unf.deadline passed (checked every 1024 calls): Extend stops. */
-static bool past_deadline(rv_unf *u)
+bool rv_unf_stop(rv_unf *u)
 {
     if (u->interrupted) return true;
-    if (u->deadline > 0 && (++u->ticks & 1023) == 0 && rv_now() >= u->deadline)
-        u->interrupted = true;
+    if ((++u->ticks & 255) == 0 && rv_stop_poll()) u->interrupted = true;
     return u->interrupted;
 }
 
@@ -1250,7 +1405,7 @@ static bool leq_in_c(const rv_uevent *y, const rv_uevent *z)
  * order. */
 static void antichains_scan(xctx *c, size_t i)
 {
-    if (past_deadline(c->u)) return;
+    if (rv_unf_stop(c->u)) return;
     /* incremental: a history within the previous C was enumerated then */
     if (c->inc && !c->nnew && !c->newsuf[i]) return;
     if (i == c->nr) {
@@ -1294,7 +1449,7 @@ static void antichains(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi
 static void antichains_at(xctx *c, size_t i, const uint32_t *lo, const uint32_t *hi, uint32_t *top,
                           uint32_t *bot, uint32_t *nlo, uint32_t *nhi)
 {
-    if (past_deadline(c->u)) return;
+    if (rv_unf_stop(c->u)) return;
     /* incremental: a history within the previous C was enumerated then */
     if (c->inc && !c->nnew && !c->newsuf[i]) return;
     if ((!c->inc || c->nnew) && !is_x_itself(c)) emit(c);
@@ -2179,7 +2334,7 @@ size_t rv_unf_extend(rv_unf *u, const rv_trace *t, bool pending)
         rv_uevent *p = NULL;
         int32_t open = 0;
         for (uint32_t k = 0; k <= len && !u->interrupted; k++) {
-            if (past_deadline(u)) break;
+            if (rv_unf_stop(u)) break;
             rv_uevent *x = k < len ? u->cur[ch.idx[ch.off[tid] + k]] : NULL;
             open += w[k];
             const rv_action *a = x ? &x->act : tail;

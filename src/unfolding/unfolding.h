@@ -46,8 +46,13 @@
  * Costs (n = |U|, m = |C|, d = thread depth): intern O(np + T) plus hashing
  * and filing in the per-object index (event.c); leq O(log d); immediate
  * conflicts of an event: cached and extended incrementally, each update
- * reading only the index buckets of the event's objects for the other
- * threads touching them, its siblings and the universal bucket (binary
+ * reading, per other thread touching the event's objects, either a walk
+ * of that thread's tree from the event's view of it down through
+ * independent events (bounded by an eighth of the scan it replaces;
+ * independent of how many events the object has: issue 29) or the index
+ * buckets of the event's objects, then its siblings but those with its
+ * exact action (found by name: they conflict only with the same history)
+ * and the universal bucket (binary
  * search to icf_upto), then per candidate one word test of the dependence
  * signatures, O(1) sibling and depth tests, O(T log d) when the two
  * histories branch in some thread tree, else walks of [a) \ [b) and
@@ -117,6 +122,21 @@ static inline void rv_unf_scratch_free(void *p, const void *stk)
 
 typedef struct rv_uevent rv_uevent;
 
+/* A cycle the mapping of the last execution found (lasso.c): `period`
+ * events among the trace's events (from, to] — all of them when `all`,
+ * else thread tid's alone (the others there are other threads',
+ * independent of them) — bring the program back to the state it had
+ * without them, with every thread outside the cycle finished or blocked
+ * for good: the program can loop there forever.  nthreads threads act in
+ * the cycle; tid is the one of its last event. */
+typedef struct rv_lasso {
+    bool found;
+    bool all;
+    unsigned tid, nthreads;
+    size_t from, to; /* trace indices; to is the cycle's last event */
+    uint32_t period;
+} rv_lasso;
+
 /* An entry of the per-object index: what its filters need without
  * touching the event. */
 typedef struct rv_uentry {
@@ -176,13 +196,15 @@ struct rv_uevent {
     rv_hash128 state;      /* fingerprint of state([e]) (cutoffs) */
     bool has_fp;           /* fp_lo/hi observed */
     bool wv_ok;            /* wv_lo/hi observed (RV_EV_WV) */
-    bool state_ok;         /* state computed */
+    bool state_ok;         /* decided (cutoff or not) */
+    bool state_known;      /* `state` holds state([e]) (decided, not unique) */
     bool cutoff;           /* cutoff(e, U, G) held when first decided */
     bool executed;         /* seen in an execution */
     bool dead;             /* the non-fatal twin of a fatal event: never executable */
     bool bc_val;           /* memo of "a cause is a cutoff", valid at bc_ver */
     uint64_t bc_ver;
     bool dead_child; /* some thread successor of this event is dead */
+    bool sib_same;   /* its action is its first sibling's, byte for byte (event.c) */
     /* Values (executed events; docs/UDPOR.md "Compare-and-swap"): what the
      * event left in the bytes it writes: RV_WEFF_*, and the bytes when
      * known (memory writes of len <= 8: [obj, obj+len); create: *thread). */
@@ -250,6 +272,8 @@ typedef struct rv_unf {
     size_t capscratch;
     rv_uentry *scratch2; /* the other buffer of their merge */
     size_t capscratch2;
+    rv_uevent **wstack; /* the thread-tree walk of a conflict-list update (event.c) */
+    size_t capwstack;
     uint32_t epoch;  /* for mark */
     uint32_t jepoch; /* for jmark */
     rv_uevent **cur; /* the current configuration, in execution order */
@@ -265,7 +289,8 @@ typedef struct rv_unf {
     uint64_t nevicted_prefix;    /* of those, events of the explored prefix (no cutoff) */
     uint64_t ncutoffs;
     uint64_t
-        cutmask; /* threads < RV_MASK_THREADS that lost events to cutoffs in the last mapping */
+        cutmask;    /* threads < RV_MASK_THREADS that lost events to cutoffs in the last mapping */
+    rv_lasso lasso; /* a cycle the last mapping found (lasso.c), if any */
     uint32_t unique_why; /* RV_UNIQ_* / RV_TAINT_*: why states were made unique (cutoff.c) */
     /* where: the first sources met (distinct reason, place and function) */
     rv_unique_src unique_src[RV_UNIQUE_SRC_MAX];
@@ -277,16 +302,15 @@ typedef struct rv_unf {
     size_t nxrec, capxrec;
     size_t named;      /* ev[0..named) have nh */
     bool inconsistent; /* a backend result contradicted the model */
-    /* rv_unf_extend stops early once rv_now() passes `deadline` (0: never)
-     * and sets `interrupted`: U is then incomplete, and the caller ends
-     * the exploration (--time-limit; one long execution of a loop over a
-     * mutex costs Extend quadratic time in its length) */
-    double deadline;
     /* Labels of the adequate order (cutoff.c) name an object by
      * objkey(objkey_ctx, obj) when set (the backend's object_key: not the
      * address of a global, which moves with the program's layout). */
     uint64_t (*objkey)(void *ctx, uint64_t obj);
     void *objkey_ctx;
+    /* set once rv_unf_stop() saw the run asked to stop (src/core/stop.h:
+     * --time-limit, SIGINT, SIGTERM): Extend, the alternatives' search
+     * and the explorer's loops over U return early, U and the answers are
+     * then incomplete, and the caller ends the exploration */
     bool interrupted;
     uint32_t ticks;
     char why[256];
@@ -305,6 +329,8 @@ typedef struct rv_unf {
     /* the alternatives' scratch, kept from call to call (alt.c) */
     rv_uevent **altX, **alttg;
     size_t capaltX, capalttg;
+    struct rv_bcframe *bcstk; /* beyond_cutoff's walk (alt.c) */
+    size_t capbcstk;
     /* the previous execution's mapping, for the next one (extend.c) */
     struct rv_mapkeep *mk;
 } rv_unf;
@@ -434,13 +460,21 @@ void rv_unf_fatal_free(rv_unf *u);
 /* Compute nh for every event (ids in creation order: causes first). */
 void rv_unf_name_all(rv_unf *u);
 
+/* Whether the run was asked to stop (src/core/stop.h), polled every 256
+ * calls; once true it stays true (u->interrupted).  Every loop of the
+ * unfolding that can run long calls it, and the caller of an interrupted
+ * function ends the exploration (its answer is incomplete). */
+bool rv_unf_stop(rv_unf *u);
+
 /* Alternatives (seed 001 Def. 8): find J with C_j ∪ J a configuration and
  * every d in D (not already in conflict with C_j) in immediate conflict with
  * some event of C_j ∪ J, C_j = cur[0..j).  k = 0: exact backtracking search
  * (finds one iff one exists in U); k > 0: only the k most recently added
  * events of D (the end of the array) must be matched (seed 004 §3.7).
  * Skips events marked cutoff.  On success returns true and J \ C_j in a
- * causal order in *out (caller frees). */
+ * causal order in *out (caller frees).  False with u->interrupted set
+ * when the run was asked to stop during the search (rv_unf_stop): no
+ * answer. */
 bool rv_unf_alt(rv_unf *u, size_t j, rv_uevent *const *D, size_t nd, unsigned k, rv_uevent ***out,
                 size_t *nout);
 
@@ -458,6 +492,17 @@ size_t rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_s
  * local configurations (size, then Parikh vector, then Foata normal form;
  * seed 000 App. C.1) over every event seen.  Returns e->cutoff. */
 bool rv_unf_cutoff(rv_unf *u, rv_uevent *e);
+
+/* Non-termination (lasso.c): the mapping of trace tr has just decided
+ * that e, its event at index i, is a cutoff.  If the cut-off part is a
+ * cycle of e's thread that no other thread can ever interrupt, records it
+ * in u->lasso (the first one of a mapping). */
+void rv_unf_lasso_check(rv_unf *u, const rv_trace *tr, size_t i, const rv_uevent *e);
+/* Non-termination at the end of a run (lasso.c): the trace ends, at its
+ * budget, in a cycle of one thread's reads and yields (fingerprints
+ * recurring) while every other thread has finished or waits for good;
+ * records it in u->lasso unless one was found already. */
+void rv_unf_lasso_tail(rv_unf *u, const rv_trace *tr);
 
 /* Fold the event at position e->pos of the current execution into the
  * running state of its prefixes (called by rv_unf_map_trace for each

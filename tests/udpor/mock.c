@@ -353,6 +353,29 @@ static int mock_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_polic
     return 0;
 }
 
+rv_hash128 mock_state(rv_backend *b)
+{
+    mock *m = (mock *)b;
+    int64_t w[MOCK_MAXT * 5 + NOBJ * 5 + 1];
+    size_t k = 0;
+    for (int t = 0; t < MOCK_MAXT; t++) {
+        w[k++] = m->th[t].state;
+        w[k++] = m->th[t].pc;
+        w[k++] = m->th[t].reg;
+        w[k++] = m->th[t].phase;
+        w[k++] = m->th[t].waiting;
+    }
+    for (int o = 0; o < NOBJ; o++) {
+        w[k++] = m->owner[o];
+        w[k++] = m->count[o];
+        w[k++] = m->mem[o];
+        w[k++] = m->sem[o];
+        w[k++] = (int64_t)m->waiters[o];
+    }
+    w[k++] = m->failed;
+    return rv_hash(w, k * sizeof *w);
+}
+
 static void mock_destroy(rv_backend *b)
 {
     free(b);
@@ -426,6 +449,26 @@ static void simple(mprog *p, int t, uint64_t *sp, int nv, int ncond, int nsem, i
     *sp = s;
 }
 
+/* A spin-wait on a random variable for a random value (loops == 3): read
+ * it, leave when it holds the value, else (perhaps after a yield) read it
+ * again; sometimes inside a critical section, so that another thread may
+ * wait for the mutex as long as the spin lasts, and sometimes reading
+ * another variable first, whose writes come between the loop's reads. */
+static void spin(mprog *p, int t, uint64_t *sp, int nv, int nm)
+{
+    uint64_t s = *sp;
+    int m = R(3) == 0 ? R(nm) : -1;
+    if (m >= 0) put(p, t, M_LOCK, m, 0, 0);
+    int at = p->ni[t], yield = R(2);
+    if (R(2)) put(p, t, M_READ, R(nv), 0, 0); /* a read the exit does not look at */
+    put(p, t, M_READ, R(nv), 0, 0);
+    put(p, t, M_BRANCH, 0, R(3), 1 + yield);
+    if (yield) put(p, t, M_YIELD, 0, 0, 0);
+    put(p, t, M_JMP, 0, 0, at);
+    if (m >= 0) put(p, t, M_UNLOCK, m, 0, 0);
+    *sp = s;
+}
+
 void mock_random(mprog *p, uint64_t seed, int loops)
 {
     memset(p, 0, sizeof *p);
@@ -435,14 +478,15 @@ void mock_random(mprog *p, uint64_t seed, int loops)
     if (loops == 1) p->nthreads = 2;
     p->spawn = R(3) == 0;
     int nm = 1 + R(2), nv = 1 + R(2), ncond = R(3) == 0 ? 1 : 0, nsem = R(4) == 0 ? 1 : 0;
-    if (loops) nsem = 0; /* unbalanced posts in a loop: an unbounded count */
+    if (loops == 1 || loops == 2) nsem = 0; /* unbalanced posts in a loop: an unbounded count */
     int asserts = R(4) == 0;
     p->seminit[0] = R(2);
-    int len = loops ? 2 : 1 + R(3);
+    int len = loops == 1 || loops == 2 ? 2 : 1 + R(3);
     for (int t = 0; t < p->nthreads; t++) {
         if (t == 0 && p->spawn)
             for (int c = 1; c < p->nthreads; c++) put(p, 0, M_CREATE, c, 0, 0);
         for (int k = 0; k < len; k++) {
+            if (loops == 3 && R(3) == 0) spin(p, t, &s, nv, nm);
             int kind = R(4);
             if (kind == 0) {
                 int m = R(nm);
@@ -475,9 +519,10 @@ void mock_random(mprog *p, uint64_t seed, int loops)
         }
         /* back to the loop head: after thread 0's creates, so that a loop
          * program stays finite-state (a fixed number of threads) */
-        if (loops) put(p, t, M_JMP, 0, 0, t == 0 && p->spawn ? p->nthreads - 1 : 0);
+        if (loops == 1 || loops == 2)
+            put(p, t, M_JMP, 0, 0, t == 0 && p->spawn ? p->nthreads - 1 : 0);
     }
-    if (p->spawn && R(2) && !loops)
+    if (p->spawn && R(2) && loops != 1 && loops != 2)
         for (int c = 1; c < p->nthreads; c++) put(p, 0, M_JOIN, c, 0, 0);
 }
 

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "backends/backend.h"
+#include "core/util.h"
 
 enum {
     M_LOCK,
@@ -56,9 +57,16 @@ typedef struct mprog {
 } mprog;
 
 rv_backend *mock_open(const mprog *p);
+/* The whole state of the program after the backend's last execution: every
+ * thread's state, pc, register and wait phase, every object (exact, not a
+ * fingerprint of a part): two executions that end in the same state hash
+ * the same.  For checking reports of non-termination (unit.c). */
+rv_hash128 mock_state(rv_backend *b);
 /* Random program from a seed; loops = 0: straight-line with forward
  * branches; 1: every thread loops forever (finite-state), 2 threads;
- * 2: the same with 2 or 3 threads. */
+ * 2: the same with 2 or 3 threads; 3: straight-line code with spin-waits
+ * (a read of a variable repeated until it holds a value, some inside a
+ * critical section), which may wait forever. */
 void mock_random(mprog *p, uint64_t seed, int loops);
 void mock_print(const mprog *p);
 /* Seed 001 §6's PRODCONS family in the mock's abstraction, where a

@@ -18,6 +18,11 @@
  *   loops   — non-terminating finite-state programs (2 threads) terminate
  *             with cutoffs, exhaustively
  *   loops3  — the same with 2 or 3 threads (known gap: some do not end)
+ *   spins   — straight-line programs with spin-waits, some of which can
+ *             never end: with cutoffs the exploration ends, exhaustively,
+ *             and every non-termination reported is a fair cycle in the
+ *             mock's exact state (lasso_holds; loops and loops3 check it
+ *             too)
  *   memh    — the memory image hash (core/trace.h rv_memh) on random
  *             writes: the software and PCLMULQDQ paths agree, a range's
  *             hash is the XOR of its pieces', the changes of random writes
@@ -221,7 +226,8 @@ static void bf_missing(bf *s, rv_step *pre, size_t n, bool vals_of_last)
 
 typedef struct result {
     uint64_t execs, blocked, traces, events, cutoffs;
-    uint64_t last_execs; /* executions of the last pass (--deepen) */
+    uint64_t nonterm, bad_nonterm; /* non-termination reports, and those lasso_holds refuted */
+    uint64_t last_execs;           /* executions of the last pass (--deepen) */
     keyset errors;
     bool exhaustive;
     char why[256];
@@ -233,6 +239,55 @@ static uint64_t cache_bytes;
 static bool least_first; /* modes ending in -least: --schedule-policy=least */
 static uint64_t deepen;  /* modes ending in -deep: --deepen=4 (-least comes after it) */
 static uint64_t tot_evicted, tot_removes;
+static uint64_t tot_nonterm; /* non-termination reports checked by lasso_holds (loops) */
+
+/* Run the first n steps of sched on a fresh execution of prog and stop:
+ * the state reached, and whether a thread outside `cyc` (a flag per
+ * thread) is enabled there. */
+static rv_hash128 state_after(const mprog *prog, const rv_step *sched, size_t n, const bool *cyc,
+                              bool *other_enabled)
+{
+    rv_backend *b = mock_open(prog);
+    rv_trace tr;
+    rv_trace_init(&tr);
+    rv_execute(b, sched, n, RV_POLICY_STOP, &tr);
+    *other_enabled = tr.end != RV_END_PREFIX;
+    for (unsigned v = 0; v < tr.nthreads; v++)
+        if (!cyc[v] && tr.threads[v].state == RV_T_LIVE && tr.threads[v].enabled)
+            *other_enabled = true;
+    rv_hash128 h = mock_state(b);
+    rv_trace_free(&tr);
+    b->ops->destroy(b);
+    return h;
+}
+
+/* A non-termination report checked against the mock's exact state
+ * (issue 28 part 3, src/unfolding/lasso.c): its trace is G0 followed by
+ * the cycle S, its last t->cycle events; the state after G0 · S must be
+ * the one after G0, and no thread outside S may be enabled after G0 nor
+ * after any prefix of S.  Then G0 · S · S · ... is an infinite execution
+ * in which the threads of S run forever and no other can ever run. */
+static bool lasso_holds(const mprog *prog, const rv_error *e)
+{
+    const rv_trace *t = e->trace;
+    if (!t || t->end != RV_END_NONTERM || !t->cycle || t->cycle > t->n) return false;
+    size_t n = t->n, ng = n - t->cycle;
+    bool cyc[MOCK_MAXT] = {false};
+    rv_step *g = rv_xmalloc((n + 1) * sizeof *g);
+    for (size_t k = 0; k < n; k++) {
+        g[k] = (rv_step){.tid = t->ev[k].act.tid, .val = t->ev[k].val};
+        if (k >= ng && t->ev[k].act.tid < MOCK_MAXT) cyc[t->ev[k].act.tid] = true;
+    }
+    bool other;
+    rv_hash128 h0 = state_after(prog, g, ng, cyc, &other);
+    bool ok = !other;
+    for (size_t j = ng + 1; ok && j <= n; j++) {
+        rv_hash128 h = state_after(prog, g, j, cyc, &other);
+        ok = j == n ? h.lo == h0.lo && h.hi == h0.hi : !other;
+    }
+    free(g);
+    return ok;
+}
 
 static void run_udpor(const mprog *prog, bool cutoffs, unsigned k, uint64_t max_events, result *r)
 {
@@ -260,7 +315,12 @@ static void run_udpor(const mprog *prog, bool cutoffs, unsigned k, uint64_t max_
     tot_removes += x.stats.removes;
     r->exhaustive = x.stats.exhaustive;
     snprintf(r->why, sizeof r->why, "%s", x.stats.incomplete_why);
-    for (size_t i = 0; i < x.nerrors; i++) ks_add(&r->errors, error_key(x.errors[i].trace));
+    for (size_t i = 0; i < x.nerrors; i++) {
+        ks_add(&r->errors, error_key(x.errors[i].trace));
+        if (x.errors[i].kind != RV_END_NONTERM) continue;
+        r->nonterm++;
+        r->bad_nonterm += !lasso_holds(prog, &x.errors[i]);
+    }
     rv_explore_free(&x);
     b->ops->destroy(b);
 }
@@ -342,8 +402,16 @@ static int check_loop(uint64_t seed, int kind, uint64_t *tot_execs)
     result r;
     run_udpor(&p, true, 0, 400, &r);
     *tot_execs += r.execs;
-    int bad = !r.exhaustive;
-    if (bad) {
+    tot_nonterm += r.nonterm;
+    int bad = !r.exhaustive || r.bad_nonterm;
+    if (r.bad_nonterm) {
+        printf(
+            "# loop seed %llu: %llu of %llu non-termination reports refuted by the mock's state\n",
+            (unsigned long long)seed, (unsigned long long)r.bad_nonterm,
+            (unsigned long long)r.nonterm);
+        mock_print(&p);
+    }
+    if (!r.exhaustive) {
         printf("# loop seed %llu: not exhaustive (%s), execs %llu events %llu cutoffs %llu\n",
                (unsigned long long)seed, r.why, (unsigned long long)r.execs,
                (unsigned long long)r.events, (unsigned long long)r.cutoffs);
@@ -499,6 +567,8 @@ int main(int argc, char **argv)
             r = check_loop(sd, 1, &te);
         else if (!strcmp(mode, "loops3"))
             r = check_loop(sd, 2, &te);
+        else if (!strcmp(mode, "spins"))
+            r = check_loop(sd, 3, &te);
         else if (!strcmp(mode, "diff"))
             r = diff(sd);
         else if (!strcmp(mode, "memh"))
@@ -517,6 +587,9 @@ int main(int argc, char **argv)
     if (cache_bytes)
         printf("; G discarded %llu times, %llu events freed", (unsigned long long)tot_removes,
                (unsigned long long)tot_evicted);
+    if (tot_nonterm)
+        printf("; %llu non-termination reports checked against the mock's state",
+               (unsigned long long)tot_nonterm);
     printf("\n");
     return fails ? 1 : 0;
 }

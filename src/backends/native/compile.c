@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../../core/stop.h"
 #include "../../core/util.h"
 #include "depcache.h"
 
@@ -30,10 +31,19 @@
  * allow-list, find_raw_insn, __ravel_cpu_clock); 16: C sources compiled
  * through assembly and their objects scanned (objscan.h), the link line
  * judged by linked_unseen for instrumentation and liveness too; 17: a
- * target inlined away gets its entry hook too (pp_names_target) */
-#define RECIPE "ravel-build-17/live-" RV_LIVE_VERSION
+ * target inlined away gets its entry hook too (pp_names_target); 18: the
+ * build says what it could not model (__ravel_no_true, read by native.c:
+ * C library functions that write without events, reads of uninitialized
+ * variables, with -Wuninitialized on); 19: instructions that read from
+ * outside (rdtsc) make states unique (find_input_insn); 20: a C library
+ * function called through its address makes every state unique
+ * (note_impure_addresses) */
+#define RECIPE "ravel-build-20/live-" RV_LIVE_VERSION
 
-static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g"};
+/* -Wuninitialized: a read of an indeterminate value is one ravel cannot
+ * explore (it runs whatever the stack held), so the build notes each one
+ * the compiler sees (uninit_reads) and no verdict says TRUE for it */
+static const char *const default_cflags[] = {"-fsanitize=thread", "-O0", "-g", "-Wuninitialized"};
 /* clang's TSan pass drops the read of a read-modify-write (`x++`) in the
  * same basic block as the write; ravel needs both to be visible (DESIGN
  * §2.1: every source-level access is an operation). */
@@ -146,6 +156,9 @@ int rv_run_tool(char *const argv[], char **out, size_t *outlen, char **err)
         goto fail_early;
     }
     if (pid == 0) {
+        /* a group of its own: a stop ends the driver's children too (a
+         * compiler proper or an assembler would keep the pipes open) */
+        setpgid(0, 0);
         dup2(po[1], 1);
         dup2(pe[1], 2);
         int devnull = open("/dev/null", O_RDONLY);
@@ -154,16 +167,27 @@ int rv_run_tool(char *const argv[], char **out, size_t *outlen, char **err)
         dprintf(2, "ravel: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
+    setpgid(pid, pid); /* (also here: no stop can miss the group) */
     close(po[1]);
     close(pe[1]);
     buf bo = {0}, be = {0};
     int fds[2] = {po[0], pe[0]};
+    bool killed = false;
     while (fds[0] >= 0 || fds[1] >= 0) {
         struct pollfd p[2] = {{fds[0], POLLIN, 0}, {fds[1], POLLIN, 0}};
-        if (poll(p, 2, -1) < 0) {
+        /* the run asked to stop (--time-limit, SIGINT; stop.h): the tool
+         * is ended, the build fails and the caller reports the stop */
+        int r = poll(p, 2, 100);
+        if (!killed && rv_stop_poll()) {
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            killed = true;
+        }
+        if (r < 0) {
             if (errno == EINTR) continue;
             break;
         }
+        if (r == 0) continue;
         if (fds[0] >= 0 && p[0].revents) drain(&fds[0], out ? &bo : NULL);
         if (fds[1] >= 0 && p[1].revents) drain(&fds[1], err ? &be : NULL);
     }
@@ -931,8 +955,10 @@ typedef struct wiring {
     size_t ntarget;
     strv impure;             /* C library functions given a tainting trampoline */
     strv unmodelled;         /* ... of them, those known to write through pointers */
+    strv uninit;             /* "file:line 'x'": reads of uninitialized variables (uninit_reads) */
     strv families;           /* libc state families whose object stubs.c defines */
     bool uninstrumented;     /* the program holds code built without instrumentation */
+    bool hw_input;           /* ... or instructions that read from outside (rdtsc) */
     char *reset_unsafe;      /* the first import a reset may not undo (engine.c), or NULL */
     bool cpu_clock;          /* the program may read the CPU clock (imports_cpu_clock) */
     bool cxx;                /* a C++ build: cxx_unsupported names are stubbed too */
@@ -1268,6 +1294,30 @@ static int find_raw_insn(job *j, const strv *objs, wiring *w)
         if (r) {
             w->reset_unsafe = rv_xasprintf("%s (%s)", what, j->o->sources[s]);
             return 0;
+        }
+    }
+    return 0;
+}
+
+/* Instructions whose results come from outside the program (rawinsn.h,
+ * rv_input_insn: rdtsc, rdrand, ...) make every state unique, as code
+ * built without instrumentation does: each object's first one is added to
+ * w->uninstrumented_why.  0, or -1 (diag) if an object cannot be read. */
+static int find_input_insn(job *j, const strv *objs, wiring *w)
+{
+    for (size_t s = 0; s < objs->n; s++) {
+        char what[256];
+        int r = rv_input_insn(objs->v[s], what, sizeof what);
+        if (r < 0) {
+            buf_printf(&j->diag, "ravel: %s\n", what);
+            return -1;
+        }
+        if (r) {
+            const char *src = j->o->sources[s], *base = strrchr(src, '/');
+            char *x = rv_xasprintf("%s (%s)", base ? base + 1 : src, what);
+            strv_add(&w->uninstrumented_why, x);
+            free(x);
+            w->hw_input = true;
         }
     }
     return 0;
@@ -2047,7 +2097,12 @@ static void family_trampoline(const char *x, const libc_family *fam, bool deep, 
  * no events: a race through them is not explored (another thread's access
  * to the bytes looks independent of the call), so the compile driver
  * says so; the call still taints the state, so cutoffs stay sound.  The
- * wrapped ones (src/runtime/libcmem.c, memory.c) never get here. */
+ * wrapped ones (src/runtime/libcmem.c, memory.c) never get here.
+ * setvbuf, setbuf, setbuffer, fmemopen, open_memstream, open_wmemstream
+ * and fopencookie hand the program's memory to a stream: the output
+ * functions (pure otherwise: pure_libc_fn) and exit's flush then write
+ * it, or *ptr and *size, with no event and no taint
+ * (tests/adversary/open/memstream_race.c). */
 static bool writes_through_pointers(const char *x)
 {
     static const char *const fns[] = {"scanf",
@@ -2140,6 +2195,11 @@ static bool writes_through_pointers(const char *x)
                                       "confstr",
                                       "setvbuf",
                                       "setbuf",
+                                      "setbuffer",
+                                      "fmemopen",
+                                      "open_memstream",
+                                      "open_wmemstream",
+                                      "fopencookie",
                                       "fgetpos",
                                       "ptsname_r",
                                       "getentropy",
@@ -2290,23 +2350,49 @@ static void judge_build(const job *j, code_facts *cf)
     if (f) note_uninstrumented(cf, f, NULL, f);
 }
 
-/* Rewrite object s's symbols in place with objcopy: 0, or -1 (diag). */
+/* C library functions whose address object sy takes without calling
+ * them there (adversary of issue 27, tests/cutoffs `addr_taken`): only a
+ * call's reference is given a trampoline (wire_impure: an undefined
+ * symbol that is not called may be data, which a trampoline's address
+ * would break), so a call through the address taints nothing and its
+ * stores are in no state; the default mode cut off the configuration
+ * that memccpy had written through a function pointer and said "no
+ * error, exhaustive" where dfs found the assertion; so did every call of
+ * an impure function under -fno-plt (`call *X@GOTPCREL(%rip)`).  Such a
+ * program is judged like code built without instrumentation: every
+ * state unique.
+ * Pure functions (comparators such as strcmp), family functions (wired
+ * whatever the reference), the runtime's, stubs and the C library's
+ * known data are not such functions. */
+static void note_impure_addresses(const objsyms *sy, const strv *called, const strv *all_def,
+                                  const strv *wrapped, const char *src, code_facts *cf)
+{
+    for (size_t i = 0; i < sy->undef.n; i++) {
+        const char *x = sy->undef.v[i];
+        if (strv_has(called, x) || strv_has_sorted(all_def, x) || strv_has_sorted(wrapped, x) ||
+            rv_is_thread_process_fn(x) || libc_family_of(x) || pure_libc_fn(x) || libc_data(x) ||
+            !strncmp(x, "__tsan_", 7) || !strncmp(x, "__ravel_", 8) ||
+            !strncmp(x, "__VERIFIER_", 11))
+            continue;
+        char *what = rv_xasprintf("%s called through its address", x);
+        char *why = rv_xasprintf("%s: %s", src, what);
+        note_uninstrumented(cf, why, src, what);
+        free(why);
+        free(what);
+    }
+}
+
+/* Rewrite object s's symbols in place with objcopy: 0, or -1 (diag).
+ * called: the functions it calls (called_functions). */
 static int rewire_object(job *j, size_t s, const char *obj, const objsyms *sy, const strv *all_def,
-                         const strv *wrapped, const strv *own, wiring *w)
+                         const strv *wrapped, const strv *own, const strv *called, wiring *w)
 {
     buf ren = {0};
     strv globalize = {0}, argv = {0};
     buf_puts(&ren, "main __ravel_user_main\n");
     wire_own(sy, own, &ren);
     wire_undefined(sy, all_def, wrapped, &ren, w);
-    strv called = {0};
-    if (called_functions(j, obj, &called) != 0) {
-        buf_puts(&j->diag, "ravel: objdump failed on the program's object\n");
-        free(ren.p);
-        return -1;
-    }
-    wire_impure(sy, &called, all_def, wrapped, &ren, w);
-    strv_free(&called);
+    wire_impure(sy, called, all_def, wrapped, &ren, w);
     wire_atomic(s, sy, &ren, &globalize, w);
     wire_targets(s, sy, &ren, &globalize, w);
     char *renfile = rv_xasprintf("%s/rename%zu.txt", j->dir, s);
@@ -2369,6 +2455,43 @@ static char *taint_note(wiring *w)
     return buf_take(&b);
 }
 
+/* s as the body of a C string literal: a source path or flag in it may
+ * hold any byte */
+static void c_string_body(buf *out, const char *s)
+{
+    for (const char *c = s; *c; c++)
+        if (*c == '"' || *c == '\\' || (unsigned char)*c < ' ' || (unsigned char)*c > '~')
+            buf_printf(out, "\\%03o", (unsigned char)*c);
+        else
+            buf_add(out, c, 1);
+}
+
+/* Why no verdict may say TRUE for this build (backend.h no_true; docs/
+ * CLI.md "Properties and verdicts"), "" if nothing: the C library
+ * functions it calls that write its memory without events, and the reads
+ * of uninitialized variables the compiler reported. */
+static char *no_true_note(wiring *w)
+{
+    buf b = {0};
+    strv_sort(&w->unmodelled);
+    if (w->unmodelled.n) {
+        buf_puts(&b,
+                 "the program calls C library functions that write its memory without events (");
+        for (size_t i = 0; i < w->unmodelled.n; i++)
+            buf_printf(&b, "%s%s", i ? ", " : "", w->unmodelled.v[i]);
+        buf_puts(&b, "): races and orders through those writes were not explored");
+    }
+    if (w->uninit.n) {
+        buf_printf(&b, "%sthe compiler reports a read of an uninitialized variable (",
+                   b.n ? "; " : "");
+        for (size_t i = 0; i < w->uninit.n && i < 3; i++)
+            buf_printf(&b, "%s%s", i ? ", " : "", w->uninit.v[i]);
+        buf_puts(&b, w->uninit.n > 3 ? ", ...)" : ")");
+        buf_puts(&b, ": only the value the stack happened to hold was explored");
+    }
+    return b.p ? buf_take(&b) : rv_xstrdup("");
+}
+
 static char *stubs_source(wiring *w)
 {
     buf out = {0};
@@ -2382,19 +2505,15 @@ static char *stubs_source(wiring *w)
     buf_puts(&out, "typedef struct { const void *start; unsigned long size; const char *name; } "
                    "ravel_tfn;\n");
     fn_table(&out, "ravel_tfn", "target", &w->targets, w->ntarget);
-    buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n", w->uninstrumented);
+    buf_printf(&out, "const unsigned __ravel_uninstrumented = %d;\n",
+               w->uninstrumented || w->hw_input);
     buf_printf(&out, "const unsigned long __ravel_max_frame = %lu;\n", w->max_frame);
     buf_printf(&out, "const unsigned __ravel_dynamic_frames = %d;\n", w->dynamic_frames);
     buf_printf(&out, "const char __ravel_deep_callee[] = \"%s\";\n",
                w->deep_callee ? w->deep_callee : "");
     buf_printf(&out, "const unsigned __ravel_deep_always = %d;\n", w->deep_always);
     buf_puts(&out, "const char __ravel_reset_unsafe[] = \"");
-    /* a source path or flag in it may hold any byte */
-    for (const char *c = w->reset_unsafe ? w->reset_unsafe : ""; *c; c++)
-        if (*c == '"' || *c == '\\' || (unsigned char)*c < ' ' || (unsigned char)*c > '~')
-            buf_printf(&out, "\\%03o", (unsigned char)*c);
-        else
-            buf_add(&out, c, 1);
+    c_string_body(&out, w->reset_unsafe ? w->reset_unsafe : "");
     buf_puts(&out, "\";\n");
     buf_printf(&out, "const unsigned __ravel_cpu_clock = %d;\n", w->cpu_clock);
     /* the trampolines' flag; weak, as the runtime's (a runtime without it
@@ -2402,6 +2521,11 @@ static char *stubs_source(wiring *w)
     if (w->impure.n)
         buf_puts(&out, "__attribute__((weak)) unsigned __ravel_taint;\n"
                        "__attribute__((weak)) unsigned long __ravel_taint_pc, __ravel_taint_fn;\n");
+    char *no_true = no_true_note(w);
+    buf_puts(&out, "const char __ravel_no_true[] = \"");
+    c_string_body(&out, no_true);
+    buf_puts(&out, "\";\n");
+    free(no_true);
     char *note = taint_note(w);
     buf_puts(&out, "const char __ravel_taint_note[] = \"");
     for (const char *c = note; *c; c++) /* names and file names: escape what C needs */
@@ -2506,6 +2630,40 @@ static void live_table(job *j, const objsyms *syms, size_t ns, const strv *all_d
     free(out);
 }
 
+/* The compiler's reports of reads of uninitialized variables in the
+ * diagnostics so far (clang: -Wuninitialized, -Wsometimes-uninitialized;
+ * gcc: -Wmaybe-uninitialized too), as "file.c:12 'x'" (the file's base
+ * name), each once. */
+static void uninit_reads(const char *diag, strv *out)
+{
+    static const char *const tags[] = {"[-Wuninitialized", "[-Wsometimes-uninitialized",
+                                       "[-Wmaybe-uninitialized"};
+    for (const char *l = diag; l && *l;) {
+        const char *e = strchr(l, '\n');
+        size_t n = e ? (size_t)(e - l) : strlen(l);
+        char *line = rv_xasprintf("%.*s", (int)n, l);
+        l = e ? e + 1 : l + n;
+        bool hit = false;
+        for (size_t t = 0; t < sizeof tags / sizeof *tags; t++)
+            hit |= strstr(line, tags[t]) != NULL;
+        char *w = strstr(line, ": warning: ");
+        if (hit && w) {
+            /* "path:line:col: warning: variable 'x' is uninitialized ..." */
+            *w = 0;
+            char *col = strrchr(line, ':');
+            if (col) *col = 0;
+            const char *base = strrchr(line, '/');
+            base = base ? base + 1 : line;
+            char *q1 = strchr(w + 1, '\''), *q2 = q1 ? strchr(q1 + 1, '\'') : NULL;
+            char *item =
+                q2 ? rv_xasprintf("%s %.*s", base, (int)(q2 - q1 + 1), q1) : rv_xstrdup(base);
+            if (!strv_has(out, item)) strv_add(out, item);
+            free(item);
+        }
+        free(line);
+    }
+}
+
 /* Compile every source; rewire symbols; write stubs.c; link.  Returns 0,
  * 1 (the program's fault: diag) or -1 (ravel's fault: diag). */
 static int build(job *j, const strv *wrapped, const strv *reserved)
@@ -2555,6 +2713,15 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
                     break;
                 }
     if (rc == 0) reserve_own_defs(syms, ns, reserved, &own);
+    strv *called = rv_xcalloc(ns, sizeof *called);
+    for (size_t s = 0; s < ns && rc == 0; s++) {
+        if (called_functions(j, objs.v[s], &called[s]) != 0) {
+            buf_puts(&j->diag, "ravel: objdump failed on the program's object\n");
+            rc = -1;
+        } else {
+            note_impure_addresses(&syms[s], &called[s], &all_def, wrapped, j->o->sources[s], &cf);
+        }
+    }
     /* libstdc++ is built without instrumentation, and its imports are not seen */
     w.cxx = j->cxx;
     judge_build(j, &cf);
@@ -2570,9 +2737,13 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     /* code ravel did not compile, or compiled without hooks, runs frames
      * no hook sees */
     if (w.uninstrumented) w.deep_callee = rv_xstrdup(cf.uninstrumented);
+    if (rc == 0) rc = find_input_insn(j, &objs, &w);
     for (size_t s = 0; s < ns && rc == 0; s++)
-        rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &w);
+        rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &called[s], &w);
+    for (size_t s = 0; s < ns; s++) strv_free(&called[s]);
+    free(called);
     if (rc == 0 && w.unmodelled.n) warn_unmodelled(j, &w.unmodelled);
+    if (rc == 0) uninit_reads(j->diag.p, &w.uninit);
     char *cxxlib = NULL;
     if (rc == 0 && j->cxx) rc = cxx_stdlib(j, wrapped, &w, &cxxlib);
     if (rc == 0) {
@@ -2600,6 +2771,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     strv_free(&w.uninstrumented_why);
     strv_free(&w.deep);
     strv_free(&w.unmodelled);
+    strv_free(&w.uninit);
     strv_free(&w.families);
     free(w.stubs.p);
     free(w.table.p);

@@ -112,6 +112,32 @@ const char *rv_elf_sym_name(const rv_elf *im, const Elf64_Sym *s)
     return memchr(name, 0, im->nstr - s->st_name) ? name : "";
 }
 
+bool rv_elf_cstring(const rv_elf *im, const char *name, char *out, size_t cap)
+{
+    out[0] = 0;
+    size_t nsh;
+    const Elf64_Shdr *sh = rv_elf_sections(im, &nsh);
+    for (size_t i = 0; im->sym && i < im->nsym; i++) {
+        const Elf64_Sym *y = &im->sym[i];
+        if (y->st_shndx == SHN_UNDEF || y->st_shndx >= nsh || strcmp(rv_elf_sym_name(im, y), name))
+            continue;
+        const Elf64_Shdr *s = &sh[y->st_shndx];
+        /* the symbol's bytes, inside its section and the file (valid()
+         * checked that every section with contents lies in the file) */
+        if (s->sh_type == SHT_NOBITS || y->st_value < s->sh_addr ||
+            y->st_value - s->sh_addr > s->sh_size ||
+            y->st_size > s->sh_size - (y->st_value - s->sh_addr))
+            return false;
+        const char *p = (const char *)im->p + s->sh_offset + (y->st_value - s->sh_addr);
+        size_t n = strnlen(p, y->st_size);
+        if (n >= cap) n = cap - 1;
+        memcpy(out, p, n);
+        out[n] = 0;
+        return true;
+    }
+    return false;
+}
+
 int rv_x86_decoder(csh *cs, bool detail, char **why)
 {
     if (cs_open(CS_ARCH_X86, CS_MODE_64, cs) != CS_ERR_OK) {

@@ -41,6 +41,11 @@ const Elf64_Shdr *rv_elf_section(const rv_elf *im, const char *name);
 
 /* A symbol's name ("" when it lies outside the string table). */
 const char *rv_elf_sym_name(const rv_elf *im, const Elf64_Sym *s);
+/* Copy the NUL-terminated string held by the data symbol `name` (a
+ * `const char name[]` in an allocated section with contents) into out
+ * (cut at cap - 1 bytes).  False, with out "", when there is no such
+ * symbol or its bytes lie outside the file. */
+bool rv_elf_cstring(const rv_elf *im, const char *name, char *out, size_t cap);
 
 /* An x86-64 decoder (with per-operand detail if asked): 0, or -1 with
  * *why (heap). */

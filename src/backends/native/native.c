@@ -25,8 +25,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../../core/stop.h"
 #include "../../core/util.h"
 #include "../../runtime/protocol.h"
+#include "elfimage.h"
 #include "symbols.h"
 
 typedef struct native {
@@ -45,7 +47,8 @@ typedef struct native {
     unsigned ncpus;
     double gate_at; /* when spin_gate looks again */
     unsigned busy;  /* spin_gate's looks in a row that found more runnable threads than CPUs */
-    bool cut;       /* the last execution was cut by limits.deadline, not by --timeout */
+    bool cut;       /* the last execution was cut by limits.deadline or a signal (stop.h),
+                       not by --timeout */
     bool over;      /* the last execution was ended for its resident memory (watch_memory) */
     uint64_t rss, rss_base; /* its resident bytes then; the running server's, between executions */
     double base_at;         /* when rss_base is read again */
@@ -92,6 +95,10 @@ static void exec_server(native *nb, int req_r, int rsp_w)
         dup2(devnull, 1);
         dup2(devnull, 2);
     }
+    /* a process group of its own: a terminal's ^C reaches ravel alone,
+     * which stops the exploration and reports (stop.h); the program would
+     * otherwise die of it in the middle of an execution, a "crash" */
+    setpgid(0, 0);
     setenv("RAVEL_SERVER", "1", 1);
     /* resolve every symbol at load: otherwise the reset engine would undo
      * the lazy binding after each execution and pay for it again */
@@ -152,9 +159,14 @@ static void stop_server(native *nb)
     nb->server = 0;
 }
 
+/* A stoppable wait looks at the stop flag (and draws the progress line)
+ * this often, in milliseconds. */
+#define STOP_SLICE_MS 100
+
 /* Read exactly n bytes within timeout_ms (<0: no deadline).  Returns 1 on
- * success, 0 on EOF/error, -1 on timeout. */
-static int read_deadline(int fd, void *p, size_t n, int timeout_ms)
+ * success, 0 on EOF/error, -1 on timeout, or when `stoppable` and the run
+ * was asked to stop (rv_stop_poll, polled every STOP_SLICE_MS). */
+static int read_deadline(int fd, void *p, size_t n, int timeout_ms, bool stoppable)
 {
     char *c = p;
     double end = rv_now() + timeout_ms / 1000.0;
@@ -165,10 +177,15 @@ static int read_deadline(int fd, void *p, size_t n, int timeout_ms)
             if (left <= 0) return -1;
             wait = (int)(left * 1000) + 1;
         }
+        if (stoppable && (wait < 0 || wait > STOP_SLICE_MS)) wait = STOP_SLICE_MS;
         struct pollfd pfd = {.fd = fd, .events = POLLIN};
         int r = poll(&pfd, 1, wait);
+        if (stoppable && r <= 0 && rv_stop_poll()) return -1;
         if (r < 0 && errno == EINTR) continue;
-        if (r == 0) return -1;
+        if (r == 0) {
+            if (timeout_ms >= 0 && rv_now() >= end) return -1;
+            continue;
+        }
         ssize_t k = read(fd, c, n);
         if (k < 0 && errno == EINTR) continue;
         if (k <= 0) return 0;
@@ -180,8 +197,9 @@ static int read_deadline(int fd, void *p, size_t n, int timeout_ms)
 
 /* Wait for the server's next answer (protocol.h "Doorbells") within
  * timeout_ms (<0: no deadline): its value, then 1; 0 if the server is
- * gone, -1 on timeout. */
-static int wait_answer(native *nb, int32_t *field, int32_t *value, int timeout_ms)
+ * gone, -1 on timeout or, when `stoppable`, when the run was asked to
+ * stop (stop.h). */
+static int wait_answer(native *nb, int32_t *field, int32_t *value, int timeout_ms, bool stoppable)
 {
     rv_bell *b = &nb->shm->to_ravel;
     uint32_t want = nb->seen + 1;
@@ -198,12 +216,12 @@ static int wait_answer(native *nb, int32_t *field, int32_t *value, int timeout_m
                 left = l > 0 ? (int)(l * 1000) + 1 : 0;
             }
             char c;
-            int r = left == 0 ? -1 : read_deadline(nb->rsp_fd, &c, 1, left);
+            int r = left == 0 ? -1 : read_deadline(nb->rsp_fd, &c, 1, left, stoppable);
             if (r == 0) return 0;
             if (r == -1) {
                 if (rv_bell_wake(b)) return -1;
                 /* the server has just answered: its byte comes at once */
-                if (read_deadline(nb->rsp_fd, &c, 1, 1000) != 1) return 0;
+                if (read_deadline(nb->rsp_fd, &c, 1, 1000, false) != 1) return 0;
             }
             if (rv_bell_arrived(b, want)) break;
         }
@@ -230,6 +248,7 @@ static void prepare_request(native *nb, const rv_step *prefix, size_t n, rv_poli
                (l->fingerprints ? RV_REQ_FINGERPRINTS : 0) |
                (l->show_output ? RV_REQ_SHOW_OUTPUT : 0) | (l->drf ? RV_REQ_DRF : 0) |
                (l->spurious ? RV_REQ_SPURIOUS : 0) | (l->lazy_enabled ? RV_REQ_LAZY_ENABLED : 0) |
+               (l->give_way && l->fingerprints ? RV_REQ_GIVE_WAY : 0) |
                (l->real_clock ? RV_REQ_REAL_CLOCK : 0) | (l->explain ? RV_REQ_EXPLAIN : 0);
     if (l->explain) {
         rv_xl_head *h = rv_shm_explain(s);
@@ -347,13 +366,14 @@ static void watch_base(native *nb)
 }
 
 /* Wait for the execution's status within timeout_ms (<0: none), watching
- * pid's resident memory: as wait_answer, and -1 with nb->over set when
- * the memory limit ended the wait. */
+ * pid's resident memory: as wait_answer (stoppable: -1 at once when a
+ * stop is requested, stop.h), and -1 with nb->over set when the memory
+ * limit ended the wait. */
 static int wait_watched(native *nb, pid_t pid, int32_t *st, int timeout_ms)
 {
     int32_t *stf = &nb->shm->status;
     uint64_t limit = watch_limit(nb);
-    if (!limit) return wait_answer(nb, stf, st, timeout_ms);
+    if (!limit) return wait_answer(nb, stf, st, timeout_ms, true);
     double end = rv_now() + timeout_ms / 1000.0;
     int slice = WATCH_FIRST_MS;
     for (;;) {
@@ -361,10 +381,10 @@ static int wait_watched(native *nb, pid_t pid, int32_t *st, int timeout_ms)
         if (timeout_ms >= 0) {
             double left = end - rv_now();
             int l = left > 0 ? (int)(left * 1000) + 1 : 0;
-            if (l <= ms) return wait_answer(nb, stf, st, l);
+            if (l <= ms) return wait_answer(nb, stf, st, l, true);
         }
-        int r = wait_answer(nb, stf, st, ms);
-        if (r != -1) return r;
+        int r = wait_answer(nb, stf, st, ms, true);
+        if (r != -1 || rv_stop_requested()) return r;
         uint64_t rss = resident_bytes(pid);
         if (rss > nb->rss_base + limit) {
             nb->over = true;
@@ -424,9 +444,11 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
     }
     int32_t pid = nb->server;
     int r = 1;
-    if (!nb->reset) r = wait_answer(nb, &nb->shm->pid, &pid, PID_DEADLINE_MS);
+    if (!nb->reset) r = wait_answer(nb, &nb->shm->pid, &pid, PID_DEADLINE_MS, true);
     if (r != 1 || pid <= 0) {
-        if (pid < 0)
+        if (r == -1 && rv_stop_requested())
+            *why = "the exploration was stopped while the program started";
+        else if (pid < 0)
             *why = "the program's fork server could not fork";
         else if (r == -1)
             *why = nb->answered ? "the program's fork server stopped answering (30 s)"
@@ -454,16 +476,19 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
     int32_t st = 0;
     int32_t *stf = &nb->shm->status;
     nb->over = false;
+    nb->base.running_events = &nb->shm->nevents; /* the progress line reads it */
     r = wait_watched(nb, pid, &st, child_wait_ms(nb));
+    nb->base.running_events = NULL;
     *timed_out = r == -1;
     if (r != -1 || nb->over) nb->cut = false;
+    if (r == -1 && !nb->over && rv_stop_signal()) nb->cut = true;
     if (r == -1) {
         /* ask the runtime where the program is (protocol.h), then kill */
         kill(pid, SIGXCPU);
-        r = wait_answer(nb, stf, &st, WHERE_DEADLINE_MS);
+        r = wait_answer(nb, stf, &st, WHERE_DEADLINE_MS, false);
         if (r == -1) {
             kill(pid, SIGKILL);
-            r = wait_answer(nb, stf, &st, PID_DEADLINE_MS);
+            r = wait_answer(nb, stf, &st, PID_DEADLINE_MS, false);
         }
     }
     if (r != 1) {
@@ -526,9 +551,15 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
     } else if (timed_out && nb->cut) {
         out->end = RV_END_TIMEOUT;
         out->err_tid = (uint16_t)s->running;
-        snprintf(out->msg, sizeof out->msg,
-                 "the exploration's --time-limit passed during this execution (thread %u running)",
-                 s->running);
+        if (rv_stop_signal())
+            snprintf(out->msg, sizeof out->msg,
+                     "the exploration was stopped by %s during this execution (thread %u running)",
+                     rv_stop_signal_name(rv_stop_signal()), s->running);
+        else
+            snprintf(out->msg, sizeof out->msg,
+                     "the exploration's --time-limit passed during this execution (thread %u "
+                     "running)",
+                     s->running);
     } else if (timed_out) {
         out->end = RV_END_TIMEOUT;
         out->err_tid = (uint16_t)s->running;
@@ -569,12 +600,14 @@ static int native_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_pol
         return -1;
     }
     const rv_limits *l = &nb->base.limits;
-    if (l->deadline > 0 && rv_now() >= l->deadline) {
-        /* past the exploration's --time-limit: nothing more runs */
+    if (rv_stop_signal() || (l->deadline > 0 && rv_now() >= l->deadline)) {
+        /* past the exploration's --time-limit, or signalled: nothing more runs */
         rv_trace_reset(out);
         out->end = RV_END_TIMEOUT;
         out->err_tid = RV_NO_THREAD;
-        snprintf(out->msg, sizeof out->msg, "the exploration's --time-limit has passed");
+        snprintf(out->msg, sizeof out->msg, "%s",
+                 rv_stop_signal() ? "the exploration was stopped by a signal"
+                                  : "the exploration's --time-limit has passed");
         return 0;
     }
     const char *why = NULL;
@@ -737,6 +770,23 @@ static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthrea
     return 0;
 }
 
+/* What the build could not model (compile.c, __ravel_no_true): a build
+ * that cannot be read, or does not say, counts as one that could not, so
+ * that no verdict claims what was not explored. */
+static void read_no_true(native *nb)
+{
+    rv_elf im;
+    char *u = nb->base.no_true;
+    size_t cap = sizeof nb->base.no_true;
+    if (!rv_elf_read(nb->binary, &im)) {
+        snprintf(u, cap, "the build could not be read to see what it could not model");
+        return;
+    }
+    if (!rv_elf_cstring(&im, "__ravel_no_true", u, cap))
+        snprintf(u, cap, "the build does not say what it could not model");
+    rv_elf_free(&im);
+}
+
 rv_backend *rv_native_open(const char *binary, const rv_limits *lim, const rv_thread_end *registry,
                            unsigned nthreads, char *err, size_t errcap)
 {
@@ -756,5 +806,6 @@ rv_backend *rv_native_open(const char *binary, const rv_limits *lim, const rv_th
         return NULL;
     }
     nb->sym = rv_symbols_open(binary);
+    read_no_true(nb);
     return &nb->base;
 }

@@ -113,7 +113,31 @@ static const char *function_at(const rv_elf *im, size_t sec, uint64_t off)
     return "";
 }
 
+/* Instructions whose result comes from outside the program: the time
+ * stamp counter, the hardware's random numbers, the processor id.  A loop
+ * that reads one can end where its states seem to repeat. */
+static bool reads_outside(const char *mnemonic)
+{
+    static const char *const names[] = {"rdtsc", "rdtscp", "rdrand", "rdseed", "rdpid"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(mnemonic, names[i])) return true;
+    return false;
+}
+
+static int scan_object(const char *path, char *what, size_t n, bool input);
+
 int rv_raw_insn(const char *path, char *what, size_t n)
+{
+    return scan_object(path, what, n, false);
+}
+
+int rv_input_insn(const char *path, char *what, size_t n)
+{
+    return scan_object(path, what, n, true);
+}
+
+/* rv_raw_insn (input false) or rv_input_insn (true). */
+static int scan_object(const char *path, char *what, size_t n, bool input)
 {
     rv_elf im;
     if (!rv_elf_read(path, &im)) {
@@ -131,7 +155,7 @@ int rv_raw_insn(const char *path, char *what, size_t n)
     cs_option(cs, CS_OPT_SKIPDATA, CS_OPT_ON);
     cs_insn *in = cs_malloc(cs);
     int found = 0;
-    const char *wx = writable_code(&im);
+    const char *wx = input ? NULL : writable_code(&im);
     if (wx) {
         snprintf(what, n, "%s", wx);
         found = 1;
@@ -145,8 +169,10 @@ int rv_raw_insn(const char *path, char *what, size_t n)
         uint64_t addr = 0;
         while (left && cs_disasm_iter(cs, &code, &left, &addr, in)) {
             bool data = in->id == 0; /* skipped as data: it may be what this decoder lacks */
-            if (!changes_process(in->mnemonic) && !loads_segment(in->mnemonic, in->op_str) &&
-                !(data && raw_wrpkru(start + in->address, sh[i].sh_size - in->address)))
+            if (input
+                    ? data || !reads_outside(in->mnemonic)
+                    : !changes_process(in->mnemonic) && !loads_segment(in->mnemonic, in->op_str) &&
+                          !(data && raw_wrpkru(start + in->address, sh[i].sh_size - in->address)))
                 continue;
             const char *fn = function_at(&im, i, in->address);
             bool ops = !data && in->op_str[0];
@@ -155,7 +181,7 @@ int rv_raw_insn(const char *path, char *what, size_t n)
             found = 1;
             break;
         }
-        for (uint64_t off = 0; !found && off < sh[i].sh_size; off++) {
+        for (uint64_t off = 0; !found && !input && off < sh[i].sh_size; off++) {
             const char *hid = hidden_at(start + off, sh[i].sh_size - off);
             if (!hid) continue;
             const char *fn = function_at(&im, i, off);

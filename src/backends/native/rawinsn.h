@@ -48,4 +48,12 @@
  * holds none, -1 if it cannot be read as an x86-64 ELF object (what: why). */
 int rv_raw_insn(const char *path, char *what, size_t n);
 
+/* 1 if the ELF object at path holds an instruction whose result comes
+ * from outside the program (rdtsc, rdtscp, rdrand, rdseed, rdpid; what:
+ * "the instruction rdtsc in main"): like code built without
+ * instrumentation, it makes every state unique (a timeout loop on the
+ * time stamp counter ends where its states seem to repeat); 0 if none,
+ * -1 if unreadable (what: why).  Decoded linearly, as above. */
+int rv_input_insn(const char *path, char *what, size_t n);
+
 #endif

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# tests/bench — `make bench`'s driver (bench/run) on tiny rows: the tables
+# come out with the seeds' columns and the counts of the closed forms, a
+# wrong count is flagged with a non-zero exit, a run stopped by the limit
+# is shown as ">LIMIT", never as a result.
+. "$(dirname "$0")/../lib.sh"
+
+# bench ROWS_TEXT LIMIT [ALGOS]: run bench/run on these rows with this ravel; the
+# report in $W/R.md, the raw measurements in $W/R.tsv, stderr in $W/err.
+bench() {
+    printf '%s\n' "$1" >"$W/rows.txt"
+    _rv_last="bench/run (BENCH_ROWS=$W/rows.txt LIMIT=$2)"
+    echo "$_rv_last" >"$W/.last"
+    BENCH_ROWS=$W/rows.txt BENCH_OUT=$W/R.md LIMIT=$2 BENCH_ALGOS=${3:-} RAVEL=$RAVEL QUICK= PEERS= ONLY= BUDGET=${BUDGET:-} \
+        timeout -k 5 "$RV_GUARD" python3 "$ROOT/bench/run" >"$W/out" 2>"$W/err"
+    RC=$?
+}
+need_python() { command -v python3 >/dev/null || { fail_because "python3 is not installed (scripts/deps.sh installs it)"; return 1; }; }
+# raw TABLE ROW ALGO FIELD: one field of the raw measurements.
+raw() {
+    awk -F'\t' -v t="$1" -v r="$2" -v a="$3" -v f="$4" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        $1 == t && $2 == r && $3 == a { print $col[f] }' "$W/R.tsv"
+}
+
+# SSB (seed 001 Table 1) and CCNF(9), 2^((9-1)/2) = 16 traces, and seed
+# 003's philosophers n=3 in PV: 2^3 - 2 schedulings and the deadlock.
+t_tables_and_counts() {
+    need_python || return 0
+    bench "s001t1|SSB|ssb|$ROOT/bench/seeds/poet/ssb.c||ok|1|-|P=5 nI=4 nB=2 nt=0.05 ncE=48 ncO=4 ncU=38 nct=0.03 cE=46 ccut=1 cO=4 cU=37 ct=0.03
+s001t1|CCNF(9)|ccnf|$ROOT/bench/seeds/poet/ccnf9.c||ok|1|16|P=9 nI=16 nB=0 nt=0.05
+s003|PV n=3|pv|pv-philo:3||deadlock|1|7|sched=6 alct=1" 60 "spaces dpor source optimal udpor-nc udpor"
+    expect_eq "exit status" "$RC" 0
+    grep -q '^FLAG' "$W/err" && fail_because "flags: $(grep '^FLAG' "$W/err" | head -3)"
+    # the seeds' own columns, in the paper's order
+    expect_file_match "$W/R.md" '^\| row \| \\\|P\\\| \(paper\) \| Nidhugg \\\|I\\\| : ravel source \| \\\|B\\\| \| t\(s\) \| POET no cutoffs \\\|E\\\| : udpor --no-cutoffs \| \\\|Ω\\\| \| ⟨\\\|U\\\|⟩ \| t\(s\) \| POET cutoffs \\\|E\\\| : udpor \| \\\|E_cut\\\| \| \\\|Ω\\\| \|'
+    expect_file_match "$W/R.md" '^\| row \| sched\. \(paper\) : ravel spaces \| ALCOOL t\(s\) : ravel spaces \| ALCOOL MB : ravel spaces \| SPIN t\(s\) \(paper\) \| SPIN MB \(paper\) \| udpor executions \|'
+    # ravel's figure beside the published one: source finds SSB's 4 traces
+    # (Nidhugg: 4), udpor --no-cutoffs 16 maximal configurations of CCNF(9)
+    expect_file_match "$W/R.md" '^\| SSB \| 5 \| 4 \(4\) \| [0-9]+ \(2\) \|'
+    expect_file_match "$W/R.md" '^\| CCNF\(9\) \| 9 \| 16 \(16\) \| 0 \(0\) \| [0-9.]+ \(0.05\) \| [0-9]+ \| 16 \|'
+    # trace spaces count the 6 schedulings, the explorers the deadlock too
+    expect_file_match "$W/R.md" '^\| PV n=3 \| 6 \(6\) \| [0-9.]+ \(1\) \| [0-9]+ \| — \| — \| 7 \|'
+    expect_eq "PV n=3 spaces schedulings" "$(raw s003 'PV n=3' spaces executions)" 6
+    # every exact algorithm gives the closed forms
+    for a in dpor source optimal udpor-nc; do
+        expect_eq "CCNF(9) $a status" "$(raw s001t1 'CCNF(9)' $a status)" ok
+        expect_eq "CCNF(9) $a executions" "$(raw s001t1 'CCNF(9)' $a executions)" 16
+        expect_eq "SSB $a executions" "$(raw s001t1 SSB $a executions)" 4
+    done
+    for a in dpor source optimal udpor-nc udpor; do
+        expect_eq "PV n=3 $a executions" "$(raw s003 'PV n=3' $a executions)" 7
+    done
+    # an algorithm left out is said so, not shown empty
+    expect_file_match "$W/R.md" '^\| SSB \| .*\| not run \|'
+    expect_file_match "$W/R.md" 'time limit 60 s per run'
+    expect_file_match "$W/R.md" 'peers: not present'
+}
+
+# A closed form that does not hold is flagged, and the exit status says so.
+t_wrong_count_flagged() {
+    need_python || return 0
+    bench "s003|PV n=3|pv|pv-philo:3||deadlock|1|5|sched=6" 1
+    expect_eq "exit status" "$RC" 1
+    expect_file_match "$W/err" '^FLAG s003/PV n=3 optimal: 7 executions, the closed form gives 5'
+    expect_file_match "$W/R.md" 'check\(s\) FAILED'
+}
+
+# A buggy variant: every complete algorithm finds the bug (seed 001's STF*).
+t_bug_found() {
+    need_python || return 0
+    bench "s001t2|STF*|stf_bug|$ROOT/bench/seeds/poet/stf_bug.c||error|1|-|P=3" 5
+    expect_eq "exit status" "$RC" 0
+    for a in udpor k1 k2; do
+        expect_eq "STF* $a" "$(raw s001t2 'STF*' $a status)" error
+    done
+}
+
+# The counter with K=6 under a 1 s limit: runs stopped by the limit show
+# ">1", and the family's larger rows are not run again.
+t_limit_shown() {
+    need_python || return 0
+    bench "i29|counter K=6|counter|$ROOT/bench/seeds/own/counter.c|-DK=6|ok|1|-|
+i29|counter K=7|counter|$ROOT/bench/seeds/own/counter.c|-DK=7|ok|1|-|" 1
+    expect_eq "exit status" "$RC" 0
+    expect_eq "K=6 udpor-nc" "$(raw i29 'counter K=6' udpor-nc status)" timeout
+    expect_file_match "$W/R.md" '^\| counter K=6 \| .*>1'
+    expect_eq "K=7 udpor-nc" "$(raw i29 'counter K=7' udpor-nc status)" skipped
+}
+
+# BUDGET=0: no run starts, each cell says so, nothing is reported as measured.
+t_budget() {
+    need_python || return 0
+    BUDGET=0 bench "s003|PV n=3|pv|pv-philo:3||deadlock|1|7|sched=6" 20 "spaces optimal"
+    expect_eq "exit status" "$RC" 0
+    expect_eq "optimal" "$(raw s003 'PV n=3' optimal status)" "over budget"
+    expect_file_match "$W/R.md" '^\| PV n=3 \| over budget \(6\) \|'
+}
+
+# PEERS=dir: a peer found there is run and its count read from its output
+# (a stand-in genmc that prints GenMC's summary line); the others are
+# "not present".
+t_peers() {
+    need_python || return 0
+    mkdir -p "$W/peers"
+    printf '#!/bin/sh\necho "Number of complete executions explored: 16"\necho "Total wall-clock time: 0.01s"\n' >"$W/peers/genmc"
+    chmod +x "$W/peers/genmc"
+    printf '%s\n' "s001t1|CCNF(9)|ccnf|$ROOT/bench/seeds/poet/ccnf9.c||ok|1|16|P=9" >"$W/rows.txt"
+    BENCH_ROWS=$W/rows.txt BENCH_OUT=$W/R.md LIMIT=20 BENCH_ALGOS=optimal RAVEL=$RAVEL QUICK= ONLY= PEERS=$W/peers \
+        timeout -k 5 "$RV_GUARD" python3 "$ROOT/bench/run" >"$W/out" 2>"$W/err"
+    expect_eq "exit status" "$?" 0
+    expect_file_match "$W/R.md" "peers in $W/peers: GenMC \`$W/peers/genmc\`, Nidhugg not present, Dpu not present"
+    expect_file_match "$W/R.md" '^\| row \| dfs \| dpor \| source \| optimal \| udpor --no-cutoffs \| udpor \| udpor k1 \| udpor k2 \| GenMC \| Nidhugg \| Dpu \|'
+    expect_file_match "$W/R.md" '^\| CCNF\(9\) \|.*\| 16 · [0-9.]+ s \| not present \| not present \|$'
+}
+
+rv_main "$@"
