@@ -85,7 +85,7 @@ typedef struct rv_thr {
     /* heap arena (bump allocation, per-thread free lists) */
     bool arena_mapped;
     char *heap_next, *heap_end;
-    void *free_list[RV_HEAP_CLASSES];
+    void *free_list[RV_HEAP_CLASSES + 1]; /* per class, then blocks above 1 MiB (memory.c) */
     /* the signal mask (signals 1-64; pthread_sigmask, inherited by the
      * threads it creates) and the cancellability (pthread_setcancelstate,
      * pthread_setcanceltype: RV_CANCEL_*): the thread's own, hashed with
