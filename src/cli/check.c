@@ -454,6 +454,17 @@ int rv_cli_check(int argc, char **argv)
     rv_explore_init(&x, b, &o.opt);
     rv_progress_attach(&x, &o);
     int rc = rv_explore_run(&x);
+    if (b->engine_switched) {
+        /* the reset engine left mid-way (an execution changed kernel
+         * state: runtime/engine.c "Kernel state"); what ran under it is
+         * thrown away and the whole exploration runs under fork */
+        b->engine_switched = false;
+        rv_progress_finish(&x);
+        rv_explore_free(&x);
+        rv_explore_init(&x, b, &o.opt);
+        rv_progress_attach(&x, &o);
+        rc = rv_explore_run(&x);
+    }
     rv_progress_finish(&x);
     double dt = rv_now() - tx;
     if (rc < 0) {

@@ -66,6 +66,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -99,6 +100,7 @@ struct rv_pm_scan_arg {
 #define RV_PRE_MAX   4096 /* the longest pre-run (the shadow's capacity) */
 #define RV_PRE_MIN   8    /* shorter ones save less than they cost */
 #define RV_PRE_NREG  256  /* the registry copied into the shadow, at most */
+#define FD_LOW       64   /* descriptors compared one by one (see "Kernel state") */
 
 typedef struct range {
     uint64_t lo, hi;
@@ -158,6 +160,10 @@ typedef struct engine {
     uint32_t nhist;           /* steps in hist */
     uint32_t pre_len;         /* the next pre-run's length */
     rv_step hist[RV_PRE_MAX]; /* the last execution's steps, as a prefix */
+    /* the descriptor table at start (see "Kernel state") */
+    uint64_t fds0; /* bit i: descriptor i open, for i < FD_LOW */
+    long free_hi0; /* the lowest free descriptor >= FD_LOW */
+    struct pollfd pfd[FD_LOW];
 } engine;
 
 /* In .bss, so part of the snapshot: set before it, the same ever after. */
@@ -671,6 +677,7 @@ static bool keep_range(uint64_t lo, uint64_t hi, const range *holes, unsigned nh
 }
 
 static uint64_t zmap_extent(const zmap *z);
+static void kernel_state(uint64_t *fds, long *free_hi);
 
 static bool is_arena(const zmap *z)
 {
@@ -799,6 +806,7 @@ static int snapshot(void)
         if (E->ranges[i].lo < E->scan_lo) E->scan_lo = E->ranges[i].lo;
         if (E->ranges[i].hi > E->scan_hi) E->scan_hi = E->ranges[i].hi;
     }
+    kernel_state(&E->fds0, &E->free_hi0);
     return 0;
 }
 
@@ -1133,6 +1141,61 @@ static void put_hot_pages(void)
     for (unsigned i = 0; i < E->nhot; i++) put_page(E->hot[i].addr, E->hot[i].src);
 }
 
+/* ------------------------------------------------------------------ */
+/* Kernel state.                                                       */
+/*
+ * The compile driver keeps out every program whose own code can change
+ * what the kernel holds for the process (see the top of this file), but
+ * no static look sees code reached through an address the program
+ * computes: the bytes `syscall; ret` in the C library's text, called with
+ * a system call number in rax (tests/adversary/libc_by_address.c opens a
+ * file in every execution: under reset the descriptors piled up in the
+ * one process and an assertion failed that no forked child reaches).  So
+ * after every reset the engine compares the descriptor table with the
+ * one at start, and if it differs the engine leaves (quit_engine): the
+ * execution that changed it started from the start's state, as every one
+ * before it did, so their results stand, and ravel runs the rest under a
+ * fork server (native.c, fall_back_to_fork), the summary saying why.
+ * The comparison costs three system calls: descriptors 0 to FD_LOW-1 one
+ * by one in a single poll (POLLNVAL marks a closed one), and the lowest
+ * free descriptor from FD_LOW on (F_DUPFD).  Not seen: a descriptor made
+ * above FD_LOW at a chosen number (dup2) while FD_LOW stays free, and the
+ * other kernel state a system call may change (signal dispositions, the
+ * working directory, limits, timers): docs/DESIGN.md "Engines".
+ */
+static void kernel_state(uint64_t *fds, long *free_hi)
+{
+    for (int i = 0; i < FD_LOW; i++) E->pfd[i] = (struct pollfd){.fd = i};
+    long r;
+    do r = rv_syscall6(SYS_poll, (long)E->pfd, FD_LOW, 0, 0, 0, 0);
+    while (r == -EINTR);
+    uint64_t m = 0;
+    for (int i = 0; i < FD_LOW; i++)
+        if (r < 0 || !(E->pfd[i].revents & POLLNVAL)) m |= 1ull << i;
+    *fds = m;
+    long d = rv_syscall6(SYS_fcntl, E->pagemap, F_DUPFD_CLOEXEC, FD_LOW, 0, 0, 0);
+    if (d >= 0) rv_sys_close((int)d);
+    *free_hi = d;
+}
+
+static __attribute__((noreturn)) void quit_engine(const char *what)
+{
+    rv_shm *s = E->real;
+    snprintf(s->engine_quit, sizeof s->engine_quit,
+             "an execution changed %s (a system call no check of the program saw): the "
+             "exploration was redone under fork",
+             what);
+    rv_sys_exit(72); /* ravel sees the server gone and starts a fork server */
+}
+
+static void check_kernel_state(void)
+{
+    uint64_t fds;
+    long free_hi;
+    kernel_state(&fds, &free_hi);
+    if (fds != E->fds0 || free_hi != E->free_hi0) quit_engine("the process's open descriptors");
+}
+
 static void reset(void)
 {
     E->nexec++;
@@ -1156,6 +1219,7 @@ static void reset(void)
     put_hot_pages();
     if (E->nexec == HOT_AFTER) take_hot_pages();
     if (probe() != E->probe0) unmap_strays();
+    check_kernel_state();
 }
 
 /* ------------------------------------------------------------------ */
