@@ -53,7 +53,10 @@
  * __ravel_reset_unsafe; and at start the engine looks for code of shared
  * objects other than the C library's (LD_PRELOAD: foreign_code).  Either
  * way it refuses (reason in engine_why), unless ravel asked for
- * RV_ENGINE_FORCE.
+ * RV_ENGINE_FORCE.  What no static look sees (code reached through a
+ * computed address) is caught, for the descriptor table, by a comparison
+ * after every reset ("Kernel state"): the server then leaves and ravel
+ * redoes the exploration under fork.
  */
 #include "rt.h"
 #include "sys.h"
