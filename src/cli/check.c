@@ -291,7 +291,8 @@ static const char *data_model_of(const rv_cli_opts *o, const rv_task *t, char *m
     const char *dm = o->data_model ? o->data_model : t->data_model;
     *why = NULL;
     if (!dm || strcmp(dm, "ILP32")) return dm;
-    if (rv_data_model_check(o->pos, o->npos, model_why, cap) != 0) *why = model_why;
+    if (rv_data_model_check(o->pos, o->npos, o->cflags, o->ncflags, model_why, cap) != 0)
+        *why = model_why;
     return dm;
 }
 

@@ -202,6 +202,22 @@ typedef struct scan {
                      destructors, ifunc resolvers */
     size_t nroots;
     bool opaque_arg; /* the node is an argument of opaque_pointer_callee's */
+    bool hands_back; /* ... of one that hands it back to the program (not free) */
+    /* the records (structures, unions) defined in the dump, by the
+     * address clang gives their declaration, their name ("struct P", or
+     * a typedef's for an anonymous one) and whether their layout differs
+     * under ILP32; the fields, by address, with their record */
+    struct record {
+        char addr[24], name[160];
+        int depth;
+        bool differs, open;
+    } * records;
+    size_t nrecords;
+    struct field {
+        char addr[24];
+        size_t record;
+    } * fields;
+    size_t nfields;
     char *why;
     size_t cap;
 } scan;
@@ -279,6 +295,239 @@ static bool has_name(char *const *v, size_t n, const char *name)
     return false;
 }
 
+/* Under ILP32 (the i386 System V ABI) long long and double are aligned to
+ * 4 bytes, under LP64 to 8: _Alignof of one differs although its size
+ * does not. */
+static bool align_differs(const char *t)
+{
+    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) t = strchr(t, ' ') + 1;
+    size_t n = strcspn(t, "[");
+    return (n == 9 && !strncmp(t, "long long", 9)) ||
+           (n == 18 && !strncmp(t, "unsigned long long", 18)) ||
+           (n == 6 && !strncmp(t, "double", 6));
+}
+
+static bool null_arg(const scan *s, size_t i, int depth);
+
+/* ---- record layouts ------------------------------------------------------------------ */
+/*
+ * Whether a structure's or union's layout (its members' offsets, its
+ * size) differs under ILP32: it does when a member is a pointer, a long,
+ * a long double (sizes), a long long or a double (4-aligned under the
+ * i386 ABI), a record whose layout differs, an array of one, or of a
+ * type not known here (an anonymous nested record, a name not resolved):
+ * conservatively, unknown counts as different.  A record of chars,
+ * shorts, ints, floats, enums and bit-fields of them has one layout
+ * under both models.
+ */
+
+/* The address of a node ("RecordDecl 0x55d0... <...>": rest starts at
+ * " 0x"), into out; false if there is none. */
+static bool node_addr(const node *n, char *out, size_t cap)
+{
+    const char *a = n->rest;
+    if (strncmp(a, " 0x", 3)) return false;
+    size_t k = strcspn(a + 1, " ");
+    if (k + 1 > cap) return false;
+    snprintf(out, cap, "%.*s", (int)k, a + 1);
+    return true;
+}
+
+static const struct record *record_named(const scan *s, const char *name)
+{
+    for (size_t i = s->nrecords; i-- > 0;)
+        if (!s->records[i].open && !strcmp(s->records[i].name, name)) return &s->records[i];
+    return NULL;
+}
+
+static bool type_layout_differs(const scan *s, const char *t)
+{
+    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) t = strchr(t, ' ') + 1;
+    char base[256];
+    snprintf(base, sizeof base, "%.*s", (int)strcspn(t, "["), t);
+    size_t n = strlen(base);
+    while (n && base[n - 1] == ' ') base[--n] = 0;
+    if (strchr(base, '*') || strchr(base, '(') || has_plain_long(base) || align_differs(base))
+        return true;
+    if (fixed_scalar(base) || !strncmp(base, "enum ", 5)) return false;
+    const struct record *r = record_named(s, base);
+    return !r || r->differs;
+}
+
+/* Close the records open at depth d or deeper (their members are all
+ * seen). */
+static void close_records(scan *s, int d)
+{
+    for (size_t i = s->nrecords; i-- > 0;)
+        if (s->records[i].open && s->records[i].depth >= d) s->records[i].open = false;
+}
+
+/* One line of the first pass: a RecordDecl opens a record, a FieldDecl
+ * one level below it adds a member, a TypedefDecl of an anonymous record
+ * names it. */
+static void collect_record(scan *s, size_t i, const node *n)
+{
+    const char *l = s->lines[i];
+    close_records(s, n->depth);
+    if (is_kind(n, "RecordDecl") && strstr(l, " definition")) {
+        struct record r = {.depth = n->depth, .open = true};
+        if (!node_addr(n, r.addr, sizeof r.addr)) return;
+        const char *k = strstr(l, " struct ");
+        if (!k) k = strstr(l, " union ");
+        const char *d = strstr(l, " definition");
+        if (k && d > k) {
+            k++;
+            size_t len = (size_t)(d - k);
+            snprintf(r.name, sizeof r.name, "%.*s", (int)len, k);
+            if (!strcmp(r.name, "struct") || !strcmp(r.name, "union")) r.name[0] = 0;
+        }
+        s->records = rv_xrealloc(s->records, (s->nrecords + 1) * sizeof *s->records);
+        s->records[s->nrecords++] = r;
+        return;
+    }
+    if (is_kind(n, "FieldDecl")) {
+        /* its record: the open one a level up */
+        size_t owner = s->nrecords;
+        for (size_t k = s->nrecords; k-- > 0;)
+            if (s->records[k].open && s->records[k].depth == n->depth - 1) {
+                owner = k;
+                break;
+            }
+        if (owner == s->nrecords) return;
+        char sugar[512], canon[512];
+        if (!quoted_type(n->rest, 0, sugar, canon, sizeof sugar) || type_layout_differs(s, canon))
+            s->records[owner].differs = true;
+        struct field f = {.record = owner};
+        if (!node_addr(n, f.addr, sizeof f.addr)) return;
+        s->fields = rv_xrealloc(s->fields, (s->nfields + 1) * sizeof *s->fields);
+        s->fields[s->nfields++] = f;
+        return;
+    }
+    /* `typedef struct { ... } T;`: clang spells the type T, and the
+     * typedef's next line refers to the record by its address */
+    if (is_kind(n, "TypedefDecl") && i + 2 < s->n) {
+        char name[256];
+        const char *r = strstr(s->lines[i + 2], "Record 0x");
+        if (!r || !decl_name(l, name, sizeof name)) return;
+        char addr[24];
+        snprintf(addr, sizeof addr, "%.*s", (int)strcspn(r + 7, " "), r + 7);
+        for (size_t k = 0; k < s->nrecords; k++)
+            if (!strcmp(s->records[k].addr, addr) && !s->records[k].name[0]) {
+                struct record c = s->records[k];
+                snprintf(c.name, sizeof c.name, "%s", name);
+                s->records = rv_xrealloc(s->records, (s->nrecords + 1) * sizeof *s->records);
+                s->records[s->nrecords++] = c;
+                return;
+            }
+    }
+}
+
+/* The record of the member a MemberExpr line names ("... .c 0x55d0..."):
+ * NULL if not known. */
+static const struct record *member_record(const scan *s, const char *l)
+{
+    const char *m = strstr(l, " lvalue .");
+    if (!m) m = strstr(l, " lvalue ->");
+    if (!m) m = strstr(l, " .");
+    if (!m) m = strstr(l, " ->");
+    const char *a = m ? strstr(m, " 0x") : NULL;
+    if (!a) return NULL;
+    char addr[24];
+    snprintf(addr, sizeof addr, "%.*s", (int)strcspn(a + 1, " "), a + 1);
+    for (size_t k = 0; k < s->nfields; k++)
+        if (!strcmp(s->fields[k].addr, addr)) return &s->records[s->fields[k].record];
+    return NULL;
+}
+
+/* The n-th child (0: the first) of the node at line i, of depth d: its
+ * line, or 0 if there is none. */
+static size_t child_line(const scan *s, size_t i, int d, int nth)
+{
+    for (size_t k = i + 1; k < s->n; k++) {
+        node m;
+        if (!parse_node(s->lines[k], &m)) continue;
+        if (m.depth <= d) return 0;
+        if (m.depth == d + 1 && nth-- == 0) return k;
+    }
+    return 0;
+}
+
+/* The expression at line k, past parentheses and conversions that keep
+ * the address (NoOp, BitCast): if it is the address of a member, `&x.m`
+ * or (decay: also a member array decaying to a pointer to its first
+ * element), the member's record when its layout differs under ILP32
+ * (a member whose record is not known counts), else NULL. */
+static const struct record *member_address(const scan *s, size_t k, bool decay)
+{
+    static const struct record unknown = {.name = "a structure", .differs = true};
+    for (; k && k < s->n; k++) {
+        node m;
+        if (!parse_node(s->lines[k], &m)) return NULL;
+        if (is_kind(&m, "ParenExpr")) continue;
+        if ((is_kind(&m, "ImplicitCastExpr") || is_kind(&m, "CStyleCastExpr")) &&
+            (strstr(m.rest, "<NoOp>") || strstr(m.rest, "<BitCast>")))
+            continue;
+        bool addr = is_kind(&m, "UnaryOperator") && strstr(m.rest, " prefix '&'");
+        bool dec =
+            decay && is_kind(&m, "ImplicitCastExpr") && strstr(m.rest, "<ArrayToPointerDecay>");
+        if (!addr && !dec) return NULL;
+        for (k++; k < s->n; k++) {
+            node e;
+            if (!parse_node(s->lines[k], &e)) return NULL;
+            if (is_kind(&e, "ParenExpr")) continue;
+            if (!is_kind(&e, "MemberExpr")) return NULL;
+            const struct record *r = member_record(s, s->lines[k]);
+            if (!r) return &unknown;
+            return r->differs ? r : NULL;
+        }
+        return NULL;
+    }
+    return NULL;
+}
+
+/* Pointer arithmetic on the address of a member (`&arr[0].c + 1`,
+ * `(&s.c)[1]`), or a pointer compared with one (`q == &arr[1].a`), of a
+ * record whose layout differs under ILP32: one past a member is the next
+ * member or element under one model and padding under the other
+ * (tests/adversary/ilp32_layout.c -DCMP: struct { int a; long long b;
+ * int c; }, `&arr[0].c + 1 == &arr[1].a` holds under ILP32 only; was a
+ * wrong TRUE).  Not followed: arithmetic on a pointer variable that holds
+ * such an address (`int *q = &s.c; q[1]`), which is compared with
+ * nothing of the kind afterwards. */
+static int member_pointer_arith(scan *s, size_t i, const node *n)
+{
+    char sugar[512], canon[512];
+    const struct record *r = NULL;
+    if (is_kind(n, "ArraySubscriptExpr")) {
+        r = member_address(s, child_line(s, i, n->depth, 0), false);
+        if (r) return found(s, "pointer arithmetic on the address of a member of", r->name);
+        return 0;
+    }
+    if (!is_kind(n, "BinaryOperator") || !quoted_type(n->rest, 0, sugar, canon, sizeof sugar))
+        return 0;
+    const char *op = strrchr(n->rest, '\'');
+    op = op ? op - 1 : NULL;
+    while (op && op > n->rest && op[-1] != '\'') op--;
+    if (!op) return 0;
+    size_t ol = strcspn(op, "'");
+    bool arith = (ol == 1 && (*op == '+' || *op == '-')) && strchr(canon, '*');
+    bool cmp = (ol == 2 && (!strncmp(op, "==", 2) || !strncmp(op, "!=", 2) ||
+                            !strncmp(op, "<=", 2) || !strncmp(op, ">=", 2))) ||
+               (ol == 1 && (*op == '<' || *op == '>'));
+    if (!arith && !cmp) return 0;
+    size_t a = child_line(s, i, n->depth, 0), b = child_line(s, i, n->depth, 1);
+    for (int side = 0; side < 2 && !r; side++) {
+        size_t k = side ? b : a, other = side ? a : b;
+        r = member_address(s, k, cmp);
+        if (r && cmp && other && null_arg(s, other, n->depth + 1)) r = NULL;
+    }
+    if (!r) return 0;
+    return found(s,
+                 arith ? "pointer arithmetic on the address of a member of"
+                       : "a pointer compared with the address of a member of",
+                 r->name);
+}
+
 /* First pass: which functions have a body (a CompoundStmt child), and
  * which run unasked: a constructor or destructor (clang marks neither
  * `used`: an `unsigned long` in a constructor went unseen, a wrong TRUE:
@@ -290,6 +539,7 @@ static void collect_bodies(scan *s)
     for (size_t i = 0; i < s->n; i++) {
         node n;
         if (!parse_node(s->lines[i], &n)) continue;
+        collect_record(s, i, &n);
         if (n.depth == 0) {
             fn = is_kind(&n, "FunctionDecl") && decl_name(s->lines[i], name, sizeof name);
             pending = fn;
@@ -355,18 +605,6 @@ static bool pthread_t_carrier(const node *n)
         return strstr(n->rest, " prefix '&'") || strstr(n->rest, " prefix '*'");
     if (is_kind(n, "BinaryOperator")) return strstr(n->rest, "' '='") != NULL;
     return false;
-}
-
-/* Under ILP32 (the i386 System V ABI) long long and double are aligned to
- * 4 bytes, under LP64 to 8: _Alignof of one differs although its size
- * does not. */
-static bool align_differs(const char *t)
-{
-    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) t = strchr(t, ' ') + 1;
-    size_t n = strcspn(t, "[");
-    return (n == 9 && !strncmp(t, "long long", 9)) ||
-           (n == 18 && !strncmp(t, "unsigned long long", 18)) ||
-           (n == 6 && !strncmp(t, "double", 6));
 }
 
 /* "T *" -> T in out (qualifiers dropped); false if t is no pointer. */
@@ -487,6 +725,21 @@ static int check_node(scan *s, size_t i, const node *n)
             ((fs && fc && record_type(fc) && !runtime_owned(fs)) ||
              (fl > 3 && !strcmp(fcanon + fl - 3, " **"))))
             return found(s, "a pointer to a structure or a pointer converted to void *", NULL);
+        /* a thread's argument, or a value the thread functions hand
+         * back, is read by the thread function as whatever type it
+         * chooses: a structure whose layout differs under ILP32 (or an
+         * array of pointers) counts there too; one of chars, ints,
+         * floats, ... has the same layout under both models and does
+         * not (tests/adversary/ilp32_layout.c -DTHREAD: f read a
+         * struct { int *p; int x; } as int[], q[1] is x under ILP32
+         * only; was a wrong FALSE) */
+        if (s->opaque_arg && s->hands_back && !strcmp(c, "void *") &&
+            ((fs && fc && record_type(fc) && !runtime_owned(fs) && type_layout_differs(s, fc)) ||
+             (fl > 3 && !strcmp(fcanon + fl - 3, " **"))))
+            return found(s,
+                         "a pointer to a structure whose layout differs under ILP32 handed to a "
+                         "thread function as void *:",
+                         fs ? fs : fcanon);
     }
     /* the i386 ABI computes in the x87 unit, with extra precision
      * (FLT_EVAL_METHOD 2): `(1e16 + 1.0) - 1e16` is 1 there, 0 under
@@ -497,6 +750,7 @@ static int check_node(scan *s, size_t i, const node *n)
         (!strcmp(canon, "double") || !strcmp(canon, "float")) && !strstr(n->rest, "' '='"))
         return found(s, "floating-point arithmetic (x87 precision under ILP32)", NULL);
     if (is_kind(n, "OffsetOfExpr")) return found(s, "offsetof", NULL);
+    if (member_pointer_arith(s, i, n)) return 1;
     if (strstr(l, "<PointerToIntegral>"))
         return found(s, "a pointer converted to an integer", NULL);
     if (strstr(l, "<IntegralToPointer>"))
@@ -666,6 +920,7 @@ static int scan_dump(scan *s)
             return 1;
         s->opaque_arg = nc && n.depth == stack[nc - 1].depth + 1 && stack[nc - 1].child > 1 &&
                         opaque_pointer_callee(stack[nc - 1].name);
+        s->hands_back = s->opaque_arg && strcmp(stack[nc - 1].name, "free");
         if (is_kind(&n, "ParmVarDecl")) continue;   /* its uses count */
         if (is_kind(&n, "StringLiteral")) continue; /* char[N]; its text may hold quotes */
         if (is_kind(&n, "UnaryExprOrTypeTraitExpr") && nc &&
@@ -677,12 +932,29 @@ static int scan_dump(scan *s)
     return 0;
 }
 
-static int check_file(const char *file, char *why, size_t cap)
+/* argv of a clang run: the words of pre, the program's compiler flags
+ * (-D, -I, ... choose the code the build compiles: -DCMP in
+ * tests/adversary/ilp32_layout.c was not seen before), then file. */
+static char **clang_argv(const char *const *pre, size_t npre, char *const *cflags, size_t ncflags,
+                         const char *file)
 {
-    char *argv[] = {"clang",   "-fsyntax-only", "-w",         "-fno-color-diagnostics",
-                    "-Xclang", "-ast-dump",     (char *)file, NULL};
+    char **v = rv_xcalloc(npre + ncflags + 2, sizeof *v);
+    size_t k = 0;
+    for (size_t i = 0; i < npre; i++) v[k++] = (char *)pre[i];
+    for (size_t i = 0; i < ncflags; i++) v[k++] = cflags[i];
+    v[k++] = (char *)file;
+    v[k] = NULL;
+    return v;
+}
+
+static int check_file(const char *file, char *const *cflags, size_t ncflags, char *why, size_t cap)
+{
+    static const char *const pre[] = {"clang",   "-fsyntax-only", "-w", "-fno-color-diagnostics",
+                                      "-Xclang", "-ast-dump"};
+    char **argv = clang_argv(pre, sizeof pre / sizeof *pre, cflags, ncflags, file);
     char *out = NULL, *err = NULL;
     int st = rv_run_tool(argv, &out, NULL, &err);
+    free(argv);
     if (st != 0) {
         snprintf(why, cap,
                  "clang could not read %s (%s), so its dependence on the data model is "
@@ -702,6 +974,8 @@ static int check_file(const char *file, char *why, size_t cap)
     free(s.bodies);
     for (size_t i = 0; i < s.nroots; i++) free(s.roots[i]);
     free(s.roots);
+    free(s.records);
+    free(s.fields);
     free(s.lines);
     free(s.file);
     free(out);
@@ -832,15 +1106,19 @@ static void free_lines(ppline *v, size_t n)
     free(v);
 }
 
-static int check_preprocessing(const char *file, char *why, size_t cap)
+static int check_preprocessing(const char *file, char *const *cflags, size_t ncflags, char *why,
+                               size_t cap)
 {
-    char *a64[] = {"clang", "-E", "-w", (char *)file, NULL};
-    char *a32[] = {"clang", "-E", "-w", "-m32", (char *)file, NULL};
+    static const char *const p64[] = {"clang", "-E", "-w"}, *const p32[] = {"clang", "-E", "-w",
+                                                                            "-m32"};
+    char **a64 = clang_argv(p64, 3, cflags, ncflags, file);
+    char **a32 = clang_argv(p32, 4, cflags, ncflags, file);
     char *o64 = NULL, *o32 = NULL, *err = NULL;
     int s64 = rv_run_tool(a64, &o64, NULL, &err);
     free(err), err = NULL;
     int s32 = s64 == 0 ? rv_run_tool(a32, &o32, NULL, &err) : -1;
     free(err);
+    free(a64), free(a32);
     if (s64 != 0 || s32 != 0) {
         snprintf(why, cap,
                  "clang could not preprocess %s for %s (%s), so its dependence on the data model "
@@ -875,11 +1153,13 @@ static bool preprocessed(const char *file)
     return n > 2 && !strcmp(file + n - 2, ".i");
 }
 
-int rv_data_model_check(char *const *files, size_t n, char *why, size_t cap)
+int rv_data_model_check(char *const *files, size_t n, char *const *cflags, size_t ncflags,
+                        char *why, size_t cap)
 {
     for (size_t i = 0; i < n; i++) {
-        int rc = preprocessed(files[i]) ? 0 : check_preprocessing(files[i], why, cap);
-        if (!rc) rc = check_file(files[i], why, cap);
+        int rc =
+            preprocessed(files[i]) ? 0 : check_preprocessing(files[i], cflags, ncflags, why, cap);
+        if (!rc) rc = check_file(files[i], cflags, ncflags, why, cap);
         if (rc) return rc;
     }
     return 0;
