@@ -32,10 +32,23 @@
  *    (pthread_attr_t is 36 bytes under ILP32 and 56 under LP64; a
  *    pthread_rwlock_t has no room for ravel's state), or returned by one;
  *  - a statically initialised mutex whose initialiser is not all zeros
- *    (the ILP32 initialiser puts the mutex kind at another offset).
- * What it does not see: type punning through unions or casts between
- * pointers to differently laid-out types, and code built from files that
- * are not inputs of the task.
+ *    (the ILP32 initialiser puts the mutex kind at another offset);
+ *  - a pointer to a structure whose layout differs under ILP32 (a member
+ *    that is a pointer, a long, a long long or double (4-aligned under
+ *    i386), a long double, or such a structure; "Record layouts" below)
+ *    handed to a thread function as its void * argument (or through
+ *    pthread_setspecific, pthread_exit, ...): the thread may read it as
+ *    any type;
+ *  - pointer arithmetic on the address of a member of such a structure
+ *    (`&s.c + 1`, `(&s.c)[1]`), and a pointer compared with one
+ *    (`q == &arr[1].a`): one past a member is the next member under one
+ *    model and padding under the other.
+ * The clang runs get the program's compiler flags (-D, -I, ...), so the
+ * code checked is the code built.
+ * What it does not see: arithmetic on a pointer variable holding a
+ * member's address when nothing compares it with another member's
+ * (`int *q = &s.c; q[1]`), and code built from files that are not inputs
+ * of the task.
  *
  * Returns 0 (no dependence found), 1 (one found: why), -1 (no clang, or it
  * failed on the file: why); the caller treats -1 as 1.
@@ -311,7 +324,7 @@ static bool null_arg(const scan *s, size_t i, int depth);
 
 /* ---- record layouts ------------------------------------------------------------------ */
 /*
- * Whether a structure's or union's layout (its members' offsets, its
+ * Record layouts.  Whether a structure's or union's layout (its members' offsets, its
  * size) differs under ILP32: it does when a member is a pointer, a long,
  * a long double (sizes), a long long or a double (4-aligned under the
  * i386 ABI), a record whose layout differs, an array of one, or of a
