@@ -54,6 +54,7 @@
  * failed on the file: why); the caller treats -1 as 1.
  */
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,6 +232,10 @@ typedef struct scan {
         size_t record;
     } * fields;
     size_t nfields;
+    /* variables that hold the address of a member of such a record
+     * (`int *q = &s.c;`, `q = &s.c;`), with that record: collect_member_pointers */
+    struct field *mptrs;
+    size_t nmptrs;
     char *why;
     size_t cap;
 } scan;
@@ -470,6 +475,16 @@ static size_t child_line(const scan *s, size_t i, int d, int nth)
  * or (decay: also a member array decaying to a pointer to its first
  * element), the member's record when its layout differs under ILP32
  * (a member whose record is not known counts), else NULL. */
+/* The variable a DeclRefExpr line refers to ("... Var 0x55d0... 'q'"),
+ * into out; false if none. */
+static bool var_ref(const char *l, char *out, size_t cap)
+{
+    const char *v = strstr(l, " Var 0x");
+    if (!v) return false;
+    snprintf(out, cap, "%.*s", (int)strcspn(v + 5, " "), v + 5);
+    return true;
+}
+
 static const struct record *member_address(const scan *s, size_t k, bool decay)
 {
     static const struct record unknown = {.name = "a structure", .differs = true};
@@ -478,8 +493,15 @@ static const struct record *member_address(const scan *s, size_t k, bool decay)
         if (!parse_node(s->lines[k], &m)) return NULL;
         if (is_kind(&m, "ParenExpr")) continue;
         if ((is_kind(&m, "ImplicitCastExpr") || is_kind(&m, "CStyleCastExpr")) &&
-            (strstr(m.rest, "<NoOp>") || strstr(m.rest, "<BitCast>")))
+            (strstr(m.rest, "<NoOp>") || strstr(m.rest, "<BitCast>") ||
+             strstr(m.rest, "<LValueToRValue>")))
             continue;
+        char var[24];
+        if (is_kind(&m, "DeclRefExpr") && var_ref(s->lines[k], var, sizeof var)) {
+            for (size_t j = 0; j < s->nmptrs; j++)
+                if (!strcmp(s->mptrs[j].addr, var)) return &s->records[s->mptrs[j].record];
+            return NULL;
+        }
         bool addr = is_kind(&m, "UnaryOperator") && strstr(m.rest, " prefix '&'");
         bool dec =
             decay && is_kind(&m, "ImplicitCastExpr") && strstr(m.rest, "<ArrayToPointerDecay>");
@@ -516,6 +538,14 @@ static int member_pointer_arith(scan *s, size_t i, const node *n)
         if (r) return found(s, "pointer arithmetic on the address of a member of", r->name);
         return 0;
     }
+    /* q++, q += 2 on a variable that holds a member's address */
+    if ((is_kind(n, "UnaryOperator") && (strstr(n->rest, "'++'") || strstr(n->rest, "'--'"))) ||
+        (is_kind(n, "CompoundAssignOperator") &&
+         (strstr(n->rest, "'+='") || strstr(n->rest, "'-='")))) {
+        r = member_address(s, child_line(s, i, n->depth, 0), false);
+        if (r) return found(s, "pointer arithmetic on the address of a member of", r->name);
+        return 0;
+    }
     if (!is_kind(n, "BinaryOperator") || !quoted_type(n->rest, 0, sugar, canon, sizeof sugar))
         return 0;
     const char *op = strrchr(n->rest, '\'');
@@ -539,6 +569,61 @@ static int member_pointer_arith(scan *s, size_t i, const node *n)
                  arith ? "pointer arithmetic on the address of a member of"
                        : "a pointer compared with the address of a member of",
                  r->name);
+}
+
+/* The variables that hold the address of a member of a record whose
+ * layout differs, taken with `&`: initialised (`int *q = &s.c;`) or
+ * assigned (`q = &s.c;`) anywhere, or from another such variable (two
+ * rounds).  Arithmetic on them, or a comparison, is then judged as on the
+ * address itself (member_pointer_arith: `int *q = &arr[0].c; q[1] = 5;`
+ * writes arr[1].a under ILP32 and padding under LP64).  Flow-insensitive:
+ * the variable counts wherever it is used.  Not followed: a member
+ * array's decay (`int *q = s.buf;`, indexed within its bounds), a
+ * pointer passed to a function. */
+static void collect_member_pointers(scan *s)
+{
+    for (int round = 0; round < 2; round++)
+        for (size_t i = 0; i < s->n; i++) {
+            node n;
+            if (!parse_node(s->lines[i], &n)) continue;
+            char var[24] = "";
+            size_t from = 0;
+            if (is_kind(&n, "VarDecl") && strstr(n.rest, " cinit") &&
+                node_addr(&n, var, sizeof var)) {
+                from = child_line(s, i, n.depth, 0);
+            } else if (is_kind(&n, "BinaryOperator") && strstr(n.rest, "' '='")) {
+                size_t lhs = child_line(s, i, n.depth, 0);
+                node m;
+                while (lhs && lhs < s->n && parse_node(s->lines[lhs], &m) &&
+                       is_kind(&m, "ParenExpr"))
+                    lhs++;
+                if (!lhs || !strstr(s->lines[lhs], "DeclRefExpr") ||
+                    !var_ref(s->lines[lhs], var, sizeof var))
+                    continue;
+                from = child_line(s, i, n.depth, 1);
+            }
+            if (!from || !var[0]) continue;
+            const struct record *r = member_address(s, from, false);
+            if (!r) continue;
+            bool have = false;
+            for (size_t j = 0; j < s->nmptrs; j++) have |= !strcmp(s->mptrs[j].addr, var);
+            if (have) continue;
+            /* a member of a record not known (member_address's stand-in)
+             * is kept with the first record, whose name it then shows:
+             * add one that says so */
+            uintptr_t lo = (uintptr_t)s->records, at = (uintptr_t)r;
+            size_t idx = at >= lo ? (at - lo) / sizeof *r : s->nrecords;
+            if (idx >= s->nrecords) {
+                struct record u = {.name = "a structure", .differs = true};
+                s->records = rv_xrealloc(s->records, (s->nrecords + 1) * sizeof *s->records);
+                s->records[s->nrecords] = u;
+                idx = s->nrecords++;
+            }
+            struct field f = {.record = idx};
+            snprintf(f.addr, sizeof f.addr, "%s", var);
+            s->mptrs = rv_xrealloc(s->mptrs, (s->nmptrs + 1) * sizeof *s->mptrs);
+            s->mptrs[s->nmptrs++] = f;
+        }
 }
 
 /* First pass: which functions have a body (a CompoundStmt child), and
@@ -907,6 +992,7 @@ static bool sizeof_allocates_its_type(const scan *s, size_t i, const node *n, co
 static int scan_dump(scan *s)
 {
     collect_bodies(s);
+    collect_member_pointers(s);
     bool runs = false, global = false;
     call stack[64];
     int nc = 0;
@@ -989,6 +1075,7 @@ static int check_file(const char *file, char *const *cflags, size_t ncflags, cha
     free(s.roots);
     free(s.records);
     free(s.fields);
+    free(s.mptrs);
     free(s.lines);
     free(s.file);
     free(out);

@@ -10,11 +10,14 @@
  *            int c; }: one past c is the next element's a under ILP32
  *            (long long 4-aligned, size 16), not under LP64 (size 24).  The
  *            i386 program calls reach_error; ravel answered TRUE.
- *   -DCMP_VAR  the same through a pointer variable stepped with ++ (no
- *            arithmetic on the member's address itself): the comparison
- *            with &arr[1].a counts.
+ *   -DCMP_VAR  the same through a pointer variable stepped with ++: the
+ *            variable holds a member's address, so its ++ counts (as
+ *            would the comparison with &arr[1].a).
  *   -DARITH  a store through &arr[0].c + 1, read back as arr[1].a: the
  *            i386 program calls reach_error; LP64 writes padding.
+ *   -DMEMBER_VAR  a store through q[1] with q = &arr[0].c, read back as
+ *            arr[1].a: the i386 program calls reach_error (arithmetic on
+ *            a variable that holds a member's address counts).
  *   -DTHREAD  pthread_create(&t, 0, f, &s) with struct { int *p; int x; }
  *            and f reading its argument as int[]: q[1] is s.x under ILP32,
  *            the pointer's upper half under LP64.  The i386 program does
@@ -27,7 +30,7 @@ void reach_error(void)
     assert(0);
 }
 
-#if defined(CMP) || defined(CMP_VAR) || defined(ARITH)
+#if defined(CMP) || defined(CMP_VAR) || defined(ARITH) || defined(MEMBER_VAR)
 struct P {
     int a;
     long long b;
@@ -66,6 +69,12 @@ int main(void)
 #ifdef ARITH
     int *q = &arr[0].c + 1;
     *q = 5;
+    if (arr[1].a == 5) reach_error();
+#endif
+#ifdef MEMBER_VAR
+    int *q;
+    q = &arr[0].c;
+    q[1] = 5;
     if (arr[1].a == 5) reach_error();
 #endif
 #if defined(THREAD) || defined(THREAD_INTS)

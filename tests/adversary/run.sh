@@ -238,8 +238,9 @@ ilp32_layout() {
     fi
 }
 t_ilp32_cmp() { ilp32_layout CMP UNKNOWN 'a pointer compared with the address of a member of struct P'; }
-t_ilp32_cmp_var() { ilp32_layout CMP_VAR UNKNOWN 'a pointer compared with the address of a member of struct P'; }
+t_ilp32_cmp_var() { ilp32_layout CMP_VAR UNKNOWN 'pointer arithmetic on the address of a member of struct P'; }
 t_ilp32_arith() { ilp32_layout ARITH UNKNOWN 'pointer arithmetic on the address of a member of struct P'; }
+t_ilp32_member_var() { ilp32_layout MEMBER_VAR UNKNOWN 'pointer arithmetic on the address of a member of struct P'; }
 t_ilp32_thread() { ilp32_layout THREAD UNKNOWN 'a pointer to a structure whose layout differs under ILP32 handed to a thread function as void \*: struct S'; }
 t_ilp32_thread_ints() { ilp32_layout THREAD_INTS TRUE none; }
 

@@ -316,7 +316,8 @@ t_data_model_rules_attacked() {
     # wrong TRUE: one past a member is the next element's first member
     # under ILP32 only (long long 4-aligned); a comparison with a member's
     # address, or arithmetic on one, counts; a member array indexed does not
-    DM_GLOBALS='struct P { int a; long long b; int c; } arr[2];' dm_case member_cmp 'a pointer compared with the address of a member of struct P' '    int *q = &arr[0].c; q++; if (q == &arr[1].a) reach_error();'
+    DM_GLOBALS='struct P { int a; long long b; int c; } arr[2];' dm_case member_cmp 'a pointer compared with the address of a member of struct P' '    int *q = &arr[0].c; if (q + 1 == &arr[1].a) reach_error();'
+    DM_GLOBALS='struct P { int a; long long b; int c; } arr[2];' dm_case member_var 'pointer arithmetic on the address of a member of struct P' '    int *q; q = &arr[0].c; q[1] = 5; if (arr[1].a == 5) reach_error();'
     DM_GLOBALS='struct P { int a; long long b; int c; } arr[2];' dm_case member_arith 'pointer arithmetic on the address of a member of struct P' '    *(&arr[0].c + 1) = 5; if (arr[1].a == 5) reach_error();'
     DM_GLOBALS='struct P { int a; int b; int c; } arr[2];' dm_case member_cmp_ints none '    int *q = &arr[0].c; q++; if (q != &arr[1].a) reach_error();'
     DM_GLOBALS='struct B { char *p; int buf[4]; } g;' dm_case member_array none '    int i = 2; g.buf[i] = 1; if (g.buf[2] != 1) reach_error();'
