@@ -69,12 +69,22 @@ int main(void)
                          : [g] "r"(g), "a"((long)SYS_open), "D"("/dev/null"), "S"((long)O_RDONLY)
                          : "rcx", "r11", "rdx", "memory");
         assert(r >= 0 && r < 8);
-#else
+#elif OP == 1
         __asm__ volatile("call *%[g]"
                          : "=a"(r)
                          : [g] "r"(g), "a"((long)SYS_close), "D"(0L)
                          : "rcx", "r11", "rsi", "rdx", "memory");
         assert(r == 0);
+#else /* descriptor 100 free, then made (open/libc_by_address_high.c) */
+        __asm__ volatile("call *%[g]"
+                         : "=a"(r)
+                         : [g] "r"(g), "a"((long)SYS_fcntl), "D"(100L), "S"((long)F_GETFD)
+                         : "rcx", "r11", "rdx", "memory");
+        assert(r < 0);
+        __asm__ volatile("call *%[g]"
+                         : "=a"(r)
+                         : [g] "r"(g), "a"((long)SYS_dup2), "D"(0L), "S"(100L)
+                         : "rcx", "r11", "rdx", "memory");
 #endif
     }
     pthread_t t[2];
