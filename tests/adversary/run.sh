@@ -194,17 +194,19 @@ t_tls_init_reset() { RAVEL_ENGINE=reset agree tls_init.c assertion 2 sc; }
 
 # a system call reached through an address computed into the C library
 # (libc_by_address.c: OP=0 opens a descriptor, OP=1 closes descriptor 0,
-# once per execution): every algorithm agrees with dfs under fork (no
-# error, 4 traces); auto starts the reset engine, which sees the table
-# change after the first execution, and the exploration is redone under
-# fork (was: an assertion failure in the second execution)
+# OP=2 makes descriptor 100 with dup2, once per execution): every
+# algorithm agrees with dfs under fork (no error, 4 traces); auto starts
+# the reset engine, which sees the table change after the first
+# execution (OP=2: the seccomp filter traps the dup2), and the
+# exploration is redone under fork (was: an assertion failure in the
+# second execution)
 libc_by_address() {
     RAVEL_ENGINE=fork agree libc_by_address.c "" 4 sc -DOP="$1"
     rv check --json --engine=auto --algo=dfs --count-traces --keep-going \
         "$D/libc_by_address.c" -- -DOP="$1"
     expect_rc 0
     expect_json .engine fork
-    expect_json_match .engine_fallback 'changed the process.s open descriptors'
+    expect_json_match .engine_fallback "$2"
     expect_json .traces 4
     expect_json '.errors|length' 0
     rv check --json --engine=auto --keep-going "$D/libc_by_address.c" -- -DOP="$1"
@@ -244,8 +246,9 @@ t_ilp32_member_var() { ilp32_layout MEMBER_VAR UNKNOWN 'pointer arithmetic on th
 t_ilp32_thread() { ilp32_layout THREAD UNKNOWN 'a pointer to a structure whose layout differs under ILP32 handed to a thread function as void \*: struct S'; }
 t_ilp32_thread_ints() { ilp32_layout THREAD_INTS TRUE none; }
 
-t_libc_by_address_open() { libc_by_address 0; }
-t_libc_by_address_close() { libc_by_address 1; }
+t_libc_by_address_open() { libc_by_address 0 'changed the process.s open descriptors'; }
+t_libc_by_address_close() { libc_by_address 1 'changed the process.s open descriptors'; }
+t_libc_by_address_dup2() { libc_by_address 2 'made system call 33, which changes kernel state'; }
 
 # ---- the rest of POSIX threads (adversary2; counts derived in each file)
 # rwlock reader preference with a waiting writer (TRY 0 tryrdlock, 1
