@@ -54,9 +54,10 @@
  * objects other than the C library's (LD_PRELOAD: foreign_code).  Either
  * way it refuses (reason in engine_why), unless ravel asked for
  * RV_ENGINE_FORCE.  What no static look sees (code reached through a
- * computed address) is caught, for the descriptor table, by a comparison
- * after every reset ("Kernel state"): the server then leaves and ravel
- * redoes the exploration under fork.
+ * computed address) is caught by a comparison of the descriptor table
+ * after every reset and, unless forced, by a seccomp filter that traps
+ * the system calls that change other kernel state ("Kernel state"): the
+ * server then leaves and ravel redoes the exploration under fork.
  */
 #include "rt.h"
 #include "sys.h"
