@@ -1168,10 +1168,12 @@ static void put_hot_pages(void)
  * fork server (native.c, fall_back_to_fork), the summary saying why.
  * The comparison costs three system calls: descriptors 0 to FD_LOW-1 one
  * by one in a single poll (POLLNVAL marks a closed one), and the lowest
- * free descriptor from FD_LOW on (F_DUPFD).  Not seen: a descriptor made
- * above FD_LOW at a chosen number (dup2) while FD_LOW stays free, and the
- * other kernel state a system call may change (signal dispositions, the
- * working directory, limits, timers): docs/DESIGN.md "Engines".
+ * free descriptor from FD_LOW on (F_DUPFD).  It does not see a
+ * descriptor made above FD_LOW at a chosen number while FD_LOW stays
+ * free, nor the other kernel state a system call may change (signal
+ * dispositions, the working directory, limits, timers): under auto the
+ * seccomp filter below traps the calls that do (dup2, chdir, ...), before
+ * they run; docs/DESIGN.md "Engines".
  */
 static void kernel_state(uint64_t *fds, long *free_hi)
 {
