@@ -422,10 +422,17 @@ static void collect_record(scan *s, size_t i, const node *n)
         return;
     }
     /* `typedef struct { ... } T;`: clang spells the type T, and the
-     * typedef's next line refers to the record by its address */
-    if (is_kind(n, "TypedefDecl") && i + 2 < s->n) {
+     * lines below the typedef refer to the record by its address */
+    if (is_kind(n, "TypedefDecl")) {
         char name[256];
-        const char *r = strstr(s->lines[i + 2], "Record 0x");
+        const char *r = NULL;
+        /* below it: [ElaboratedType], RecordType, Record 0x... */
+        for (size_t k = i + 1; k < s->n && k < i + 6 && !r; k++) {
+            node m;
+            if (!parse_node(s->lines[k], &m) || m.depth <= n->depth) break;
+            r = strstr(s->lines[k], "-Record 0x");
+            if (r) r++;
+        }
         if (!r || !decl_name(l, name, sizeof name)) return;
         char addr[24];
         snprintf(addr, sizeof addr, "%.*s", (int)strcspn(r + 7, " "), r + 7);
