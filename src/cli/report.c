@@ -292,6 +292,9 @@ static void unique_src_what(const rv_report *r, const rv_unique_src *x, char *ou
     case RV_TAINT_DEEP_STACK:
         snprintf(out, n, "a stack deeper than 256 KiB");
         break;
+    case RV_TAINT_PLAIN:
+        snprintf(out, n, "a plain access");
+        break;
     case RV_UNIQ_HI_SYNC:
         snprintf(out, n, "an event of a thread above 63");
         break;

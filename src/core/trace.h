@@ -66,7 +66,11 @@ static inline unsigned rv_least_thread(uint64_t m, const uint32_t *nev)
 #define RV_TAINT_SYNC_TABLE                                                                        \
     64u /* writes over synchronisation objects' bytes the image                                    \
          * could not follow (image.c's table full) */
-#define RV_TAINT_ALL 127u
+/* --memory=drf: a plain access, which is no event.  Whether a later access
+ * races with it depends on the happens-before history, which no state
+ * holds (docs/UDPOR.md "Cutoffs under --memory=drf"). */
+#define RV_TAINT_PLAIN 128u
+#define RV_TAINT_ALL   255u
 
 typedef struct rv_event {
     rv_action act;    /* what was done (with its results: trylock success, woken thread) */

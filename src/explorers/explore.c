@@ -22,9 +22,10 @@ void rv_explore_init(rv_explore *x, rv_backend *b, const rv_options *opt)
     memset(x, 0, sizeof *x);
     x->backend = b;
     x->options = *opt;
-    /* In drf mode plain writes are not events, so state fingerprints do not
-     * cover shared memory and a cutoff could be unsound: no cutoffs. */
-    if (opt->memory == RV_MEM_DRF) x->options.cutoffs = false;
+    /* In drf mode plain accesses are not events: the runtime taints the
+     * state after each one (RV_TAINT_PLAIN), so only states whose local
+     * configuration made none are cut (docs/UDPOR.md "Cutoffs under
+     * --memory=drf"). */
     x->opt = &x->options;
     x->stats.exhaustive = true;
     b->limits.drf = opt->memory == RV_MEM_DRF;

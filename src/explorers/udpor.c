@@ -312,6 +312,12 @@ static bool tail_unique(const udpor *p)
 {
     for (size_t i = p->nexpect; i < p->tr.n; i++)
         if (p->tr.ev[i].taint & ~RV_TAINT_DEEP_STACK) return true;
+    /* --memory=drf: a plain access in the prefix (a create's handle, a
+     * field set before a spin) makes the tail's states unique too when
+     * they lie above it; the unfolding has met such states */
+    if (!(p->u.unique_why & RV_TAINT_PLAIN)) return false;
+    for (size_t i = 0; i < p->nexpect && i < p->tr.n; i++)
+        if (p->tr.ev[i].taint & RV_TAINT_PLAIN) return true;
     return false;
 }
 

@@ -490,9 +490,28 @@ static void check_byte(unsigned t, uint64_t addr, bool write, uint64_t pc)
     }
 }
 
+/* The state after a plain access is unique (RV_TAINT_PLAIN; docs/UDPOR.md
+ * "Cutoffs under --memory=drf"): its bytes are in no event's change of the
+ * memory image, and whether a later access races with it depends on the
+ * happens-before history, which no state holds.  Except main's accesses
+ * before its first event: they are the same in every execution, and every
+ * other thread is created after them (happens-before every later access). */
+static void taint_plain(const rv_thr *t, uint64_t pc)
+{
+    extern uint32_t __ravel_taint;
+    extern uint64_t __ravel_taint_pc, __ravel_taint_fn;
+    if (t == rv_thr_at(0) && t->last_event < 0) return;
+    if (!__ravel_taint_pc) { /* the access names itself: no frame walk */
+        __ravel_taint_pc = pc;
+        __ravel_taint_fn = 0;
+    }
+    __ravel_taint |= RV_TAINT_PLAIN;
+}
+
 void rv_race_access(const void *addr, uint64_t len, bool write, uint64_t pc)
 {
     unsigned t = rv_tid(rt.running);
+    taint_plain(rt.running, pc);
     uint64_t a = (uint64_t)(uintptr_t)addr;
     uint64_t step = len > 64 ? 8 : 1;
     rv_xl_access(a, len, pc);

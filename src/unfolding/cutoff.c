@@ -461,6 +461,7 @@ void rv_unf_unique_str(uint32_t why, char *out, size_t n)
         {RV_TAINT_DYNAMIC_FRAME, "stack frames of variable size (alloca, VLAs)"},
         {RV_TAINT_SYNC_TABLE,
          "writes after synchronisation objects filled the memory image's table (6144 granules)"},
+        {RV_TAINT_PLAIN, "plain accesses under --memory=drf (their happens-before is in no state)"},
         {RV_UNIQ_BIG_WRITE, "writes larger than 64 KiB"},
         {RV_UNIQ_KIND, "event kinds the state does not fold"},
         {RV_UNIQ_HI_SYNC, "threads above 63"},

@@ -868,4 +868,43 @@ t_outparam_control() {
     expect_json_match .cutoffs '^[1-9]'
 }
 
+# --- --memory=drf (issue 28 part 7; docs/UDPOR.md "Cutoffs under --memory=drf") ---
+# A spin on an atomic flag: its states repeat and are cut, exhaustive with
+# the default mode's executions (before: no cutoffs in drf, the spin ran
+# to --max-events).  -DBUG is found as the default (sc) mode finds it
+# (drf --no-cutoffs and dfs only reach the event limit); -DPLAIN's plain write makes the states unique: not exhaustive, and
+# the summary names the access.
+t_drf_spin() {
+    rv check --json "$D/drf_spin.c"
+    expect_rc 0
+    local sc
+    sc=$(json .executions)
+    rv check --json --memory=drf --max-events=20000 "$D/drf_spin.c"
+    expect_rc 0
+    expect_json .exhaustive true
+    expect_eq "drf executions (vs sc)" "$(json .executions)" "$sc"
+    expect_json_match .cutoffs '^[1-9]'
+    rv check --json --keep-going --max-events=100 "$D/drf_spin.c" -- -DBUG
+    expect_eq "sc errors" "$(kinds)" "assertion"
+    rv check --json --memory=drf --keep-going --max-events=100 "$D/drf_spin.c" -- -DBUG
+    expect_eq "drf errors with cutoffs (vs sc)" "$(kinds)" "assertion"
+    expect_json .exhaustive true
+    rv check --json --memory=drf --max-events=20000 "$D/drf_spin.c" -- -DPLAIN
+    expect_rc 3
+    expect_json_match .incomplete_reason 'plain accesses under --memory=drf'
+    expect_json_match '.unique_sources[0].location' 'drf_spin.c:20'
+}
+# Attacks: a value written by plain accesses read after a spin, and two
+# histories with equal states but different happens-before (a race in one).
+t_drf_value() {
+    RV_OPTS=(--memory=drf)
+    same_errors drf_value.c
+    RV_OPTS=()
+}
+t_drf_hb() {
+    RV_OPTS=(--memory=drf)
+    same_errors drf_hb.c
+    RV_OPTS=()
+}
+
 rv_main "$@"
