@@ -324,7 +324,8 @@ static void count_trace(rv_explore *x, const rv_trace *t)
 static void unexplored(rv_explore *x, const rv_trace *t)
 {
     char why[sizeof t->unexplored + 64];
-    snprintf(why, sizeof why, "%s", t->unexplored[0] ? t->unexplored : "memory accessed without events");
+    snprintf(why, sizeof why, "%s",
+             t->unexplored[0] ? t->unexplored : "memory accessed without events");
     rv_explore_incomplete(x, why);
 }
 

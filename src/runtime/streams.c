@@ -20,16 +20,51 @@
  * states after the call are unique, as for any C library call that
  * writes memory, docs/UDPOR.md "What a state contains").  A call that
  * leaves the buffer to the library (fmemopen(NULL, ...), setvbuf with a
- * NULL buffer, setbuf(f, NULL)) writes no program memory and changes
- * nothing.
+ * NULL buffer, setbuf(f, NULL)) or reads only memory nobody can write
+ * (fmemopen over a string literal) changes nothing.  A read stream over
+ * writable memory counts: its reads (in fgets, fread) are no events
+ * either, and another thread may write those bytes.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <link.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <wchar.h>
 
 #include "rt.h"
+
+typedef struct {
+    uintptr_t lo, hi;
+    bool read_only;
+} range_query;
+
+static int in_read_only_segment(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    (void)size;
+    range_query *q = arg;
+    for (unsigned i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_LOAD || (ph->p_flags & PF_W)) continue;
+        uintptr_t lo = info->dlpi_addr + ph->p_vaddr, hi = lo + ph->p_memsz;
+        if (q->lo >= lo && q->hi <= hi) {
+            q->read_only = true;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* [p, p + n) lies in a segment nobody can write (a string literal): a
+ * stream over it only reads what never changes. */
+static bool read_only_memory(const void *p, size_t n)
+{
+    range_query q = {(uintptr_t)p, (uintptr_t)p + n, false};
+    if (q.hi < q.lo) return false;
+    dl_iterate_phdr(in_read_only_segment, &q);
+    return q.read_only;
+}
 
 static void hands_over(const char *why)
 {
@@ -39,9 +74,9 @@ static void hands_over(const char *why)
 
 FILE *__ravel_fmemopen(void *buf, size_t size, const char *mode)
 {
-    if (buf)
-        hands_over("fmemopen over a program buffer: the C library writes it (in fputc, printf, "
-                   "fflush, fclose) without events");
+    if (buf && !read_only_memory(buf, size))
+        hands_over("fmemopen over a program buffer: the C library reads and writes it (in fputc, "
+                   "fgets, printf, fflush, fclose) without events");
     return fmemopen(buf, size, mode);
 }
 

@@ -19,6 +19,7 @@
 #include <capstone/capstone.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -256,9 +257,17 @@ static uint32_t write_hook_size(const char *name)
 }
 
 /* The size a ThreadSanitizer hook announces a read of (as
- * write_hook_size; the read-write hooks announce both). */
+ * write_hook_size; the read-write hooks announce both).  An atomic
+ * operation's hook (__tsan_atomicN_op) counts as one: clang at -O0 leaves
+ * a plain load of the atomic object right after the call, whose value it
+ * does not use. */
 static uint32_t read_hook_size(const char *name)
 {
+    unsigned bits;
+    int used = 0;
+    if (sscanf(name, "__tsan_atomic%u_%n", &bits, &used) == 1 && used &&
+        (bits == 8 || bits == 16 || bits == 32 || bits == 64 || bits == 128))
+        return bits / 8;
     static const char *const pre[] = {"__tsan_read",          "__tsan_unaligned_read",
                                       "__tsan_volatile_read", "__tsan_unaligned_volatile_read",
                                       "__tsan_read_write",    "__tsan_unaligned_read_write"};
@@ -454,7 +463,8 @@ static const reloc *reloc_in(const scan *s, const cs_insn *c, unsigned at)
 
 /* The relocation r names memory nobody writes while the program runs: a
  * GOT slot, or a symbol defined in a section of this object that is not
- * writable (.rodata, constants, jump tables, string literals). */
+ * writable (.rodata, constants, jump tables, string literals) or is
+ * relocation-read-only (.data.rel.ro). */
 static bool read_only_target(const scan *s, const reloc *r)
 {
     if (!r) return false;
@@ -465,7 +475,10 @@ static bool read_only_target(const scan *s, const reloc *r)
     size_t n;
     const Elf64_Shdr *sh = rv_elf_sections(s->im, &n);
     if (y->st_shndx == SHN_UNDEF || y->st_shndx >= SHN_LORESERVE || y->st_shndx >= n) return false;
-    return !(sh[y->st_shndx].sh_flags & SHF_WRITE);
+    /* const data holding addresses (a table of labels for a computed
+     * goto) is written by the dynamic loader only, before main */
+    const char *name = rv_elf_section_name(s->im, &sh[y->st_shndx]);
+    return !(sh[y->st_shndx].sh_flags & SHF_WRITE) || (name && !strncmp(name, ".data.rel.ro", 12));
 }
 
 /* c's memory operand m addresses read-only memory by its relocated
@@ -885,8 +898,8 @@ static void check_loads(scan *s, const region *g, const facts *f, const cs_insn 
         const cs_x86_op *o = &x->operands[k];
         if (o->type != X86_OP_MEM || may_write(c, k) || stack_base(f, g, &o->mem)) continue;
         const x86_op_mem *m = &o->mem;
-        if ((m->segment == X86_REG_FS || m->segment == X86_REG_GS) &&
-            m->base == X86_REG_INVALID && m->index == X86_REG_INVALID)
+        if ((m->segment == X86_REG_FS || m->segment == X86_REG_GS) && m->base == X86_REG_INVALID &&
+            m->index == X86_REG_INVALID)
             continue;
         if (read_only_disp(s, c, m)) continue;
         int b = gpr(m->base);
@@ -912,7 +925,8 @@ static uint16_t read_only_regs(const scan *s, const cs_insn *c, uint16_t ro)
         int r = gpr((x86_reg)wr[k]);
         if (r >= 0) ro &= (uint16_t) ~(1u << r);
     }
-    if (x->op_count != 2 || x->operands[0].type != X86_OP_REG || x->operands[0].size != 8) return ro;
+    if (x->op_count != 2 || x->operands[0].type != X86_OP_REG || x->operands[0].size != 8)
+        return ro;
     int d = gpr(x->operands[0].reg);
     const cs_x86_op *src = &x->operands[1];
     bool set = (c->id == X86_INS_LEA && src->mem.base == X86_REG_RIP &&
