@@ -1390,8 +1390,11 @@ static void stub_unsupported(const char *x, buf *ren, wiring *w)
  * execution, as when they were not wrapped. */
 static bool wrapped_io(const char *x)
 {
-    static const char *const io[] = {"read",    "pread",    "recv",    "fgets",   "fread",
-                                     "getline", "getdelim", "dprintf", "vdprintf"};
+    /* the last seven open a stream or change its buffer (streams.c) */
+    static const char *const io[] = {"read",        "pread",    "recv",           "fgets",
+                                     "fread",       "getline",  "getdelim",       "dprintf",
+                                     "vdprintf",    "fmemopen", "open_memstream", "open_wmemstream",
+                                     "fopencookie", "setvbuf",  "setbuf",         "setbuffer"};
     for (size_t i = 0; i < sizeof io / sizeof *io; i++)
         if (!strcmp(x, io[i])) return true;
     return false;
