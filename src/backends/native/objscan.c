@@ -237,30 +237,36 @@ static bool hidden_write(const cs_insn *c)
     }
 }
 
-/* The size a ThreadSanitizer hook announces a write of: 0 for a name that
- * is no write hook, UINT32_MAX for the range hooks (size in a register). */
+/* The size a hook named `name` announces if it is one of the n hooks
+ * pre[] (followed by its size, "_pc" allowed): 0 for another name,
+ * UINT32_MAX for the range hooks (size in a register). */
+static uint32_t hook_size(const char *name, const char *const *pre, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        size_t l = strlen(pre[k]);
+        if (strncmp(name, pre[k], l) != 0) continue;
+        const char *x = name + l;
+        if (!strcmp(x, "_range") || !strcmp(x, "_range_pc")) return UINT32_MAX;
+        char *end;
+        unsigned long v = strtoul(x, &end, 10);
+        if (end != x && (!*end || !strcmp(end, "_pc")) && v >= 1 && v <= 16) return (uint32_t)v;
+    }
+    return 0;
+}
+
+/* The size a ThreadSanitizer hook announces a write of (hook_size). */
 static uint32_t write_hook_size(const char *name)
 {
     static const char *const pre[] = {"__tsan_write",          "__tsan_unaligned_write",
                                       "__tsan_volatile_write", "__tsan_unaligned_volatile_write",
                                       "__tsan_read_write",     "__tsan_unaligned_read_write"};
-    for (size_t k = 0; k < sizeof pre / sizeof *pre; k++) {
-        size_t l = strlen(pre[k]);
-        if (strncmp(name, pre[k], l) != 0) continue;
-        const char *n = name + l;
-        if (!strcmp(n, "_range") || !strcmp(n, "_range_pc")) return UINT32_MAX;
-        char *end;
-        unsigned long v = strtoul(n, &end, 10);
-        if (end != n && (!*end || !strcmp(end, "_pc")) && v >= 1 && v <= 16) return (uint32_t)v;
-    }
-    return 0;
+    return hook_size(name, pre, sizeof pre / sizeof *pre);
 }
 
-/* The size a ThreadSanitizer hook announces a read of (as
- * write_hook_size; the read-write hooks announce both).  An atomic
- * operation's hook (__tsan_atomicN_op) counts as one: clang at -O0 leaves
- * a plain load of the atomic object right after the call, whose value it
- * does not use. */
+/* The size a ThreadSanitizer hook announces a read of (hook_size; the
+ * read-write hooks announce both).  An atomic operation's hook
+ * (__tsan_atomicN_op) counts as one: clang at -O0 leaves a plain load of
+ * the atomic object right after the call, whose value it does not use. */
 static uint32_t read_hook_size(const char *name)
 {
     unsigned bits;
@@ -271,16 +277,7 @@ static uint32_t read_hook_size(const char *name)
     static const char *const pre[] = {"__tsan_read",          "__tsan_unaligned_read",
                                       "__tsan_volatile_read", "__tsan_unaligned_volatile_read",
                                       "__tsan_read_write",    "__tsan_unaligned_read_write"};
-    for (size_t k = 0; k < sizeof pre / sizeof *pre; k++) {
-        size_t l = strlen(pre[k]);
-        if (strncmp(name, pre[k], l) != 0) continue;
-        const char *n = name + l;
-        if (!strcmp(n, "_range") || !strcmp(n, "_range_pc")) return UINT32_MAX;
-        char *end;
-        unsigned long v = strtoul(n, &end, 10);
-        if (end != n && (!*end || !strcmp(end, "_pc")) && v >= 1 && v <= 16) return (uint32_t)v;
-    }
-    return 0;
+    return hook_size(name, pre, sizeof pre / sizeof *pre);
 }
 
 /* ------------------------------------------------------------------ */
