@@ -257,6 +257,7 @@ static uint32_t hook_size(const char *name, const char *const *pre, size_t n)
 /* The size a ThreadSanitizer hook announces a write of (hook_size). */
 static uint32_t write_hook_size(const char *name)
 {
+    if (!strcmp(name, "__tsan_vptr_update")) return 8; /* a C++ object's vtable pointer */
     static const char *const pre[] = {"__tsan_write",          "__tsan_unaligned_write",
                                       "__tsan_volatile_write", "__tsan_unaligned_volatile_write",
                                       "__tsan_read_write",     "__tsan_unaligned_read_write"};
@@ -271,6 +272,7 @@ static uint32_t read_hook_size(const char *name)
 {
     unsigned bits;
     int used = 0;
+    if (!strcmp(name, "__tsan_vptr_read")) return 8;
     if (sscanf(name, "__tsan_atomic%u_%n", &bits, &used) == 1 && used &&
         (bits == 8 || bits == 16 || bits == 32 || bits == 64 || bits == 128))
         return bits / 8;
@@ -466,7 +468,7 @@ static bool read_only_target(const scan *s, const reloc *r)
 {
     if (!r) return false;
     if (r->type == R_X86_64_GOTPCREL || r->type == R_X86_64_GOTPCRELX ||
-        r->type == R_X86_64_REX_GOTPCRELX)
+        r->type == R_X86_64_REX_GOTPCRELX || r->type == R_X86_64_GOTTPOFF)
         return true;
     const Elf64_Sym *y = &s->im->sym[r->sym];
     size_t n;
@@ -882,10 +884,11 @@ static bool no_access(unsigned id)
  * store: check_stores) that may reach memory another thread can write,
  * each against the read hook called before it in the same straight-line
  * code (*hook, as for stores).  Not shared: the thread's stack, its
- * thread control block or TLS (fs/gs with no register: the stack
- * protector's canary), memory a relocation names read-only (constants,
- * string literals, GOT slots), a jump table through a register that a
- * `lea` of read-only memory set (ro: such registers). */
+ * thread control block or TLS (fs/gs-relative: the stack protector's
+ * canary, a thread_local), memory a relocation names read-only
+ * (constants, string literals, GOT slots, a TLS offset's), a jump table
+ * through a register that a `lea` of read-only memory set (ro: such
+ * registers). */
 static void check_loads(scan *s, const region *g, const facts *f, const cs_insn *c, uint32_t *hook,
                         uint16_t ro)
 {
@@ -895,9 +898,7 @@ static void check_loads(scan *s, const region *g, const facts *f, const cs_insn 
         const cs_x86_op *o = &x->operands[k];
         if (o->type != X86_OP_MEM || may_write(c, k) || stack_base(f, g, &o->mem)) continue;
         const x86_op_mem *m = &o->mem;
-        if ((m->segment == X86_REG_FS || m->segment == X86_REG_GS) && m->base == X86_REG_INVALID &&
-            m->index == X86_REG_INVALID)
-            continue;
+        if (m->segment == X86_REG_FS || m->segment == X86_REG_GS) continue;
         if (read_only_disp(s, c, m)) continue;
         int b = gpr(m->base);
         if (b >= 0 && (ro >> b & 1)) continue;

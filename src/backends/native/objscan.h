@@ -60,7 +60,7 @@
  *      - stores outside the stack with no hook (question 1), or enters
  *        the kernel, or does not decode;
  *      - loads from memory other than the thread's stack, its TLS or
- *        thread control block (fs/gs with no register), or memory that
+ *        thread control block (fs/gs-relative), or memory that
  *        a relocation names read-only (constants, string literals, GOT
  *        slots, a jump table through a register a `lea` of one set),
  *        and no ThreadSanitizer read hook called right before it in the
