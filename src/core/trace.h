@@ -208,6 +208,16 @@ const char *rv_end_name(rv_end e); /* stable, used as the JSON error "kind" */
 #define RV_NONEX_NONDET       1u /* a value choice was sampled from a wider domain */
 #define RV_NONEX_THREAD_BOUND 2u /* a create was held back by --thread-bound (RV_AF_BOUND) */
 #define RV_NONEX_THREAD_CAP   4u /* it ended at the thread cap (--max-threads) */
+/* the program's memory was accessed without events during it (a stream
+ * over a program buffer, code built without instrumentation that may
+ * reach shared memory): interleavings through those accesses are not
+ * explored; rv_trace.unexplored says which (docs/DESIGN.md) */
+#define RV_NONEX_UNEXPLORED 8u
+/* the program's memory was accessed without events during it (a stream
+ * over a program buffer, code built without instrumentation that reaches
+ * shared memory): interleavings through those accesses are not explored;
+ * rv_trace.unexplored says which (docs/DESIGN.md "Accesses without events") */
+#define RV_NONEX_UNEXPLORED 8u
 
 /* Per-thread status at the end of an execution. */
 typedef enum rv_tstate {
@@ -234,13 +244,14 @@ typedef struct rv_trace {
     rv_event *ev;
     size_t n, cap;
     rv_end end;
-    int exit_code;     /* COMPLETE: the program's exit status */
-    int signo;         /* CRASH / STACK_OVERFLOW */
-    uint16_t err_tid;  /* thread that hit the error (RV_NO_THREAD if none) */
-    uint64_t err_pc;   /* where (0 if unknown) */
-    uint64_t err_addr; /* faulting address, the object misused, ... */
-    uint64_t err_pc2;  /* data race: where the other access was (0 if none) */
-    char msg[512];     /* human detail: the failed assertion, the misuse, ... */
+    int exit_code;        /* COMPLETE: the program's exit status */
+    int signo;            /* CRASH / STACK_OVERFLOW */
+    uint16_t err_tid;     /* thread that hit the error (RV_NO_THREAD if none) */
+    uint64_t err_pc;      /* where (0 if unknown) */
+    uint64_t err_addr;    /* faulting address, the object misused, ... */
+    uint64_t err_pc2;     /* data race: where the other access was (0 if none) */
+    char msg[512];        /* human detail: the failed assertion, the misuse, ... */
+    char unexplored[256]; /* RV_NONEX_UNEXPLORED: what accessed memory without events */
     /* RV_NONEX_*: why it does not stand for every behaviour past it */
     uint8_t nonexhaustive;
     uint32_t cycle;    /* RV_END_NONTERM: err_tid's events among the last `cycle` repeat forever */

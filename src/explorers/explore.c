@@ -319,6 +319,17 @@ static void count_trace(rv_explore *x, const rv_trace *t)
         x->stats.traces_error++;
 }
 
+/* The program accessed its memory without events in t (RV_NONEX_UNEXPLORED):
+ * the interleavings of those accesses were never explored, so nothing
+ * found or not found stands for every behaviour (issue 27). */
+static void unexplored(rv_explore *x, const rv_trace *t)
+{
+    char why[sizeof t->unexplored + 64];
+    snprintf(why, sizeof why, "%s",
+             t->unexplored[0] ? t->unexplored : "memory accessed without events");
+    rv_explore_incomplete(x, why);
+}
+
 static bool observe(rv_explore *x, const rv_trace *t);
 
 /* The reason an exploration that reached the thread cap gives, in the
@@ -383,6 +394,7 @@ static bool observe(rv_explore *x, const rv_trace *t)
     s->events += t->n;
     if (t->nonexhaustive & RV_NONEX_NONDET)
         rv_explore_incomplete(x, "a nondet value of a wide type was drawn from --nondet-domain");
+    if (t->nonexhaustive & RV_NONEX_UNEXPLORED) unexplored(x, t);
     if (t->nonexhaustive & RV_NONEX_THREAD_BOUND) s->thread_bound_cut++;
     if (t->nonexhaustive & RV_NONEX_THREAD_CAP) s->thread_cap_hit = true;
     switch (t->end) {

@@ -413,6 +413,7 @@ static bool observe(udpor *p, bool cut)
          * domain, a create held at --thread-bound) holds for C too:
          * without it a bounded run said "exhaustive" */
         p->obs.nonexhaustive = p->tr.nonexhaustive;
+        memcpy(p->obs.unexplored, p->tr.unexplored, sizeof p->obs.unexplored);
         return rv_observe(p->x, &p->obs);
     }
     return rv_observe(p->x, &p->tr);

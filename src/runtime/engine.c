@@ -1505,6 +1505,7 @@ static void prerun_confirm(uint32_t len)
     r->nevents = s->nevents;
     r->running = s->running;
     r->nonexhaustive = s->nonexhaustive;
+    memcpy(r->unexplored, s->unexplored, sizeof r->unexplored);
     point_runtime_at(r);
 }
 

@@ -56,7 +56,7 @@
 #define RV_FD_REQ 201
 #define RV_FD_RSP 202
 
-#define RV_PROTOCOL_MAGIC 0x7261766c32ull /* "ravl2" */
+#define RV_PROTOCOL_MAGIC 0x7261766c33ull /* "ravl3" */
 
 /* Thread t's stack: [RV_STACK_BASE + t*RV_STACK_SPAN, + RV_STACK_SPAN); the
  * lowest RV_GUARD_SIZE bytes are a guard.  Thread 0 (main) keeps the
@@ -143,6 +143,7 @@ typedef struct rv_shm {
     uint32_t nthreads;
     rv_thread_end threads[RV_MAX_THREADS];
     char msg[512];
+    char unexplored[256]; /* RV_NONEX_UNEXPLORED's reason (rv_unexplored) */
     /* --- written by the server once, before its first answer --- */
     uint32_t engine_used; /* RV_ENGINE_FORK or RV_ENGINE_RESET */
     char engine_why[160]; /* why a reset was asked for and not used ("" otherwise) */
@@ -180,6 +181,7 @@ static inline void rv_shm_clear_results(rv_shm *s)
     s->nonexhaustive = 0;
     s->nthreads = 0;
     s->msg[0] = 0;
+    s->unexplored[0] = 0;
 }
 
 static inline size_t rv_shm_header_size(void)

@@ -154,6 +154,9 @@ bool rv_premain_once_done(const void *once);
 /* The running thread (or the runtime or C library on its behalf) changed
  * state without an event (RV_TAINT_*): its last event's state is unique. */
 void rv_taint(uint32_t why);
+/* The program's memory is accessed without events (why: what does it, for
+ * the verdict): no result of this process is exhaustive (sched.c). */
+void rv_unexplored(const char *why);
 /* --- image.c: each event's change of the memory image (trace.h rv_memh).
  * rv_image_before: thread t resumed after its event, before its access;
  * rv_image_after: the event's change completed, at its thread's next

@@ -297,12 +297,15 @@ static void snapshot_threads(void)
     }
 }
 
+static void report_unexplored(rv_shm *s);
+
 static void finish_report(rv_end end)
 {
     rv_shm *s = rt.shm;
     /* the running thread's last write, unless it faulted (its bytes may
      * be unreadable; a lost value is only unknown to the unfolding) */
     if (rt.running && !s->signo) capture_wval(rt.running);
+    report_unexplored(s);
     s->end = end;
     s->nevents = rt.step;
     snapshot_threads();
@@ -681,6 +684,33 @@ void rv_taint(uint32_t why)
         }
     }
     __ravel_taint |= why;
+}
+
+/* Accesses of the program's memory that are no events (RV_NONEX_UNEXPLORED):
+ * the first reason seen in this process, kept across executions (a
+ * constructor's setvbuf acts in every execution after it) and reported
+ * with every execution that ends (finish_report).  The generated stubs.c
+ * defines __ravel_unexplored when the program holds code built without
+ * instrumentation that may access shared memory (objscan.h); weak:
+ * standalone runtimes. */
+extern const char __ravel_unexplored[] __attribute__((weak));
+static char unexplored_why[256];
+
+void rv_unexplored(const char *why)
+{
+    if (unexplored_why[0]) return;
+    size_t i = 0;
+    for (; i + 1 < sizeof unexplored_why && why[i]; i++) unexplored_why[i] = why[i];
+    unexplored_why[i] = 0;
+}
+
+static void report_unexplored(rv_shm *s)
+{
+    if (!unexplored_why[0] && &__ravel_unexplored && __ravel_unexplored[0])
+        rv_unexplored(__ravel_unexplored);
+    if (!unexplored_why[0]) return;
+    s->nonexhaustive |= RV_NONEX_UNEXPLORED;
+    memcpy(s->unexplored, unexplored_why, sizeof s->unexplored);
 }
 
 /* The fields of the runtime's record of thread t that the program can
@@ -1762,6 +1792,7 @@ static void runtime_main(int argc, char **argv, char **envp)
     s->nevents = 0;
     s->end = RV_END_NONE;
     s->nonexhaustive = 0;
+    s->unexplored[0] = 0;
     if (s->nreg == 0) s->nreg = 1;
     rt.flags = s->flags;
     rv_thr *m = rv_thr_at(0);

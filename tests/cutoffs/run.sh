@@ -28,7 +28,13 @@ same_errors() {
     ncx=$(json .exhaustive)
     [ -n "$nc" ] || fail_because "--no-cutoffs found no error (the program must have one)"
     expect_eq "errors of --no-cutoffs vs dfs" "$nc" "$dfs"
-    expect_eq "--no-cutoffs exhaustive" "$ncx" true
+    # code whose loads or stores are no events (objscan.h question 3:
+    # inline assembly, no_sanitize, objects ravel did not compile) makes
+    # no run exhaustive, and that must be the only reason
+    if [ "$ncx" != true ]; then
+        expect_json_match .incomplete_reason \
+            '^code built without instrumentation accesses memory other threads may reach, without events: [^;]*$'
+    fi
     rv check "${RV_OPTS[@]}" --json --keep-going $LIM "$f" -- "$@"
     local c
     c=$(kinds)

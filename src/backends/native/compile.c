@@ -38,7 +38,7 @@
  * outside (rdtsc) make states unique (find_input_insn); 20: a C library
  * function called through its address makes every state unique
  * (note_impure_addresses) */
-#define RECIPE "ravel-build-20/live-" RV_LIVE_VERSION
+#define RECIPE "ravel-build-21/live-" RV_LIVE_VERSION
 
 /* -Wuninitialized: a read of an indeterminate value is one ravel cannot
  * explore (it runs whatever the stack held), so the build notes each one
@@ -960,6 +960,7 @@ typedef struct wiring {
     bool uninstrumented;     /* the program holds code built without instrumentation */
     bool hw_input;           /* ... or instructions that read from outside (rdtsc) */
     char *reset_unsafe;      /* the first import a reset may not undo (engine.c), or NULL */
+    char *unexplored;        /* code_facts.unexplored (moved), or NULL */
     bool cpu_clock;          /* the program may read the CPU clock (imports_cpu_clock) */
     bool cxx;                /* a C++ build: cxx_unsupported names are stubbed too */
     unsigned long max_frame; /* the largest static stack frame of the program's functions */
@@ -996,6 +997,10 @@ static void buf_printf(buf *b, const char *fmt, ...)
 typedef struct code_facts {
     char *uninstrumented;
     char *stack_out;
+    /* the first code that may access memory shared with other threads
+     * without events (objscan.h question 3, code ravel did not compile):
+     * no result is then exhaustive (__ravel_unexplored) */
+    char *unexplored;
     strv uninstrumented_all; /* every such source or input, for the summary
                                 ("file (what)": taint_note) */
 } code_facts;
@@ -1117,6 +1122,17 @@ static int compile_one(job *j, size_t s, const char *obj, bool entry_hooks, code
     return rc;
 }
 
+/* Code that accesses memory other threads may reach without events: in
+ * `where` (a source or what is linked), at `what`. */
+static void note_unexplored(code_facts *cf, const char *where, const char *what)
+{
+    if (cf->unexplored) return;
+    const char *base = strrchr(where, '/');
+    cf->unexplored = rv_xasprintf("code built without instrumentation accesses memory other "
+                                  "threads may reach, without events: %s: %s",
+                                  base ? base + 1 : where, what);
+}
+
 /* What an object's machine code shows (objscan.h). */
 static void scan_code(const char *obj, const char *src, code_facts *cf)
 {
@@ -1137,6 +1153,7 @@ static void scan_code(const char *obj, const char *src, code_facts *cf)
         free(fn);
         free(w);
     }
+    if (sc.unexplored) note_unexplored(cf, src, sc.unexplored);
     if (sc.stack_out) {
         char *w = rv_xasprintf("%s: %s", src, sc.stack_out);
         note(&cf->stack_out, w);
@@ -1373,8 +1390,11 @@ static void stub_unsupported(const char *x, buf *ren, wiring *w)
  * execution, as when they were not wrapped. */
 static bool wrapped_io(const char *x)
 {
-    static const char *const io[] = {"read",    "pread",    "recv",    "fgets",   "fread",
-                                     "getline", "getdelim", "dprintf", "vdprintf"};
+    /* the last seven open a stream or change its buffer (streams.c) */
+    static const char *const io[] = {"read",        "pread",    "recv",           "fgets",
+                                     "fread",       "getline",  "getdelim",       "dprintf",
+                                     "vdprintf",    "fmemopen", "open_memstream", "open_wmemstream",
+                                     "fopencookie", "setvbuf",  "setbuf",         "setbuffer"};
     for (size_t i = 0; i < sizeof io / sizeof *io; i++)
         if (!strcmp(x, io[i])) return true;
     return false;
@@ -2097,12 +2117,12 @@ static void family_trampoline(const char *x, const libc_family *fam, bool deep, 
  * no events: a race through them is not explored (another thread's access
  * to the bytes looks independent of the call), so the compile driver
  * says so; the call still taints the state, so cutoffs stay sound.  The
- * wrapped ones (src/runtime/libcmem.c, memory.c) never get here.
- * setvbuf, setbuf, setbuffer, fmemopen, open_memstream, open_wmemstream
- * and fopencookie hand the program's memory to a stream: the output
- * functions (pure otherwise: pure_libc_fn) and exit's flush then write
- * it, or *ptr and *size, with no event and no taint
- * (tests/adversary/open/memstream_race.c). */
+ * wrapped ones (src/runtime/libcmem.c, memory.c) never get here, nor do
+ * the functions that hand the program's memory to a stream (setvbuf,
+ * fmemopen, open_memstream, ...): the output functions then write it
+ * later, inside calls taken for pure output, so the runtime wraps them
+ * and a call that does so makes the result not exhaustive
+ * (src/runtime/streams.c, tests/adversary/memstream_race.c). */
 static bool writes_through_pointers(const char *x)
 {
     static const char *const fns[] = {"scanf",
@@ -2193,13 +2213,6 @@ static bool writes_through_pointers(const char *x)
                                       "gethostname",
                                       "ttyname_r",
                                       "confstr",
-                                      "setvbuf",
-                                      "setbuf",
-                                      "setbuffer",
-                                      "fmemopen",
-                                      "open_memstream",
-                                      "open_wmemstream",
-                                      "fopencookie",
                                       "fgetpos",
                                       "ptsname_r",
                                       "getentropy",
@@ -2338,12 +2351,14 @@ static void judge_build(const job *j, code_facts *cf)
     if (lang) {
         char *w = rv_xasprintf("sources compiled as '%s'", lang);
         note_both(cf, w, NULL, w);
+        note_unexplored(cf, w, "code ravel cannot see into");
         free(w);
     }
     const char *l = linked_unseen(j);
     if (l) {
         char *w = rv_xasprintf("what %s links", l);
         note_both(cf, w, l, "linked");
+        note_unexplored(cf, l, "code ravel did not compile");
         free(w);
     }
     const char *f = uninstrumenting_flag(j);
@@ -2516,6 +2531,9 @@ static char *stubs_source(wiring *w)
     c_string_body(&out, w->reset_unsafe ? w->reset_unsafe : "");
     buf_puts(&out, "\";\n");
     buf_printf(&out, "const unsigned __ravel_cpu_clock = %d;\n", w->cpu_clock);
+    buf_puts(&out, "const char __ravel_unexplored[] = \"");
+    c_string_body(&out, w->unexplored ? w->unexplored : "");
+    buf_puts(&out, "\";\n");
     /* the trampolines' flag; weak, as the runtime's (a runtime without it
      * still links) */
     if (w->impure.n)
@@ -2737,6 +2755,8 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     /* code ravel did not compile, or compiled without hooks, runs frames
      * no hook sees */
     if (w.uninstrumented) w.deep_callee = rv_xstrdup(cf.uninstrumented);
+    w.unexplored = cf.unexplored; /* moved: freed with w */
+    cf.unexplored = NULL;
     if (rc == 0) rc = find_input_insn(j, &objs, &w);
     for (size_t s = 0; s < ns && rc == 0; s++)
         rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &called[s], &w);
@@ -2762,6 +2782,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     if (cxxlib) unlink(cxxlib); /* 6 MB the cached build does not need */
     free(cxxlib);
     free(w.reset_unsafe);
+    free(w.unexplored);
     free(w.deep_callee);
     free(cf.uninstrumented);
     free(cf.stack_out);

@@ -538,6 +538,8 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
     rv_trace_set_nthreads(out, s->nthreads <= RV_MAX_THREADS ? s->nthreads : 0);
     if (out->nthreads) memcpy(out->threads, s->threads, out->nthreads * sizeof *out->threads);
     snprintf(out->msg, sizeof out->msg, "%s", s->msg);
+    snprintf(out->unexplored, sizeof out->unexplored, "%.*s", (int)sizeof s->unexplored - 1,
+             s->unexplored);
     out->err_pc2 = s->err_pc2;
     if (out->end == RV_END_RACE) describe_race(nb, out);
     if (timed_out && nb->over) {

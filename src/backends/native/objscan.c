@@ -19,12 +19,14 @@
 #include <capstone/capstone.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct {
     uint64_t off;
     uint32_t sym;
+    uint32_t type; /* R_X86_64_* */
 } reloc;
 
 /* A function (or a stretch of code no function symbol covers). */
@@ -235,23 +237,49 @@ static bool hidden_write(const cs_insn *c)
     }
 }
 
-/* The size a ThreadSanitizer hook announces a write of: 0 for a name that
- * is no write hook, UINT32_MAX for the range hooks (size in a register). */
+/* The size a hook named `name` announces if it is one of the n hooks
+ * pre[] (followed by its size, "_pc" allowed): 0 for another name,
+ * UINT32_MAX for the range hooks (size in a register). */
+static uint32_t hook_size(const char *name, const char *const *pre, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        size_t l = strlen(pre[k]);
+        if (strncmp(name, pre[k], l) != 0) continue;
+        const char *x = name + l;
+        if (!strcmp(x, "_range") || !strcmp(x, "_range_pc")) return UINT32_MAX;
+        char *end;
+        unsigned long v = strtoul(x, &end, 10);
+        if (end != x && (!*end || !strcmp(end, "_pc")) && v >= 1 && v <= 16) return (uint32_t)v;
+    }
+    return 0;
+}
+
+/* The size a ThreadSanitizer hook announces a write of (hook_size). */
 static uint32_t write_hook_size(const char *name)
 {
+    if (!strcmp(name, "__tsan_vptr_update")) return 8; /* a C++ object's vtable pointer */
     static const char *const pre[] = {"__tsan_write",          "__tsan_unaligned_write",
                                       "__tsan_volatile_write", "__tsan_unaligned_volatile_write",
                                       "__tsan_read_write",     "__tsan_unaligned_read_write"};
-    for (size_t k = 0; k < sizeof pre / sizeof *pre; k++) {
-        size_t l = strlen(pre[k]);
-        if (strncmp(name, pre[k], l) != 0) continue;
-        const char *n = name + l;
-        if (!strcmp(n, "_range") || !strcmp(n, "_range_pc")) return UINT32_MAX;
-        char *end;
-        unsigned long v = strtoul(n, &end, 10);
-        if (end != n && (!*end || !strcmp(end, "_pc")) && v >= 1 && v <= 16) return (uint32_t)v;
-    }
-    return 0;
+    return hook_size(name, pre, sizeof pre / sizeof *pre);
+}
+
+/* The size a ThreadSanitizer hook announces a read of (hook_size; the
+ * read-write hooks announce both).  An atomic operation's hook
+ * (__tsan_atomicN_op) counts as one: clang at -O0 leaves a plain load of
+ * the atomic object right after the call, whose value it does not use. */
+static uint32_t read_hook_size(const char *name)
+{
+    unsigned bits;
+    int used = 0;
+    if (!strcmp(name, "__tsan_vptr_read")) return 8;
+    if (sscanf(name, "__tsan_atomic%u_%n", &bits, &used) == 1 && used &&
+        (bits == 8 || bits == 16 || bits == 32 || bits == 64 || bits == 128))
+        return bits / 8;
+    static const char *const pre[] = {"__tsan_read",          "__tsan_unaligned_read",
+                                      "__tsan_volatile_read", "__tsan_unaligned_volatile_read",
+                                      "__tsan_read_write",    "__tsan_unaligned_read_write"};
+    return hook_size(name, pre, sizeof pre / sizeof *pre);
 }
 
 /* ------------------------------------------------------------------ */
@@ -392,7 +420,7 @@ static void relocations(scan *s)
             if (sh[i].sh_info != s->sec) continue;
             if (s->nrel == cap)
                 s->rel = rv_xrealloc(s->rel, (cap = cap ? 2 * cap : 64) * sizeof *s->rel);
-            s->rel[s->nrel++] = (reloc){r[k].r_offset, sym};
+            s->rel[s->nrel++] = (reloc){r[k].r_offset, sym, (uint32_t)ELF64_R_TYPE(r[k].r_info)};
         }
     }
     if (s->nrel) qsort(s->rel, s->nrel, sizeof *s->rel, cmp_reloc);
@@ -414,6 +442,50 @@ static const char *reloc_target(const scan *s, const cs_insn *c)
     const Elf64_Sym *y = &s->im->sym[s->rel[lo].sym];
     if (ELF64_ST_TYPE(y->st_info) == STT_SECTION) return "";
     return rv_elf_sym_name(s->im, y);
+}
+
+/* The relocation whose field starts at byte `at` of c, or NULL. */
+static const reloc *reloc_in(const scan *s, const cs_insn *c, unsigned at)
+{
+    if (!at) return NULL;
+    size_t lo = 0, hi = s->nrel;
+    uint64_t want = c->address + at;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (s->rel[mid].off < want)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < s->nrel && s->rel[lo].off == want ? &s->rel[lo] : NULL;
+}
+
+/* The relocation r names memory nobody writes while the program runs: a
+ * GOT slot, or a symbol defined in a section of this object that is not
+ * writable (.rodata, constants, jump tables, string literals) or is
+ * relocation-read-only (.data.rel.ro). */
+static bool read_only_target(const scan *s, const reloc *r)
+{
+    if (!r) return false;
+    if (r->type == R_X86_64_GOTPCREL || r->type == R_X86_64_GOTPCRELX ||
+        r->type == R_X86_64_REX_GOTPCRELX || r->type == R_X86_64_GOTTPOFF)
+        return true;
+    const Elf64_Sym *y = &s->im->sym[r->sym];
+    size_t n;
+    const Elf64_Shdr *sh = rv_elf_sections(s->im, &n);
+    if (y->st_shndx == SHN_UNDEF || y->st_shndx >= SHN_LORESERVE || y->st_shndx >= n) return false;
+    /* const data holding addresses (a table of labels for a computed
+     * goto) is written by the dynamic loader only, before main */
+    const char *name = rv_elf_section_name(s->im, &sh[y->st_shndx]);
+    return !(sh[y->st_shndx].sh_flags & SHF_WRITE) || (name && !strncmp(name, ".data.rel.ro", 12));
+}
+
+/* c's memory operand m addresses read-only memory by its relocated
+ * displacement (rip-relative, or absolute plus an index: a jump table). */
+static bool read_only_disp(const scan *s, const cs_insn *c, const x86_op_mem *m)
+{
+    if (m->index != X86_REG_INVALID && m->base == X86_REG_RIP) return false;
+    return read_only_target(s, reloc_in(s, c, c->detail->x86.encoding.disp_offset));
 }
 
 static int cmp_region(const void *a, const void *b)
@@ -786,24 +858,102 @@ static void check_stores(scan *s, const region *g, const facts *f, const cs_insn
             continue;
         }
         where(s, g, c, "a store no ThreadSanitizer hook announces", &s->out->unhooked);
+        where(s, g, c, "a store no ThreadSanitizer hook announces", &s->out->unexplored);
     }
+}
+
+/* Instructions with a memory operand that access no memory. */
+static bool no_access(unsigned id)
+{
+    switch (id) {
+    case X86_INS_LEA:
+    case X86_INS_NOP:
+    case X86_INS_PREFETCH:
+    case X86_INS_PREFETCHNTA:
+    case X86_INS_PREFETCHT0:
+    case X86_INS_PREFETCHT1:
+    case X86_INS_PREFETCHT2:
+    case X86_INS_PREFETCHW:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The loads of c (memory operands it only reads; one it may write is a
+ * store: check_stores) that may reach memory another thread can write,
+ * each against the read hook called before it in the same straight-line
+ * code (*hook, as for stores).  Not shared: the thread's stack, its
+ * thread control block or TLS (fs/gs-relative: the stack protector's
+ * canary, a thread_local), memory a relocation names read-only
+ * (constants, string literals, GOT slots, a TLS offset's), a jump table
+ * through a register that a `lea` of read-only memory set (ro: such
+ * registers). */
+static void check_loads(scan *s, const region *g, const facts *f, const cs_insn *c, uint32_t *hook,
+                        uint16_t ro)
+{
+    const cs_x86 *x = &c->detail->x86;
+    if (no_access(c->id)) return;
+    for (unsigned k = 0; k < x->op_count; k++) {
+        const cs_x86_op *o = &x->operands[k];
+        if (o->type != X86_OP_MEM || may_write(c, k) || stack_base(f, g, &o->mem)) continue;
+        const x86_op_mem *m = &o->mem;
+        if (m->segment == X86_REG_FS || m->segment == X86_REG_GS) continue;
+        if (read_only_disp(s, c, m)) continue;
+        int b = gpr(m->base);
+        if (b >= 0 && (ro >> b & 1)) continue;
+        if (o->size && *hook >= o->size) {
+            if (*hook != UINT32_MAX) *hook -= o->size;
+            continue;
+        }
+        where(s, g, c, "a load no ThreadSanitizer hook announces", &s->out->unexplored);
+    }
+}
+
+/* The registers holding an address of read-only memory after c (ro
+ * before it): set by a `lea` or `mov` of a relocated read-only address,
+ * cleared by any other write of the register. */
+static uint16_t read_only_regs(const scan *s, const cs_insn *c, uint16_t ro)
+{
+    const cs_x86 *x = &c->detail->x86;
+    cs_regs rd, wr;
+    uint8_t nrd = 0, nwr = 0;
+    if (cs_regs_access(s->cs, c, rd, &nrd, wr, &nwr) != CS_ERR_OK) return 0;
+    for (unsigned k = 0; k < nwr; k++) {
+        int r = gpr((x86_reg)wr[k]);
+        if (r >= 0) ro &= (uint16_t) ~(1u << r);
+    }
+    if (x->op_count != 2 || x->operands[0].type != X86_OP_REG || x->operands[0].size != 8)
+        return ro;
+    int d = gpr(x->operands[0].reg);
+    const cs_x86_op *src = &x->operands[1];
+    bool set = (c->id == X86_INS_LEA && src->mem.base == X86_REG_RIP &&
+                src->mem.index == X86_REG_INVALID && read_only_disp(s, c, &src->mem)) ||
+               (c->id == X86_INS_MOV && src->type == X86_OP_IMM &&
+                read_only_target(s, reloc_in(s, c, x->encoding.imm_offset)));
+    if (d >= 0 && set) ro |= (uint16_t)(1u << d);
+    return ro;
 }
 
 static void walk_region(scan *s, const cs_insn *in, const region *g)
 {
     facts *at = solve(s, in, g);
-    uint32_t hook = 0;
+    uint32_t hook = 0, rhook = 0; /* bytes the last write and read hooks announced */
+    uint16_t ro = 0;              /* registers holding a read-only address */
     for (size_t i = g->first; i < g->last; i++) {
         const cs_insn *c = &in[i];
         const facts *f = &at[i - g->first];
         /* a direct branch target, a function's start (the addresses that
          * relocations take are not exact: a PC-relative jump table's
          * entry is relative to the table) */
-        if (s->entry[c->address] & ENTRY_BRANCH || i == g->first) hook = 0;
+        if (s->entry[c->address] & ENTRY_BRANCH || i == g->first) hook = rhook = ro = 0;
         const cs_insn *next = i + 1 < g->last ? &in[i + 1] : NULL;
         if (frame_pointer_out(c, next, g->rbp_frame) || stack_pointer_out(s->cs, c, g->rbp_frame))
             where(s, g, c, "a stack address as a value", &s->out->stack_out);
-        if (hidden_write(c)) where(s, g, c, "memory written by no operand", &s->out->unhooked);
+        if (hidden_write(c)) {
+            where(s, g, c, "memory written by no operand", &s->out->unhooked);
+            where(s, g, c, "memory written by no operand", &s->out->unexplored);
+        }
         if (cs_insn_group(s->cs, c, X86_GRP_CALL)) {
             /* (a gcc `f.cold` part runs in f's frame: f has the hook) */
             if (g->calls && !g->entry && !(g->name && strstr(g->name, ".cold")))
@@ -811,12 +961,20 @@ static void walk_region(scan *s, const cs_insn *in, const region *g)
                       &s->out->unhooked);
             const char *t = reloc_target(s, c);
             hook = t ? write_hook_size(t) : 0;
+            /* a read-modify-write: its read hook, then its write hook */
+            if (t && read_hook_size(t))
+                rhook = read_hook_size(t);
+            else if (!hook)
+                rhook = 0;
+            ro = 0;
             continue;
         }
         /* unreached code (top) is still checked, with nothing known */
         facts none = {0};
         check_stores(s, g, f->top ? &none : f, c, &hook);
-        if (!falls_through(s, c) || cs_insn_group(s->cs, c, X86_GRP_JUMP)) hook = 0;
+        check_loads(s, g, f->top ? &none : f, c, &rhook, ro);
+        ro = read_only_regs(s, c, ro);
+        if (!falls_through(s, c) || cs_insn_group(s->cs, c, X86_GRP_JUMP)) hook = rhook = ro = 0;
     }
     free(at);
 }
@@ -849,6 +1007,7 @@ static void scan_section(scan *s, const uint8_t *code)
         char *at =
             rv_xasprintf("%s+%#llx: bytes that do not decode", s->secname, (unsigned long long)end);
         if (!s->out->unhooked) s->out->unhooked = rv_xstrdup(at);
+        if (!s->out->unexplored) s->out->unexplored = rv_xstrdup(at);
         if (!s->out->stack_out) s->out->stack_out = rv_xstrdup(at);
         free(at);
     }
@@ -891,6 +1050,7 @@ void rv_objscan_free(rv_objscan *s)
 {
     free(s->unhooked);
     free(s->stack_out);
+    free(s->unexplored);
     memset(s, 0, sizeof *s);
 }
 

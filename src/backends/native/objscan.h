@@ -52,6 +52,26 @@
  *    rejected before (inline assembly: rv_asm_marker; assembly sources
  *    and objects ravel did not compile: compile.c).
  *
+ * 3. Does the program access memory another thread may reach without an
+ *    event?  Then the orders between that access and other threads'
+ *    events are never explored, and no result is exhaustive (compile.c,
+ *    __ravel_unexplored; tests/adversary/uninstr_atomics.c).  Yes when an
+ *    instruction
+ *      - stores outside the stack with no hook (question 1), or enters
+ *        the kernel, or does not decode;
+ *      - loads from memory other than the thread's stack, its TLS or
+ *        thread control block (fs/gs-relative), or memory that
+ *        a relocation names read-only (constants, string literals, GOT
+ *        slots, a jump table through a register a `lea` of one set),
+ *        and no ThreadSanitizer read hook called right before it in the
+ *        same straight-line code announced it (ravel compiles with
+ *        -tsan-instrument-read-before-write, so instrumented code hooks
+ *        the read of a read-modify-write too).
+ *    Code that only computes (its stack, constants) answers no: a
+ *    function built without instrumentation for speed keeps the result
+ *    exhaustive.  Calls from code without __tsan_func_entry do not count
+ *    here: the callee's accesses are judged on their own.
+ *
  * Every executable section of the object is decoded from its start to
  * its end, whatever its name (.text, .init, a section of the program's
  * choosing), so code outside .text is seen too.
@@ -64,6 +84,9 @@ typedef struct rv_objscan {
      * instruction, why"), heap strings, or NULL */
     char *unhooked;
     char *stack_out;
+    /* question 3: the first access no event announces to memory another
+     * thread may reach (see above) */
+    char *unexplored;
 } rv_objscan;
 
 /* Scan the relocatable object obj.  Returns 0, or -1 with *why (heap
