@@ -1,8 +1,8 @@
 /*
  * live.c — the program's dead frame bytes zeroed at each visible action,
  * from the liveness table the compile driver wrote next to the binary
- * (src/backends/native/liveness.h: what "dead" means and why the analysis
- * is sound).
+ * (its format: livetable.h; what "dead" means and why the analysis is
+ * sound: src/backends/native/liveness.h).
  *
  * Why zero rather than leave the bytes out of the fingerprint: a dead byte
  * is never read by its own frame, but once the frame returns, an
@@ -21,7 +21,7 @@
 #include "rt.h"
 #include "sys.h"
 
-#include "../backends/native/liveness.h"
+#include "livetable.h"
 
 #include <errno.h>
 #include <fcntl.h>
