@@ -17,6 +17,8 @@
  * frame walked (usually one to three) and the dead ranges' bytes, written
  * only where not zero already (main's stack is write-tracked by the reset
  * engine).
+ *
+ * Owns: the loaded liveness table (sites, ranges).
  */
 #include "rt.h"
 #include "sys.h"
