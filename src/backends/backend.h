@@ -32,10 +32,11 @@ typedef struct rv_limits {
     double timeout_s;     /* per execution, wall clock; 0 = none */
     double deadline;      /* rv_now() time at which the whole exploration stops (--time-limit):
                            * an execution still running then is cut; 0 = none */
-    uint64_t max_heap_mb; /* per execution (native) */
-    uint32_t max_threads; /* threads per execution, main included; 0 = RV_MAX_THREADS (native) */
-    uint32_t thread_bound; /* each thread's creates beyond this many are held: its thread waits
-                              for good (RV_AF_BOUND; explore.c's iteration); 0 = none */
+    uint64_t max_heap_mb; /* per execution (native); also bounds its resident memory */
+    uint64_t max_output_mb; /* largest file the program may write, its stdout included; 0 = none */
+    uint32_t max_threads;   /* threads per execution, main included; 0 = RV_MAX_THREADS (native) */
+    uint32_t thread_bound;  /* each thread's creates beyond this many are held: its thread waits
+                               for good (RV_AF_BOUND; explore.c's iteration); 0 = none */
     int64_t nondet_lo, nondet_hi; /* domain for nondet of types wider than 8 bits */
     bool posix_exit;              /* returning from main ends the program */
     bool spurious;                /* condition waits may wake spuriously (--spurious-wakeups) */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../backends/native/compile.h"
 #include "../backends/native/native.h"
@@ -321,6 +322,70 @@ static bool thread_cap_hit(const rv_explore *x, unsigned cap)
     return strstr(x->stats.incomplete_why, what) != NULL;
 }
 
+/* ---- ravel's own memory ------------------------------------------------------------------ */
+
+/* What rv_cli_check reports on; also the handler's view when ravel runs out of memory. */
+typedef struct check_run {
+    rv_cli_opts *o;
+    rv_task *task;
+    bool is_task;
+    rv_backend *b;
+    rv_explore *x;
+    double t0; /* the exploration's start ("time") */
+    const char *data_model, *model_why;
+} check_run;
+
+static void fill_report(rv_report *r, const check_run *c)
+{
+    rv_explore *x = c->x;
+    *r = (rv_report){
+        .program = c->is_task ? c->task->task_file : c->o->pos[0],
+        .algo = c->o->opt.algo,
+        .udpor = !strcmp(c->o->opt.algo, "udpor"),
+        .count_traces = c->o->opt.count_traces,
+        .time_s = rv_now() - c->t0,
+        .build_s = rv_cli_build_s,
+        .build_cached = rv_cli_build_cached,
+        .x = x,
+        .schedule_files = rv_xcalloc(x->nerrors + 1, sizeof(char *)),
+        .replay_cmds = rv_xcalloc(x->nerrors + 1, sizeof(char *)),
+        .property = c->o->property < 0 ? RV_PROP_ALL : (rv_property)c->o->property,
+        .property_given = c->o->property >= 0,
+        .task = c->is_task ? c->task : NULL,
+        .data_model = c->data_model,
+        .model_why = c->model_why,
+    };
+}
+
+/* One of ravel's own allocations failed (util.h rv_out_of_memory; under
+ * `ulimit -v` or a memory-starved machine): the summary of what was
+ * explored, in the form asked for (JSON stays one valid object), with the
+ * reason, then exit 3 (1 if an error was found).  No schedule files or
+ * witnesses: writing them needs memory ravel may not have; each error's
+ * schedule is in the summary. */
+static void report_oom(size_t n, void *p)
+{
+    check_run *c = p;
+    rv_stats *st = &c->x->stats;
+    rv_progress_finish(c->x);
+    st->exhaustive = false;
+    snprintf(st->incomplete_why, sizeof st->incomplete_why,
+             "ravel ran out of memory allocating %zu bytes (the result covers what was explored "
+             "before)",
+             n);
+    rv_report r;
+    fill_report(&r, c);
+    int code = rv_report_exit_code(&r);
+    fflush(stdout);
+    if (c->o->json)
+        rv_report_json(stdout, &r);
+    else
+        rv_report_human(stdout, &r);
+    fflush(stdout);
+    fprintf(stderr, "ravel check: out of memory (allocating %zu bytes)\n", n);
+    _exit(code);
+}
+
 /* The run was stopped by SIGINT or SIGTERM or by --time-limit (stop.h)
  * before the program could be explored, while it was built or started:
  * the summary (or JSON) of an empty exploration, not exhaustive, exit 3. */
@@ -453,9 +518,17 @@ int rv_cli_check(int argc, char **argv)
     rv_explore x;
     rv_explore_init(&x, b, &o.opt);
     rv_progress_attach(&x, &o);
+    check_run run = {.o = &o,
+                     .task = &task,
+                     .is_task = is_task,
+                     .b = b,
+                     .x = &x,
+                     .t0 = tx,
+                     .data_model = data_model,
+                     .model_why = model_dep};
+    rv_set_oom_handler(report_oom, &run);
     int rc = rv_explore_run(&x);
     rv_progress_finish(&x);
-    double dt = rv_now() - tx;
     if (rc < 0) {
         fprintf(stderr, "ravel check: the exploration failed: %s\n", x.stats.incomplete_why);
         x.stats.exhaustive = false;
@@ -478,24 +551,8 @@ int rv_cli_check(int argc, char **argv)
                 "ravel check: note: --memory=drf holds at most %u threads per execution (its "
                 "clocks have an entry per thread); without it every algorithm goes to %d\n",
                 cap, RV_MAX_THREADS);
-    rv_report r = {
-        .program = o.pos[0],
-        .algo = o.opt.algo,
-        .udpor = !strcmp(o.opt.algo, "udpor"),
-        .count_traces = o.opt.count_traces,
-        .time_s = dt,
-        .build_s = rv_cli_build_s,
-        .build_cached = rv_cli_build_cached,
-        .x = &x,
-        .schedule_files = rv_xcalloc(x.nerrors + 1, sizeof(char *)),
-        .replay_cmds = rv_xcalloc(x.nerrors + 1, sizeof(char *)),
-        .property = o.property < 0 ? RV_PROP_ALL : (rv_property)o.property,
-        .property_given = o.property >= 0,
-        .task = is_task ? &task : NULL,
-        .data_model = data_model,
-        .model_why = model_dep,
-    };
-    if (is_task) r.program = task.task_file;
+    rv_report r;
+    fill_report(&r, &run);
     char wait_at[512];
     if (rv_wait_spy_saw(b, wait_at, sizeof wait_at)) r.cond_wait_at = wait_at;
     if (b->no_true[0]) r.no_true = b->no_true;
@@ -519,6 +576,7 @@ int rv_cli_check(int argc, char **argv)
     rv_explain_all_free(r.explained, x.nerrors);
     free(witness);
     free(witness_yaml);
+    rv_set_oom_handler(NULL, NULL);
     rv_explore_free(&x);
     b->ops->destroy(b);
     rv_task_free(&task);

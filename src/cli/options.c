@@ -14,6 +14,7 @@ const char *rv_cli_argv0 = "ravel";
 #define DEFAULT_MAX_EVENTS 100000
 #define DEFAULT_TIMEOUT_S  10.0
 #define DEFAULT_HEAP_MB    1024
+#define DEFAULT_OUTPUT_MB  64
 #define DEFAULT_CACHE_MB   1024
 #define DEFAULT_NONDET_LO  (-1)
 #define DEFAULT_NONDET_HI  2
@@ -27,6 +28,7 @@ void rv_cli_defaults(rv_cli_opts *o)
     o->lim.max_events = DEFAULT_MAX_EVENTS;
     o->lim.timeout_s = DEFAULT_TIMEOUT_S;
     o->lim.max_heap_mb = DEFAULT_HEAP_MB;
+    o->lim.max_output_mb = DEFAULT_OUTPUT_MB;
     o->lim.nondet_lo = DEFAULT_NONDET_LO;
     o->lim.nondet_hi = DEFAULT_NONDET_HI;
     o->out_dir = "ravel-out";
@@ -119,7 +121,8 @@ enum {
     O_NOHTML,
     O_SARIF,
     O_GDB,
-    O_BREAKSTEP
+    O_BREAKSTEP,
+    O_MAXOUT
 };
 
 static const optdef optdefs[] = {
@@ -133,6 +136,7 @@ static const optdef optdefs[] = {
     {"max-executions", A_VALUE, false, O_MAXEX},
     {"max-memory", A_VALUE, true, O_MAXMEM},
     {"max-threads", A_VALUE, true, O_MAXTHREADS},
+    {"max-output", A_VALUE, true, O_MAXOUT},
     {"nondet-domain", A_VALUE, true, O_NONDET},
     {"posix-exit", A_FLAG, true, O_POSIX},
     {"spurious-wakeups", A_FLAG, true, O_SPURIOUS},
@@ -323,6 +327,11 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
         if (!parse_u64(v, &u) || u == 0 || u > (1ull << 24))
             return bad_value(cmd, d->name, "a positive number of MB", v);
         o->lim.max_heap_mb = u;
+        return 0;
+    case O_MAXOUT:
+        if (!parse_u64(v, &u) || u > (1ull << 24))
+            return bad_value(cmd, d->name, "a number of MB (0 = no limit)", v);
+        o->lim.max_output_mb = u;
         return 0;
 #define MAXT_STR_(x) #x
 #define MAXT_STR(x)  MAXT_STR_(x)
@@ -563,6 +572,8 @@ char **rv_cli_replay_options(const rv_cli_opts *o, size_t *n)
         push(&v, n, rv_xasprintf("--max-events=%llu", (unsigned long long)o->lim.max_events));
     if (o->lim.max_heap_mb != DEFAULT_HEAP_MB)
         push(&v, n, rv_xasprintf("--max-memory=%llu", (unsigned long long)o->lim.max_heap_mb));
+    if (o->lim.max_output_mb != DEFAULT_OUTPUT_MB)
+        push(&v, n, rv_xasprintf("--max-output=%llu", (unsigned long long)o->lim.max_output_mb));
     if (o->lim.max_threads)
         push(&v, n, rv_xasprintf("--max-threads=%u", (unsigned)o->lim.max_threads));
     return v;

@@ -134,16 +134,24 @@ static bool wait_notify_dependent(const rv_action *w, const rv_action *n)
     return notifies(n, w);
 }
 
+/* Do [lo1, lo1 + len1) and [lo2, lo2 + len2) share a byte?  Compared by
+ * last bytes (action.h rv_mem_last), so that a range whose end passes the
+ * last address meets what it covers instead of wrapping to nothing. */
+static bool bytes_meet(uint64_t lo1, uint64_t len1, uint64_t lo2, uint64_t len2)
+{
+    return len1 && len2 && lo1 <= rv_mem_last(lo2, len2) && lo2 <= rv_mem_last(lo1, len1);
+}
+
 static bool ranges_overlap(const rv_action *a, const rv_action *b)
 {
-    return a->obj < b->obj + b->len && b->obj < a->obj + a->len;
+    return bytes_meet(a->obj, a->len, b->obj, b->len);
 }
 
 /* The bytes pthread_create writes (*thread), as a memory range. */
 static bool create_writes(const rv_action *c, const rv_action *m)
 {
-    return c->kind == RV_ACT_CREATE && c->len && rv_is_memory(m) && c->obj2 < m->obj + m->len &&
-           m->obj < c->obj2 + c->len;
+    return c->kind == RV_ACT_CREATE && rv_is_memory(m) &&
+           bytes_meet(c->obj2, c->len, m->obj, m->len);
 }
 
 static bool joins_or_detaches(const rv_action *a)
@@ -215,7 +223,7 @@ static uint64_t obj_bit(uint64_t x)
 /* The object bits of the 8-byte granules of [obj, obj + len). */
 static uint64_t granule_bits(uint64_t obj, uint64_t len)
 {
-    uint64_t first = obj >> 3, last = (obj + (len ? len : 1) - 1) >> 3, s = 0;
+    uint64_t first = obj >> 3, last = rv_mem_last(obj, len) >> 3, s = 0;
     if (last - first >= 48) return ~0xffffull; /* long ranges: every object bit */
     for (uint64_t g = first; g <= last; g++) s |= obj_bit(g);
     return s;

@@ -212,6 +212,60 @@ bool rv_dependent(const rv_action *a, const rv_action *b);
  * other thread's action (process exit, atomic sections) set every bit. */
 uint64_t rv_dep_sig(const rv_action *a);
 
+/* Levels of memory units for indexes of accesses by address (issue 27
+ * part 6): level l's units are 2^rv_mem_shift(l) bytes (level 0: 8-byte
+ * granules, level 10: 2^63 bytes).  An access [lo, hi] (hi its last byte,
+ * rv_mem_last) is filed at rv_mem_level, the finest level at which it
+ * spans at most RV_MEM_SPAN units, so that filing it costs O(1) whatever
+ * its length: filed per granule, one memset of 64 MiB made 8 M index
+ * entries in ravel.  The levels reach 2^64 bytes, so that even a wild
+ * length (a memset of (size_t)-1, recorded before it faults) spans at
+ * most 2 units of the top level. */
+#define RV_MEM_LEVELS 11
+#define RV_MEM_SPAN   64
+
+static inline unsigned rv_mem_shift(unsigned l)
+{
+    return 3 + 6 * l;
+}
+
+/* The last byte of [lo, lo + len) (a length of 0 counts as 1), at most
+ * the last address (a range past it is cut there). */
+static inline uint64_t rv_mem_last(uint64_t lo, uint64_t len)
+{
+    uint64_t n = len ? len : 1;
+    return n - 1 > UINT64_MAX - lo ? UINT64_MAX : lo + (n - 1);
+}
+
+static inline unsigned rv_mem_level(uint64_t lo, uint64_t hi)
+{
+    unsigned l = 0;
+    while (l + 1 < RV_MEM_LEVELS &&
+           (hi >> rv_mem_shift(l)) - (lo >> rv_mem_shift(l)) >= RV_MEM_SPAN)
+        l++;
+    return l;
+}
+
+/* A code of memory unit u of level l that no other (level, unit) pair
+ * has: the indexes by address (extend.c ml_key, tracecount.c mem_key)
+ * build their chain keys from it, so that two units never share a chain.
+ *
+ * Injective, with values in [1, 2^62): a unit of level l is an address
+ * shifted right by rv_mem_shift(l) = 3 + 6l, so u < 2^(61 - 6l).  Level 0:
+ * u < 2^61, coded 2^61 + u, in [2^61, 2^62).  Levels 1..10: u < 2^55 and
+ * l < 16, coded u * 16 + l < 2^59, below 2^61; u * 16 + l determines u and
+ * l, and l >= 1 makes it nonzero.  The two ranges are disjoint, so the
+ * code determines (l, u).  (The indexes do not rely on it for their
+ * answers: a walk tests every event it meets with rv_dependent and stops
+ * only at a write covering the access, both exact; a shared chain would
+ * cost time, not a dependence.  With 11 levels the level needs 4 bits:
+ * with 3, level 9's unit u and level 1's unit u + 1 would share a code
+ * for every even u.) */
+static inline uint64_t rv_mem_code(unsigned l, uint64_t u)
+{
+    return l ? u << 4 | l : (uint64_t)1 << 61 | u;
+}
+
 /* True for the two ends of an atomic section. */
 static inline bool rv_is_atomic_section(const rv_action *a)
 {

@@ -11,10 +11,30 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-static void oom(size_t n)
+static void (*oom_fn)(size_t, void *);
+static void *oom_ctx, *oom_reserve;
+
+void rv_set_oom_handler(void (*fn)(size_t n, void *ctx), void *ctx)
 {
+    oom_fn = fn;
+    oom_ctx = ctx;
+    if (fn && !oom_reserve) oom_reserve = malloc(RV_OOM_RESERVE);
+}
+
+void rv_out_of_memory(size_t n)
+{
+    void (*fn)(size_t, void *) = oom_fn;
+    oom_fn = NULL; /* once: an allocation that fails inside the handler ends here */
+    free(oom_reserve);
+    oom_reserve = NULL;
+    if (fn) fn(n, oom_ctx);
     fprintf(stderr, "ravel: out of memory (allocating %zu bytes)\n", n);
     exit(3);
+}
+
+static void oom(size_t n)
+{
+    rv_out_of_memory(n);
 }
 
 void *rv_xmalloc(size_t n)

@@ -8,6 +8,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* ravel's own allocations.  One that fails ends ravel through
+ * rv_out_of_memory: the handler set with rv_set_oom_handler (the command's
+ * partial summary: what was explored, "ravel ran out of memory" as the
+ * reason) runs first, with a reserve of RV_OOM_RESERVE bytes given back to
+ * the allocator so that it can print; then "ravel: out of memory", exit 3.
+ * The handler must not return to the code that failed: it exits. */
+#define RV_OOM_RESERVE ((size_t)8 << 20)
+void rv_set_oom_handler(void (*fn)(size_t n, void *ctx), void *ctx);
+__attribute__((noreturn)) void rv_out_of_memory(size_t n);
+
 void *rv_xmalloc(size_t n);
 void *rv_xcalloc(size_t n, size_t sz);
 void *rv_xrealloc(void *p, size_t n);

@@ -24,10 +24,11 @@ struct rv_tracecount {
     rv_hash128 *slots;
     size_t nslots, nkeys;
     /* scratch for rv_trace_key, reused across calls */
-    uint64_t *bkey; /* object-key table: key per slot */
-    int32_t *bhead; /* newest entry per slot, -1 when empty */
-    size_t nb;      /* table size (power of two) */
-    size_t nused;   /* occupied slots */
+    uint64_t *bkey;  /* object-key table: key per slot */
+    int32_t *bhead;  /* newest entry per slot, -1 when empty */
+    size_t nb;       /* table size (power of two) */
+    size_t nused;    /* occupied slots */
+    unsigned levels; /* memory levels above 0 with an access filed (bit l) */
     entry *ent;
     size_t nent, capent;
     edge *edges;
@@ -123,6 +124,7 @@ static void reset_buckets(rv_tracecount *tc, size_t n)
     }
     memset(tc->bhead, -1, tc->nb * sizeof *tc->bhead);
     tc->nused = 0;
+    tc->levels = 0;
     tc->nent = 0;
     tc->nedges = 0;
 }
@@ -168,8 +170,8 @@ static size_t bucket(rv_tracecount *tc, uint64_t key)
 static bool dominates(const rv_action *k, const rv_action *j, bool memkey)
 {
     if (memkey)
-        return (k->kind == RV_ACT_WRITE || k->kind == RV_ACT_RMW) && k->obj <= j->obj &&
-               k->obj + k->len >= j->obj + j->len;
+        return (k->kind == RV_ACT_WRITE || k->kind == RV_ACT_RMW) && k->len && k->obj <= j->obj &&
+               rv_mem_last(k->obj, k->len) >= rv_mem_last(j->obj, j->len);
     if (rv_mutex_of(k) && rv_mutex_of(k) == rv_mutex_of(j)) return true;
     if (k->kind == RV_ACT_SEM_WAIT || k->kind == RV_ACT_SEM_TRYWAIT) return k->obj == j->obj;
     if (k->kind == RV_ACT_ONCE_BEGIN || k->kind == RV_ACT_ONCE_END) return true;
@@ -177,16 +179,9 @@ static bool dominates(const rv_action *k, const rv_action *j, bool memkey)
     return false;
 }
 
-static void link_key(rv_tracecount *tc, const rv_event *ev, size_t j, uint64_t key, bool memkey)
+static void push_key(rv_tracecount *tc, size_t j, uint64_t key)
 {
     size_t b = bucket(tc, key);
-    const rv_action *aj = &ev[j].act;
-    for (int32_t e = tc->bhead[b]; e != -1; e = tc->ent[e].next) {
-        const rv_action *ak = &ev[tc->ent[e].ev].act;
-        if (ak->tid == aj->tid || !rv_dependent(ak, aj)) continue;
-        add_edge(tc, tc->ent[e].ev, j);
-        if (dominates(ak, aj, memkey)) break;
-    }
     if (tc->nent == tc->capent) {
         tc->capent = tc->capent ? 2 * tc->capent : 1024;
         tc->ent = rv_xrealloc(tc->ent, tc->capent * sizeof *tc->ent);
@@ -195,10 +190,76 @@ static void link_key(rv_tracecount *tc, const rv_event *ev, size_t j, uint64_t k
     tc->bhead[b] = (int32_t)tc->nent++;
 }
 
+/* Edges from the events on key's chain that j depends on, newest first,
+ * down to one that dominates j. */
+static void walk_key(rv_tracecount *tc, const rv_event *ev, size_t j, uint64_t key, bool memkey)
+{
+    size_t b = probe(tc, key);
+    const rv_action *aj = &ev[j].act;
+    for (int32_t e = tc->bhead[b]; e != -1; e = tc->ent[e].next) {
+        const rv_action *ak = &ev[tc->ent[e].ev].act;
+        if (ak->tid == aj->tid || !rv_dependent(ak, aj)) continue;
+        add_edge(tc, tc->ent[e].ev, j);
+        if (dominates(ak, aj, memkey)) break;
+    }
+}
+
+static void link_key(rv_tracecount *tc, const rv_event *ev, size_t j, uint64_t key, bool memkey)
+{
+    walk_key(tc, ev, j, key, memkey);
+    push_key(tc, j, key);
+}
+
+/* The keys of the chains: one per object, never shared.  A memory unit's
+ * key is 2^63 + rv_mem_code(level, unit) (below 2^62, injective:
+ * action.h); any other object's key has bit 63 clear, its value times 16
+ * plus its tag (2: a synchronisation object, 3: a thread), injective for
+ * values below 2^59: thread ids, and user-space addresses (below 2^47 on
+ * x86-64, 2^56 with 5-level paging).  (A key shared by two objects would
+ * cost time only: walk_key's tests are exact.) */
+static uint64_t mem_key(unsigned l, uint64_t u)
+{
+    return (uint64_t)1 << 63 | rv_mem_code(l, u);
+}
+
+static uint64_t obj_key(unsigned tag, uint64_t v)
+{
+    return v << 4 | tag;
+}
+
+/* Memory at several granularities, as in the unfolding's mapping
+ * (extend.c mem_chains, issue 27 part 6): an access is filed at its level
+ * only, in at most RV_MEM_SPAN + 1 chains; it walks the chains of its
+ * units at its level and above, and below it those of every unit it spans
+ * there, or, when that is more units than the events before it, every
+ * earlier event.  Per granule, one 4 MiB memset made 512 K keys per
+ * execution. */
 static void link_range(rv_tracecount *tc, const rv_event *ev, size_t j, uint64_t obj, uint64_t len)
 {
-    uint64_t lo = obj >> 3, hi = (obj + (len ? len : 1) - 1) >> 3;
-    for (uint64_t g = lo; g <= hi; g++) link_key(tc, ev, j, (g << 4) | 1, true);
+    uint64_t lo = obj, hi = rv_mem_last(obj, len);
+    unsigned k = rv_mem_level(lo, hi);
+    uint64_t below = 0;
+    for (unsigned l = 0; l < k; l++)
+        if (!l || (tc->levels >> l & 1))
+            below += (hi >> rv_mem_shift(l)) - (lo >> rv_mem_shift(l)) + 1;
+    if (k && below > j) {
+        const rv_action *aj = &ev[j].act;
+        for (size_t i = j; i-- > 0;) {
+            const rv_action *ai = &ev[i].act;
+            if (ai->tid == aj->tid || !rv_dependent(ai, aj)) continue;
+            add_edge(tc, i, j);
+            if (dominates(ai, aj, true)) break;
+        }
+    } else {
+        for (unsigned l = 0; l < RV_MEM_LEVELS; l++) {
+            if (l && !(tc->levels >> l & 1)) continue;
+            for (uint64_t u = lo >> rv_mem_shift(l); u <= hi >> rv_mem_shift(l); u++)
+                walk_key(tc, ev, j, mem_key(l, u), true);
+        }
+    }
+    for (uint64_t u = lo >> rv_mem_shift(k); u <= hi >> rv_mem_shift(k); u++)
+        push_key(tc, j, mem_key(k, u));
+    if (k) tc->levels |= 1u << k;
 }
 
 /* The objects an action touches, as bucket keys: 8-byte granules for
@@ -214,12 +275,12 @@ static void link_objects(rv_tracecount *tc, const rv_event *ev, size_t j)
     }
     if (a->kind == RV_ACT_CREATE && a->len) link_range(tc, ev, j, a->obj2, a->len);
     if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH)
-        link_key(tc, ev, j, (a->obj << 4) | 3, false);
+        link_key(tc, ev, j, obj_key(3, a->obj), false);
     /* a join of a detached thread returns at once: it may precede the exit */
-    if (a->kind == RV_ACT_EXIT) link_key(tc, ev, j, ((uint64_t)a->tid << 4) | 3, false);
+    if (a->kind == RV_ACT_EXIT) link_key(tc, ev, j, obj_key(3, a->tid), false);
     uint64_t m = rv_mutex_of(a);
-    if (m) link_key(tc, ev, j, (m << 4) | 2, false);
-    if (rv_on_sync_obj(a)) link_key(tc, ev, j, (a->obj << 4) | 2, false);
+    if (m) link_key(tc, ev, j, obj_key(2, m), false);
+    if (rv_on_sync_obj(a)) link_key(tc, ev, j, obj_key(2, a->obj), false);
 }
 
 /* Threads the trace names (actors, created and joined threads): the

@@ -139,6 +139,9 @@ static void on_fatal(int sig, siginfo_t *si, void *uc_)
      * same abort inside the C library (tests/engine/libc_abort.c) */
     bool fault = si->si_code > 0;
     uint64_t addr = fault ? (uint64_t)(uintptr_t)si->si_addr : 0;
+    /* the program's stdio flushed at the end of an execution that a write
+     * past --max-output ended already: that write fails (EFBIG) */
+    if (sig == SIGXFSZ && !rt.active) return;
     if (!rt.active && rt.ended) {
         /* in an exit handler or a destructor, after the execution's
          * normal end: the program crashed all the same.  Before, the
@@ -158,9 +161,18 @@ static void on_fatal(int sig, siginfo_t *si, void *uc_)
         raise(sig);
         return;
     }
-    rt.shm->signo = sig;
     uint64_t own = program_frame(pc, sp, fp);
     pc = own ? own : pc + 1; /* locations are looked up at pc-1 (return addresses) */
+    /* a write past RLIMIT_FSIZE, which ravel sets from --max-output
+     * (native.c limit_file_size): a limit of the run, not a crash */
+    if (sig == SIGXFSZ) {
+        struct rlimit r;
+        unsigned long long mb =
+            getrlimit(RLIMIT_FSIZE, &r) ? 0 : (unsigned long long)(r.rlim_cur >> 20);
+        rv_end_exec(RV_END_RESOURCE, pc, 0,
+                    "the program wrote a file past its size limit of %llu MB (--max-output)", mb);
+    }
+    rt.shm->signo = sig;
     /* main's stack has no guard of ours: a fault within 64 KiB of sp is
      * taken as its overflow, on either side (the faulting access may be
      * the call's push below sp or a store into the new frame above it,
@@ -204,7 +216,7 @@ void rv_install_crash_handlers(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_fatal;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-    int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS};
+    int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS, SIGXFSZ};
     for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) sigaction(sigs[i], &sa, NULL);
     sa.sa_sigaction = on_where;
     sigaction(SIGXCPU, &sa, NULL);

@@ -490,7 +490,12 @@ static void map_stack(unsigned tid, rv_thr *t)
     char *base = (char *)(uintptr_t)(RV_STACK_BASE + (uint64_t)tid * RV_STACK_SPAN);
     bool fresh;
     void *p = rv_zmap((uintptr_t)base, base, RV_STACK_SPAN, &fresh);
-    if (p != base) rv_end_exec(RV_END_INTERNAL, 0, 0, "cannot map the stack of thread %u", tid);
+    /* ENOMEM: the address-space limit (ulimit -v), a limit of the run */
+    if (p != base)
+        rv_end_exec(RV_END_RESOURCE, 0, 0,
+                    "cannot map the %llu MiB stack of thread %u: %s (an address-space limit, "
+                    "ulimit -v?)",
+                    (unsigned long long)(RV_STACK_SPAN >> 20), tid, strerror(errno));
     if (fresh) mprotect(base, RV_GUARD_SIZE, PROT_NONE);
     /* the thread's TLS area sits at the top of the region, the stack below it */
     char *area = tls_area_place(t, base + RV_STACK_SPAN);

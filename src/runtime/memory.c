@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 
 #define PC RV_PC()
 
@@ -447,18 +448,49 @@ static rv_thr *allocating_thread(void)
     return rt.running ? rt.running : rv_thr_at(0);
 }
 
-static bool map_arena(rv_thr *t)
+/* Under an address-space limit (ulimit -v: RLIMIT_AS, or RLIMIT_DATA,
+ * which counts private writable mappings) a 4 GiB arena per thread does
+ * not fit: two threads took 8 GiB, and under `ulimit -v 8000000` the
+ * first malloc of a program with two threads failed as "heap limit
+ * exceeded".  There an arena is mapped in pieces as it fills, at the same
+ * addresses: ARENA_PIECE, then pieces that double what is mapped, each
+ * kept by the reset engine like any rv_zmap region (its address is its
+ * key).  Without such a limit an arena is one 4 GiB reservation
+ * (MAP_NORESERVE: only touched pages cost memory). */
+#define ARENA_PIECE ((size_t)1 << 20)
+
+static bool address_space_limited(void)
 {
-    char *base = (char *)(uintptr_t)(RV_HEAP_BASE + (uint64_t)rv_tid(t) * RV_HEAP_SPAN);
+    static int limited = -1;
+    if (limited < 0) {
+        struct rlimit as, data;
+        limited = (!getrlimit(RLIMIT_AS, &as) && as.rlim_cur != RLIM_INFINITY) ||
+                  (!getrlimit(RLIMIT_DATA, &data) && data.rlim_cur != RLIM_INFINITY);
+    }
+    return limited;
+}
+
+static char *arena_base(const rv_thr *t)
+{
+    return (char *)(uintptr_t)(RV_HEAP_BASE + (uint64_t)rv_tid(t) * RV_HEAP_SPAN);
+}
+
+/* Map the next piece of t's arena: the whole span, or (limited) the
+ * piece after heap_end; false if the kernel refuses it. */
+static bool grow_arena(rv_thr *t)
+{
+    char *base = arena_base(t), *at = t->arena_mapped ? t->heap_end : base;
+    size_t len = RV_HEAP_SPAN;
+    if (address_space_limited()) len = at == base ? ARENA_PIECE : (size_t)(at - base);
     bool fresh;
-    void *p = rv_zmap((uintptr_t)base, base, RV_HEAP_SPAN, &fresh);
-    if (p != base) return false;
-    t->heap_next = base;
-    t->heap_end = base + RV_HEAP_SPAN;
+    if (rv_zmap((uintptr_t)at, at, len, &fresh) != at) return false;
+    if (!t->arena_mapped) t->heap_next = base;
+    t->heap_end = at + len;
     t->arena_mapped = true;
     return true;
 }
 
+/* The execution's --max-memory is exceeded by n more bytes. */
 static void *out_of_memory(size_t n)
 {
     if (rt.active)
@@ -482,10 +514,70 @@ static void *arena_full(const rv_thr *t, size_t n)
     return NULL;
 }
 
+/* The kernel refused to map more of t's arena although --max-memory
+ * allows it: the process's address-space limit (ulimit -v), said so. */
+static void *no_address_space(const rv_thr *t, size_t n)
+{
+    if (rt.active) {
+        struct rlimit as;
+        unsigned long long mb = !getrlimit(RLIMIT_AS, &as) && as.rlim_cur != RLIM_INFINITY
+                                    ? (unsigned long long)(as.rlim_cur >> 20)
+                                    : 0;
+        char lim[64] = "";
+        if (mb) snprintf(lim, sizeof lim, " of %llu MB", mb);
+        rv_end_exec(RV_END_RESOURCE, 0, 0,
+                    "cannot map thread %u's heap to allocate %zu bytes: the address-space "
+                    "limit%s (ulimit -v) is reached",
+                    rv_tid(t), n, lim);
+    }
+    errno = ENOMEM;
+    return NULL;
+}
+
+/* A block above the classes (RV_HEAP_CLASSES: more than 1 MiB, or aligned
+ * past 16) that thread t freed itself, at least usable bytes and at most
+ * twice that, aligned to align: the first on its list, unlinked; NULL if
+ * none.  Without this a thread that allocated and freed 2 MiB in a loop
+ * hit --max-memory after 512 rounds with 2 MiB live, and its resident
+ * memory grew with every round.  The list is a function of t's own
+ * allocations and frees, as the class lists are, so addresses stay the
+ * same in every execution in which t does the same. */
+static void *reuse_large(rv_thr *t, size_t usable, size_t align)
+{
+    for (void **link = &t->free_list[RV_HEAP_CLASSES]; *link; link = (void **)*link) {
+        char *p = *link;
+        rv_block *b = (rv_block *)(p - HDR);
+        if (b->size < usable || b->size / 2 > usable || (uintptr_t)p % align) continue;
+        /* a link inside an earlier freed block is program memory (a
+         * dangling pointer may read it): its store is a write event
+         * (progmem.c's contract) */
+        if (rt.running && link != &t->free_list[RV_HEAP_CLASSES])
+            rv_out_event(link, sizeof *link, PC);
+        *link = *(void **)p;
+        return p;
+    }
+    return NULL;
+}
+
+/* Hand out freed block p again: refilling it is a write event (a dangling
+ * pointer may still read it; fresh blocks are unreachable).  The header is
+ * outside the event's range: accounted to the image (rt.h rv_acct). */
+static void *reuse(void *p)
+{
+    rv_block *b = (rv_block *)((char *)p - HDR);
+    if (rt.running) rv_out_event(p, b->size, PC);
+    rv_acct a;
+    rv_acct_begin(&a, &b->freed, sizeof b->freed, RV_TAINT_RUNTIME_WRITE);
+    b->freed = 0;
+    rv_acct_end(&a);
+    memset(p, 0xbe, b->size < FILL_MAX ? b->size : FILL_MAX);
+    return p;
+}
+
 static void *heap_alloc(size_t n, size_t align)
 {
     rv_thr *t = allocating_thread();
-    if (!t->arena_mapped && !map_arena(t)) return out_of_memory(n);
+    if (!t->arena_mapped && !grow_arena(t)) return no_address_space(t, n);
     if (align < 16) align = 16;
     unsigned cls = RV_HEAP_CLASSES;
     size_t usable = (n + 15) & ~(size_t)15;
@@ -494,25 +586,21 @@ static void *heap_alloc(size_t n, size_t align)
         usable = (size_t)16 << cls;
         void *p = t->free_list[cls];
         if (p) {
-            /* a reused block may still be read through a dangling pointer:
-             * refilling it is a write event (fresh blocks are unreachable) */
-            if (rt.running) rv_out_event(p, usable, PC);
             t->free_list[cls] = *(void **)p;
-            rv_block *b = (rv_block *)((char *)p - HDR);
-            rv_acct a; /* the header is outside the event's range */
-            rv_acct_begin(&a, &b->freed, sizeof b->freed, RV_TAINT_RUNTIME_WRITE);
-            b->freed = 0;
-            rv_acct_end(&a);
-            memset(p, 0xbe, usable < FILL_MAX ? usable : FILL_MAX);
-            return p;
+            return reuse(p);
         }
+    } else {
+        void *p = reuse_large(t, usable, align);
+        if (p) return reuse(p);
     }
     uintptr_t start = (uintptr_t)t->heap_next + HDR;
     start = (start + align - 1) & ~(uintptr_t)(align - 1);
     char *end = (char *)start + usable;
     uint64_t max = rt.shm ? rt.shm->max_heap : UINT64_MAX;
     if (rt.heap_used + usable > max) return out_of_memory(n);
-    if (n > RV_HEAP_SPAN || end > t->heap_end) return arena_full(t, n);
+    if (n > RV_HEAP_SPAN || end > arena_base(t) + RV_HEAP_SPAN) return arena_full(t, n);
+    while (end > t->heap_end)
+        if (!grow_arena(t)) return no_address_space(t, n);
     rt.heap_used += usable;
     t->heap_next = end;
     rv_block *b = (rv_block *)(start - HDR);
@@ -573,7 +661,7 @@ void __ravel_free(void *p)
     b->freed = 1;
     rv_acct_end(&a);
     rv_thr *t = allocating_thread();
-    if (b->owner == rv_tid(t) && b->cls < RV_HEAP_CLASSES) {
+    if (b->owner == rv_tid(t)) { /* class RV_HEAP_CLASSES: the blocks above them */
         *(void **)p = t->free_list[b->cls];
         t->free_list[b->cls] = p;
     }

@@ -85,7 +85,7 @@ typedef struct rv_thr {
     /* heap arena (bump allocation, per-thread free lists) */
     bool arena_mapped;
     char *heap_next, *heap_end;
-    void *free_list[RV_HEAP_CLASSES];
+    void *free_list[RV_HEAP_CLASSES + 1]; /* per class, then blocks above 1 MiB (memory.c) */
     /* the signal mask (signals 1-64; pthread_sigmask, inherited by the
      * threads it creates) and the cancellability (pthread_setcancelstate,
      * pthread_setcanceltype: RV_CANCEL_*): the thread's own, hashed with
@@ -285,8 +285,12 @@ void rv_race_fence(int mo);          /* atomic_thread_fence by the running threa
 static inline void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc,
                                 uint8_t flags)
 {
-    if (!rt.active || !len) return;
     uint64_t a = (uint64_t)(uintptr_t)addr;
+    /* a wild length (memset(p, 0, (size_t)-1), recorded before it faults)
+     * ends where the address space does, so that no reader of the event
+     * computes an end obj + len that wraps around */
+    if (len > UINT64_MAX - a) len = UINT64_MAX - a;
+    if (!rt.active || !len) return;
     if ((rt.flags & RV_REQ_DRF) && !(flags & RV_AF_ATOMIC)) {
         rv_race_access(addr, len, k != RV_ACT_READ, pc);
         return;

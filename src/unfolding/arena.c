@@ -74,10 +74,7 @@ static char *chunk_new(rv_uarena *a, size_t n)
 {
     char *m =
         mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-    if (m == MAP_FAILED) {
-        fprintf(stderr, "ravel: out of memory (allocating %zu bytes)\n", n);
-        exit(3); /* as rv_xmalloc */
-    }
+    if (m == MAP_FAILED) rv_out_of_memory(n); /* as rv_xmalloc */
     ((void **)m)[0] = a->chunks;
     ((size_t *)m)[1] = n;
     a->chunks = m;

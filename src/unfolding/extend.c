@@ -109,8 +109,9 @@ static rv_uevent *intern_fatal(rv_unf *u, const rv_action *a, uint32_t val, rv_u
  * before i that e_i depends on; the candidates are found through per-object
  * chains of the trace (newest first), as in tracecount.c, and the ones in
  * the causal past of another are dropped with vector clocks.  Chains: per
- * memory granule and byte mask (the bytes of the granule an access
- * touches), one with every access and one with the writes only (a read
+ * memory unit (of the access's level; at level 0 per granule and byte
+ * mask, the bytes of the granule an access touches: "memory chains"
+ * below), one with every access and one with the writes only (a read
  * depends only on writes), one per mutex / condition variable /
  * semaphore / once object, one per thread t with the create(t) and join(t)
  * events.  A walk stops at an event that depends on everything earlier on
@@ -136,8 +137,10 @@ typedef struct mapctx {
     size_t nb, nused;
     mentry *ent;
     size_t nent, capent;
-    /* per memory granule, the byte masks its chains are kept under (a
-     * bit per mask, 256): g = granule + 1, 0 empty; open addressing */
+    unsigned levels; /* memory levels above 0 with an access filed (bit l) */
+    /* per memory granule (level 0), the byte masks its chains are kept
+     * under (a bit per mask, 256): g = granule + 1, 0 empty; open
+     * addressing */
     struct gmasks {
         uint64_t g;
         uint64_t bits[4];
@@ -167,16 +170,34 @@ typedef struct rv_mapkeep {
     mapctx mc;
 } rv_mapkeep;
 
-enum { MK_ALL = 1, MK_WR, MK_MTX, MK_OBJ, MK_THR, MK_TOBJ };
+enum { MK_MTX = 1, MK_OBJ, MK_THR, MK_TOBJ };
 
 static uint64_t mkey(unsigned tag, uint64_t v)
 {
     return ((v * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)tag << 60) ^ tag) | 1;
 }
 
+/* The keys of the mapping's chains: one per object, never shared (a key
+ * determines its chain's object).  A memory unit's key has bit 63 set and
+ * rv_mem_code(level, unit) * 2 + (chain of every access ? 1 : 0) below it
+ * (rv_mem_code < 2^62, injective: action.h); a level-0 granule's chain of
+ * one byte mask has bit 63 clear and bit 62 set (gm_key); any other
+ * object's key has bits 63 and 62 clear, its value times 16 plus its tag
+ * (1..MK_TOBJ), injective for values below 2^58: thread ids, and the
+ * addresses of mutexes and synchronisation objects, which are user-space
+ * addresses (below 2^47 on x86-64, 2^56 with 5-level paging).  No key is
+ * 0 (an empty slot).  (An object at a non-canonical address faults at
+ * its first use; its key could meet another, which costs walk time only:
+ * every walk tests rv_dependent exactly and stops only at an event of its
+ * own chain's kind.)  mprobe mixes the key into a slot. */
+static uint64_t okey(unsigned tag, uint64_t v)
+{
+    return v << 4 | tag;
+}
+
 static size_t mprobe(const mapctx *m, uint64_t key)
 {
-    size_t mask = m->nb - 1, i = (size_t)(key >> 17) & mask;
+    size_t mask = m->nb - 1, i = (size_t)(key * 0x9e3779b97f4a7c15ull >> 17) & mask;
     while (m->key[i] && m->key[i] != key) i = (i + 1) & mask;
     return i;
 }
@@ -223,10 +244,13 @@ static void mpush(mapctx *m, uint64_t key, size_t i)
  * (Per chain: a wait's mutex chain and its condition-variable chain are
  * two chains, and only the first is ordered by the mutex; exact tests, so
  * that two objects sharing a chain key cannot stop a walk early.) */
-enum { CH_MUTEX, CH_OBJ, CH_THR };
+enum { CH_MEM, CH_MUTEX, CH_OBJ, CH_THR };
 static bool mdominates(const rv_action *k, const rv_action *j, int chain)
 {
     switch (chain) {
+    case CH_MEM:
+        return (k->kind == RV_ACT_WRITE || k->kind == RV_ACT_RMW) && k->len && k->obj <= j->obj &&
+               rv_mem_last(k->obj, k->len) >= rv_mem_last(j->obj, j->len);
     case CH_MUTEX: /* every event of a mutex depends on every other */
         return rv_mutex_of(k) && rv_mutex_of(k) == rv_mutex_of(j);
     case CH_OBJ:
@@ -253,19 +277,77 @@ static void mwalk(mapctx *m, uint64_t key, size_t i, int chain, int32_t *cand)
     }
 }
 
-/* ---- memory chains by granule and byte mask ----------------------------
+static bool mem_writes(const rv_action *a)
+{
+    return a->kind != RV_ACT_READ;
+}
+
+static bool is_global(const rv_action *a)
+{
+    return a->kind == RV_ACT_PEXIT || rv_is_atomic_section(a);
+}
+
+/* ---- memory chains ------------------------------------------------------
  *
- * An access is filed once per granule it touches, under the bytes of the
- * granule it touches (its mask), and walks the chains of every mask of
- * that granule that meets its own.  Within one chain every entry touches
- * the same bytes, so the newest memory write found on it depends on every
- * older entry there, and they are all in its past: the walk of that chain
- * stops there.  With one chain per granule (issue 28 part 5), a read of
- * `flag` walked every write of `cnt` beside it in the granule, none of
- * which depends on it and none of which stopped the walk: a loop that
- * reads one and writes the other cost O(n) per event, O(n^2) per
- * execution.  Now a read walks one entry per mask met, and a write the
- * reads since the last write of each mask met. */
+ * Levels (issue 27 part 6).  Filed per 8-byte granule, a memset of 64 MiB
+ * made 8 M chain entries and slots (twice: every access and writes only),
+ * about 16 bytes of ravel per byte of the program: a thread filling its
+ * 1 GiB heap took 22 GB.  So an access is filed at its level (action.h
+ * rv_mem_level), in at most RV_MEM_SPAN + 1 units whatever its length.
+ * An access looks for what it depends on in the chains of its units at
+ * its own level and above (a few units each), and below its level in the
+ * chains of every unit it spans there, or, when that is more units than
+ * the events before it, by a scan of those events (scan_back): never more
+ * work than filing it per granule did, and memory O(events), not O(bytes).
+ * Chains of different levels may hold the same dependence twice; a walk
+ * keeps the latest per thread, so that costs nothing.
+ *
+ * Byte masks at level 0 (issue 28 part 5).  With one chain per granule, a
+ * read of `flag` walked every write of `cnt` beside it in the granule,
+ * none of which depends on it and none of which stopped the walk: a loop
+ * that reads one and writes the other cost O(n) per event, O(n^2) per
+ * execution.  So a level-0 access is filed once per granule it touches,
+ * under the bytes of the granule it touches (its mask), and walks the
+ * chains of every mask of that granule that meets its own.  Within one
+ * such chain every entry touches the same bytes of the granule, so the
+ * newest write found on it (of nonzero length) depends on every older
+ * entry there, and they are all in its past: the walk of that chain stops
+ * there.  A read walks one entry per mask met, and a write the reads
+ * since the last write of each mask met.
+ *
+ * Complete: two accesses that depend on each other share a byte x; the
+ * earlier one, at level k, is filed in x's unit of level k (at level 0
+ * under a mask holding x), and the later one walks x's unit at every
+ * level with an access filed (at level 0 every mask of x's granule that
+ * holds x), or scans every earlier event.  A walk stops only at a write
+ * w such that every older entry of its chain that the access depends on
+ * also depends on w (mdominates: w covers the access; at level 0: w
+ * writes the chain's whole mask), so what it skips is in w's past, and w
+ * is a candidate. */
+
+static uint64_t ml_key(unsigned l, bool all, uint64_t unit)
+{
+    return (uint64_t)1 << 63 | rv_mem_code(l, unit) << 1 | all;
+}
+
+/* Granules kept by byte mask: those below 2^53 (addresses below 2^56,
+ * every user-space address), so that gm_key is injective.  A granule
+ * above (an access through a wild pointer, recorded before it faults)
+ * keeps one chain for all its bytes, ml_key(0, ...), walked with the
+ * exact mdominates. */
+static bool by_mask(uint64_t g)
+{
+    return g < (uint64_t)1 << 53;
+}
+
+/* Bit 62 set and bit 63 clear, then (g * 256 + mask) * 2 + all: g < 2^53
+ * and mask < 256 make g * 256 + mask < 2^61, so the key determines (g,
+ * mask, all) and meets neither ml_key (bit 63) nor okey (bit 62 clear
+ * for values below 2^58). */
+static uint64_t gm_key(uint64_t g, unsigned bmask, bool all)
+{
+    return (uint64_t)1 << 62 | ((g << 8 | bmask) << 1) | all;
+}
 
 static struct gmasks *gm_find(const mapctx *m, uint64_t g)
 {
@@ -293,27 +375,31 @@ static struct gmasks *gm_get(mapctx *m, uint64_t g)
     return x;
 }
 
-/* The bytes of granule g in [lo, lo + len), as a mask of 8 bits. */
-static unsigned byte_mask(uint64_t g, uint64_t lo, uint64_t len)
+/* The bytes of granule g in [lo, hi] (hi the last byte, rv_mem_last, so
+ * that nothing wraps), as a mask of 8 bits; g is one of the range's
+ * granules. */
+static unsigned byte_mask(uint64_t g, uint64_t lo, uint64_t hi)
 {
-    uint64_t b = g << 3, from = lo > b ? lo - b : 0, to = lo + len - b;
-    if (to > 8) to = 8;
-    return (unsigned)((0xffu << from) & (0xffu >> (8 - to))) & 0xffu;
+    uint64_t b = g << 3, from = lo > b ? lo - b : 0, to = hi - b;
+    if (to > 7) to = 7;
+    return (0xffu << from) & (0xffu >> (7 - to)) & 0xffu;
 }
 
-static uint64_t mem_key(unsigned tag, uint64_t g, unsigned bmask)
+/* A write every older entry of a level-0 mask chain depends on: it
+ * touches the chain's whole mask (len 0 touches nothing). */
+static bool mask_write(const rv_action *x)
 {
-    return mkey(tag, g << 8 | bmask);
+    return (x->kind == RV_ACT_WRITE || x->kind == RV_ACT_RMW) && x->len;
 }
 
-static bool mem_write_action(const rv_action *x)
+/* Walk granule g's level-0 chains (every access if all, else writes
+ * only) of every mask that meets bm. */
+static void walk_granule(mapctx *m, uint64_t g, unsigned bm, bool all, size_t i, int32_t *cand)
 {
-    return rv_is_memory(x) && x->kind != RV_ACT_READ;
-}
-
-/* Walk the chains (tag, g, M') for every mask M' of g that meets bm. */
-static void mwalk_mem(mapctx *m, unsigned tag, uint64_t g, unsigned bm, size_t i, int32_t *cand)
-{
+    if (!by_mask(g)) {
+        mwalk(m, ml_key(0, all, g), i, CH_MEM, cand);
+        return;
+    }
     if (!m->gnb || !m->nb) return;
     const struct gmasks *x = gm_find(m, g);
     if (!x->g) return;
@@ -322,33 +408,78 @@ static void mwalk_mem(mapctx *m, unsigned tag, uint64_t g, unsigned bm, size_t i
         for (uint64_t bits = x->bits[w]; bits; bits &= bits - 1) {
             unsigned mm = w * 64 + (unsigned)__builtin_ctzll(bits);
             if (!(mm & bm)) continue;
-            size_t b = mprobe(m, mem_key(tag, g, mm));
+            size_t b = mprobe(m, gm_key(g, mm, all));
             if (!m->key[b]) continue;
             for (int32_t e = m->head[b]; e != -1; e = m->ent[e].next) {
                 uint32_t k = m->ent[e].ev;
                 const rv_action *b2 = &m->t->ev[k].act;
                 if (!rv_dependent(b2, a)) continue;
                 if (b2->tid != a->tid && (int32_t)k > cand[b2->tid]) cand[b2->tid] = (int32_t)k;
-                if (mem_write_action(b2)) break; /* the older entries are in its past */
+                if (mask_write(b2)) break; /* the older entries are in its past */
             }
         }
 }
 
-static void mpush_mem(mapctx *m, unsigned tag, uint64_t g, unsigned bm, size_t i)
+/* File event i in granule g's level-0 chains under mask bm. */
+static void file_granule(mapctx *m, uint64_t g, unsigned bm, bool writes, size_t i)
 {
+    if (!by_mask(g)) {
+        mpush(m, ml_key(0, true, g), i);
+        if (writes) mpush(m, ml_key(0, false, g), i);
+        return;
+    }
     struct gmasks *x = gm_get(m, g);
     x->bits[bm >> 6] |= 1ull << (bm & 63);
-    mpush(m, mem_key(tag, g, bm), i);
+    mpush(m, gm_key(g, bm, true), i);
+    if (writes) mpush(m, gm_key(g, bm, false), i);
 }
 
-static bool mem_writes(const rv_action *a)
+/* The events before i that i depends on, latest per thread, found by
+ * looking at each (a walk of every chain: a covering write ends it, as in
+ * mwalk). */
+static void scan_back(const mapctx *m, size_t i, int32_t *cand)
 {
-    return a->kind != RV_ACT_READ;
+    const rv_action *a = &m->t->ev[i].act;
+    for (size_t j = i; j-- > 0;) {
+        const rv_action *b = &m->t->ev[j].act;
+        if (b->tid == a->tid || (int32_t)j <= cand[b->tid] || !rv_dependent(b, a)) continue;
+        cand[b->tid] = (int32_t)j;
+        if (mdominates(b, a, CH_MEM)) break;
+    }
 }
 
-static bool is_global(const rv_action *a)
+/* Walk the memory chains of event i's access [lo, lo + len) for its
+ * candidates, then file i in those of its level.  A read (!writes) walks
+ * the chains of writes only. */
+static void mem_chains(mapctx *m, size_t i, uint64_t lo, uint64_t len, bool writes, int32_t *cand)
 {
-    return a->kind == RV_ACT_PEXIT || rv_is_atomic_section(a);
+    uint64_t hi = rv_mem_last(lo, len);
+    unsigned k = rv_mem_level(lo, hi);
+    uint64_t below = 0; /* units below level k to look at */
+    for (unsigned l = 0; l < k; l++)
+        if (!l || (m->levels >> l & 1))
+            below += (hi >> rv_mem_shift(l)) - (lo >> rv_mem_shift(l)) + 1;
+    if (k && below > i) {
+        scan_back(m, i, cand);
+    } else {
+        for (uint64_t g = lo >> 3; g <= hi >> 3; g++)
+            walk_granule(m, g, byte_mask(g, lo, hi), writes, i, cand);
+        for (unsigned l = 1; l < RV_MEM_LEVELS; l++) {
+            if (!(m->levels >> l & 1)) continue;
+            for (uint64_t u = lo >> rv_mem_shift(l); u <= hi >> rv_mem_shift(l); u++)
+                mwalk(m, ml_key(l, writes, u), i, CH_MEM, cand);
+        }
+    }
+    if (!k) {
+        for (uint64_t g = lo >> 3; g <= hi >> 3; g++)
+            file_granule(m, g, byte_mask(g, lo, hi), writes, i);
+        return;
+    }
+    for (uint64_t u = lo >> rv_mem_shift(k); u <= hi >> rv_mem_shift(k); u++) {
+        mpush(m, ml_key(k, true, u), i);
+        if (writes) mpush(m, ml_key(k, false, u), i);
+    }
+    m->levels |= 1u << k;
 }
 
 /* The object chains of event i: walk them for its candidates, then file
@@ -358,43 +489,28 @@ static void mobjects(mapctx *m, size_t i, int32_t *cand)
     const rv_action *a = &m->t->ev[i].act;
     unsigned tid = a->tid;
     if (rv_is_memory(a)) {
-        uint64_t len = a->len ? a->len : 1;
-        uint64_t lo = a->obj >> 3, hi = (a->obj + len - 1) >> 3;
-        for (uint64_t g = lo; g <= hi; g++) {
-            unsigned bm = byte_mask(g, a->obj, len);
-            mwalk_mem(m, mem_writes(a) ? MK_ALL : MK_WR, g, bm, i, cand);
-            mpush_mem(m, MK_ALL, g, bm, i);
-            if (mem_writes(a)) mpush_mem(m, MK_WR, g, bm, i);
-        }
+        mem_chains(m, i, a->obj, a->len, mem_writes(a), cand);
     } else {
         uint64_t mx = rv_mutex_of(a);
         if (mx) {
-            mwalk(m, mkey(MK_MTX, mx), i, CH_MUTEX, cand);
-            mpush(m, mkey(MK_MTX, mx), i);
+            mwalk(m, okey(MK_MTX, mx), i, CH_MUTEX, cand);
+            mpush(m, okey(MK_MTX, mx), i);
         }
         if (rv_on_sync_obj(a)) {
-            mwalk(m, mkey(MK_OBJ, a->obj), i, CH_OBJ, cand);
-            mpush(m, mkey(MK_OBJ, a->obj), i);
+            mwalk(m, okey(MK_OBJ, a->obj), i, CH_OBJ, cand);
+            mpush(m, okey(MK_OBJ, a->obj), i);
         }
     }
     /* create writes *thread: a write to those bytes (action.c create_writes) */
-    if (a->kind == RV_ACT_CREATE && a->len) {
-        uint64_t lo = a->obj2 >> 3, hi = (a->obj2 + a->len - 1) >> 3;
-        for (uint64_t g = lo; g <= hi; g++) {
-            unsigned bm = byte_mask(g, a->obj2, a->len);
-            mwalk_mem(m, MK_ALL, g, bm, i, cand);
-            mpush_mem(m, MK_ALL, g, bm, i);
-            mpush_mem(m, MK_WR, g, bm, i);
-        }
-    }
+    if (a->kind == RV_ACT_CREATE && a->len) mem_chains(m, i, a->obj2, a->len, true, cand);
     /* create, join and detach of one thread: its detach state */
     if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN || a->kind == RV_ACT_DETACH) {
-        mwalk(m, mkey(MK_TOBJ, a->obj), i, CH_THR, cand);
-        mpush(m, mkey(MK_TOBJ, a->obj), i);
+        mwalk(m, okey(MK_TOBJ, a->obj), i, CH_THR, cand);
+        mpush(m, okey(MK_TOBJ, a->obj), i);
     }
     /* create(t) and join(t) against t's events */
-    mwalk(m, mkey(MK_THR, tid), i, CH_THR, cand);
-    if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) mpush(m, mkey(MK_THR, a->obj), i);
+    mwalk(m, okey(MK_THR, tid), i, CH_THR, cand);
+    if (a->kind == RV_ACT_CREATE || a->kind == RV_ACT_JOIN) mpush(m, okey(MK_THR, a->obj), i);
 }
 
 /* Whether h has the canonical name ⟨a, ↓preds⟩ (preds: the maximal events
@@ -457,6 +573,11 @@ static void mapctx_cut(mapctx *m, size_t entfrom)
     while (m->nent > entfrom) {
         const mentry *x = &m->ent[--m->nent];
         m->head[mprobe(m, x->key)] = x->next;
+    }
+    if (!m->nent) { /* no access filed: forget the levels and the masks */
+        m->levels = 0;
+        if (m->gnused) memset(m->gm, 0, m->gnb * sizeof *m->gm);
+        m->gnused = 0;
     }
 }
 

@@ -805,6 +805,281 @@ t_threads_waves_stacks_released() {
     [ "$kb" -lt 80000 ] || fail_because "program peak $kb KB for 10,000 threads in waves of 1,000"
 }
 
+# ---- Resource limits that protect the machine (issue 27 part 6) ----------
+# Every run here stays far below CI's memory: the program's heap is capped
+# with --max-memory or the whole run with `ulimit -v`.
+
+# ravel under `ulimit -v KB` (its own memory and the program's).
+# AddressSanitizer cannot start under an address-space limit (its shadow
+# is a reservation of terabytes), so the release build beside it runs
+# then; without one the test is skipped (returns 1).
+limited_ravel() {
+    local r
+    for r in "$RAVEL" "$ROOT/build/release/ravel"; do
+        [ -x "$r" ] && (ulimit -v 1000000 && "$r" --help) >/dev/null 2>&1 && { echo "$r"; return; }
+    done
+}
+rv_ulimit() { # KB ARGS...
+    local kb=$1 bin
+    shift
+    bin=$(limited_ravel)
+    if [ -z "$bin" ]; then
+        skip_test "no ravel build runs under ulimit -v (make builds build/release)"
+        return 1
+    fi
+    echo "(ulimit -v $kb; ravel $*)" >"$W/.last"
+    (ulimit -v "$kb" && timeout -k 5 "$RV_GUARD" "$bin" "$@") >"$W/out" 2>"$W/err"
+    RC=$?
+    return 0
+}
+# stdout is exactly one valid JSON object
+expect_one_json() {
+    jq -se 'length == 1' "$W/out" >/dev/null 2>&1 || fail_because "stdout is not one JSON object: $(head -c 200 "$W/out" | tr '\n' ' ')"
+}
+# ravel's own peak (the JSON's peak_rss_mb) below MB
+expect_ravel_below() {
+    local mb
+    mb=$(json .peak_rss_mb)
+    [[ $mb =~ ^[0-9.]+$ ]] && [ "${mb%.*}" -lt "$1" ] || fail_because "ravel's own peak ${mb} MB, expected below $1 MB"
+}
+
+# A thread fills 64 MiB blocks in a loop: --max-memory stops it at the
+# allocation, and ravel's own memory does not grow with the program's
+# (udpor's mapping filed each 64 MiB write per 8-byte granule: 16 bytes of
+# ravel per byte written, 22.5 GB for the default 1 GiB heap; the trace
+# counter of --count-traces did the same).
+t_heap_loop_ravel_memory() {
+    local v
+    for v in "" "--count-traces" "--algo=dfs --count-traces"; do
+        rv check --json --max-memory=128 $v "$L/heap_loop.c"
+        expect_rc 3
+        expect_one_json
+        expect_json '[.errors[].kind]|join(",")' resource-limit
+        expect_json .incomplete_reason "heap limit exceeded allocating 67108864 bytes (raise --max-memory)"
+        expect_json .verdict UNKNOWN
+        expect_ravel_below 150
+    done
+}
+# ... and the same with realloc growth (calloc, then doubling)
+t_heap_grow() {
+    rv check --json --max-memory=128 "$L/heap_grow.c"
+    expect_rc 3
+    expect_one_json
+    expect_json_match .incomplete_reason '^heap limit exceeded allocating [0-9]+ bytes \(raise --max-memory\)$'
+    expect_ravel_below 150
+}
+
+# A thread that allocates and frees 2 MiB 2,000 times (4 GB handed out,
+# 2 MiB live) gets its own freed block back: blocks above the size
+# classes were never reused, and the default 1 GiB --max-memory stopped
+# it after 512 rounds.
+# (One execution under udpor: the churn is one thread's; dfs would place
+# main's join at each of its 6,001 points.)
+t_heap_churn() {
+    local v
+    for v in "fork -DPLAIN" "reset -DALIGN"; do
+        set -- $v
+        rv check --json --engine=$1 "$L/heap_churn.c" -- $2
+        expect_rc 0
+        expect_json .exhaustive true
+        expect_json .executions 1
+    done
+}
+
+# Under an address-space limit an ordinary program runs as without one
+# (each thread's heap arena was a 4 GiB reservation: two threads did not
+# fit in 8 GB, every malloc failed as "heap limit exceeded"), and the heap
+# loop ends with a resource limit that names the cause, in valid JSON: at
+# 1.5 GB the address space runs out before the 1 GiB heap limit.
+t_heap_ulimit() {
+    local kb
+    for kb in 1500000 8000000; do
+        rv_ulimit $kb check --json "$L/heap_small.c" || return
+        expect_rc 0
+        expect_json .exhaustive true
+        expect_json .executions 2
+        rv_ulimit $kb check --json --algo=dfs "$L/heap_small.c" || return
+        expect_rc 0
+        expect_json .exhaustive true
+    done
+    rv_ulimit 1500000 check --json "$L/heap_loop.c" || return
+    expect_rc 3
+    expect_one_json
+    expect_json '[.errors[].kind]|join(",")' resource-limit
+    expect_json_match .incomplete_reason "^cannot map thread 1's heap to allocate 67108864 bytes: the address-space limit of [0-9]+ MB \(ulimit -v\) is reached$"
+    rv_ulimit 3000000 check --json --max-memory=256 "$L/heap_loop.c" || return
+    expect_rc 3
+    expect_json .incomplete_reason "heap limit exceeded allocating 67108864 bytes (raise --max-memory)"
+    expect_ravel_below 150
+}
+
+# Memory that is not heap (mmap in a loop) is stopped by the watch of the
+# program's resident memory, at the line it was at.  Under the address-
+# space limit the loop once ran out of mappings and ended: "no error,
+# exhaustive"; without one it took 11 GB until its --timeout.
+t_mmap_loop() {
+    local e
+    for e in fork reset; do
+        rv_ulimit 3000000 check --json --engine=$e --timeout=60 --max-memory=64 "$L/mmap_loop.c" || return
+        expect_rc 3
+        expect_one_json
+        expect_json '[.errors[].kind]|join(",")' resource-limit
+        expect_json_match .incomplete_reason "^the program's resident memory grew by [0-9]+ MB, past --max-memory=64 plus 512 MB for what is not heap"
+        expect_json_match '.errors[0].location' "mmap_loop.c:$(line_of "$L/mmap_loop.c" 'memset(p') \(main\)$"
+    done
+}
+
+# A thread bomb under an address-space limit: the stack that cannot be
+# mapped is a resource limit (it was an internal error), in valid JSON.
+t_thread_bomb_ulimit() {
+    local a
+    for a in udpor dfs; do
+        rv_ulimit 1500000 check --json --algo=$a "$L/thread_bomb.c" || return
+        expect_rc 3
+        expect_one_json
+        expect_json '[.errors[].kind]|join(",")' resource-limit
+        expect_json_match .incomplete_reason '^cannot map the 16 MiB stack of thread [0-9]+: Cannot allocate memory \(an address-space limit, ulimit -v\?\)$'
+    done
+}
+# ... and without one, the thread bound
+# (the search then goes on under a thread bound: *Programs that create
+# threads without bound*, which --thread-bound=0 turns off)
+t_thread_bomb() {
+    rv check --json "$L/thread_bomb.c"
+    expect_rc 3
+    expect_one_json
+    expect_json '[.errors[].kind]|join(",")' resource-limit
+    expect_json_match .incomplete_reason '^the program creates more than 1024 threads \(--max-threads\); also: thread bound: explored the executions in which each thread creates at most [0-9]+ threads'
+    rv check --json --thread-bound=0 --algo=dfs "$L/thread_bomb.c"
+    expect_rc 3
+    expect_json .incomplete_reason "the program creates more than 16384 threads (--max-threads)"
+}
+
+# Unbounded recursion, in a thread and in main: a stack overflow (exit 1),
+# also under an address-space limit.
+t_recursion() {
+    local m
+    for m in -DTHREAD -DMAIN; do
+        rv check --json "$L/recursion.c" -- $m
+        expect_rc 1
+        expect_json '[.errors[].kind]|join(",")' stack-overflow
+        rv_ulimit 1500000 check --json "$L/recursion.c" -- $m || return
+        expect_rc 1
+        expect_one_json
+        expect_json '[.errors[].kind]|join(",")' stack-overflow
+    done
+}
+
+# --max-output: the largest file the program may write.  A flood of stdout
+# replayed into a file stops there (exit 3, resource-limit) instead of
+# filling the disk; under `ravel check` stdout is /dev/null and the flood
+# ends at --timeout.
+t_output_flood_replay() {
+    rv check --json --timeout=1 "$L/flood.c"
+    expect_rc 3
+    expect_json '[.errors[].kind]|join(",")' timeout
+    local s
+    s=$(json '.errors[0].schedule_file')
+    rv replay --max-output=1 "$L/flood.c" "$s"
+    expect_rc 3
+    grep -q 'resource-limit: the program wrote a file past its size limit of 1 MB (--max-output)' "$W/out" ||
+        fail_because "no resource-limit outcome: $(tail -c 200 "$W/out" | tr '\n' ' ')"
+    local size
+    size=$(stat -c %s "$W/out")
+    [ "$size" -lt 1200000 ] || fail_because "replay output of $size bytes past --max-output=1"
+}
+# A program that writes a file in a loop, under `ravel check`
+t_output_file_loop() {
+    rv check --json --max-output=1 "$L/file_loop.c"
+    expect_rc 3
+    expect_one_json
+    expect_json '[.errors[].kind]|join(",")' resource-limit
+    expect_json .incomplete_reason "the program wrote a file past its size limit of 1 MB (--max-output)"
+    [ "$(stat -c %s file_loop.out)" -le 1048576 ] || fail_because "file_loop.out past 1 MiB"
+}
+t_max_output_bad() {
+    rv check --max-output=abc "$L/flood.c"
+    expect_rc 2
+    grep -q "max-output expects a number of MB (0 = no limit), got 'abc'" "$W/err" ||
+        fail_because "no clear message for --max-output=abc: $(head -c 200 "$W/err")"
+}
+
+# ravel itself out of memory (its unfolding and traces, under ulimit -v):
+# a summary of what was explored, in valid JSON, exit 3; before, a line
+# on stderr and no JSON.
+t_ravel_out_of_memory() {
+    rv_ulimit 700000 check --json --max-events=2000000 "$L/lock_loop.c" || return
+    expect_rc 3
+    expect_one_json
+    expect_json_match .incomplete_reason '^ravel ran out of memory allocating [0-9]+ bytes \(the result covers what was explored before\)$'
+    expect_json .verdict UNKNOWN
+    expect_json .exit_code 3
+    rv_ulimit 700000 check --max-events=2000000 "$L/lock_loop.c" || return
+    expect_rc 3
+    grep -q 'INCOMPLETE: .*ravel ran out of memory allocating' "$W/out" || fail_because "no summary with the reason"
+}
+
+# Accesses of every width against a narrow one (wide_access.c): udpor and
+# the trace counter file each at its level (action.h rv_mem_level); the
+# trace counts are the closed forms, and the one failing order is found.  PRE
+# events first make the wide accesses look through the chains instead of
+# scanning the events before them.
+t_wide_access() {
+    local v
+    for v in "8 8 4 0" "600 8 4 0" "8 600 4 200" "40000 600 100 6000" "600 4194304 300 0" \
+        "4194304 4194304 4194400 0"; do
+        set -- $v
+        local f="-DW=$1 -DC=$2 -DOFF=$3 -DPRE=$4"
+        # closed form: the poke inside both wide ranges makes the three
+        # accesses pairwise dependent (3! orders), outside only the fill
+        # and the copy are
+        local want=2 inside=0
+        [ "$3" -lt "$1" ] && [ "$3" -lt "$2" ] && want=6 inside=1
+        local c
+        for c in --cutoffs --no-cutoffs; do
+            rv check --json --time-limit=120 $c --count-traces "$L/wide_access.c" -- $f
+            expect_rc 0
+            expect_json .traces "$want"
+            expect_json .executions "$want"
+        done
+        rv check --json --time-limit=120 --keep-going "$L/wide_access.c" -- $f -DBUG
+        if [ $inside = 1 ]; then
+            expect_rc 1
+            expect_json '[.errors[].kind]|join(",")' assertion
+        else
+            expect_rc 0
+        fi
+    done
+}
+
+# Objects far apart (distant_objects.c: a global, a heap block, main's
+# stack, a mapping at the global's address with bit 46 set) at each level:
+# udpor and the trace counter find the 8 traces (closed form, and dfs's
+# count over its 3,432 interleavings at W=4096; optimal's executions), and
+# the failing order.
+t_distant_objects() {
+    local w la c
+    la=$(line_of "$L/distant_objects.c" LINE-ASSERT)
+    rv check --json --algo=dfs --count-traces "$L/distant_objects.c" -- -DW=4096
+    expect_rc 0
+    expect_json .traces 8
+    expect_json .executions 3432
+    for w in 8 4096 1048576 16777216; do
+        rv check --json --algo=optimal "$L/distant_objects.c" -- -DW=$w
+        expect_json .executions 8
+        for c in --cutoffs --no-cutoffs; do
+            rv check --json $c --count-traces "$L/distant_objects.c" -- -DW=$w
+            expect_rc 0
+            expect_json .traces 8
+            expect_json .executions 8
+        done
+        rv check --json "$L/distant_objects.c" -- -DW=$w -DBUG
+        expect_rc 1
+        expect_json '[.errors[] | .kind + "@" + .location] | join(",")' \
+            "assertion@$L/distant_objects.c:$la (main)"
+    done
+}
+
 # ---- programs that create threads without bound (issue 28 part 9) ----
 # `while (1) pthread_create(...)`: the search reaches the thread cap, then
 # goes on under a growing thread bound (explore.c) and reports the lost

@@ -709,9 +709,120 @@ static void check_model_pairs(const char *name)
     report(name, bad);
 }
 
+/* Memory levels (issue 27 part 6): rv_mem_code gives every (level, unit)
+ * its own code, for the units of addresses at the ends of each level's
+ * range, at powers of two and at neighbours of those (every pair
+ * compared), and rv_mem_level places every
+ * range, up to the whole address space, where it spans at most
+ * RV_MEM_SPAN units. */
+static void test_mem_codes(void)
+{
+    enum { NA = 64 * 3 * 3 + 4 };
+    static uint64_t addr[NA], code[NA * RV_MEM_LEVELS];
+    static unsigned lv[NA * RV_MEM_LEVELS];
+    static uint64_t un[NA * RV_MEM_LEVELS];
+    size_t na = 0, nc = 0;
+    for (unsigned b = 0; b < 64; b++)
+        for (int d = -1; d <= 1; d++) {
+            uint64_t p = (uint64_t)1 << b;
+            addr[na++] = p + (uint64_t)d;
+            addr[na++] = (p | 0x0123456789abcdefull >> (63 - b)) + (uint64_t)d;
+            addr[na++] = ~p + (uint64_t)d;
+        }
+    addr[na++] = 0;
+    addr[na++] = UINT64_MAX;
+    addr[na++] = 0x7ffffffff000ull; /* top of user space */
+    addr[na++] = 0x400000ull;       /* a program's globals */
+    int bad = 0;
+    for (unsigned l = 0; l < RV_MEM_LEVELS; l++) {
+        /* distinct units of level l */
+        size_t first = nc;
+        for (size_t i = 0; i < na; i++) {
+            uint64_t u = addr[i] >> rv_mem_shift(l);
+            bool seen = false;
+            for (size_t j = first; j < nc; j++) seen |= un[j] == u;
+            if (seen) continue;
+            lv[nc] = l;
+            un[nc] = u;
+            code[nc] = rv_mem_code(l, u);
+            if (!code[nc] || code[nc] >> 62) {
+                if (!bad++)
+                    snprintf(why, sizeof why, "level %u unit %#llx: code %#llx outside [1, 2^62)",
+                             l, (unsigned long long)u, (unsigned long long)code[nc]);
+            }
+            nc++;
+        }
+    }
+    /* every pair: a collision is two (level, unit) pairs with one code */
+    for (size_t i = 0; i < nc; i++)
+        for (size_t j = i + 1; j < nc; j++)
+            if (code[i] == code[j] && !bad++)
+                snprintf(why, sizeof why, "level %u unit %#llx and level %u unit %#llx: code %#llx",
+                         lv[i], (unsigned long long)un[i], lv[j], (unsigned long long)un[j],
+                         (unsigned long long)code[i]);
+    printf("# mem_codes: %zu (level, unit) pairs, all codes distinct: %s\n", nc,
+           bad ? "no" : "yes");
+    /* levels: the span at the level chosen, and the finest such level */
+    for (size_t i = 0; i < na; i++)
+        for (size_t j = 0; j < na; j++) {
+            uint64_t lo = addr[i], hi = addr[j];
+            if (hi < lo) continue;
+            unsigned k = rv_mem_level(lo, hi);
+            uint64_t span = (hi >> rv_mem_shift(k)) - (lo >> rv_mem_shift(k));
+            bool finer_fits =
+                k && (hi >> rv_mem_shift(k - 1)) - (lo >> rv_mem_shift(k - 1)) < RV_MEM_SPAN;
+            if ((k >= RV_MEM_LEVELS || span >= RV_MEM_SPAN || finer_fits) && !bad++)
+                snprintf(why, sizeof why, "[%#llx, %#llx] at level %u spans %llu units",
+                         (unsigned long long)lo, (unsigned long long)hi, k,
+                         (unsigned long long)span + 1);
+        }
+    /* the last byte of a range that passes the end of the address space */
+    if (rv_mem_last(UINT64_MAX - 3, 100) != UINT64_MAX || rv_mem_last(5, 0) != 5 ||
+        rv_mem_last(5, 3) != 7 || rv_mem_last(1, UINT64_MAX) != UINT64_MAX)
+        if (!bad++) snprintf(why, sizeof why, "rv_mem_last cuts wrong");
+    report("mem_codes", bad);
+}
+
+/* A range whose end passes the last address (a wild length: memset(p, 0,
+ * (size_t)-1) is recorded before it faults) covers every byte from p on:
+ * it depends on an access above p.  Computed as obj + len, the end wrapped
+ * below p and the two were independent. */
+static void test_wild_ranges(void)
+{
+    int bad = 0;
+    const uint64_t p = 0x10000, x = 0x7fff0000;
+    rv_action wild = act(RV_ACT_WRITE, 1, p, 0, 0, UINT64_MAX);
+    rv_action wild_read = act(RV_ACT_READ, 1, p, 0, 0, UINT64_MAX - 8);
+    rv_action wr = act(RV_ACT_WRITE, 2, x, 0, 0, 8), rd = act(RV_ACT_READ, 2, x, 0, 0, 8);
+    rv_action below = act(RV_ACT_WRITE, 2, p - 8, 0, 0, 8);
+    rv_action create = act(RV_ACT_CREATE, 2, 3, x, 0, 8);
+    struct {
+        const rv_action *a, *b;
+        bool dep;
+        const char *what;
+    } c[] = {
+        {&wild, &wr, true, "wild write / write above"},
+        {&wild, &rd, true, "wild write / read above"},
+        {&wild_read, &wr, true, "wild read / write above"},
+        {&wild_read, &rd, false, "wild read / read above"},
+        {&wild, &below, false, "wild write / write below it"},
+        {&wild, &create, true, "wild write / create's *thread above"},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+        bool d1 = rv_dependent(c[i].a, c[i].b), d2 = rv_dependent(c[i].b, c[i].a);
+        bool sig = (rv_dep_sig(c[i].a) & rv_dep_sig(c[i].b)) != 0;
+        if ((d1 != c[i].dep || d2 != c[i].dep || (c[i].dep && !sig)) && !bad++)
+            snprintf(why, sizeof why, "%s: dependent %d/%d, signatures meet %d, expected %d",
+                     c[i].what, d1, d2, sig, c[i].dep);
+    }
+    report("wild_ranges", bad);
+}
+
 int main(void)
 {
     build_universe();
+    test_mem_codes();
+    test_wild_ranges();
     test_symmetry();
     test_signature();
     test_same_thread();

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/personality.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -48,6 +49,9 @@ typedef struct native {
     unsigned busy;  /* spin_gate's looks in a row that found more runnable threads than CPUs */
     bool cut;       /* the last execution was cut by limits.deadline or a signal (stop.h),
                        not by --timeout */
+    bool over;      /* the last execution was ended for its resident memory (watch_memory) */
+    uint64_t rss, rss_base; /* its resident bytes then; the running server's, between executions */
+    double base_at;         /* when rss_base is read again */
     rv_symbols *sym;
 } native;
 
@@ -58,6 +62,23 @@ typedef struct native {
 static void place_fd(int fd, int want)
 {
     if (fd != want) dup2(fd, want);
+}
+
+/* --max-output: the largest file the program may write (RLIMIT_FSIZE,
+ * so stdout and stderr redirected to a file too), never more than the
+ * user's own limit.  A write past it raises SIGXFSZ, which the runtime
+ * reports as a resource limit (fault.c); a program that floods its output
+ * into a file, or writes one in a loop, stops there instead of filling the
+ * disk.  The terminal, pipes and /dev/null (where `ravel check` sends the
+ * output) are not files: there a flood only costs time, up to --timeout. */
+static void limit_file_size(uint64_t mb)
+{
+    struct rlimit r;
+    if (!mb || getrlimit(RLIMIT_FSIZE, &r)) return;
+    rlim_t want = (rlim_t)mb << 20;
+    if (r.rlim_cur != RLIM_INFINITY && r.rlim_cur <= want) return;
+    r.rlim_cur = r.rlim_max != RLIM_INFINITY && r.rlim_max < want ? r.rlim_max : want;
+    setrlimit(RLIMIT_FSIZE, &r);
 }
 
 static void exec_server(native *nb, int req_r, int rsp_w)
@@ -82,6 +103,7 @@ static void exec_server(native *nb, int req_r, int rsp_w)
     /* resolve every symbol at load: otherwise the reset engine would undo
      * the lazy binding after each execution and pay for it again */
     setenv("LD_BIND_NOW", "1", 1);
+    limit_file_size(nb->base.limits.max_output_mb);
     personality(ADDR_NO_RANDOMIZE); /* same library and stack addresses in every run */
     rv_stack_limit_restore();       /* the user's, not the one ravel raised for itself */
     char *argv[] = {nb->binary, NULL};
@@ -298,6 +320,81 @@ static void spin_gate(native *nb)
     __atomic_store_n(&nb->shm->spin_ticks, nb->busy < 2 ? nb->spin_max : 0, __ATOMIC_RELAXED);
 }
 
+/* The resident memory of the process running an execution, watched
+ * (issue 27 part 6).  --max-memory counts the program's heap exactly, at
+ * the allocation; memory that is not heap (mmap, the C library's own
+ * allocations, thread stacks, thread-local storage, the race detector's
+ * tables) it does not: a program that mapped and filled 64 MiB regions in
+ * a loop took 11 GB of the machine before its --timeout.  So while an
+ * execution runs past WATCH_FIRST_MS, ravel reads its resident size every
+ * WATCH_MS at most, and ends it (as a --timeout does, SIGXCPU first, so
+ * the report says where the program was) when it has grown past the
+ * server's resident size between executions (rss_base, read at most every
+ * 100 ms: with the reset engine it holds the pages earlier executions
+ * left) by more than --max-memory plus WATCH_SLACK_MB. */
+#define WATCH_FIRST_MS 10
+#define WATCH_MS       100
+#define WATCH_SLACK_MB 512ull
+
+static uint64_t resident_bytes(pid_t pid)
+{
+    char path[64], buf[128];
+    snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0) return 0;
+    buf[n] = 0;
+    char *p = strchr(buf, ' ');
+    return p ? strtoull(p + 1, NULL, 10) * (uint64_t)sysconf(_SC_PAGESIZE) : 0;
+}
+
+static uint64_t watch_limit(const native *nb)
+{
+    uint64_t mb = nb->base.limits.max_heap_mb;
+    return mb ? (mb + WATCH_SLACK_MB) << 20 : 0;
+}
+
+/* Between executions: the server's resident size, at most every 100 ms. */
+static void watch_base(native *nb)
+{
+    double now = rv_now();
+    if (!watch_limit(nb) || now < nb->base_at || nb->server <= 0) return;
+    nb->base_at = now + 0.1;
+    nb->rss_base = resident_bytes(nb->server);
+}
+
+/* Wait for the execution's status within timeout_ms (<0: none), watching
+ * pid's resident memory: as wait_answer (stoppable: -1 at once when a
+ * stop is requested, stop.h), and -1 with nb->over set when the memory
+ * limit ended the wait. */
+static int wait_watched(native *nb, pid_t pid, int32_t *st, int timeout_ms)
+{
+    int32_t *stf = &nb->shm->status;
+    uint64_t limit = watch_limit(nb);
+    if (!limit) return wait_answer(nb, stf, st, timeout_ms, true);
+    double end = rv_now() + timeout_ms / 1000.0;
+    int slice = WATCH_FIRST_MS;
+    for (;;) {
+        int ms = slice;
+        if (timeout_ms >= 0) {
+            double left = end - rv_now();
+            int l = left > 0 ? (int)(left * 1000) + 1 : 0;
+            if (l <= ms) return wait_answer(nb, stf, st, l, true);
+        }
+        int r = wait_answer(nb, stf, st, ms, true);
+        if (r != -1 || rv_stop_requested()) return r;
+        uint64_t rss = resident_bytes(pid);
+        if (rss > nb->rss_base + limit) {
+            nb->over = true;
+            nb->rss = rss;
+            return -1;
+        }
+        slice = slice * 2 < WATCH_MS ? slice * 2 : WATCH_MS;
+    }
+}
+
 /* Why the program's process ended before its server answered once: it
  * ended before main (a constructor that failed an assertion, called
  * reach_error, exited, or used what ravel does not support before main).
@@ -378,12 +475,13 @@ static int run_child(native *nb, int *status, bool *timed_out, const char **why)
     nb->reset = nb->shm->engine_used == RV_ENGINE_RESET;
     int32_t st = 0;
     int32_t *stf = &nb->shm->status;
+    nb->over = false;
     nb->base.running_events = &nb->shm->nevents; /* the progress line reads it */
-    r = wait_answer(nb, stf, &st, child_wait_ms(nb), true);
+    r = wait_watched(nb, pid, &st, child_wait_ms(nb));
     nb->base.running_events = NULL;
     *timed_out = r == -1;
-    if (r != -1) nb->cut = false;
-    if (r == -1 && rv_stop_signal()) nb->cut = true;
+    if (r != -1 || nb->over) nb->cut = false;
+    if (r == -1 && !nb->over && rv_stop_signal()) nb->cut = true;
     if (r == -1) {
         /* ask the runtime where the program is (protocol.h), then kill */
         kill(pid, SIGXCPU);
@@ -442,7 +540,15 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
     snprintf(out->msg, sizeof out->msg, "%s", s->msg);
     out->err_pc2 = s->err_pc2;
     if (out->end == RV_END_RACE) describe_race(nb, out);
-    if (timed_out && nb->cut) {
+    if (timed_out && nb->over) {
+        out->end = RV_END_RESOURCE;
+        out->err_tid = (uint16_t)s->running;
+        snprintf(out->msg, sizeof out->msg,
+                 "the program's resident memory grew by %llu MB, past --max-memory=%llu plus %llu "
+                 "MB for what is not heap (mmap, the C library's allocations, stacks)",
+                 (unsigned long long)((nb->rss - nb->rss_base) >> 20),
+                 (unsigned long long)nb->base.limits.max_heap_mb, WATCH_SLACK_MB);
+    } else if (timed_out && nb->cut) {
         out->end = RV_END_TIMEOUT;
         out->err_tid = (uint16_t)s->running;
         if (rv_stop_signal())
@@ -463,7 +569,13 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
                  nb->base.limits.timeout_s, s->running);
     } else if (out->end == RV_END_NONE) {
         out->err_tid = (uint16_t)s->running;
-        if (WIFSIGNALED(status)) {
+        if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXFSZ) {
+            /* before the runtime's handler was installed, or after its end */
+            out->end = RV_END_RESOURCE;
+            snprintf(out->msg, sizeof out->msg,
+                     "the program wrote a file past --max-output=%llu MB",
+                     (unsigned long long)nb->base.limits.max_output_mb);
+        } else if (WIFSIGNALED(status)) {
             out->end = RV_END_CRASH;
             out->signo = WTERMSIG(status);
             snprintf(out->msg, sizeof out->msg, "killed by signal %d (%s)", WTERMSIG(status),
@@ -505,6 +617,7 @@ static int native_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_pol
         bool timed_out = false;
         if (run_child(nb, &status, &timed_out, &why) == 0) {
             copy_result(nb, out, status, timed_out);
+            watch_base(nb);
             return 0;
         }
         char err[256];
@@ -632,8 +745,13 @@ static int map_shared(native *nb, const rv_thread_end *registry, unsigned nthrea
     }
     nb->shm = mmap(NULL, nb->shm_size, PROT_READ | PROT_WRITE, MAP_SHARED, nb->shm_fd, 0);
     if (nb->shm == MAP_FAILED) {
+        /* its size grows with --max-events: say so (under ulimit -v) */
         nb->shm = NULL;
-        snprintf(err, cap, "shared memory: %s", strerror(errno));
+        snprintf(err, cap,
+                 "cannot map %llu MB of shared memory for --max-events=%llu: %s (an "
+                 "address-space limit, ulimit -v?)",
+                 (unsigned long long)(nb->shm_size >> 20), (unsigned long long)max_events,
+                 strerror(errno));
         return -1;
     }
     rv_shm *s = nb->shm;
