@@ -98,6 +98,12 @@ struct rv_backend {
      * not asked for); filled by the native backend. */
     char engine[8];
     char engine_why[160];
+    /* Set when the engine changed during the run (the reset engine left
+     * because an execution changed kernel state it cannot put back:
+     * native.c, fall_back_to_fork): the executions before ran under the
+     * other engine, and a replay across the two need not give the same
+     * events, so the caller redoes the exploration (check.c). */
+    bool engine_switched;
     /* While an execution runs and the backend waits for it: the number of
      * events it has executed so far (read by the progress line, stop.h's
      * tick); NULL otherwise. */

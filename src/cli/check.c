@@ -292,7 +292,8 @@ static const char *data_model_of(const rv_cli_opts *o, const rv_task *t, char *m
     const char *dm = o->data_model ? o->data_model : t->data_model;
     *why = NULL;
     if (!dm || strcmp(dm, "ILP32")) return dm;
-    if (rv_data_model_check(o->pos, o->npos, model_why, cap) != 0) *why = model_why;
+    if (rv_data_model_check(o->pos, o->npos, o->cflags, o->ncflags, model_why, cap) != 0)
+        *why = model_why;
     return dm;
 }
 
@@ -528,6 +529,17 @@ int rv_cli_check(int argc, char **argv)
                      .model_why = model_dep};
     rv_set_oom_handler(report_oom, &run);
     int rc = rv_explore_run(&x);
+    if (b->engine_switched) {
+        /* the reset engine left mid-way (an execution changed kernel
+         * state: runtime/engine.c "Kernel state"); what ran under it is
+         * thrown away and the whole exploration runs under fork */
+        b->engine_switched = false;
+        rv_progress_finish(&x);
+        rv_explore_free(&x);
+        rv_explore_init(&x, b, &o.opt);
+        rv_progress_attach(&x, &o);
+        rc = rv_explore_run(&x);
+    }
     rv_progress_finish(&x);
     if (rc < 0) {
         fprintf(stderr, "ravel check: the exploration failed: %s\n", x.stats.incomplete_why);

@@ -210,7 +210,8 @@ int rv_prp_property(const char *text, char **what);
 /* May the behaviour of the program in these C files differ between the
  * ILP32 and LP64 data models (datamodel.c; contract in its header)?  0 no
  * dependence found; 1 one found, -1 not known: why says which. */
-int rv_data_model_check(char *const *files, size_t n, char *why, size_t cap);
+int rv_data_model_check(char *const *files, size_t n, char *const *cflags, size_t ncflags,
+                        char *why, size_t cap);
 
 /* ---- SV-COMP violation witnesses (witness.c; contract in its header) ---- */
 typedef struct rv_witness {

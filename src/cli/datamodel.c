@@ -32,15 +32,29 @@
  *    (pthread_attr_t is 36 bytes under ILP32 and 56 under LP64; a
  *    pthread_rwlock_t has no room for ravel's state), or returned by one;
  *  - a statically initialised mutex whose initialiser is not all zeros
- *    (the ILP32 initialiser puts the mutex kind at another offset).
- * What it does not see: type punning through unions or casts between
- * pointers to differently laid-out types, and code built from files that
- * are not inputs of the task.
+ *    (the ILP32 initialiser puts the mutex kind at another offset);
+ *  - a pointer to a structure whose layout differs under ILP32 (a member
+ *    that is a pointer, a long, a long long or double (4-aligned under
+ *    i386), a long double, or such a structure; "Record layouts" below)
+ *    handed to a thread function as its void * argument (or through
+ *    pthread_setspecific, pthread_exit, ...): the thread may read it as
+ *    any type;
+ *  - pointer arithmetic on the address of a member of such a structure
+ *    (`&s.c + 1`, `(&s.c)[1]`), and a pointer compared with one
+ *    (`q == &arr[1].a`): one past a member is the next member under one
+ *    model and padding under the other.
+ * The clang runs get the program's compiler flags (-D, -I, ...), so the
+ * code checked is the code built.
+ * What it does not see: arithmetic on a pointer variable holding a
+ * member's address when nothing compares it with another member's
+ * (`int *q = &s.c; q[1]`), and code built from files that are not inputs
+ * of the task.
  *
  * Returns 0 (no dependence found), 1 (one found: why), -1 (no clang, or it
  * failed on the file: why); the caller treats -1 as 1.
  */
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,6 +216,26 @@ typedef struct scan {
                      destructors, ifunc resolvers */
     size_t nroots;
     bool opaque_arg; /* the node is an argument of opaque_pointer_callee's */
+    bool hands_back; /* ... of one that hands it back to the program (not free) */
+    /* the records (structures, unions) defined in the dump, by the
+     * address clang gives their declaration, their name ("struct P", or
+     * a typedef's for an anonymous one) and whether their layout differs
+     * under ILP32; the fields, by address, with their record */
+    struct record {
+        char addr[24], name[160];
+        int depth;
+        bool differs, open;
+    } * records;
+    size_t nrecords;
+    struct field {
+        char addr[24];
+        size_t record;
+    } * fields;
+    size_t nfields;
+    /* variables that hold the address of a member of such a record
+     * (`int *q = &s.c;`, `q = &s.c;`), with that record: collect_member_pointers */
+    struct field *mptrs;
+    size_t nmptrs;
     char *why;
     size_t cap;
 } scan;
@@ -279,6 +313,326 @@ static bool has_name(char *const *v, size_t n, const char *name)
     return false;
 }
 
+/* Under ILP32 (the i386 System V ABI) long long and double are aligned to
+ * 4 bytes, under LP64 to 8: _Alignof of one differs although its size
+ * does not. */
+static bool align_differs(const char *t)
+{
+    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) t = strchr(t, ' ') + 1;
+    size_t n = strcspn(t, "[");
+    return (n == 9 && !strncmp(t, "long long", 9)) ||
+           (n == 18 && !strncmp(t, "unsigned long long", 18)) ||
+           (n == 6 && !strncmp(t, "double", 6));
+}
+
+static bool null_arg(const scan *s, size_t i, int depth);
+
+/* ---- record layouts ------------------------------------------------------------------ */
+/*
+ * Record layouts.  Whether a structure's or union's layout (its members' offsets, its
+ * size) differs under ILP32: it does when a member is a pointer, a long,
+ * a long double (sizes), a long long or a double (4-aligned under the
+ * i386 ABI), a record whose layout differs, an array of one, or of a
+ * type not known here (an anonymous nested record, a name not resolved):
+ * conservatively, unknown counts as different.  A record of chars,
+ * shorts, ints, floats, enums and bit-fields of them has one layout
+ * under both models.
+ */
+
+/* The address of a node ("RecordDecl 0x55d0... <...>": rest starts at
+ * " 0x"), into out; false if there is none. */
+static bool node_addr(const node *n, char *out, size_t cap)
+{
+    const char *a = n->rest;
+    if (strncmp(a, " 0x", 3)) return false;
+    size_t k = strcspn(a + 1, " ");
+    if (k + 1 > cap) return false;
+    snprintf(out, cap, "%.*s", (int)k, a + 1);
+    return true;
+}
+
+static const struct record *record_named(const scan *s, const char *name)
+{
+    for (size_t i = s->nrecords; i-- > 0;)
+        if (!s->records[i].open && !strcmp(s->records[i].name, name)) return &s->records[i];
+    return NULL;
+}
+
+static bool type_layout_differs(const scan *s, const char *t)
+{
+    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) t = strchr(t, ' ') + 1;
+    char base[256];
+    snprintf(base, sizeof base, "%.*s", (int)strcspn(t, "["), t);
+    size_t n = strlen(base);
+    while (n && base[n - 1] == ' ') base[--n] = 0;
+    if (strchr(base, '*') || strchr(base, '(') || has_plain_long(base) || align_differs(base))
+        return true;
+    if (fixed_scalar(base) || !strncmp(base, "enum ", 5)) return false;
+    const struct record *r = record_named(s, base);
+    return !r || r->differs;
+}
+
+/* Close the records open at depth d or deeper (their members are all
+ * seen). */
+static void close_records(scan *s, int d)
+{
+    for (size_t i = s->nrecords; i-- > 0;)
+        if (s->records[i].open && s->records[i].depth >= d) s->records[i].open = false;
+}
+
+/* One line of the first pass: a RecordDecl opens a record, a FieldDecl
+ * one level below it adds a member, a TypedefDecl of an anonymous record
+ * names it. */
+static void collect_record(scan *s, size_t i, const node *n)
+{
+    const char *l = s->lines[i];
+    close_records(s, n->depth);
+    if (is_kind(n, "RecordDecl") && strstr(l, " definition")) {
+        struct record r = {.depth = n->depth, .open = true};
+        if (!node_addr(n, r.addr, sizeof r.addr)) return;
+        const char *k = strstr(l, " struct ");
+        if (!k) k = strstr(l, " union ");
+        const char *d = strstr(l, " definition");
+        if (k && d > k) {
+            k++;
+            size_t len = (size_t)(d - k);
+            snprintf(r.name, sizeof r.name, "%.*s", (int)len, k);
+            if (!strcmp(r.name, "struct") || !strcmp(r.name, "union")) r.name[0] = 0;
+        }
+        s->records = rv_xrealloc(s->records, (s->nrecords + 1) * sizeof *s->records);
+        s->records[s->nrecords++] = r;
+        return;
+    }
+    if (is_kind(n, "FieldDecl")) {
+        /* its record: the open one a level up */
+        size_t owner = s->nrecords;
+        for (size_t k = s->nrecords; k-- > 0;)
+            if (s->records[k].open && s->records[k].depth == n->depth - 1) {
+                owner = k;
+                break;
+            }
+        if (owner == s->nrecords) return;
+        char sugar[512], canon[512];
+        if (!quoted_type(n->rest, 0, sugar, canon, sizeof sugar) || type_layout_differs(s, canon))
+            s->records[owner].differs = true;
+        struct field f = {.record = owner};
+        if (!node_addr(n, f.addr, sizeof f.addr)) return;
+        s->fields = rv_xrealloc(s->fields, (s->nfields + 1) * sizeof *s->fields);
+        s->fields[s->nfields++] = f;
+        return;
+    }
+    /* `typedef struct { ... } T;`: clang spells the type T, and the
+     * lines below the typedef refer to the record by its address */
+    if (is_kind(n, "TypedefDecl")) {
+        char name[256];
+        const char *r = NULL;
+        /* below it: [ElaboratedType], RecordType, Record 0x... */
+        for (size_t k = i + 1; k < s->n && k < i + 6 && !r; k++) {
+            node m;
+            if (!parse_node(s->lines[k], &m) || m.depth <= n->depth) break;
+            r = strstr(s->lines[k], "-Record 0x");
+            if (r) r++;
+        }
+        if (!r || !decl_name(l, name, sizeof name)) return;
+        char addr[24];
+        snprintf(addr, sizeof addr, "%.*s", (int)strcspn(r + 7, " "), r + 7);
+        for (size_t k = 0; k < s->nrecords; k++)
+            if (!strcmp(s->records[k].addr, addr) && !s->records[k].name[0]) {
+                struct record c = s->records[k];
+                snprintf(c.name, sizeof c.name, "%s", name);
+                s->records = rv_xrealloc(s->records, (s->nrecords + 1) * sizeof *s->records);
+                s->records[s->nrecords++] = c;
+                return;
+            }
+    }
+}
+
+/* The record of the member a MemberExpr line names ("... .c 0x55d0..."):
+ * NULL if not known. */
+static const struct record *member_record(const scan *s, const char *l)
+{
+    const char *m = strstr(l, " lvalue .");
+    if (!m) m = strstr(l, " lvalue ->");
+    if (!m) m = strstr(l, " .");
+    if (!m) m = strstr(l, " ->");
+    const char *a = m ? strstr(m, " 0x") : NULL;
+    if (!a) return NULL;
+    char addr[24];
+    snprintf(addr, sizeof addr, "%.*s", (int)strcspn(a + 1, " "), a + 1);
+    for (size_t k = 0; k < s->nfields; k++)
+        if (!strcmp(s->fields[k].addr, addr)) return &s->records[s->fields[k].record];
+    return NULL;
+}
+
+/* The n-th child (0: the first) of the node at line i, of depth d: its
+ * line, or 0 if there is none. */
+static size_t child_line(const scan *s, size_t i, int d, int nth)
+{
+    for (size_t k = i + 1; k < s->n; k++) {
+        node m;
+        if (!parse_node(s->lines[k], &m)) continue;
+        if (m.depth <= d) return 0;
+        if (m.depth == d + 1 && nth-- == 0) return k;
+    }
+    return 0;
+}
+
+/* The expression at line k, past parentheses and conversions that keep
+ * the address (NoOp, BitCast): if it is the address of a member, `&x.m`
+ * or (decay: also a member array decaying to a pointer to its first
+ * element), the member's record when its layout differs under ILP32
+ * (a member whose record is not known counts), else NULL. */
+/* The variable a DeclRefExpr line refers to ("... Var 0x55d0... 'q'"),
+ * into out; false if none. */
+static bool var_ref(const char *l, char *out, size_t cap)
+{
+    const char *v = strstr(l, " Var 0x");
+    if (!v) return false;
+    snprintf(out, cap, "%.*s", (int)strcspn(v + 5, " "), v + 5);
+    return true;
+}
+
+static const struct record *member_address(const scan *s, size_t k, bool decay)
+{
+    static const struct record unknown = {.name = "a structure", .differs = true};
+    for (; k && k < s->n; k++) {
+        node m;
+        if (!parse_node(s->lines[k], &m)) return NULL;
+        if (is_kind(&m, "ParenExpr")) continue;
+        if ((is_kind(&m, "ImplicitCastExpr") || is_kind(&m, "CStyleCastExpr")) &&
+            (strstr(m.rest, "<NoOp>") || strstr(m.rest, "<BitCast>") ||
+             strstr(m.rest, "<LValueToRValue>")))
+            continue;
+        char var[24];
+        if (is_kind(&m, "DeclRefExpr") && var_ref(s->lines[k], var, sizeof var)) {
+            for (size_t j = 0; j < s->nmptrs; j++)
+                if (!strcmp(s->mptrs[j].addr, var)) return &s->records[s->mptrs[j].record];
+            return NULL;
+        }
+        bool addr = is_kind(&m, "UnaryOperator") && strstr(m.rest, " prefix '&'");
+        bool dec =
+            decay && is_kind(&m, "ImplicitCastExpr") && strstr(m.rest, "<ArrayToPointerDecay>");
+        if (!addr && !dec) return NULL;
+        for (k++; k < s->n; k++) {
+            node e;
+            if (!parse_node(s->lines[k], &e)) return NULL;
+            if (is_kind(&e, "ParenExpr")) continue;
+            if (!is_kind(&e, "MemberExpr")) return NULL;
+            const struct record *r = member_record(s, s->lines[k]);
+            if (!r) return &unknown;
+            return r->differs ? r : NULL;
+        }
+        return NULL;
+    }
+    return NULL;
+}
+
+/* Pointer arithmetic on the address of a member (`&arr[0].c + 1`,
+ * `(&s.c)[1]`), or a pointer compared with one (`q == &arr[1].a`), of a
+ * record whose layout differs under ILP32: one past a member is the next
+ * member or element under one model and padding under the other
+ * (tests/adversary/ilp32_layout.c -DCMP: struct { int a; long long b;
+ * int c; }, `&arr[0].c + 1 == &arr[1].a` holds under ILP32 only; was a
+ * wrong TRUE).  Not followed: arithmetic on a pointer variable that holds
+ * such an address (`int *q = &s.c; q[1]`), which is compared with
+ * nothing of the kind afterwards. */
+static int member_pointer_arith(scan *s, size_t i, const node *n)
+{
+    char sugar[512], canon[512];
+    const struct record *r = NULL;
+    if (is_kind(n, "ArraySubscriptExpr")) {
+        r = member_address(s, child_line(s, i, n->depth, 0), false);
+        if (r) return found(s, "pointer arithmetic on the address of a member of", r->name);
+        return 0;
+    }
+    /* q++, q += 2 on a variable that holds a member's address */
+    if ((is_kind(n, "UnaryOperator") && (strstr(n->rest, "'++'") || strstr(n->rest, "'--'"))) ||
+        (is_kind(n, "CompoundAssignOperator") &&
+         (strstr(n->rest, "'+='") || strstr(n->rest, "'-='")))) {
+        r = member_address(s, child_line(s, i, n->depth, 0), false);
+        if (r) return found(s, "pointer arithmetic on the address of a member of", r->name);
+        return 0;
+    }
+    if (!is_kind(n, "BinaryOperator") || !quoted_type(n->rest, 0, sugar, canon, sizeof sugar))
+        return 0;
+    const char *op = strrchr(n->rest, '\'');
+    op = op ? op - 1 : NULL;
+    while (op && op > n->rest && op[-1] != '\'') op--;
+    if (!op) return 0;
+    size_t ol = strcspn(op, "'");
+    bool arith = (ol == 1 && (*op == '+' || *op == '-')) && strchr(canon, '*');
+    bool cmp = (ol == 2 && (!strncmp(op, "==", 2) || !strncmp(op, "!=", 2) ||
+                            !strncmp(op, "<=", 2) || !strncmp(op, ">=", 2))) ||
+               (ol == 1 && (*op == '<' || *op == '>'));
+    if (!arith && !cmp) return 0;
+    size_t a = child_line(s, i, n->depth, 0), b = child_line(s, i, n->depth, 1);
+    for (int side = 0; side < 2 && !r; side++) {
+        size_t k = side ? b : a, other = side ? a : b;
+        r = member_address(s, k, cmp);
+        if (r && cmp && other && null_arg(s, other, n->depth + 1)) r = NULL;
+    }
+    if (!r) return 0;
+    return found(s,
+                 arith ? "pointer arithmetic on the address of a member of"
+                       : "a pointer compared with the address of a member of",
+                 r->name);
+}
+
+/* The variables that hold the address of a member of a record whose
+ * layout differs, taken with `&`: initialised (`int *q = &s.c;`) or
+ * assigned (`q = &s.c;`) anywhere, or from another such variable (two
+ * rounds).  Arithmetic on them, or a comparison, is then judged as on the
+ * address itself (member_pointer_arith: `int *q = &arr[0].c; q[1] = 5;`
+ * writes arr[1].a under ILP32 and padding under LP64).  Flow-insensitive:
+ * the variable counts wherever it is used.  Not followed: a member
+ * array's decay (`int *q = s.buf;`, indexed within its bounds), a
+ * pointer passed to a function. */
+static void collect_member_pointers(scan *s)
+{
+    for (int round = 0; round < 2; round++)
+        for (size_t i = 0; i < s->n; i++) {
+            node n;
+            if (!parse_node(s->lines[i], &n)) continue;
+            char var[24] = "";
+            size_t from = 0;
+            if (is_kind(&n, "VarDecl") && strstr(n.rest, " cinit") &&
+                node_addr(&n, var, sizeof var)) {
+                from = child_line(s, i, n.depth, 0);
+            } else if (is_kind(&n, "BinaryOperator") && strstr(n.rest, "' '='")) {
+                size_t lhs = child_line(s, i, n.depth, 0);
+                node m;
+                while (lhs && lhs < s->n && parse_node(s->lines[lhs], &m) &&
+                       is_kind(&m, "ParenExpr"))
+                    lhs++;
+                if (!lhs || !strstr(s->lines[lhs], "DeclRefExpr") ||
+                    !var_ref(s->lines[lhs], var, sizeof var))
+                    continue;
+                from = child_line(s, i, n.depth, 1);
+            }
+            if (!from || !var[0]) continue;
+            const struct record *r = member_address(s, from, false);
+            if (!r) continue;
+            bool have = false;
+            for (size_t j = 0; j < s->nmptrs; j++) have |= !strcmp(s->mptrs[j].addr, var);
+            if (have) continue;
+            /* a member of a record not known (member_address's stand-in)
+             * is kept with the first record, whose name it then shows:
+             * add one that says so */
+            uintptr_t lo = (uintptr_t)s->records, at = (uintptr_t)r;
+            size_t idx = at >= lo ? (at - lo) / sizeof *r : s->nrecords;
+            if (idx >= s->nrecords) {
+                struct record u = {.name = "a structure", .differs = true};
+                s->records = rv_xrealloc(s->records, (s->nrecords + 1) * sizeof *s->records);
+                s->records[s->nrecords] = u;
+                idx = s->nrecords++;
+            }
+            struct field f = {.record = idx};
+            snprintf(f.addr, sizeof f.addr, "%s", var);
+            s->mptrs = rv_xrealloc(s->mptrs, (s->nmptrs + 1) * sizeof *s->mptrs);
+            s->mptrs[s->nmptrs++] = f;
+        }
+}
+
 /* First pass: which functions have a body (a CompoundStmt child), and
  * which run unasked: a constructor or destructor (clang marks neither
  * `used`: an `unsigned long` in a constructor went unseen, a wrong TRUE:
@@ -290,6 +644,7 @@ static void collect_bodies(scan *s)
     for (size_t i = 0; i < s->n; i++) {
         node n;
         if (!parse_node(s->lines[i], &n)) continue;
+        collect_record(s, i, &n);
         if (n.depth == 0) {
             fn = is_kind(&n, "FunctionDecl") && decl_name(s->lines[i], name, sizeof name);
             pending = fn;
@@ -355,18 +710,6 @@ static bool pthread_t_carrier(const node *n)
         return strstr(n->rest, " prefix '&'") || strstr(n->rest, " prefix '*'");
     if (is_kind(n, "BinaryOperator")) return strstr(n->rest, "' '='") != NULL;
     return false;
-}
-
-/* Under ILP32 (the i386 System V ABI) long long and double are aligned to
- * 4 bytes, under LP64 to 8: _Alignof of one differs although its size
- * does not. */
-static bool align_differs(const char *t)
-{
-    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) t = strchr(t, ' ') + 1;
-    size_t n = strcspn(t, "[");
-    return (n == 9 && !strncmp(t, "long long", 9)) ||
-           (n == 18 && !strncmp(t, "unsigned long long", 18)) ||
-           (n == 6 && !strncmp(t, "double", 6));
 }
 
 /* "T *" -> T in out (qualifiers dropped); false if t is no pointer. */
@@ -487,6 +830,21 @@ static int check_node(scan *s, size_t i, const node *n)
             ((fs && fc && record_type(fc) && !runtime_owned(fs)) ||
              (fl > 3 && !strcmp(fcanon + fl - 3, " **"))))
             return found(s, "a pointer to a structure or a pointer converted to void *", NULL);
+        /* a thread's argument, or a value the thread functions hand
+         * back, is read by the thread function as whatever type it
+         * chooses: a structure whose layout differs under ILP32 (or an
+         * array of pointers) counts there too; one of chars, ints,
+         * floats, ... has the same layout under both models and does
+         * not (tests/adversary/ilp32_layout.c -DTHREAD: f read a
+         * struct { int *p; int x; } as int[], q[1] is x under ILP32
+         * only; was a wrong FALSE) */
+        if (s->opaque_arg && s->hands_back && !strcmp(c, "void *") &&
+            ((fs && fc && record_type(fc) && !runtime_owned(fs) && type_layout_differs(s, fc)) ||
+             (fl > 3 && !strcmp(fcanon + fl - 3, " **"))))
+            return found(s,
+                         "a pointer to a structure whose layout differs under ILP32 handed to a "
+                         "thread function as void *:",
+                         fs ? fs : fcanon);
     }
     /* the i386 ABI computes in the x87 unit, with extra precision
      * (FLT_EVAL_METHOD 2): `(1e16 + 1.0) - 1e16` is 1 there, 0 under
@@ -497,6 +855,7 @@ static int check_node(scan *s, size_t i, const node *n)
         (!strcmp(canon, "double") || !strcmp(canon, "float")) && !strstr(n->rest, "' '='"))
         return found(s, "floating-point arithmetic (x87 precision under ILP32)", NULL);
     if (is_kind(n, "OffsetOfExpr")) return found(s, "offsetof", NULL);
+    if (member_pointer_arith(s, i, n)) return 1;
     if (strstr(l, "<PointerToIntegral>"))
         return found(s, "a pointer converted to an integer", NULL);
     if (strstr(l, "<IntegralToPointer>"))
@@ -640,6 +999,7 @@ static bool sizeof_allocates_its_type(const scan *s, size_t i, const node *n, co
 static int scan_dump(scan *s)
 {
     collect_bodies(s);
+    collect_member_pointers(s);
     bool runs = false, global = false;
     call stack[64];
     int nc = 0;
@@ -666,6 +1026,7 @@ static int scan_dump(scan *s)
             return 1;
         s->opaque_arg = nc && n.depth == stack[nc - 1].depth + 1 && stack[nc - 1].child > 1 &&
                         opaque_pointer_callee(stack[nc - 1].name);
+        s->hands_back = s->opaque_arg && strcmp(stack[nc - 1].name, "free");
         if (is_kind(&n, "ParmVarDecl")) continue;   /* its uses count */
         if (is_kind(&n, "StringLiteral")) continue; /* char[N]; its text may hold quotes */
         if (is_kind(&n, "UnaryExprOrTypeTraitExpr") && nc &&
@@ -677,12 +1038,29 @@ static int scan_dump(scan *s)
     return 0;
 }
 
-static int check_file(const char *file, char *why, size_t cap)
+/* argv of a clang run: the words of pre, the program's compiler flags
+ * (-D, -I, ... choose the code the build compiles: -DCMP in
+ * tests/adversary/ilp32_layout.c was not seen before), then file. */
+static char **clang_argv(const char *const *pre, size_t npre, char *const *cflags, size_t ncflags,
+                         const char *file)
 {
-    char *argv[] = {"clang",   "-fsyntax-only", "-w",         "-fno-color-diagnostics",
-                    "-Xclang", "-ast-dump",     (char *)file, NULL};
+    char **v = rv_xcalloc(npre + ncflags + 2, sizeof *v);
+    size_t k = 0;
+    for (size_t i = 0; i < npre; i++) v[k++] = (char *)pre[i];
+    for (size_t i = 0; i < ncflags; i++) v[k++] = cflags[i];
+    v[k++] = (char *)file;
+    v[k] = NULL;
+    return v;
+}
+
+static int check_file(const char *file, char *const *cflags, size_t ncflags, char *why, size_t cap)
+{
+    static const char *const pre[] = {"clang",   "-fsyntax-only", "-w", "-fno-color-diagnostics",
+                                      "-Xclang", "-ast-dump"};
+    char **argv = clang_argv(pre, sizeof pre / sizeof *pre, cflags, ncflags, file);
     char *out = NULL, *err = NULL;
     int st = rv_run_tool(argv, &out, NULL, &err);
+    free(argv);
     if (st != 0) {
         snprintf(why, cap,
                  "clang could not read %s (%s), so its dependence on the data model is "
@@ -702,6 +1080,9 @@ static int check_file(const char *file, char *why, size_t cap)
     free(s.bodies);
     for (size_t i = 0; i < s.nroots; i++) free(s.roots[i]);
     free(s.roots);
+    free(s.records);
+    free(s.fields);
+    free(s.mptrs);
     free(s.lines);
     free(s.file);
     free(out);
@@ -832,15 +1213,19 @@ static void free_lines(ppline *v, size_t n)
     free(v);
 }
 
-static int check_preprocessing(const char *file, char *why, size_t cap)
+static int check_preprocessing(const char *file, char *const *cflags, size_t ncflags, char *why,
+                               size_t cap)
 {
-    char *a64[] = {"clang", "-E", "-w", (char *)file, NULL};
-    char *a32[] = {"clang", "-E", "-w", "-m32", (char *)file, NULL};
+    static const char *const p64[] = {"clang", "-E", "-w"}, *const p32[] = {"clang", "-E", "-w",
+                                                                            "-m32"};
+    char **a64 = clang_argv(p64, 3, cflags, ncflags, file);
+    char **a32 = clang_argv(p32, 4, cflags, ncflags, file);
     char *o64 = NULL, *o32 = NULL, *err = NULL;
     int s64 = rv_run_tool(a64, &o64, NULL, &err);
     free(err), err = NULL;
     int s32 = s64 == 0 ? rv_run_tool(a32, &o32, NULL, &err) : -1;
     free(err);
+    free(a64), free(a32);
     if (s64 != 0 || s32 != 0) {
         snprintf(why, cap,
                  "clang could not preprocess %s for %s (%s), so its dependence on the data model "
@@ -875,11 +1260,13 @@ static bool preprocessed(const char *file)
     return n > 2 && !strcmp(file + n - 2, ".i");
 }
 
-int rv_data_model_check(char *const *files, size_t n, char *why, size_t cap)
+int rv_data_model_check(char *const *files, size_t n, char *const *cflags, size_t ncflags,
+                        char *why, size_t cap)
 {
     for (size_t i = 0; i < n; i++) {
-        int rc = preprocessed(files[i]) ? 0 : check_preprocessing(files[i], why, cap);
-        if (!rc) rc = check_file(files[i], why, cap);
+        int rc =
+            preprocessed(files[i]) ? 0 : check_preprocessing(files[i], cflags, ncflags, why, cap);
+        if (!rc) rc = check_file(files[i], cflags, ncflags, why, cap);
         if (rc) return rc;
     }
     return 0;

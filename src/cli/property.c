@@ -172,6 +172,7 @@ static int spy_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_policy
     b->limits = s->inner->limits;
     memcpy(b->engine, s->inner->engine, sizeof b->engine);
     memcpy(b->engine_why, s->inner->engine_why, sizeof b->engine_why);
+    b->engine_switched = s->inner->engine_switched;
     memcpy(b->taint_note, s->inner->taint_note, sizeof b->taint_note);
     memcpy(b->no_true, s->inner->no_true, sizeof b->no_true);
     for (size_t i = 0; !s->saw_wait && i < out->n; i++)

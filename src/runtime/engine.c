@@ -53,7 +53,11 @@
  * __ravel_reset_unsafe; and at start the engine looks for code of shared
  * objects other than the C library's (LD_PRELOAD: foreign_code).  Either
  * way it refuses (reason in engine_why), unless ravel asked for
- * RV_ENGINE_FORCE.
+ * RV_ENGINE_FORCE.  What no static look sees (code reached through a
+ * computed address) is caught by a comparison of the descriptor table
+ * after every reset and, unless forced, by a seccomp filter that traps
+ * the system calls that change other kernel state ("Kernel state"): the
+ * server then leaves and ravel redoes the exploration under fork.
  *
  * Owns: the reset engine's record of the process's memory (E, the zero-
  * filled maps, the late functions).
@@ -69,7 +73,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <poll.h>
+#include <stddef.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -102,6 +112,7 @@ struct rv_pm_scan_arg {
 #define RV_PRE_MAX   4096 /* the longest pre-run (the shadow's capacity) */
 #define RV_PRE_MIN   8    /* shorter ones save less than they cost */
 #define RV_PRE_NREG  256  /* the registry copied into the shadow, at most */
+#define FD_LOW       64   /* descriptors compared one by one (see "Kernel state") */
 
 typedef struct range {
     uint64_t lo, hi;
@@ -161,6 +172,11 @@ typedef struct engine {
     uint32_t nhist;           /* steps in hist */
     uint32_t pre_len;         /* the next pre-run's length */
     rv_step hist[RV_PRE_MAX]; /* the last execution's steps, as a prefix */
+    /* the descriptor table at start (see "Kernel state") */
+    uint64_t fds0; /* bit i: descriptor i open, for i < FD_LOW */
+    long free_hi0; /* the lowest free descriptor >= FD_LOW */
+    struct pollfd pfd[FD_LOW];
+    bool trapping; /* the seccomp filter is installed (install_trap_filter) */
 } engine;
 
 /* In .bss, so part of the snapshot: set before it, the same ever after. */
@@ -674,6 +690,7 @@ static bool keep_range(uint64_t lo, uint64_t hi, const range *holes, unsigned nh
 }
 
 static uint64_t zmap_extent(const zmap *z);
+static void kernel_state(uint64_t *fds, long *free_hi);
 
 static bool is_arena(const zmap *z)
 {
@@ -802,6 +819,7 @@ static int snapshot(void)
         if (E->ranges[i].lo < E->scan_lo) E->scan_lo = E->ranges[i].lo;
         if (E->ranges[i].hi > E->scan_hi) E->scan_hi = E->ranges[i].hi;
     }
+    kernel_state(&E->fds0, &E->free_hi0);
     return 0;
 }
 
@@ -1136,6 +1154,185 @@ static void put_hot_pages(void)
     for (unsigned i = 0; i < E->nhot; i++) put_page(E->hot[i].addr, E->hot[i].src);
 }
 
+/* ------------------------------------------------------------------ */
+/* Kernel state.                                                       */
+/*
+ * The compile driver keeps out every program whose own code can change
+ * what the kernel holds for the process (see the top of this file), but
+ * no static look sees code reached through an address the program
+ * computes: the bytes `syscall; ret` in the C library's text, called with
+ * a system call number in rax (tests/adversary/libc_by_address.c opens a
+ * file in every execution: under reset the descriptors piled up in the
+ * one process and an assertion failed that no forked child reaches).  So
+ * after every reset the engine compares the descriptor table with the
+ * one at start, and if it differs the engine leaves (quit_engine): the
+ * execution that changed it started from the start's state, as every one
+ * before it did, so their results stand, and ravel runs the rest under a
+ * fork server (native.c, fall_back_to_fork), the summary saying why.
+ * The comparison costs three system calls: descriptors 0 to FD_LOW-1 one
+ * by one in a single poll (POLLNVAL marks a closed one), and the lowest
+ * free descriptor from FD_LOW on (F_DUPFD).  It does not see a
+ * descriptor made above FD_LOW at a chosen number while FD_LOW stays
+ * free, nor the other kernel state a system call may change (signal
+ * dispositions, the working directory, limits, timers): under auto the
+ * seccomp filter below traps the calls that do (dup2, chdir, ...), before
+ * they run; docs/DESIGN.md "Engines".
+ */
+static void kernel_state(uint64_t *fds, long *free_hi)
+{
+    for (int i = 0; i < FD_LOW; i++) E->pfd[i] = (struct pollfd){.fd = i};
+    long r;
+    do r = rv_syscall6(SYS_poll, (long)E->pfd, FD_LOW, 0, 0, 0, 0);
+    while (r == -EINTR);
+    uint64_t m = 0;
+    for (int i = 0; i < FD_LOW; i++)
+        if (r < 0 || !(E->pfd[i].revents & POLLNVAL)) m |= 1ull << i;
+    *fds = m;
+    long d = rv_syscall6(SYS_fcntl, E->pagemap, F_DUPFD_CLOEXEC, FD_LOW, 0, 0, 0);
+    if (d >= 0) rv_sys_close((int)d);
+    *free_hi = d;
+}
+
+static __attribute__((noreturn)) void quit_engine(const char *what)
+{
+    rv_shm *s = E->real;
+    snprintf(s->engine_quit, sizeof s->engine_quit,
+             "an execution %s (a system call no check of the program saw): the "
+             "exploration was redone under fork",
+             what);
+    rv_sys_exit(72); /* ravel sees the server gone and starts a fork server */
+}
+
+/* System calls that change kernel state a reset cannot put back and the
+ * descriptor comparison does not see: under --engine=auto they are
+ * trapped before they happen (a seccomp filter, SECCOMP_RET_TRAP), and
+ * the runtime's SIGSYS handler leaves the engine (rv_engine_seccomp):
+ * the exploration is redone under fork.  The reset-safe C library
+ * functions and the runtime make none of them during an execution;
+ * those that only read (rt_sigaction, prlimit64 and sigaltstack with a
+ * null new value) pass.  A descriptor made at a chosen number (dup2)
+ * while descriptor 64 stays free was the descriptor check's blind spot
+ * (tests/adversary/libc_by_address.c OP=2). */
+static const int trapped[] = {
+    SYS_dup2,
+    SYS_dup3,
+    SYS_chdir,
+    SYS_fchdir,
+    SYS_chroot,
+    SYS_umask,
+    SYS_setrlimit,
+    SYS_setitimer,
+    SYS_alarm,
+    SYS_timer_create,
+    SYS_setsid,
+    SYS_setpgid,
+    SYS_setuid,
+    SYS_setgid,
+    SYS_setreuid,
+    SYS_setregid,
+    SYS_setresuid,
+    SYS_setresgid,
+    SYS_setgroups,
+    SYS_setfsuid,
+    SYS_setfsgid,
+    SYS_prctl,
+    SYS_personality,
+    SYS_unshare,
+    SYS_setns,
+    SYS_fork,
+    SYS_vfork,
+    SYS_clone,
+    SYS_clone3,
+    SYS_execve,
+    SYS_execveat,
+    SYS_ptrace,
+    SYS_setpriority,
+    SYS_sched_setaffinity,
+    SYS_sched_setscheduler,
+    SYS_sched_setparam,
+    SYS_seccomp,
+    SYS_close_range,
+    SYS_arch_prctl,
+    SYS_set_tid_address,
+    SYS_set_robust_list,
+    SYS_rseq,
+    SYS_shmat,
+    SYS_shmdt,
+    SYS_ioperm,
+    SYS_iopl,
+    SYS_signalfd,
+    SYS_signalfd4,
+};
+/* ... trapped when their argument arg (a new value) is not null */
+static const struct {
+    int nr, arg;
+} trapped_if_set[] = {{SYS_rt_sigaction, 1}, {SYS_prlimit64, 2}, {SYS_sigaltstack, 0}};
+
+#define BPF_NR         offsetof(struct seccomp_data, nr)
+#define BPF_ARG(k, hi) (offsetof(struct seccomp_data, args) + 8 * (k) + ((hi) ? 4 : 0))
+
+/* The filter: another ABI (int 0x80, x32) trapped; the list above
+ * trapped; everything else allowed.  Returns 0, or -1 (then nothing is
+ * trapped: the descriptor check still runs). */
+static int install_trap_filter(void)
+{
+    enum { CAP = 256 };
+    struct sock_filter f[CAP];
+    unsigned n = 0;
+    f[n++] =
+        (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch));
+    f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0);
+    f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP);
+    f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, BPF_NR);
+    f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000u, 0, 1);
+    f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP);
+    for (size_t i = 0; i < sizeof trapped_if_set / sizeof *trapped_if_set; i++) {
+        /* nr? then trap unless the argument's both halves are zero */
+        int k = trapped_if_set[i].arg;
+        f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, BPF_NR);
+        f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K,
+                                              (unsigned)trapped_if_set[i].nr, 0, 6);
+        f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, BPF_ARG(k, 0));
+        f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 3);
+        f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, BPF_ARG(k, 1));
+        f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 1);
+        f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+        f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP);
+    }
+    f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, BPF_NR);
+    unsigned nlist = sizeof trapped / sizeof *trapped;
+    /* each JEQ jumps to the TRAP after the final ALLOW */
+    for (unsigned i = 0; i < nlist; i++)
+        f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)trapped[i],
+                                              (unsigned char)(nlist - i), 0);
+    f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+    f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP);
+    struct sock_fprog prog = {.len = (unsigned short)n, .filter = f};
+    if (rv_syscall6(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0)) return -1;
+    return rv_syscall6(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, (long)&prog, 0, 0, 0) ? -1 : 0;
+}
+
+/* SIGSYS from the filter (the runtime's fatal-signal handler): the call
+ * did not happen, so the process is as it was; the engine leaves and the
+ * exploration is redone under fork.  Outside the reset engine (no
+ * filter) nothing: the signal is the program's. */
+void rv_engine_seccomp(int nr)
+{
+    if (!E || !E->trapping) return;
+    char what[96];
+    snprintf(what, sizeof what, "made system call %d, which changes kernel state (trapped)", nr);
+    quit_engine(what);
+}
+
+static void check_kernel_state(void)
+{
+    uint64_t fds;
+    long free_hi;
+    kernel_state(&fds, &free_hi);
+    if (fds != E->fds0 || free_hi != E->free_hi0)
+        quit_engine("changed the process's open descriptors");
+}
+
 static void reset(void)
 {
     E->nexec++;
@@ -1159,6 +1356,7 @@ static void reset(void)
     put_hot_pages();
     if (E->nexec == HOT_AFTER) take_hot_pages();
     if (probe() != E->probe0) unmap_strays();
+    check_kernel_state();
 }
 
 /* ------------------------------------------------------------------ */
@@ -1370,6 +1568,8 @@ void rv_engine_main(void)
     }
     rt.shm->engine_used = RV_ENGINE_RESET;
     E->real = rt.shm;
+    /* --engine=auto only: --engine=reset trusts the program */
+    if (!E->force) E->trapping = install_trap_filter() == 0;
     int32_t pid = (int32_t)rv_syscall6(SYS_getpid, 0, 0, 0, 0, 0, 0);
     /* on this stack: a reset puts the program's memory back, not this */
     rv_server_bells bells = {.shm = rt.shm, .spin.limit = rt.shm->spin_ticks, .asleep = true};

@@ -127,6 +127,7 @@ static uint64_t program_frame(uint64_t pc, uint64_t sp, uint64_t fp)
 static void on_fatal(int sig, siginfo_t *si, void *uc_)
 {
     rv_clear_flags(); /* before any unaligned access of this handler's */
+    if (sig == SIGSYS && si->si_code == 1 /* SYS_SECCOMP */) rv_engine_seccomp(si->si_syscall);
     ucontext_t *uc = uc_;
     uint64_t pc = (uint64_t)uc->uc_mcontext.gregs[REG_RIP];
     uint64_t sp = (uint64_t)uc->uc_mcontext.gregs[REG_RSP];

@@ -146,6 +146,11 @@ typedef struct rv_shm {
     /* --- written by the server once, before its first answer --- */
     uint32_t engine_used; /* RV_ENGINE_FORK or RV_ENGINE_RESET */
     char engine_why[160]; /* why a reset was asked for and not used ("" otherwise) */
+    /* written by a reset server just before it leaves because an
+     * execution changed kernel state a reset cannot put back (engine.c,
+     * "Kernel state"): why; ravel then starts a fork server for the rest
+     * (native.c).  "" otherwise. */
+    char engine_quit[160];
     /* what in the build makes states unique (compile.c, the generated
      * __ravel_taint_note: the tainting C library functions called,
      * uninstrumented code, frames of variable size), "" if nothing */

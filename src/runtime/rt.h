@@ -318,6 +318,9 @@ bool rv_proto_wait_request(rv_server_bells *v);
 void rv_proto_answer(rv_server_bells *v, int32_t *field, int32_t val);
 
 /* --- engine.c: the reset engine --- */
+/* The seccomp filter of the reset engine trapped system call nr (engine.c
+ * "Kernel state"): the engine leaves; nothing outside it. */
+void rv_engine_seccomp(int nr);
 /* At the server's fork: true in each execution the engine runs (memory as
  * in a forked child), false if it cannot be used (shm->engine_why). */
 bool rv_engine_start(rv_shm *s);

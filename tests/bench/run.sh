@@ -113,4 +113,22 @@ t_peers() {
     expect_file_match "$W/R.md" '^\| CCNF\(9\) \|.*\| 16 · [0-9.]+ s \| not present \| not present \|$'
 }
 
+# The peers' outputs as their sources print them: Nidhugg's blocked traces
+# come on lines of their own (assume- and await-blocked are counted,
+# sleepset-blocked are not), and a peer that stops at an error is shown
+# as a bug with its partial count, not as a clean run.
+t_peers_parse() {
+    need_python || return 0
+    mkdir -p "$W/peers2"
+    printf '#!/bin/sh\necho "*** Verification unsuccessful."\necho "Number of complete executions explored: 3"\n' >"$W/peers2/genmc"
+    printf '#!/bin/sh\necho "Trace count: 7"\necho "Assume-blocked trace count: 2"\necho "Sleepset-blocked trace count: 5"\necho "No errors were detected."\n' >"$W/peers2/nidhuggc"
+    printf '#!/bin/sh\necho "clang: error: unsupported"\nexit 1\n' >"$W/peers2/dpu"
+    chmod +x "$W/peers2/genmc" "$W/peers2/nidhuggc" "$W/peers2/dpu"
+    printf '%s\n' "s001t1|CCNF(9)|ccnf|$ROOT/bench/seeds/poet/ccnf9.c||ok|1|16|P=9" >"$W/rows2.txt"
+    BENCH_ROWS=$W/rows2.txt BENCH_OUT=$W/R2.md LIMIT=20 BENCH_ALGOS=optimal RAVEL=$RAVEL QUICK= ONLY= PEERS=$W/peers2 \
+        timeout -k 5 "$RV_GUARD" python3 "$ROOT/bench/run" >"$W/out2" 2>"$W/err2"
+    expect_eq "exit status" "$?" 0
+    expect_file_match "$W/R2.md" '^\| CCNF\(9\) \|.*\| 16 · [0-9.]+ s \|.*\| 3 · [0-9.]+ s \(bug\) \| 7 \+2 bl\. · [0-9.]+ s \| failed \|$'
+}
+
 rv_main "$@"

@@ -589,6 +589,26 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
     }
 }
 
+/* A reset server that left because an execution changed kernel state a
+ * reset cannot put back (engine.c, "Kernel state"; shm->engine_quit):
+ * every execution it answered had started from the start's state, so
+ * their results stand, and the next server forks (the summary says why). */
+static bool fall_back_to_fork(native *nb)
+{
+    rv_shm *s = nb->shm;
+    if (!s->engine_quit[0]) return false;
+    s->engine = RV_ENGINE_FORK;
+    s->engine_used = RV_ENGINE_FORK; /* the new server sets it only when asked for a reset */
+    snprintf(nb->base.engine, sizeof nb->base.engine, "fork");
+    snprintf(nb->base.engine_why, sizeof nb->base.engine_why, "%.*s", (int)sizeof s->engine_quit,
+             s->engine_quit);
+    /* the new server's first answer copies engine_why (run_child) */
+    memcpy(s->engine_why, s->engine_quit, sizeof s->engine_why);
+    s->engine_quit[0] = 0;
+    nb->base.engine_switched = true;
+    return true;
+}
+
 static int native_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_policy pol,
                           rv_trace *out)
 {
@@ -622,8 +642,11 @@ static int native_execute(rv_backend *b, const rv_step *prefix, size_t n, rv_pol
         }
         char err[256];
         stop_server(nb);
-        /* a server that never answered will not do better the second time */
-        if (!nb->answered || start_server(nb, err, sizeof err)) break;
+        bool fell_back = fall_back_to_fork(nb);
+        /* a server that never answered will not do better the second
+         * time, unless it left the reset engine (its first execution made
+         * a trapped system call) */
+        if ((!nb->answered && !fell_back) || start_server(nb, err, sizeof err)) break;
     }
     rv_trace_reset(out);
     out->end = RV_END_INTERNAL;
