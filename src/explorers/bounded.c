@@ -5,8 +5,9 @@
  * preemption bound, and the naive bounded DFS (every schedule within the
  * bound) that is BPOR's oracle.  The search itself is dpor.c's engine; this
  * file chooses its mode and bound, loops over the iterative bound, states
- * what a bounded result guarantees, and keeps the set of thread-local
- * states reached (--local-states, for the tests of seed 002 Theorem 1).
+ * what a bounded result guarantees.  The set of thread-local states reached
+ * (--local-states, for the tests of seed 002 Theorem 1) is localset.c's,
+ * which dpor.c fills: this file is a client of dpor.c only.
  *
  * Guarantee (seed 002 Theorem 1 with Theorems 4/7 and 10/13): BPOR with
  * bound c reaches every thread-local state that some execution of bound
@@ -20,67 +21,6 @@
 
 #include "../core/util.h"
 #include "dpor.h"
-#include "tracecount.h"
-
-/* ---- thread-local states ------------------------------------------------- */
-
-typedef struct lstate {
-    uint64_t lo, hi;
-    uint16_t tid;
-} lstate;
-
-struct rv_localset {
-    rv_tracecount *seen; /* dedup by (thread, fingerprint) */
-    lstate *v;
-    size_t n, cap;
-};
-
-rv_localset *rv_localset_new(void)
-{
-    rv_localset *s = rv_xcalloc(1, sizeof *s);
-    s->seen = rv_tracecount_new();
-    return s;
-}
-
-void rv_localset_add(rv_localset *s, uint16_t tid, uint64_t lo, uint64_t hi)
-{
-    rv_hash128 k = {lo ^ ((uint64_t)tid * 0x9e3779b97f4a7c15ull), hi ^ tid};
-    if (!rv_tracecount_insert(s->seen, k)) return;
-    if (s->n == s->cap) {
-        s->cap = s->cap ? 2 * s->cap : 256;
-        s->v = rv_xrealloc(s->v, s->cap * sizeof *s->v);
-    }
-    s->v[s->n++] = (lstate){lo, hi, tid};
-}
-
-static int cmp_lstate(const void *a, const void *b)
-{
-    const lstate *x = a, *y = b;
-    if (x->tid != y->tid) return x->tid < y->tid ? -1 : 1;
-    if (x->hi != y->hi) return x->hi < y->hi ? -1 : 1;
-    if (x->lo != y->lo) return x->lo < y->lo ? -1 : 1;
-    return 0;
-}
-
-/* One line per state: "thread fp_hi fp_lo", sorted, so that two searches
- * compare with diff/comm. */
-int rv_localset_write(rv_localset *s, const char *path)
-{
-    qsort(s->v, s->n, sizeof *s->v, cmp_lstate);
-    FILE *f = fopen(path, "w");
-    if (!f) return -1;
-    for (size_t i = 0; i < s->n; i++)
-        fprintf(f, "%u %016" PRIx64 " %016" PRIx64 "\n", s->v[i].tid, s->v[i].hi, s->v[i].lo);
-    return fclose(f) ? -1 : 0;
-}
-
-void rv_localset_free(rv_localset *s)
-{
-    if (!s) return;
-    rv_tracecount_free(s->seen);
-    free(s->v);
-    free(s);
-}
 
 /* ---- the searches ---------------------------------------------------------- */
 

@@ -72,6 +72,7 @@
 #include "../core/model.h"
 #include "../core/util.h"
 #include "hien.h"
+#include "localset.h"
 
 #define NONE   RV_NO_THREAD
 #define BIT(t) (1ull << (t))

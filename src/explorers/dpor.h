@@ -45,13 +45,6 @@ int rv_dpor_run(rv_explore *x, const rv_dpor_cfg *cfg);
  * naive bounded DFS is the same search with mode RV_DPOR_NAIVE. */
 int rv_algo_bpor(rv_explore *x);
 
-/* Thread-local states (bounded.c): a set of (thread, fingerprint). */
-typedef struct rv_localset rv_localset;
-rv_localset *rv_localset_new(void);
-void rv_localset_add(rv_localset *s, uint16_t tid, uint64_t lo, uint64_t hi);
-int rv_localset_write(rv_localset *s, const char *path);
-void rv_localset_free(rv_localset *s);
-
 /* Release operations of seed 002 Algorithm 3 (they may enable a blocked
  * thread): unlock, wait1 (releases the mutex), signal, broadcast, sem
  * post, thread exit, once end, atomic-section end. */

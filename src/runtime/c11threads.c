@@ -24,6 +24,9 @@
  * Timed calls (mtx_timedlock, cnd_timedwait) are the pthread timed calls
  * when the runtime has them (weak references); without them they end the
  * execution as unsupported, never silently untimed.
+ *
+ * Owns: no state: each C11 call is its POSIX counterpart's action (sync.c),
+ * made as the program's (rv_pc_override, kernel.c).
  */
 #include "rt.h"
 
@@ -72,8 +75,6 @@ int __ravel_pthread_mutex_timedlock(pthread_mutex_t *, const struct timespec *)
 int __ravel_pthread_cond_timedwait(pthread_cond_t *, pthread_mutex_t *, const struct timespec *)
     __attribute__((weak));
 void __ravel_unsupported(const char *name, void *pc) __attribute__((noreturn));
-
-uint64_t rv_pc_override;
 
 /* Evaluate a sync.c call as if the program had made it (rt.h). */
 #define AS_CALLER(call)                                                                            \

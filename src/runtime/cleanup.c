@@ -15,7 +15,7 @@
  *
  * The list is program state (what pthread_exit will run): its head lives
  * in the executable's TLS block, of which every thread has its own copy
- * that its fingerprint hashes (sched.c, fingerprint_last), and the links
+ * that its fingerprint hashes (state.c, rv_fingerprint_last), and the links
  * in the buffers, on the threads' stacks.  This file is linked only into
  * programs that use the macros (sync.c refers to it weakly), so other
  * programs keep a layout without a TLS block.
@@ -24,6 +24,9 @@
  * __pthread_unwind_next outside an exit ends the execution saying so),
  * and C++'s __pthread_cleanup_class (-fexceptions), whose destructor
  * needs the unwinder.
+ *
+ * Owns: each thread's list of cleanup buffers (its TLS: top, exit_value,
+ * exiting).
  */
 #include "rt.h"
 

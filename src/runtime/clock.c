@@ -40,6 +40,9 @@
  * not repeat itself) and taints the state (the time is outside it).
  * Outside an execution (constructors, atexit handlers after the end) the
  * real clock answers.
+ *
+ * Owns: the virtual clock (virtual_clock); sleeping is a yield that
+ * advances it.
  */
 #include "rt.h"
 
@@ -258,4 +261,28 @@ int __ravel_timespec_getres(struct timespec *res, int base)
     if (virtual_on()) a = (struct timespec){0, 1};
     if (res) rv_out(res, &a, sizeof a, pc);
     return base;
+}
+
+/* ---- sleeping (sync.c's before; c11threads.c calls nanosleep as the
+ * program: RV_API_PC) ------------------------------------------------------- */
+
+/* Sleeping is a yield; the virtual clock (clock.c) shows the sleeping
+ * thread that the time passed. */
+unsigned __ravel_sleep(unsigned s)
+{
+    rv_visible(rv_act(RV_ACT_YIELD, 0), RV_API_PC());
+    rv_clock_slept(s * 1000000000ull);
+    return 0;
+}
+int __ravel_usleep(unsigned us)
+{
+    rv_visible(rv_act(RV_ACT_YIELD, 0), RV_API_PC());
+    rv_clock_slept(us * 1000ull);
+    return 0;
+}
+int __ravel_nanosleep(const void *req, void *rem)
+{
+    rv_visible(rv_act(RV_ACT_YIELD, 0), RV_API_PC());
+    rv_clock_slept_ts(req);
+    return 0;
 }

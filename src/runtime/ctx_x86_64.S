@@ -65,7 +65,7 @@ rv_engine_trampoline:
 /*
  * rv_visible(rv_action a, uint64_t pc): the runtime's single entry for a
  * visible action.  Stores the caller's callee-saved registers, MXCSR and
- * x87 control word in rv_entry_regs (sched.c) before compiled code could
+ * x87 control word in rv_entry_regs (kernel.c) before compiled code could
  * change them, then tail-jumps to rv_visible_c with the stack and the
  * argument registers untouched.  They are part of the thread's state
  * (cutoffs): a program built with -O1 keeps values there across calls.
@@ -195,7 +195,7 @@ rv_zero_gprs: /* the caller-saved general registers (rv_scrub_regs too) */
  * rv_xmask_visible (every vector and opmask register zero, MXCSR and x87
  * kept) by zeroing idioms instead of XRSTOR, which was the program's
  * largest cost per event after the scrub (issue 11: about 100 cycles, 4%
- * of philo_flags N=14's program samples).  rv_vec_kind (sched.c,
+ * of philo_flags N=14's program samples).  rv_vec_kind (kernel.c,
  * xstate_init) says which registers exist: 2 AVX-512 (zmm0-31, k0-7),
  * 1 AVX (ymm0-15), 0 SSE only (xmm0-15).  Clobbers nothing else.
  */

@@ -2,7 +2,7 @@
  * engine.c — the reset engine: many executions in one process, without a
  * fork per execution (issue 11 part 2, DESIGN §2 "Engines").
  *
- * Contract.  The fork server (sched.c, serve) calls rv_engine_start() where
+ * Contract.  The fork server (start.c, serve) calls rv_engine_start() where
  * it would fork.  It returns true once per execution, in a process whose
  * memory is exactly what a forked child would see, and false (with
  * shm->engine_why filled) when the reset engine cannot be used; the server
@@ -58,6 +58,9 @@
  * after every reset and, unless forced, by a seccomp filter that traps
  * the system calls that change other kernel state ("Kernel state"): the
  * server then leaves and ravel redoes the exploration under fork.
+ *
+ * Owns: the reset engine's record of the process's memory (E, the zero-
+ * filled maps, the late functions).
  */
 #include "rt.h"
 #include "sys.h"
@@ -654,7 +657,7 @@ static range *snap_range_of(uint64_t a)
 /* Unmap the pages of main's stack (range r) that hold only zeros: they
  * read as zeros all the same, and the snapshot's copy then maps the
  * shared zero page there, so the scrub of the 64 KiB below main's frame
- * at the start of every execution (sched.c), which reads them, reads one
+ * at the start of every execution (start.c), which reads them, reads one
  * page that stays in the cache rather than sixteen. */
 static void drop_zero_pages(const range *r)
 {
@@ -1631,7 +1634,7 @@ bool rv_engine_start(rv_shm *s)
     add_own((uint64_t)m, (uint64_t)m + ((sizeof(engine) + PAGE - 1) & ~(PAGE - 1)));
     add_own((uint64_t)st, (uint64_t)st + ENGINE_STACK);
     rv_syscall6(SYS_rt_sigprocmask, SIG_SETMASK, 0, (long)&E->sigmask0, 8, 0, 0);
-    /* initial frame popped by rv_ctx_switch (as for a thread, sched.c) */
+    /* initial frame popped by rv_ctx_switch (as for a thread, kernel.c) */
     uint64_t *sp = (uint64_t *)(((uintptr_t)E->stack + ENGINE_STACK - 64) & ~(uintptr_t)15);
     *--sp = (uint64_t)(uintptr_t)rv_engine_trampoline;
     for (int i = 0; i < 6; i++) *--sp = 0;

@@ -21,6 +21,8 @@
  * execution, under either engine); the innermost RV_XL_DEPTH calls of a
  * thread are kept (a ring indexed by depth), deeper recursion loses the
  * outer ones (the record says how many there were).
+ *
+ * Owns: the explain log's shadow stacks (stacks).
  */
 #include "rt.h"
 

@@ -33,6 +33,9 @@
  *    in the image as a residue, and two configurations whose memory
  *    differs by exactly such a residue would hash equal
  *    (tests/cutoffs/sync_reuse.c).
+ *
+ * Owns: the table of object granularities (objs) and the accounting of the
+ * runtime's writes (acct_sum).
  */
 #include "rt.h"
 

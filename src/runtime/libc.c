@@ -31,6 +31,8 @@
  * Outside an execution (rt.active false: constructors, the fork server
  * before the first request, atexit handlers after the end) this is a
  * no-op, and the C library function simply runs.
+ *
+ * Owns: no state.
  */
 #include "rt.h"
 

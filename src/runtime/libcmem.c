@@ -32,6 +32,9 @@
  * string is read without an event (it is taken to be constant).
  * Outside an execution (rt.active false) rv_mem_event is a no-op and the
  * wrappers behave as the C library.
+ *
+ * Owns: strtok's saved position; everything else is the program's memory,
+ * read and written at events.
  */
 #include "rt.h"
 #include "strev.h"
@@ -919,6 +922,61 @@ void rv_printf_end(rv_fmt_args *fa, uint64_t pc)
     fa->arena = NULL;
     fa->nslot = fa->nn = 0;
     errno = e;
+}
+
+/* ---- the sprintf family (memory.c's before: formats into memory, not a
+ * stream) ------------------------------------------------------------------ */
+
+/* The sprintf family reads its %s arguments at events and has its %n
+ * destinations written at events (rv_printf_begin/end), formats into a
+ * bounce buffer, then writes the destination at one write event. */
+static int format_to(char *d, size_t n, bool bounded, const char *fmt, va_list ap, uint64_t pc)
+{
+    rv_fmt_args fa;
+    rv_printf_begin(&fa, fmt, ap, pc);
+    va_list aq;
+    va_copy(aq, ap);
+    int len = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    size_t full = len < 0 ? 0 : (size_t)len + 1, out = bounded ? (full < n ? full : n) : full;
+    char small[BOUNCE_STACK];
+    char *buf = NULL;
+    if (out) {
+        buf = rv_bounce_alloc(full, small);
+        vsnprintf(buf, full, fmt, ap);
+        if (out < full) buf[out - 1] = 0;
+    }
+    rv_printf_end(&fa, pc);
+    if (out) {
+        rv_out(d, buf, out, pc);
+        rv_bounce_free(buf, small);
+    }
+    return len;
+}
+
+int __ravel_vsnprintf(char *d, size_t n, const char *fmt, va_list ap)
+{
+    return format_to(d, n, true, fmt, ap, PC);
+}
+int __ravel_vsprintf(char *d, const char *fmt, va_list ap)
+{
+    return format_to(d, 0, false, fmt, ap, PC);
+}
+int __ravel_snprintf(char *d, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = format_to(d, n, true, fmt, ap, PC);
+    va_end(ap);
+    return r;
+}
+int __ravel_sprintf(char *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = format_to(d, 0, false, fmt, ap, PC);
+    va_end(ap);
+    return r;
 }
 
 /* printf and friends: the real function runs between begin and end */

@@ -1,8 +1,8 @@
 /*
  * live.c — the program's dead frame bytes zeroed at each visible action,
  * from the liveness table the compile driver wrote next to the binary
- * (src/backends/native/liveness.h: what "dead" means and why the analysis
- * is sound).
+ * (its format: livetable.h; what "dead" means and why the analysis is
+ * sound: src/backends/native/liveness.h).
  *
  * Why zero rather than leave the bytes out of the fingerprint: a dead byte
  * is never read by its own frame, but once the frame returns, an
@@ -17,11 +17,13 @@
  * frame walked (usually one to three) and the dead ranges' bytes, written
  * only where not zero already (main's stack is write-tracked by the reset
  * engine).
+ *
+ * Owns: the loaded liveness table (sites, ranges).
  */
 #include "rt.h"
 #include "sys.h"
 
-#include "../backends/native/liveness.h"
+#include "livetable.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -5,7 +5,7 @@
  * every access that may be shared and __tsan_atomicN_* for atomics (DESIGN
  * §2.1); we define those symbols, so each such access becomes an event
  * (memory mode sc).  Accesses to TLS variables are events like any other:
- * each thread's TLS lies at addresses of its own (sched.c), and a pointer
+ * each thread's TLS lies at addresses of its own (kernel.c), and a pointer
  * to it may reach another thread.  Atomic operations are performed here, after their event, so
  * they are indivisible; executions are sequentially consistent, and memory
  * orders matter only to the race detector of memory mode drf (race.c).
@@ -19,6 +19,9 @@
  * back to the C library.  free is a write event over the block, and so is
  * the refill of a reused block (issue 9: the runtime's writes to memory the
  * program can reach are events).
+ *
+ * Owns: the heap: each thread's arena and free lists (in its rv_thr), and
+ * no other state.
  */
 #include "rt.h"
 #include "strev.h"
@@ -31,43 +34,6 @@
 #include <sys/resource.h>
 
 #define PC RV_PC()
-
-void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc, uint8_t flags)
-{
-    uint64_t a = (uint64_t)(uintptr_t)addr;
-    /* a wild length (memset(p, 0, (size_t)-1), recorded before it faults)
-     * ends where the address space does, so that no reader of the event
-     * computes an end obj + len that wraps around */
-    if (len > UINT64_MAX - a) len = UINT64_MAX - a;
-    if (!rt.active || !len) return;
-    if ((rt.flags & RV_REQ_DRF) && !(flags & RV_AF_ATOMIC)) {
-        rv_race_access(addr, len, k != RV_ACT_READ, pc);
-        return;
-    }
-    rv_action act = rv_act(k, a);
-    act.len = len;
-    act.flags = flags;
-    rt.running->note_old = true;
-    rv_visible(act, pc);
-}
-
-/* The running thread's memory event has just been taken and nothing ran
- * since: note the bytes it is about to access (rv_event.old).  Called by
- * rv_visible_c once the thread is back, rather than by the scheduler: a
- * wild address then faults in the thread that accesses it, as the access
- * itself would; and rather than by the wrapper after rv_visible returns:
- * the event's index it computes would stay in the caller-saved registers
- * the program gets back (sched.c, rv_scrub_regs). */
-void rv_note_old(const void *addr, uint64_t len)
-{
-    rv_thr *t = rt.running;
-    if (!rt.recording || len > 8 || !t || t->last_event < 0) return;
-    rv_event *ev = &rt.events[t->last_event];
-    uint64_t v = 0;
-    memcpy(&v, addr, len);
-    ev->old = v;
-    ev->vflags |= RV_EV_OLD;
-}
 
 /* ------------------------------------------------------------------ */
 /* Plain accesses.                                                     */
@@ -151,7 +117,7 @@ void __tsan_func_entry(void *caller)
     if (!rt.running) return;
     rv_thr *t = rt.running;
     /* the stack's low-water mark since the last visible action: how deep
-     * the scrub after the next one must reach (sched.c, scrub_dead) */
+     * the scrub after the next one must reach (state.c, rv_scrub_dead) */
     char *f = __builtin_frame_address(0);
     if (!t->stack_low || f < t->stack_low) t->stack_low = f;
     /* the explain log's shadow stack: explain runs only, so that every
@@ -306,100 +272,9 @@ void __tsan_atomic_signal_fence(int mo) {}
  * interleaving that the unfolding counts as the same trace as one with
  * the old value (tests/adversary/memcpy_late_read.c).  So a copy reads
  * into a bounce buffer at its read event and writes from it at its write
- * event. */
+ * event (the buffers and the block reads of strings: strev.c). */
 
-extern void *__libc_malloc(size_t);
 extern void __libc_free(void *);
-
-void *rv_bounce_alloc(size_t n, char *small)
-{
-    if (n <= BOUNCE_STACK) return small;
-    void *p = __libc_malloc(n);
-    if (!p) rv_end_exec(RV_END_INTERNAL, 0, 0, "cannot allocate a %zu-byte copy buffer", n);
-    return p;
-}
-void rv_bounce_free(void *p, char *small)
-{
-    if (p != small) __libc_free(p);
-}
-
-/* Strings and scans are read in blocks, each at its read event and copied
- * out right after it (rv_snap).  A block's range depends only on s and on
- * the bytes already read at events: first up to the next 8-byte boundary,
- * then blocks as large as what was read so far (at most 4096) and aligned
- * to their size, so never across a page, as glibc's own word-at-a-time
- * scans read.  Measuring the string first and naming that length in the
- * event (as this code once did) read the bytes without an event: when
- * another thread's write changed the length, the event's range depended
- * on an order the trace does not fix, and dfs counted 3 traces where udpor
- * ran 2 (tests/adversary/libc_in.c, OP 0). */
-static size_t next_block(uintptr_t p, uintptr_t s)
-{
-    if (p == s) return 8 - (p & 7);
-    size_t done = p - s, c = 8;
-    while (c * 2 <= done && c < 4096) c *= 2;
-    while (p & (c - 1)) c /= 2;
-    return c;
-}
-
-static void snap_reserve(rv_snap *sn, size_t n)
-{
-    if (n + 1 <= sn->cap) return;
-    size_t cap = sn->cap * 2 > n + 1 ? sn->cap * 2 : n + 1;
-    char *q = __libc_malloc(cap);
-    if (!q) rv_end_exec(RV_END_INTERNAL, 0, 0, "cannot allocate a %zu-byte copy buffer", cap);
-    memcpy(q, sn->p, sn->n);
-    if (sn->p != sn->small) __libc_free(sn->p);
-    sn->p = q;
-    sn->cap = cap;
-}
-
-void rv_snap_init(rv_snap *sn)
-{
-    sn->p = sn->small;
-    sn->n = 0;
-    sn->cap = sizeof sn->small;
-    sn->p[0] = 0;
-}
-
-void rv_snap_free(rv_snap *sn)
-{
-    if (sn->p != sn->small) __libc_free(sn->p);
-    rv_snap_init(sn);
-}
-
-size_t rv_snap_scan(rv_snap *sn, const void *s, size_t max, rv_scan_need need, const void *arg,
-                    uint64_t pc)
-{
-    rv_snap_init(sn);
-    uintptr_t b = (uintptr_t)s;
-    for (;;) {
-        if (sn->n) {
-            size_t k = need(sn->p, sn->n, arg);
-            if (k) return k;
-        }
-        if (sn->n >= max) return sn->n;
-        size_t c = next_block(b + sn->n, b);
-        if (c > max - sn->n) c = max - sn->n;
-        snap_reserve(sn, sn->n + c);
-        rv_mem_event(RV_ACT_READ, (const char *)s + sn->n, c, pc, 0);
-        memcpy(sn->p + sn->n, (const char *)s + sn->n, c);
-        sn->n += c;
-        sn->p[sn->n] = 0;
-    }
-}
-
-/* a string: up to its terminator, included */
-static size_t str_need(const char *c, size_t k, const void *arg)
-{
-    size_t n = strlen(c);
-    return n < k ? n + 1 : 0;
-}
-
-size_t rv_snap_str(rv_snap *sn, const char *s, size_t max, uint64_t pc)
-{
-    return rv_snap_scan(sn, s, max, str_need, NULL, pc);
-}
 
 /* d[0..n) = s[0..n) with the bytes read at a read event of s and written
  * at a write event of d. */
@@ -537,58 +412,6 @@ char *__ravel_strncat(char *d, const char *s, size_t n)
     rv_write_from(d + dl, k, y.p, k, pc);
     rv_snap_free(&y);
     return d;
-}
-
-/* The sprintf family reads its %s arguments at events and has its %n
- * destinations written at events (rv_printf_begin/end), formats into a
- * bounce buffer, then writes the destination at one write event. */
-static int format_to(char *d, size_t n, bool bounded, const char *fmt, va_list ap, uint64_t pc)
-{
-    rv_fmt_args fa;
-    rv_printf_begin(&fa, fmt, ap, pc);
-    va_list aq;
-    va_copy(aq, ap);
-    int len = vsnprintf(NULL, 0, fmt, aq);
-    va_end(aq);
-    size_t full = len < 0 ? 0 : (size_t)len + 1, out = bounded ? (full < n ? full : n) : full;
-    char small[BOUNCE_STACK];
-    char *buf = NULL;
-    if (out) {
-        buf = rv_bounce_alloc(full, small);
-        vsnprintf(buf, full, fmt, ap);
-        if (out < full) buf[out - 1] = 0;
-    }
-    rv_printf_end(&fa, pc);
-    if (out) {
-        rv_out(d, buf, out, pc);
-        rv_bounce_free(buf, small);
-    }
-    return len;
-}
-
-int __ravel_vsnprintf(char *d, size_t n, const char *fmt, va_list ap)
-{
-    return format_to(d, n, true, fmt, ap, PC);
-}
-int __ravel_vsprintf(char *d, const char *fmt, va_list ap)
-{
-    return format_to(d, 0, false, fmt, ap, PC);
-}
-int __ravel_snprintf(char *d, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = format_to(d, n, true, fmt, ap, PC);
-    va_end(ap);
-    return r;
-}
-int __ravel_sprintf(char *d, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = format_to(d, 0, false, fmt, ap, PC);
-    va_end(ap);
-    return r;
 }
 
 /* ------------------------------------------------------------------ */

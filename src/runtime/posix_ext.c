@@ -8,13 +8,16 @@
  *
  *  - Spin locks are normal mutexes (mutex actions flagged RV_AF_SPIN):
  *    pthread_spinlock_t has only 4 bytes, so the model state is packed
- *    into it here (rv_spin_pack / rv_spin_unpack).  A lock that never
+ *    into it by apply.c (rv_spin_pack / rv_spin_unpack).  A lock that never
  *    comes is a deadlock report, as for a mutex: ravel never spins.
  *  - Timed waits (DESIGN "Timed waits"): the deadline is not read; timing
  *    out is a value choice of the explorer, possible whenever the call
  *    runs, and the only outcome when the object is not available.
  *  - Read-write locks and barriers live in the program's own storage (the
  *    model's rv_rwlock_st / rv_barrier_st overlays).
+ *
+ * Owns: pthread_setconcurrency's value; the objects' states are the
+ * model's, in the program's objects (apply.c).
  */
 #include "rt.h"
 
@@ -36,49 +39,7 @@ _Static_assert(sizeof(pthread_spinlock_t) == 4, "spin lock word");
 
 #define PC RV_PC()
 
-/* ---- spin locks ------------------------------------------------------------ */
-
-/* The word: 0 = free and never initialised (a zero-filled lock is usable,
- * as in glibc); else SPIN_TAG | status code << 8 | owner (tid + 1), the
- * code's SPIN_RAW bit set when the lock was initialised over garbage (the
- * start every action reports: RV_MK_RAW).  Any other value (heap garbage)
- * is an uninitialised lock. */
-#define SPIN_TAG 0x5a000000u
-enum { SPIN_STATIC, SPIN_INIT, SPIN_DEAD, SPIN_CODE = 0x7f, SPIN_RAW = 0x80 };
-
-void rv_spin_unpack(uint64_t addr, rv_mutex_st *m)
-{
-    uint32_t w = *(const volatile uint32_t *)(uintptr_t)addr;
-    static const uint32_t status[] = {RV_MST_STATIC, RV_MST_INIT, RV_MST_DEAD};
-    memset(m, 0, sizeof *m);
-    m->kind = RV_MK_NORMAL;
-    if (w == 0) return;
-    unsigned code = (w >> 8) & SPIN_CODE;
-    if ((w & 0xff000000u) != SPIN_TAG || code > SPIN_DEAD) {
-        m->status = 0xbadu; /* neither static, initialised nor destroyed */
-        return;
-    }
-    m->status = status[code];
-    if (w & SPIN_RAW << 8) m->kind0 = RV_MK_RAW;
-    m->owner = (int32_t)(w & 0xff);
-    m->count = m->owner ? 1 : 0;
-}
-
-void rv_spin_pack(uint64_t addr, const rv_mutex_st *m)
-{
-    unsigned code;
-    if (m->status == RV_MST_STATIC)
-        code = SPIN_STATIC;
-    else if (m->status == RV_MST_INIT)
-        code = SPIN_INIT;
-    else if (m->status == RV_MST_DEAD)
-        code = SPIN_DEAD;
-    else
-        return; /* still uninitialised (a misuse): leave the bytes */
-    if (m->kind0 == RV_MK_RAW) code |= SPIN_RAW; /* initialised over garbage */
-    uint32_t w = code == SPIN_STATIC && !m->owner ? 0 : SPIN_TAG | code << 8 | (uint32_t)m->owner;
-    *(volatile uint32_t *)(uintptr_t)addr = w;
-}
+/* ---- spin locks (their word: apply.c, rv_spin_pack) ------------------------ */
 
 static rv_action spin_act(rv_kind k, pthread_spinlock_t *l)
 {
@@ -566,69 +527,10 @@ ATTR_DESTROY(pthread_barrierattr_destroy, pthread_barrierattr_t)
 ATTR_SET1(pthread_barrierattr_setpshared, pthread_barrierattr_t, int)
 ATTR_GET1(pthread_barrierattr_getpshared, pthread_barrierattr_t, int)
 
-/* ---- pthread_create's attributes ------------------------------------------- */
-
-/* The stack a thread gets (sched.c, map_stack): its region less the guard
- * and the TLS area at the top, for which this leaves a generous margin. */
-#define RV_THREAD_STACK (RV_STACK_SPAN - RV_GUARD_SIZE - (256u << 10))
-
-int rv_create_attr(const pthread_attr_t *attr, uint64_t pc, rv_spawn_attr *out)
-{
-    pthread_attr_t c, dflt;
-    rv_in(&c, attr, sizeof c, pc);
-    int ds = PTHREAD_CREATE_JOINABLE, inherit = PTHREAD_INHERIT_SCHED, policy = SCHED_OTHER;
-    struct sched_param sp = {0};
-    size_t size = 0, size0 = 0;
-    pthread_attr_getdetachstate(&c, &ds);
-    pthread_attr_getinheritsched(&c, &inherit);
-    pthread_attr_getschedpolicy(&c, &policy);
-    pthread_attr_getschedparam(&c, &sp);
-    pthread_attr_getstacksize(&c, &size);
-    pthread_attr_init(&dflt);
-    pthread_attr_getstacksize(&dflt, &size0);
-    pthread_attr_destroy(&dflt);
-    /* a stack larger than ravel's threads have would overflow where the
-     * program's own would not: a limit of ravel, said as such */
-    if (size != size0 && size > RV_THREAD_STACK)
-        rv_end_exec(RV_END_RESOURCE, pc, (uint64_t)(uintptr_t)attr,
-                    "pthread_create: a stack of %zu bytes was asked for; ravel's threads have "
-                    "%llu",
-                    size, (unsigned long long)RV_THREAD_STACK);
-    memset(out, 0, sizeof *out);
-    out->detached = ds == PTHREAD_CREATE_DETACHED;
-    if (inherit == PTHREAD_EXPLICIT_SCHED) {
-        /* the program runs unprivileged: real-time policies are refused, as
-         * the kernel refuses them without CAP_SYS_NICE (rv_sched_check) */
-        int r = rv_sched_check(policy, sp.sched_priority);
-        if (r) return r;
-        out->explicit_sched = true;
-        out->policy = policy;
-        out->prio = sp.sched_priority;
-    }
-    return 0;
-}
-
-int rv_sched_check(int policy, int prio)
-{
-    switch (policy) {
-    case SCHED_OTHER:
-    case SCHED_BATCH:
-    case SCHED_IDLE:
-        return prio == 0 ? 0 : EINVAL;
-    case SCHED_FIFO:
-    case SCHED_RR:
-        return prio < sched_get_priority_min(policy) || prio > sched_get_priority_max(policy)
-                   ? EINVAL
-                   : EPERM;
-    default:
-        return EINVAL;
-    }
-}
-
 /* ---- signal masks, cancellability and the rest ---------------------------- */
 
 /* A thread's signal mask is its own (only it changes it; a new thread
- * inherits its creator's, sched.c rv_thread_start), kept in its record,
+ * inherits its creator's, kernel.c rv_thread_start), kept in its record,
  * which its fingerprint hashes.  Signals are not modelled: the mask is
  * what pthread_sigmask and sigprocmask report and change, and the kernel's
  * mask of the runtime's one OS thread stays as it is (a signal the

@@ -26,6 +26,8 @@
  * An action that cannot take effect alone — one that would block (a
  * deadlock among constructors) or create a thread — ends the process with
  * a message: it has no execution to report in.
+ *
+ * Owns: the once controls that finished before main (premain_once).
  */
 #include "rt.h"
 

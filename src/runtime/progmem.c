@@ -41,6 +41,8 @@
  * a wrapper leaves is the call's).  Outside an execution (constructors
  * before main, rt.active false) the events are no-ops, and only the copy
  * happens: no other thread exists yet.
+ *
+ * Owns: no state.
  */
 #include "rt.h"
 

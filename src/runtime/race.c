@@ -62,6 +62,8 @@
  *    order nothing between threads.
  *  - Atomics of the runtime itself (pthread keys, C library calls) and the
  *    __sync builtins are seq_cst.
+ *
+ * Owns: the race detector's vector clocks (rv_zmap regions).
  */
 #include "rt.h"
 

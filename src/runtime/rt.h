@@ -74,7 +74,7 @@ typedef struct rv_thr {
     unsigned atomic_at[RV_ATOMIC_FN_NEST];
     unsigned natomic_at;
     void *keys[RV_MAX_KEYS];
-    char *tp; /* thread pointer (%fs base) of its static TLS area (sched.c) */
+    char *tp; /* thread pointer (%fs base) of its static TLS area (kernel.c) */
     int64_t last_event;
     bool note_old; /* rv_visible_c notes the accessed bytes (rv_note_old) */
     /* the return into the program that rv_return_scrub stands in for
@@ -184,7 +184,8 @@ void rv_acct_end(rv_acct *a);
 /* *d = s[0..n) as part of event ev (the scheduler applying it: a create's
  * *thread), its change of the image added to ev's. */
 void rv_acct_event_store(rv_event *ev, void *d, const void *s, size_t n);
-/* Enter / leave an atomic section (counted; the outermost are events). */
+/* Enter / leave an atomic section (counted; the outermost are events;
+ * apply.c). */
 void rv_atomic_enter(uint64_t pc);
 void rv_atomic_exit(uint64_t pc);
 /* The running thread leaves forever (exit, failed assume); never returns. */
@@ -197,6 +198,9 @@ __attribute__((noreturn)) void rv_end_complete(int code);
 void rv_thread_finish(void *ret) __attribute__((noreturn));
 /* A thread struct for a canonical id (creating its registry entry). */
 int rv_child_id(rv_thr *parent);
+/* Copy len <= 8 bytes at addr into *out without faulting; false if they
+ * cannot be read. */
+bool rv_peek(uint64_t addr, uint64_t len, uint64_t *out);
 /* Start thread tid as parent's spawn_fn(spawn_arg), with what it inherits
  * from parent (the signal mask). */
 void rv_thread_start(unsigned tid, const rv_thr *parent);
@@ -221,7 +225,7 @@ static inline rv_action rv_act(rv_kind k, uint64_t obj)
     return a;
 }
 
-/* --- sync.c: enabledness, value domains and effects of actions --- */
+/* --- apply.c: enabledness, value domains and effects of actions --- */
 bool rv_enabled(const rv_thr *t);
 /* The thread inside an atomic section + 1, 0 if none (the model's world). */
 unsigned rv_atomic_owner(void);
@@ -232,6 +236,7 @@ int32_t rv_mutex_owner(uint64_t m);
 uint32_t rv_domain(const rv_thr *t);
 void rv_apply(rv_thr *t, rv_event *ev, uint32_t val);
 uint64_t rv_holder_of(const rv_thr *t); /* thread holding what t waits for */
+/* --- sync.c: threads, mutexes, condition variables, semaphores, keys --- */
 void rv_run_key_destructors(rv_thr *t);
 /* pthread_join without its store: the joined thread's value in *ret (the
  * runtime's own variable; the caller writes the program's). */
@@ -245,14 +250,10 @@ struct timespec;
 void rv_clock_slept(uint64_t ns);
 void rv_clock_slept_ts(const struct timespec *req);
 
-/* --- memory.c --- */
-void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc, uint8_t flags);
-/* After a memory event of the running thread was taken: record the bytes
- * at addr in its rv_event.old (len <= 8). */
+/* --- sched.c: after a memory event of the running thread was taken:
+ * record the bytes at addr in its rv_event.old (len <= 8). */
 void rv_note_old(const void *addr, uint64_t len);
-/* Copy len <= 8 bytes at addr into *out without faulting; false if they
- * cannot be read. */
-bool rv_peek(uint64_t addr, uint64_t len, uint64_t *out);
+/* --- memory.c --- */
 void rv_heap_thread_init(rv_thr *t);
 
 /* --- progmem.c: the runtime's accesses to the program's memory --- */
@@ -270,15 +271,41 @@ void rv_in(void *dst, const void *src, size_t n, uint64_t pc);
 /* --- race.c: memory mode drf --- */
 /* Threads an execution may create, main included: --max-threads, and
  * under --memory=drf at most RV_DRF_MAX_THREADS (race.c's clocks are as
- * wide as this) (sync.c). */
-unsigned rv_thread_cap(void);
+ * wide as this). */
+unsigned rv_thread_cap(void); /* kernel.c */
 void rv_race_thread_start(unsigned parent, unsigned child);
 void rv_race_sync(unsigned t, const rv_action *a);
 void rv_race_access(const void *addr, uint64_t len, bool write, uint64_t pc);
 void rv_race_order(int mo, int fmo); /* order of the running thread's next atomic */
 void rv_race_fence(int mo);          /* atomic_thread_fence by the running thread */
 
-/* --- sched.c: the server's protocol I/O (raw system calls, sys.h) --- */
+/* A memory access of len bytes at addr by the running thread, announced to
+ * the scheduler as a visible action of kind k (RV_ACT_READ, WRITE, RMW;
+ * flags RV_AF_*); under --memory=drf a plain access goes to the race
+ * detector instead.  A no-op outside an execution.  Inline: the objects
+ * (memory.c's access hooks above all) share it without calling each
+ * other. */
+static inline void rv_mem_event(rv_kind k, const void *addr, uint64_t len, uint64_t pc,
+                                uint8_t flags)
+{
+    uint64_t a = (uint64_t)(uintptr_t)addr;
+    /* a wild length (memset(p, 0, (size_t)-1), recorded before it faults)
+     * ends where the address space does, so that no reader of the event
+     * computes an end obj + len that wraps around */
+    if (len > UINT64_MAX - a) len = UINT64_MAX - a;
+    if (!rt.active || !len) return;
+    if ((rt.flags & RV_REQ_DRF) && !(flags & RV_AF_ATOMIC)) {
+        rv_race_access(addr, len, k != RV_ACT_READ, pc);
+        return;
+    }
+    rv_action act = rv_act(k, a);
+    act.len = len;
+    act.flags = flags;
+    rt.running->note_old = true;
+    rv_visible(act, pc);
+}
+
+/* --- proto.c: the server's protocol I/O (raw system calls, sys.h) --- */
 /* The server's side of the doorbells (protocol.h); all zero but asleep
  * (true: the server starts in a read of its pipe). */
 typedef struct rv_server_bells {
@@ -339,8 +366,8 @@ void rv_standalone_schedule(rv_shm *s);
 void rv_ctx_switch(void **save_sp, void *new_sp);
 void rv_ctx_trampoline(void);
 void rv_return_scrub(void);               /* see ctx_x86_64.S */
-void rv_scrub_before_callback(void);      /* sched.c: before a wrapper calls program code */
-extern uint64_t __ravel_deep[2];          /* sched.c: the record of a deep call (scrub_deep) */
+void rv_scrub_before_callback(void);      /* state.c: before a wrapper calls program code */
+extern uint64_t __ravel_deep[2];          /* kernel.c: the record of a deep call (rv_scrub_deep) */
 extern uint64_t rv_scrub_to, rv_scrub_lo; /* the running thread's ret_to, scrub_lo */
 
 /* live.c: the liveness table of the program (src/backends/native/liveness.h),
@@ -351,7 +378,7 @@ void rv_live_load(void);
 void rv_live_scrub(const rv_thr *t, uint64_t *slot);
 
 /* A return address as the program's: the return stub stands for the
- * address it will jump back to (sched.c, arm_return_scrub). */
+ * address it will jump back to (state.c, rv_arm_return_scrub). */
 static inline uint64_t rv_pc_of(uint64_t ret)
 {
     return ret == (uint64_t)(uintptr_t)rv_return_scrub ? rv_scrub_to : ret;

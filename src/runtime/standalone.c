@@ -13,6 +13,8 @@
  * Without RAVEL_STEPS nothing changes: the program runs by the runtime's
  * own policy.  A malformed value is ignored from its first bad token on
  * (the replay then diverges, and the runtime says so).
+ *
+ * Owns: no state beyond the schedule it reads from the environment.
  */
 #include "rt.h"
 

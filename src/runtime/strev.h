@@ -1,6 +1,7 @@
 /*
  * strev.h — helpers for C library wrappers whose accesses to the
- * program's memory are events (memory.c, libcmem.c).
+ * program's memory are events (strev.c; used by memory.c, libcmem.c,
+ * posix_ext.c, thrattr.c).
  *
  * Contract: each helper makes its events through rv_mem_event with the
  * program's call site pc, and does the access right after the event it

@@ -4,14 +4,12 @@
  *
  * Each API function announces its action (rv_visible) and, once resumed,
  * returns the result the effect left in self->result.  Enabledness, value
- * domains, effects and misuse detection are the model's (src/core/model.h,
- * shared with the unfolding); this file lays the model's states over the
- * program's objects and adds what only the runtime does (starting a
- * thread's coroutine, writing *thread).
+ * domains, effects and misuse detection are the model's, applied by
+ * apply.c; this file owns only the threads' bookkeeping of this execution
+ * (threads_created) and the entry points.
  *
- * Object state lives inside the program's own objects (the model's
- * overlays); all-zero storage is a valid statically initialised object, as
- * in glibc, and so are glibc's *_INITIALIZER_NP mutex initialisers.
+ * Owns: the count of threads this execution created (threads_created); the
+ * objects' states are the model's, in the program's objects (apply.c).
  */
 #include "rt.h"
 
@@ -29,229 +27,6 @@
 #include "posix_ext.h"
 #include "sys.h"
 
-/* The object states are the model's (src/core/model.h), laid over the
- * program's own storage. */
-_Static_assert(sizeof(rv_mutex_st) <= sizeof(pthread_mutex_t), "mutex overlay");
-_Static_assert(offsetof(rv_mutex_st, kind) == offsetof(pthread_mutex_t, __data.__kind),
-               "the kind sits where glibc's static initialisers put it");
-_Static_assert(sizeof(rv_cond_st) <= sizeof(pthread_cond_t), "cond overlay");
-_Static_assert(sizeof(rv_sem_st) <= sizeof(sem_t), "sem overlay");
-_Static_assert(sizeof(int32_t) == sizeof(pthread_once_t), "once control");
-_Static_assert(PTHREAD_MUTEX_NORMAL == RV_MK_NORMAL && PTHREAD_MUTEX_RECURSIVE == RV_MK_RECURSIVE &&
-                   PTHREAD_MUTEX_ERRORCHECK == RV_MK_ERRORCHECK,
-               "mutex kinds");
-
-/* Threads, atomic sections, process exit: the model's world state (a plain
- * global, copied into each forked execution like the rest of the runtime). */
-static rv_world_st rv_world;
-static uint8_t rv_world_hi[RV_MAX_THREADS - RV_MASK_THREADS]; /* rv_mstate.whi */
-
-/* The condvar waits and read locks of threads >= RV_MASK_THREADS
- * (rv_mstate.hi): a table by thread mapped at the first action on a
- * condvar or rwlock of an execution with such threads, an rv_zmap region
- * (zero again after each execution, kept out of the .bss that the reset
- * engine scans: 56 B per thread). */
-static rv_mhi *rv_hi;
-#define RV_HI_TAB_KEY 0x6869u /* rv_zmap's key for it ("hi"; race.c uses 1 ..) */
-
-static rv_mhi *hi_table(void)
-{
-    if (rv_hi) return rv_hi;
-    size_t len = ((RV_MAX_THREADS - RV_MASK_THREADS) * sizeof(rv_mhi) + 4095) & ~(size_t)4095;
-    bool fresh;
-    void *p = rv_zmap(RV_HI_TAB_KEY, NULL, len, &fresh);
-    if (p == MAP_FAILED)
-        rv_end_exec(RV_END_INTERNAL, 0, 0, "cannot map the condvar and rwlock table of threads");
-    return rv_hi = p;
-}
-
-static rv_mutex_st *MX(uint64_t a)
-{
-    return (rv_mutex_st *)(uintptr_t)a;
-}
-
-/* The model states action a reads or changes, in the program's storage;
- * a spin lock's (4 bytes, too small for the overlay) unpacked into *spin
- * (posix_ext.c), to be packed back after an apply. */
-static rv_mstate state_of(const rv_action *a, rv_mutex_st *spin)
-{
-    rv_mstate s = {.w = &rv_world, .whi = rv_world_hi};
-    uint64_t m = rv_mutex_of(a);
-    if (m) s.mx = MX(m);
-    if (m && (a->flags & RV_AF_SPIN)) {
-        rv_spin_unpack(m, spin);
-        s.mx = spin;
-    }
-    void *o = (void *)(uintptr_t)a->obj;
-    if (rv_on_cond(a)) s.cv = o;
-    if (rv_on_sem(a)) s.sem = o;
-    if (rv_on_once(a)) s.once = o;
-    if (rv_on_rwlock(a)) s.rw = o;
-    if (rv_on_barrier(a)) s.bar = o;
-    if ((s.cv || s.rw) && rt.nthreads > RV_MASK_THREADS) {
-        s.hi = hi_table();
-        s.hi_end = rt.nthreads;
-    }
-    return s;
-}
-
-/* ------------------------------------------------------------------ */
-/* Enabledness, value domains and effects: the model's.               */
-
-bool rv_enabled(const rv_thr *t)
-{
-    rv_mutex_st spin;
-    rv_mstate s = state_of(&t->pending, &spin);
-    return rv_model_enabled(&s, &t->pending);
-}
-
-unsigned rv_atomic_owner(void)
-{
-    return rv_world.atomic;
-}
-
-bool rv_thread_detached(unsigned t)
-{
-    if (t < RV_MASK_THREADS) return (rv_world.detached >> t) & 1;
-    return (rv_world_hi[t - RV_MASK_THREADS] & RV_WF_DETACHED) != 0;
-}
-
-int32_t rv_mutex_owner(uint64_t m)
-{
-    return MX(m)->owner;
-}
-
-uint32_t rv_domain(const rv_thr *t)
-{
-    rv_mutex_st spin;
-    rv_mstate s = state_of(&t->pending, &spin);
-    return rv_model_domain(&s, &t->pending);
-}
-
-/* A reader >= RV_MASK_THREADS of rwlock rw (one that holds one exists). */
-static uint64_t hi_reader(uint64_t rw)
-{
-    for (unsigned t = RV_MASK_THREADS; t < rt.nthreads; t++) {
-        const rv_mhi *h = &hi_table()[t - RV_MASK_THREADS];
-        for (int k = 0; k < RV_HI_RD; k++)
-            if (h->rdn[k] && h->rd[k] == rw) return t;
-    }
-    return RV_NO_THREAD;
-}
-
-uint64_t rv_holder_of(const rv_thr *t)
-{
-    const rv_action *a = &t->pending;
-    if (a->kind == RV_ACT_LOCK || a->kind == RV_ACT_WAIT2) {
-        rv_mutex_st spin;
-        const rv_mutex_st *m = state_of(a, &spin).mx;
-        return m->owner ? (uint64_t)(m->owner - 1) : RV_NO_THREAD;
-    }
-    if (a->kind == RV_ACT_RDLOCK || a->kind == RV_ACT_WRLOCK) {
-        const rv_rwlock_st *r = (const rv_rwlock_st *)(uintptr_t)a->obj;
-        if (r->writer) return (uint64_t)(r->writer - 1);
-        if (r->readers[0]) return (uint64_t)__builtin_ctzll(r->readers[0]);
-        return r->nhi ? hi_reader(a->obj) : RV_NO_THREAD;
-    }
-    if (a->kind == RV_ACT_JOIN) return a->obj;
-    return RV_NO_THREAD;
-}
-
-static void misuse(rv_thr *t, uint64_t obj, const char *what)
-{
-    rt.running = t;
-    rv_end_exec(RV_END_MISUSE, t->pending_pc, obj, "%s", what);
-}
-
-/* The object a misuse report names: the mutex of a condition wait when
- * the message is about it, else the action's object. */
-static uint64_t misused_obj(const rv_action *a, const char *msg)
-{
-    if ((a->kind == RV_ACT_WAIT1 || a->kind == RV_ACT_WAIT2) && strstr(msg, "mutex"))
-        return a->obj2;
-    return a->obj;
-}
-
-bool rv_peek(uint64_t addr, uint64_t len, uint64_t *out)
-{
-    static long pid; /* set in the execution's child only (the server runs no program code) */
-    if (len > 8) return false;
-    if (!pid) pid = rv_syscall6(SYS_getpid, 0, 0, 0, 0, 0, 0);
-    uint64_t v = 0;
-    struct iovec local = {&v, len}, remote = {(void *)(uintptr_t)addr, len};
-    long r = rv_syscall6(SYS_process_vm_readv, pid, (long)&local, 1, (long)&remote, 1, 0);
-    if (r == -EFAULT) return false;
-    if (r != (long)len) { /* the call itself refused (seccomp, old kernel): read directly */
-        if (addr < 65536) return false;
-        memcpy(&v, (const void *)(uintptr_t)addr, len);
-    }
-    *out = v;
-    return true;
-}
-
-/* A compare-exchange is decided now, as its event is taken: nothing runs
- * until its thread performs it (memory.c), so the bytes at obj are the
- * ones it will compare.  A failed one only reads (action.h). */
-static void decide_cas(rv_event *ev)
-{
-    uint64_t cur;
-    if (!rv_peek(ev->act.obj, ev->act.len, &cur)) return; /* faults in the thread: stays RMW */
-    if (cur != ev->act.arg) ev->act.kind = RV_ACT_READ;
-}
-
-/* The program's bytes the model is about to change for action a (its
- * objects in state s; a spin lock's packed word): the memory image keeps
- * what it held there (image.c). */
-static void note_objects(const rv_mstate *s, const rv_action *a, const rv_mutex_st *spin)
-{
-    if (s->mx == spin)
-        rv_image_obj((const void *)(uintptr_t)a->obj, sizeof(uint32_t)); /* rv_spin_pack */
-    else if (s->mx)
-        rv_image_obj(s->mx, sizeof *s->mx);
-    if (s->cv) rv_image_obj(s->cv, sizeof *s->cv);
-    if (s->sem) rv_image_obj(s->sem, sizeof *s->sem);
-    if (s->once) rv_image_obj(s->once, sizeof *s->once);
-    if (s->rw) rv_image_obj(s->rw, sizeof *s->rw);
-    if (s->bar) rv_image_obj(s->bar, sizeof *s->bar);
-}
-
-void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
-{
-    if (rv_is_cas(&ev->act)) decide_cas(ev);
-    rv_mutex_st spin;
-    rv_mstate s = state_of(&ev->act, &spin);
-    note_objects(&s, &ev->act, &spin);
-    char msg[160];
-    int r = rv_model_apply(&s, &ev->act, val, msg, sizeof msg);
-    if (ev->act.flags & RV_AF_SPIN) rv_spin_pack(ev->act.obj, &spin);
-    if (r == RV_MODEL_MISUSE) misuse(t, misused_obj(&ev->act, msg), msg);
-    t->result = r;
-    switch (ev->act.kind) {
-    case RV_ACT_CREATE: {
-        t->nchildren++;
-        pthread_t id = (pthread_t)ev->act.obj; /* *thread: part of the event, and of its wv */
-        rv_acct_event_store(ev, (void *)(uintptr_t)ev->act.obj2, &id, sizeof id);
-        if (rt.flags & RV_REQ_DRF) rv_race_thread_start(rv_tid(t), (unsigned)ev->act.obj);
-        rv_thread_start((unsigned)ev->act.obj, t);
-        break;
-    }
-    case RV_ACT_EXIT:
-        t->state = RV_T_FINISHED;
-        break;
-    case RV_ACT_WAIT1:
-        t->wait_count = (uint32_t)ev->act.arg; /* restored by w2 (its arg) */
-        break;
-    case RV_ACT_ONCE_BEGIN:
-        t->result = (int)ev->act.arg; /* this thread runs the initialiser */
-        break;
-    case RV_ACT_BAR_ARRIVE:
-        t->result = (int)(uint32_t)ev->act.arg; /* generation << 1 | serial */
-        break;
-    default: /* memory, nondet and yield: the thread itself acts once resumed */
-        break;
-    }
-}
-
 /* ------------------------------------------------------------------ */
 /* Threads.                                                            */
 
@@ -260,14 +35,6 @@ void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
 /* Threads this execution created, main included (--max-threads; reset
  * with the rest of the runtime's data between executions). */
 static unsigned threads_created = 1;
-
-unsigned rv_thread_cap(void)
-{
-    unsigned cap = rt.shm->max_threads ? rt.shm->max_threads : RV_MAX_THREADS;
-    if (cap > RV_MAX_THREADS) cap = RV_MAX_THREADS;
-    if ((rt.flags & RV_REQ_DRF) && cap > RV_DRF_MAX_THREADS) cap = RV_DRF_MAX_THREADS;
-    return cap;
-}
 
 int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn)(void *),
                            void *arg)
@@ -401,33 +168,6 @@ int __ravel_pthread_once(pthread_once_t *once, void (*init)(void))
     return 0;
 }
 
-int __ravel_sched_yield(void)
-{
-    rv_visible(rv_act(RV_ACT_YIELD, 0), PC);
-    return 0;
-}
-
-/* Sleeping is a yield; the virtual clock (clock.c) shows the sleeping
- * thread that the time passed. */
-unsigned __ravel_sleep(unsigned s)
-{
-    rv_visible(rv_act(RV_ACT_YIELD, 0), PC);
-    rv_clock_slept(s * 1000000000ull);
-    return 0;
-}
-int __ravel_usleep(unsigned us)
-{
-    rv_visible(rv_act(RV_ACT_YIELD, 0), PC);
-    rv_clock_slept(us * 1000ull);
-    return 0;
-}
-int __ravel_nanosleep(const void *req, void *rem)
-{
-    rv_visible(rv_act(RV_ACT_YIELD, 0), PC);
-    rv_clock_slept_ts(req);
-    return 0;
-}
-
 /* ------------------------------------------------------------------ */
 /* Mutexes.                                                            */
 
@@ -488,25 +228,6 @@ int __ravel_pthread_mutex_unlock(pthread_mutex_t *m)
 
 /* ------------------------------------------------------------------ */
 /* Condition variables.                                                */
-
-#define RAW_TAG 0x21574152u /* past the overlay: "this object started raw" */
-
-uint8_t rv_raw_start(uint64_t obj, size_t overlay, uint32_t status)
-{
-    volatile uint32_t *tag = (volatile uint32_t *)(uintptr_t)(obj + overlay);
-    bool raw = *tag == RAW_TAG || !rv_model_status_written(status);
-    if (!raw) return 0;
-    rv_image_obj((const void *)tag, sizeof *tag); /* no event writes it (image.c) */
-    *tag = RAW_TAG;
-    return RV_AF_RAW;
-}
-
-rv_action rv_cond_act(rv_kind k, pthread_cond_t *c)
-{
-    rv_action a = rv_act(k, (uint64_t)(uintptr_t)c);
-    a.flags = rv_raw_start(a.obj, sizeof(rv_cond_st), ((const rv_cond_st *)c)->status);
-    return a;
-}
 
 int __ravel_pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *attr)
 {

@@ -28,6 +28,8 @@
  * interleaving is explored whatever they say.  Thread ids stay valid
  * after a thread ends, as everywhere in the model (a join does not end
  * them); an id no create returned is ESRCH.
+ *
+ * Owns: the table of the threads' names and scheduling (tab).
  */
 #include "rt.h"
 
@@ -191,7 +193,7 @@ int __ravel_pthread_setschedprio(pthread_t t, int prio)
  * inside an atomic section (whose ends depend on every other thread's
  * action) unless it can no longer change: the caller's own thread,
  * detached already.  Main's stack is the process's, which the C library
- * reports; the others' are the runtime's (sched.c, map_stack). */
+ * reports; the others' are the runtime's (kernel.c, map_stack). */
 int __ravel_pthread_getattr_np(pthread_t t, pthread_attr_t *attr)
 {
     uint64_t pc = PC;

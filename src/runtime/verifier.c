@@ -7,6 +7,9 @@
  * explorer enumerates them.  Types of at most 8 bits are explored over
  * every value; wider types over [nondet_lo, nondet_hi] (--nondet-domain),
  * and the execution is then marked non-exhaustive.
+ *
+ * Owns: no state: its actions are the scheduler's (sched.c) and the model's
+ * (apply.c).
  */
 #include "rt.h"
 
@@ -23,7 +26,7 @@
  * would happen inside the thread's previous step (or, for a thread that
  * has done nothing visible yet, inside its creator's pthread_create, as
  * new threads run up to their first visible operation when created,
- * sched.c), and the orders in which the others go first would never be
+ * kernel.c), and the orders in which the others go first would never be
  * explored: an abort() in main would hide a reach_error() in a thread
  * (--property=unreach-call, where abort() is no error). */
 static void fatal_point(uint64_t pc)
@@ -188,25 +191,6 @@ void __VERIFIER_assume(int cond)
     rv_thr *self = rv_self();
     self->state = RV_T_ASSUME; /* blocked forever: this execution is infeasible */
     rv_leave();
-}
-
-/* The outermost entry to an atomic section and the outermost exit are
- * events (the others threads stop after the first and resume after the
- * second: the explorers must see both); nested ones only count. */
-void rv_atomic_enter(uint64_t pc)
-{
-    rv_thr *t = rt.running;
-    if (!t) return;
-    if (t->atomic_depth == 0 && rt.active) rv_visible(rv_act(RV_ACT_ATOMIC_BEGIN, 0), pc);
-    t->atomic_depth++;
-}
-
-void rv_atomic_exit(uint64_t pc)
-{
-    rv_thr *t = rt.running;
-    if (!t || t->atomic_depth == 0) return;
-    if (t->atomic_depth == 1 && rt.active) rv_visible(rv_act(RV_ACT_ATOMIC_END, 0), pc);
-    t->atomic_depth--;
 }
 
 void __VERIFIER_atomic_begin(void)

@@ -24,3 +24,12 @@ for src in "$ROOT"/tests/unit/*.c; do
     echo "$out" | grep -E '^(PASS|FAIL|#)'
     [ $st -eq 0 ] || echo "FAIL unit/$name: exited $st: $(echo "$out" | grep -vE '^(PASS|FAIL)' | head -3 | tr '\n' ' ')"
 done
+
+# The layers of src/runtime (issue 30): no arrow up a layer, no circle,
+# beyond the debt scripts/layers lists (drawn from the runtime's objects).
+rtobj=$RAVEL_BUILD/rtobj/src/runtime
+if [ -d "$rtobj" ]; then
+    python3 "$ROOT/scripts/layers" "$rtobj"
+else
+    echo "FAIL unit/layers: $rtobj not built"
+fi

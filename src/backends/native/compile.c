@@ -1182,7 +1182,7 @@ static void add_su_function(const char *text, const char *tab, strv *fns)
  * gcc alike); 0 if there is none.  The runtime's dead-stack scrub must
  * reach that far below the deepest frame it saw: a function that makes
  * no call and no shared access has no __tsan_func_entry hook, so its
- * frame is seen by nobody (sched.c, dead_floor).  *dynamic is set when a
+ * frame is seen by nobody (state.c, rv_dead_floor).  *dynamic is set when a
  * frame has no static bound: nothing bounds how deep it reaches, and the
  * function is added to dynamic_fns. */
 static unsigned long max_frame_of(const char *obj, bool *dynamic, strv *dynamic_fns)
@@ -1401,7 +1401,7 @@ static bool wrapped_io(const char *x)
 }
 
 /* Imports whose code below the program's frames stays within the
- * runtime's own reach (sched.c, RV_RETURN_SCRUB_BELOW): the runtime's
+ * runtime's own reach (state.c, RV_RETURN_SCRUB_BELOW): the runtime's
  * wrappers of synchronisation, memory and exits, and the C library's
  * string and memory primitives, which use no stack to speak of.  Any
  * other import (printf, sscanf, qsort, libstdc++, ...) may leave frames
@@ -1432,7 +1432,7 @@ static bool stack_light(const char *x)
 }
 
 /* The instructions of a deep callee's trampoline that record the call
- * for the runtime's scrub (sched.c, scrub_deep): the caller's stack
+ * for the runtime's scrub (state.c, rv_scrub_deep): the caller's stack
  * pointer (its return address's slot) and the return address, in
  * __ravel_deep, unless an outer deep call already recorded a higher
  * slot (a callback of bsearch calling printf).  Such a callee (not
@@ -1447,7 +1447,7 @@ static void deep_record(buf *a)
                 "    movq %r11, __ravel_deep+8(%rip)\\n1:\\n");
 }
 
-/* The instructions of a tainting trampoline `self` (sched.c, rv_taint):
+/* The instructions of a tainting trampoline `self` (state.c, rv_taint):
  * set the taint and, for the first tainting call since the thread's last
  * event, say where it came from: the return address at (%rsp) and a code
  * address inside the trampoline (self + 1), whose name names the C
@@ -1507,7 +1507,7 @@ static bool libc_data(const char *x)
 
 /* Calls of x get a recording trampoline: x is deep, and the program has
  * no uninstrumented code (whose own calls no trampoline sees: its states
- * are all unique instead, and the scrub keeps a margin, sched.c). */
+ * are all unique instead, and the scrub keeps a margin, state.c). */
 static bool deep_recorded(const char *x, const wiring *w)
 {
     return !w->uninstrumented && !stack_light(x) && is_c_identifier(x);
@@ -1528,7 +1528,7 @@ static void wire_undefined(const objsyms *sy, const strv *all_def, const strv *w
             /* the wrapper calls the C library's deep code (printf's
              * vprintf), before or after its events: recorded on entry,
              * and the record stays while the thread is inside the call
-             * (sched.c, deep_inside) */
+             * (state.c, rv_deep_inside) */
             buf_printf(ren, "%s __ravel_deep_%s\n", x, x);
             if (!strv_has(&w->deep, x)) {
                 strv_add(&w->deep, x);
@@ -2250,7 +2250,7 @@ static void warn_unmodelled(job *j, const strv *fns)
 
 /* The trampoline of a function that only taints: frameless (sp holds
  * the caller's return address throughout), in section ravel_leaf, so that
- * a report of where a thread was (sched.c program_frame) looks through it
+ * a report of where a thread was (fault.c program_frame) looks through it
  * to the caller. */
 static void impure_trampoline(const char *x, wiring *w)
 {
@@ -2559,7 +2559,7 @@ static char *stubs_source(wiring *w)
 /* Two marker functions linked right before and right after the runtime
  * archive: its members land between them in .text, so the runtime can
  * tell its own frames from the program's when it reports where a crash
- * happened (sched.c, program_frame).  Returns 0, or -1 (diag). */
+ * happened (fault.c, program_frame).  Returns 0, or -1 (diag). */
 static int write_markers(job *j, char **begin, char **end)
 {
     *begin = rv_xasprintf("%s/rt_begin.c", j->dir);

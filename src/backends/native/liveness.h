@@ -3,7 +3,7 @@
  * call, found in the machine code of the linked program, for the cutoffs'
  * states (docs/UDPOR.md "Cutoffs in native code: dead stack bytes").
  *
- * A thread's local state is its stack (sched.c, fingerprint_last).  Code
+ * A thread's local state is its stack (src/runtime/state.c, rv_fingerprint_last).  Code
  * built at -O0 leaves values in its frame after their last use (a spilled
  * `count + inc`, a write-only local); hashed, they keep apart states whose
  * futures are equal, and cutoffs come late or never (PRODCONS).  This
@@ -65,7 +65,8 @@
  * the object it was derived from; a pointer that leaves its object for
  * another frame is undefined behaviour and may find zeros there.
  *
- * The table is a file next to the binary, "<binary>.live" (layout below),
+ * The table is a file next to the binary, "<binary>.live" (layout:
+ * src/runtime/livetable.h),
  * keyed by return address (the program is linked -no-pie) and guarded by
  * a hash of the program's code, which the runtime checks before using it.
  */
@@ -76,32 +77,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../../runtime/livetable.h"
+
 /* The analysis's version, part of the build cache's key (compile.c
  * RECIPE): a cached build keeps the table an older analysis wrote. */
 #define RV_LIVE_VERSION "3"
-
-/* The file: a header, then nsites sites sorted by ret, then nranges
- * ranges.  Also read by the runtime (src/runtime/live.c). */
-#define RV_LIVE_MAGIC 0x31564c5652564152ull /* "RAVRVLV1" */
-typedef struct rv_live_header {
-    uint64_t magic;
-    uint64_t code_lo, code_hi; /* the analysed code: [lo, hi) */
-    uint64_t code_hash;        /* XXH3-64 of those bytes */
-    uint64_t nsites, nranges;
-} rv_live_header;
-
-/* A call site: the caller's frame is [rbp - frame, rbp), where rbp =
- * (the stack pointer after the call returns) + frame; ranges
- * [first, first + n) of the range array are dead there. */
-typedef struct rv_live_site {
-    uint64_t ret;
-    uint32_t frame, first, n, pad;
-} rv_live_site;
-
-/* Dead bytes [rbp + lo, rbp + hi), lo < hi <= 0. */
-typedef struct rv_live_range {
-    int32_t lo, hi;
-} rv_live_range;
 
 /* Counts of one analysis (for tests and RAVEL_LIVE_STATS). */
 typedef struct rv_live_stats {

@@ -67,7 +67,7 @@ static void place_fd(int fd, int want)
 /* --max-output: the largest file the program may write (RLIMIT_FSIZE,
  * so stdout and stderr redirected to a file too), never more than the
  * user's own limit.  A write past it raises SIGXFSZ, which the runtime
- * reports as a resource limit (sched.c); a program that floods its output
+ * reports as a resource limit (fault.c); a program that floods its output
  * into a file, or writes one in a loop, stops there instead of filling the
  * disk.  The terminal, pipes and /dev/null (where `ravel check` sends the
  * output) are not files: there a flood only costs time, up to --timeout. */

@@ -21,7 +21,7 @@
  *        operand names (maskmovq, maskmovdqu);
  *      - belongs to a function that calls other code but never
  *        __tsan_func_entry: what it calls runs in frames below every frame
- *        the runtime's hooks saw (sched.c, dead_floor);
+ *        the runtime's hooks saw (state.c, rv_dead_floor);
  *      - does not decode.
  *    ThreadSanitizer puts each hook in the same basic block right before
  *    its access, so instrumented code passes; code the compiler was told

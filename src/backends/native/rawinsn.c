@@ -59,7 +59,7 @@ static bool raw_wrpkru(const uint8_t *p, size_t n)
  * are rare in compiled code (none in the objects of tests/native,
  * examples and bench/udpor); where one is data, the cost is a fork.
  * The one-byte instructions (popf, std, iretq) cannot be found this way:
- * the flags they change are cleared by the runtime instead (sched.c,
+ * the flags they change are cleared by the runtime instead (fault.c,
  * rv_clear_flags). */
 static const char *hidden_at(const uint8_t *p, size_t n)
 {
