@@ -22,8 +22,9 @@
  * back, as thrd_exit widens its argument.
  *
  * Timed calls (mtx_timedlock, cnd_timedwait) are the pthread timed calls
- * when the runtime has them (weak references); without them they end the
- * execution as unsupported, never silently untimed.
+ * (posix_ext.c), referenced strongly: the runtime is an archive, and a weak
+ * reference would not pull posix_ext.o into a program that calls no other
+ * POSIX extension (the call would end as unsupported).
  *
  * Owns: no state: each C11 call is its POSIX counterpart's action (sync.c),
  * made as the program's (rv_pc_override, kernel.c).
@@ -69,12 +70,9 @@ int __ravel_pthread_key_create(pthread_key_t *, void (*)(void *));
 int __ravel_pthread_key_delete(pthread_key_t);
 void *__ravel_pthread_getspecific(pthread_key_t);
 int __ravel_pthread_setspecific(pthread_key_t, const void *);
-/* timed calls: defined by sync.c once it models time-outs */
-int __ravel_pthread_mutex_timedlock(pthread_mutex_t *, const struct timespec *)
-    __attribute__((weak));
-int __ravel_pthread_cond_timedwait(pthread_cond_t *, pthread_mutex_t *, const struct timespec *)
-    __attribute__((weak));
-void __ravel_unsupported(const char *name, void *pc) __attribute__((noreturn));
+/* timed calls (posix_ext.c) */
+int __ravel_pthread_mutex_timedlock(pthread_mutex_t *, const struct timespec *);
+int __ravel_pthread_cond_timedwait(pthread_cond_t *, pthread_mutex_t *, const struct timespec *);
 
 /* Evaluate a sync.c call as if the program had made it (rt.h). */
 #define AS_CALLER(call)                                                                            \
@@ -202,8 +200,6 @@ int __ravel_mtx_unlock(mtx_t *m)
 
 int __ravel_mtx_timedlock(mtx_t *m, const struct timespec *ts)
 {
-    if (!__ravel_pthread_mutex_timedlock)
-        __ravel_unsupported("mtx_timedlock", __builtin_return_address(0));
     return thrd_code(AS_CALLER(__ravel_pthread_mutex_timedlock(MX(m), ts)));
 }
 
@@ -237,8 +233,6 @@ int __ravel_cnd_broadcast(cnd_t *c)
 
 int __ravel_cnd_timedwait(cnd_t *c, mtx_t *m, const struct timespec *ts)
 {
-    if (!__ravel_pthread_cond_timedwait)
-        __ravel_unsupported("cnd_timedwait", __builtin_return_address(0));
     return thrd_code(AS_CALLER(__ravel_pthread_cond_timedwait(CV(c), MX(m), ts)));
 }
 
