@@ -21,7 +21,7 @@
 
 #include "explorer.h"
 
-#define RV_ESTIMATE_DEFAULT_SAMPLES 100
+#define RV_ESTIMATE_DEFAULT_SAMPLES 1000
 
 typedef struct rv_estimate {
     uint64_t samples_asked, samples; /* paths asked for, paths walked */
