@@ -13,6 +13,7 @@
 #include "../backends/pv/pv.h"
 #include "../core/stop.h"
 #include "../core/util.h"
+#include "../explorers/estimate.h"
 #include "../unfolding/unfolding.h"
 #include "explain.h"
 
@@ -455,10 +456,18 @@ int rv_cli_check(int argc, char **argv)
     const char *model_dep;
     const char *data_model = data_model_of(&o, &task, model_why, sizeof model_why, &model_dep);
     setup_property(&o);
-    o.opt.algo = o.algo ? o.algo : default_algo();
+    /* --estimate sizes dfs's tree unless another algorithm is named */
+    o.opt.algo = o.algo ? o.algo : o.estimate ? "dfs" : default_algo();
     if (!rv_algo_lookup(o.opt.algo)) {
         fprintf(stderr, "ravel check: unknown algorithm '%s' (available: %s)\n", o.opt.algo,
                 rv_algo_names());
+        rv_cli_opts_free(&o);
+        return RV_EXIT_USAGE;
+    }
+    const char *no_estimate = o.estimate ? rv_estimate_refusal(&o.opt) : NULL;
+    if (no_estimate || (o.seed_given && !o.estimate)) {
+        fprintf(stderr, "ravel check: %s\n",
+                no_estimate ? no_estimate : "--seed applies to --estimate only");
         rv_cli_opts_free(&o);
         return RV_EXIT_USAGE;
     }
@@ -518,6 +527,14 @@ int rv_cli_check(int argc, char **argv)
     double tx = rv_now(); /* "time": the exploration's */
     rv_explore x;
     rv_explore_init(&x, b, &o.opt);
+    if (o.estimate) { /* how big is it? (estimate.c) */
+        int code = rv_cli_estimate(&o, &x);
+        rv_explore_free(&x);
+        b->ops->destroy(b);
+        rv_task_free(&task);
+        rv_cli_opts_free(&o);
+        return code;
+    }
     rv_progress_attach(&x, &o);
     check_run run = {.o = &o,
                      .task = &task,

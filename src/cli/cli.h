@@ -79,6 +79,9 @@ typedef struct rv_cli_opts {
     const char *sarif;      /* --sarif=FILE, or NULL: none */
     bool gdb;               /* replay --gdb (gdb.c) */
     uint64_t break_step;    /* replay --break-step=K (1-based), or 0 */
+    uint64_t estimate;      /* --estimate[=N]: random paths to walk (estimate.c), or 0 */
+    uint64_t seed;          /* --seed=S of --estimate's random paths */
+    bool seed_given;
 } rv_cli_opts;
 
 /* Defaults of every option. */
@@ -107,6 +110,10 @@ extern bool rv_cli_build_cached;
 char *rv_diag_filter(const char *diag, char *const *flags, size_t nflags, bool preprocessed);
 void rv_diag_show(FILE *f, const char *diag, const rv_cli_opts *o, const char *cmd,
                   const char *program, bool failed);
+
+/* --estimate (estimate.c): walk o->estimate random paths of x's tree and
+ * print the estimate (human or JSON); returns the exit code. */
+int rv_cli_estimate(const rv_cli_opts *o, rv_explore *x);
 
 /* Subcommands: argv[0] is the subcommand's name; return the exit code. */
 int rv_cli_check(int argc, char **argv);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../core/util.h"
+#include "../explorers/estimate.h"
 
 const char *rv_cli_argv0 = "ravel";
 
@@ -122,7 +123,9 @@ enum {
     O_SARIF,
     O_GDB,
     O_BREAKSTEP,
-    O_MAXOUT
+    O_MAXOUT,
+    O_ESTIMATE, /* estimate.c */
+    O_SEED
 };
 
 static const optdef optdefs[] = {
@@ -171,6 +174,8 @@ static const optdef optdefs[] = {
     {"sarif", A_VALUE, false, O_SARIF},
     {"gdb", A_FLAG, true, O_GDB},
     {"break-step", A_VALUE, true, O_BREAKSTEP},
+    {"estimate", A_VALUE, false, O_ESTIMATE},
+    {"seed", A_VALUE, false, O_SEED},
 };
 
 /* Whether subcommand cmd takes option d: check takes all but those of a
@@ -422,6 +427,16 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
             return bad_value(cmd, d->name, "a step number (from 1)", v);
         o->break_step = u;
         return 0;
+    case O_ESTIMATE:
+        if (!parse_u64(v, &u) || u == 0 || u > 100000000)
+            return bad_value(cmd, d->name, "a number of random paths (1-100000000)", v);
+        o->estimate = u;
+        return 0;
+    case O_SEED:
+        if (!parse_u64(v, &u)) return bad_value(cmd, d->name, "a non-negative integer", v);
+        o->seed = u;
+        o->seed_given = true;
+        return 0;
     default:
         return set_bound_value(cmd, d, v, o);
     }
@@ -515,6 +530,10 @@ static int parse_option(int argc, char **argv, int *i, const char *cmd, rv_cli_o
             return 0;
         }
         const char *v = eq ? eq + 1 : NULL;
+        if (!v && d->id == O_ESTIMATE) { /* --estimate[=N]: the value is optional */
+            o->estimate = RV_ESTIMATE_DEFAULT_SAMPLES;
+            return 0;
+        }
         if (!v) {
             if (*i + 1 >= argc) {
                 fprintf(stderr, "ravel %s: --%s needs a value\n", cmd, d->name);

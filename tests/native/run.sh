@@ -697,4 +697,67 @@ t_cas_unknown_memset() { cas_unknown ""; }
 t_cas_unknown_memcpy() { cas_unknown "" -DMEMCPY; }
 t_cas_unknown_bug() { cas_unknown assertion -DBUG; }
 
+# ---- --estimate (src/explorers/estimate.c): Knuth's estimator of dfs's tree
+# Ground truth: the executions --algo=dfs --keep-going explores (every
+# error's path included: the estimate sizes the whole tree).  With a fixed
+# seed the estimate is deterministic; it must be within a factor of 2.
+est_out() { grep -Eq -- "$1" "$W/out" || fail_because "stdout does not match /$1/: $(head -c 300 "$W/out" | tr '\n' ' ')"; }
+est_err() { grep -Eq -- "$1" "$W/err" || fail_because "stderr does not match /$1/: $(head -c 300 "$W/err" | tr '\n' ' ')"; }
+# estimate_case PROG CFLAGS...
+estimate_case() {
+    local prog=$1 want est
+    shift
+    rv check --algo=dfs --keep-going --json "$prog" -- "$@"
+    want=$(json .executions)
+    expect_json .exhaustive true
+    rv check --estimate=400 --seed=7 --json "$prog" -- "$@"
+    expect_rc 0
+    expect_json .algo dfs
+    expect_json .estimate.paths 400
+    est=$(json .estimate.executions)
+    expect_json ".estimate.executions >= $want / 2 and .estimate.executions <= 2 * $want" true
+    expect_json ".estimate.executions_lo <= .estimate.executions and .estimate.executions <= .estimate.executions_hi" true
+    rv check --estimate=400 --seed=7 --json "$prog" -- "$@"
+    expect_eq "the same seed's estimate" "$(json .estimate.executions)" "$est"
+}
+t_estimate_lock_many_2() { estimate_case "$N_DIR/lock_many.c" -DN=2; }
+t_estimate_lock_many_3() { estimate_case "$N_DIR/lock_many.c" -DN=3; }
+t_estimate_lock_once_4() { estimate_case "$N_DIR/lock_once.c" -DN=4; }
+t_estimate_philosophers_3() { estimate_case "$EX/philosophers.c" -DN=3; }
+t_estimate_private_k2_m2() { estimate_case "$N_DIR/private.c" -DK=2 -DM=2; }
+
+# Every path of a uniform tree has the same product: the estimate is exact
+# (|domain|^K executions) and its interval has width 0.
+t_estimate_uniform() {
+    rv check --algo=dfs --json --nondet-domain=0:2 "$N_DIR/nondet_tree.c" -- -DK=4
+    expect_json .executions 81
+    rv check --estimate=50 --json --nondet-domain=0:2 "$N_DIR/nondet_tree.c" -- -DK=4
+    expect_rc 0
+    expect_json .estimate.executions 81
+    expect_json .estimate.executions_lo 81
+    expect_json .estimate.executions_hi 81
+    rv check --estimate=5 --nondet-domain=0:2 "$N_DIR/nondet_tree.c" -- -DK=4
+    expect_rc 0
+    est_out 'executions: ~81 .*95% confidence interval 81 \.\. 81'
+}
+
+# What cannot be estimated is refused with exit 2 and the reason.
+t_estimate_refused() {
+    local a
+    for a in udpor dpor source optimal; do
+        rv check --estimate --algo=$a "$N_DIR/lock_once.c"
+        expect_rc 2
+        est_err "--estimate supports --algo=dfs only"
+    done
+    rv check --estimate --algo=dfs --preemption-bound=1 "$N_DIR/lock_once.c"
+    expect_rc 2
+    est_err "without a bound"
+    rv check --seed=3 --algo=dfs "$N_DIR/lock_once.c"
+    expect_rc 2
+    est_err "--seed applies to --estimate only"
+    rv check --estimate=0 "$N_DIR/lock_once.c"
+    expect_rc 2
+    est_err "--estimate expects a number of random paths"
+}
+
 rv_main "$@"
