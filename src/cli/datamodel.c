@@ -129,6 +129,13 @@ static bool has_plain_long(const char *t)
     return false;
 }
 
+/* t past its leading qualifiers ("const volatile int" -> "int"). */
+static const char *skip_qualifiers(const char *t)
+{
+    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) t = strchr(t, ' ') + 1;
+    return t;
+}
+
 /* A scalar whose size, alignment and range are the same under ILP32 and
  * LP64, or an array of one ("int[10]"). */
 static bool fixed_scalar(const char *t)
@@ -136,7 +143,7 @@ static bool fixed_scalar(const char *t)
     static const char *const ok[] = {
         "_Bool", "char",         "signed char", "unsigned char",      "short", "unsigned short",
         "int",   "unsigned int", "long long",   "unsigned long long", "float", "double"};
-    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) t = strchr(t, ' ') + 1;
+    t = skip_qualifiers(t);
     size_t n = strcspn(t, "[");
     for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
         if (strlen(ok[i]) == n && !strncmp(t, ok[i], n)) {
@@ -172,7 +179,7 @@ static bool runtime_owned(const char *t)
         "thrd_t",
         "FILE",
         "struct _IO_FILE"}; /* opaque: only the C library looks inside */
-    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) t = strchr(t, ' ') + 1;
+    t = skip_qualifiers(t);
     for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
         if (!strcmp(t, ok[i])) return true;
     return false;
@@ -193,8 +200,7 @@ static char *pointee(char *t)
  * enum (clang spells an anonymous typedef'd record by the typedef). */
 static bool record_type(const char *canon)
 {
-    while (!strncmp(canon, "const ", 6) || !strncmp(canon, "volatile ", 9))
-        canon = strchr(canon, ' ') + 1;
+    canon = skip_qualifiers(canon);
     if (!strncmp(canon, "struct ", 7) || !strncmp(canon, "union ", 6)) return true;
     if (!strncmp(canon, "enum ", 5) || !strcmp(canon, "void") || fixed_scalar(canon) ||
         has_plain_long(canon) || !strcmp(canon, "signed char") || !strncmp(canon, "__int128", 8) ||
@@ -318,7 +324,7 @@ static bool has_name(char *const *v, size_t n, const char *name)
  * does not. */
 static bool align_differs(const char *t)
 {
-    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) t = strchr(t, ' ') + 1;
+    t = skip_qualifiers(t);
     size_t n = strcspn(t, "[");
     return (n == 9 && !strncmp(t, "long long", 9)) ||
            (n == 18 && !strncmp(t, "unsigned long long", 18)) ||
@@ -360,7 +366,7 @@ static const struct record *record_named(const scan *s, const char *name)
 
 static bool type_layout_differs(const scan *s, const char *t)
 {
-    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) t = strchr(t, ' ') + 1;
+    t = skip_qualifiers(t);
     char base[256];
     snprintf(base, sizeof base, "%.*s", (int)strcspn(t, "["), t);
     size_t n = strlen(base);
@@ -477,11 +483,6 @@ static size_t child_line(const scan *s, size_t i, int d, int nth)
     return 0;
 }
 
-/* The expression at line k, past parentheses and conversions that keep
- * the address (NoOp, BitCast): if it is the address of a member, `&x.m`
- * or (decay: also a member array decaying to a pointer to its first
- * element), the member's record when its layout differs under ILP32
- * (a member whose record is not known counts), else NULL. */
 /* The variable a DeclRefExpr line refers to ("... Var 0x55d0... 'q'"),
  * into out; false if none. */
 static bool var_ref(const char *l, char *out, size_t cap)
@@ -492,6 +493,12 @@ static bool var_ref(const char *l, char *out, size_t cap)
     return true;
 }
 
+/* The expression at line k, past parentheses and conversions that keep
+ * the address (NoOp, BitCast): if it is the address of a member, `&x.m`
+ * or (decay: also a member array decaying to a pointer to its first
+ * element), the member's record when its layout differs under ILP32
+ * (a member whose record is not known counts), else NULL.  A variable that holds
+ * such a member's address (collect_member_pointers) counts as its record. */
 static const struct record *member_address(const scan *s, size_t k, bool decay)
 {
     static const struct record unknown = {.name = "a structure", .differs = true};
@@ -717,10 +724,8 @@ static bool pointer_to(const char *t, char *out, size_t cap)
 {
     size_t n = strlen(t);
     if (n < 3 || strcmp(t + n - 2, " *")) return false;
-    while (!strncmp(t, "const ", 6) || !strncmp(t, "volatile ", 9)) {
-        size_t k = (size_t)(strchr(t, ' ') + 1 - t);
-        t += k, n -= k;
-    }
+    const char *u = skip_qualifiers(t);
+    n -= (size_t)(u - t), t = u;
     snprintf(out, cap, "%.*s", (int)(n - 2), t);
     return true;
 }
@@ -804,7 +809,7 @@ static int check_node(scan *s, size_t i, const node *n)
     if (is_kind(n, "MemberExpr") && i + 1 < s->n &&
         quoted_type(s->lines[i + 1], 0, sugar, canon, sizeof sugar)) {
         const char *c = canon;
-        while (!strncmp(c, "const ", 6) || !strncmp(c, "volatile ", 9)) c = strchr(c, ' ') + 1;
+        c = skip_qualifiers(c);
         if (!strncmp(c, "union ", 6)) return found(s, "a member of a union:", sugar);
     }
     if (strstr(l, "<BitCast>") && i + 1 < s->n) {
@@ -824,7 +829,7 @@ static int check_node(scan *s, size_t i, const node *n)
          * tests/adversary/open/ilp32_layout.c) */
         char *fs = pointee(from), *fc = pointee(fcanon);
         const char *c = canon;
-        while (!strncmp(c, "const ", 6) || !strncmp(c, "volatile ", 9)) c = strchr(c, ' ') + 1;
+        c = skip_qualifiers(c);
         size_t fl = strlen(fcanon);
         if (!s->opaque_arg && !strcmp(c, "void *") &&
             ((fs && fc && record_type(fc) && !runtime_owned(fs)) ||
@@ -865,7 +870,7 @@ static int check_node(scan *s, size_t i, const node *n)
         return found(s, "a mutex initialised with a kind (its ILP32 offset differs)", NULL);
     for (int k = 0; quoted_type(n->rest, k, sugar, canon, sizeof sugar); k++) {
         const char *c = canon;
-        while (!strncmp(c, "const ", 6) || !strncmp(c, "volatile ", 9)) c = strchr(c, ' ') + 1;
+        c = skip_qualifiers(c);
         /* a function's type: its calls' values count (not the "(unnamed
          * at ...)" of a structure or union) */
         if (strchr(canon, '(') && strncmp(c, "struct (", 8) && strncmp(c, "union (", 7) &&
