@@ -37,7 +37,8 @@ typedef struct {
     bool entry;         /* calls __tsan_func_entry */
     bool calls;         /* calls code other than the ThreadSanitizer runtime */
     bool rbp_frame;     /* rbp is its frame pointer (only `mov rbp, rsp` sets it) */
-    bool taken_indexed; /* takes a frame address with an index: any slot */
+    bool taken_indexed; /* takes a frame address with an index, or one not
+                           rbp-relative (from rsp): any slot */
     int64_t min_taken;  /* the lowest rbp-relative address it takes (lea) */
 } region;
 
@@ -547,6 +548,20 @@ static bool writes_bp_otherwise(csh cs, const cs_insn *c)
     return false;
 }
 
+/* c puts an address of the stack computed from rsp into a general
+ * register (rsp itself or rsp plus an offset); pushes, calls and rsp
+ * arithmetic do not. */
+static bool takes_rsp(const cs_insn *c)
+{
+    const cs_x86 *x = &c->detail->x86;
+    if (x->op_count != 2 || x->operands[0].type != X86_OP_REG) return false;
+    const cs_x86_op *src = &x->operands[1];
+    if (is_sp(x->operands[0].reg)) return false;
+    if (c->id == X86_INS_LEA) return is_sp(src->mem.base) || is_sp(src->mem.index);
+    return c->id == X86_INS_MOV && src->type == X86_OP_REG && is_sp(src->reg) &&
+           !is_bp(x->operands[0].reg);
+}
+
 /* What one instruction tells about its region as a whole. */
 static void summarise_one(scan *s, region *g, const cs_insn *c, bool *sets, bool *other)
 {
@@ -557,6 +572,9 @@ static void summarise_one(scan *s, region *g, const cs_insn *c, bool *sets, bool
         if (x->operands[1].mem.index != X86_REG_INVALID) g->taken_indexed = true;
         if (x->operands[1].mem.disp < g->min_taken) g->min_taken = x->operands[1].mem.disp;
     }
+    /* a frame address taken relative to rsp (`lea r, [rsp + k]`, `mov r,
+     * rsp`) may name any slot: min_taken counts rbp-relative ones only */
+    if (takes_rsp(c)) g->taken_indexed = true;
     if (!cs_insn_group(s->cs, c, X86_GRP_CALL)) return;
     const char *t = reloc_target(s, c);
     if (t && !strcmp(t, "__tsan_func_entry"))
