@@ -900,6 +900,21 @@ t_drf_spin() {
     expect_json_match .incomplete_reason 'plain accesses under --memory=drf'
     expect_json_match '.unique_sources[0].location' 'drf_spin.c:20'
 }
+# A CAS whose `expected` local is spilled and reloaded in functions with
+# only atomic hooks (cas_expected.c's header; an MCS lock's release):
+# the store through the reloaded frame address is a stack store.  Before,
+# every state was unique: no cutoff, never exhaustive, and -DBUG's
+# assertion was not found in 60 s (3,573 executions).
+t_cas_expected() {
+    rv check --json "$D/cas_expected.c"
+    expect_rc 0
+    expect_json .exhaustive true
+    expect_json .unique_states_from null
+    expect_json_match .cutoffs '^[1-9]'
+    rv check --json "$D/cas_expected.c" -- -DBUG
+    expect_rc 1
+    expect_json '[.errors[] | .kind + "@" + (.location | sub(" .*"; "") | sub(".*:"; ""))] | join(",")' "assertion@63"
+}
 # Attacks: a value written by plain accesses read after a spin, and two
 # histories with equal states but different happens-before (a race in one).
 t_drf_value() {

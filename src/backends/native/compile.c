@@ -38,7 +38,7 @@
  * outside (rdtsc) make states unique (find_input_insn); 20: a C library
  * function called through its address makes every state unique
  * (note_impure_addresses) */
-#define RECIPE "ravel-build-21/live-" RV_LIVE_VERSION
+#define RECIPE "ravel-build-22/live-" RV_LIVE_VERSION
 
 /* -Wuninitialized: a read of an indeterminate value is one ravel cannot
  * explore (it runs whatever the stack held), so the build notes each one
