@@ -74,8 +74,8 @@ void rv_unmodelled(const char *fn, uint64_t pc)
     int e = errno;
     char why[200];
     snprintf(why, sizeof why,
-             "%s at <pc %#llx> writes the program's memory without events while other threads "
-             "run",
+             "%s at <pc %#llx> accesses the program's memory without events while other "
+             "threads run",
              fn, (unsigned long long)pc);
     rv_unexplored(why);
     errno = e;
