@@ -37,7 +37,8 @@
  * "file:line (function)" (native.c, copy_result).
  *
  * Owns: the set of threads joined in this execution (put back with the
- * rest of the runtime's data after each execution, as a fork would).
+ * rest of the runtime's data after each execution, as a fork would; part
+ * of the state, rv_note_joined).
  */
 #include "rt.h"
 
@@ -46,9 +47,20 @@
 
 static uint64_t joined[RV_MAX_THREADS / 64];
 
+/* The set is part of the state of a configuration (docs/UDPOR.md "What a
+ * state contains"): its change goes into the memory image with the join
+ * event's (image.c, rv_acct).  Two configurations with equal memory and
+ * threads may differ in who was joined (a thread that joined another in
+ * one of them and not in the other, both ended), and rv_unmodelled
+ * decides differently after them: without this, a cutoff could fold the
+ * one where a later call races into the one where it is ordered. */
 void rv_note_joined(unsigned tid)
 {
-    if (tid < RV_MAX_THREADS) joined[tid / 64] |= 1ull << (tid % 64);
+    if (tid >= RV_MAX_THREADS) return;
+    rv_acct a;
+    rv_acct_begin(&a, &joined[tid / 64], sizeof *joined, RV_TAINT_RUNTIME_WRITE);
+    joined[tid / 64] |= 1ull << (tid % 64);
+    rv_acct_end(&a);
 }
 
 static bool was_joined(unsigned tid)
