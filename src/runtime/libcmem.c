@@ -625,6 +625,7 @@ static int scan_events(scanf_fn f, int (*vf)(const char *, const char *, va_list
     if (!scan_parse(fmt, gnu, n, &pl)) {
         rv_snap_free(&x);
         taint_io(); /* not understood: its stores are no events */
+        rv_unmodelled("an sscanf with a format of over 32 destinations (or not understood)", pc);
         errno = e0;
         return vf(s, fmt, ap);
     }
@@ -859,7 +860,12 @@ void rv_printf_begin(rv_fmt_args *fa, const char *fmt, va_list ap, uint64_t pc)
     pf_plan pl;
     bool ok = pf_parse(fmt, &pl);
     if (!ok || !pl.nconv) {
-        if (!ok) taint_io(); /* not understood: a %n would store without an event */
+        if (!ok) { /* not understood: a %s read, a %n stored without an event */
+            taint_io();
+            rv_unmodelled("a printf-family call with a format of over 32 arguments (or not "
+                          "understood)",
+                          pc);
+        }
         errno = e0;
         return;
     }
