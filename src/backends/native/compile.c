@@ -37,8 +37,10 @@
  * variables, with -Wuninitialized on); 19: instructions that read from
  * outside (rdtsc) make states unique (find_input_insn); 20: a C library
  * function called through its address makes every state unique
- * (note_impure_addresses) */
-#define RECIPE "ravel-build-22/live-" RV_LIVE_VERSION
+ * (note_impure_addresses); 22: calls of unmodelled writers ask
+ * __ravel_unmodelled_call; 23: objscan keeps unescaped spill slots across
+ * calls (a CAS's `expected`) */
+#define RECIPE "ravel-build-23/live-" RV_LIVE_VERSION
 
 /* -Wuninitialized: a read of an indeterminate value is one ravel cannot
  * explore (it runs whatever the stack held), so the build notes each one
