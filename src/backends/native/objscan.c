@@ -37,8 +37,9 @@ typedef struct {
     bool entry;         /* calls __tsan_func_entry */
     bool calls;         /* calls code other than the ThreadSanitizer runtime */
     bool rbp_frame;     /* rbp is its frame pointer (only `mov rbp, rsp` sets it) */
-    bool taken_indexed; /* takes a frame address with an index, or one not
-                           rbp-relative (from rsp): any slot */
+    bool taken_indexed; /* takes a frame address with an index: any slot */
+    bool rsp_taken;     /* puts an rsp-derived address in a register: a callee
+                           may reach any slot */
     int64_t min_taken;  /* the lowest rbp-relative address it takes (lea) */
 } region;
 
@@ -573,8 +574,10 @@ static void summarise_one(scan *s, region *g, const cs_insn *c, bool *sets, bool
         if (x->operands[1].mem.disp < g->min_taken) g->min_taken = x->operands[1].mem.disp;
     }
     /* a frame address taken relative to rsp (`lea r, [rsp + k]`, `mov r,
-     * rsp`) may name any slot: min_taken counts rbp-relative ones only */
-    if (takes_rsp(c)) g->taken_indexed = true;
+     * rsp`: a VLA, alloca, an object of code with a frame pointer but
+     * rsp-relative locals) may name any slot, and min_taken counts only
+     * rbp-relative ones: a callee may reach every slot (transfer) */
+    if (takes_rsp(c)) g->rsp_taken = true;
     if (!cs_insn_group(s->cs, c, X86_GRP_CALL)) return;
     const char *t = reloc_target(s, c);
     if (t && !strcmp(t, "__tsan_func_entry"))
@@ -727,13 +730,17 @@ static void transfer(const scan *s, const region *g, const cs_insn *c, facts *f)
         f->regs &= CALLEE_SAVED;
         /* a callee may write a slot whose address escaped (a `lea` of
          * it), and no other: a compiler temporary below every address the
-         * function takes has no address any code holds.  Whether the
+         * function takes has no address any code holds (unless an
+         * rsp-derived address was taken: rsp_taken).  Whether the
          * function's plain accesses are hooked does not matter here (its
          * own stores through pointers drop the escaped slots below, and
          * check_stores judges them); a function whose only hooks are
          * atomic ones (a CAS whose `expected` is spilled and reloaded,
          * tests/cutoffs/cas_expected.c) keeps its spill slots. */
-        drop_escaped(f, g);
+        if (g->rsp_taken)
+            f->n = 0;
+        else
+            drop_escaped(f, g);
         return;
     }
     int set = stack_result(f, g, c);
