@@ -96,12 +96,6 @@ static size_t chr_need(const char *c, size_t k, const void *arg)
     size_t i = (size_t)(strchrnul(c, *(const int *)arg) - c);
     return i < k ? i + 1 : 0;
 }
-/* rawmemchr, memchr: through the first c (no terminator) */
-static size_t byte_need(const char *c, size_t k, const void *arg)
-{
-    const char *p = memchr(c, *(const int *)arg, k);
-    return p ? (size_t)(p - c) + 1 : 0;
-}
 /* strspn: the members of set, and the byte that stops it */
 static size_t span_need(const char *c, size_t k, const void *set)
 {
@@ -194,7 +188,7 @@ RCHR(rindex)
 void *__ravel_rawmemchr(const void *s, int c)
 {
     rv_snap x;
-    rv_snap_scan(&x, s, SIZE_MAX, byte_need, &c, PC);
+    rv_snap_scan(&x, s, SIZE_MAX, rv_byte_need, &c, PC);
     void *r = back(s, &x, memchr(x.p, c, x.n));
     rv_snap_free(&x);
     return r;
@@ -203,7 +197,7 @@ void *__ravel_rawmemchr(const void *s, int c)
 void *__ravel_memchr(const void *s, int c, size_t n)
 {
     rv_snap x;
-    rv_snap_scan(&x, s, n, byte_need, &c, PC);
+    rv_snap_scan(&x, s, n, rv_byte_need, &c, PC);
     void *r = back(s, &x, memchr(x.p, c, x.n));
     rv_snap_free(&x);
     return r;

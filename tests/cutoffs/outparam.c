@@ -29,10 +29,12 @@
 #include <features.h>
 #undef __GLIBC_USE_DEPRECATED_SCANF
 #define __GLIBC_USE_DEPRECATED_SCANF 1
+#include <arpa/inet.h>
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <math.h>
 #include <pthread.h>
 #include <sched.h>
 #include <semaphore.h>
@@ -46,6 +48,7 @@
 #include <threads.h>
 #include <time.h>
 #include <unistd.h>
+#include <wchar.h>
 
 /* single-token names for T */
 typedef void *vptr;

@@ -825,6 +825,11 @@ t_outparam_fmt() { outparam_rows '^(v?s?n?printf|v?as?printf|v?f?d?printf|v?ssca
 t_outparam_parse() { outparam_rows '^(strto|strsep)'; }
 t_outparam_io() { outparam_rows '^(fgets|fread|read|pread|recv|getline|getdelim|time|gettimeofday|clock_gettime)' unique; }
 t_outparam_clock() { outparam_rows '^(clock_getres|timespec_getres)$'; }
+# the computational functions (libcout.c); the time conversions and
+# strfry change the C library's own state: unique
+calc_re='^(rand_r|[enj]rand48|drand48_r|random_r|asctime_r|frexpf?|modff?|sincosf?|remquo|lgamma_r|strerror_r|__xpg_strerror_r|mbstowcs|wcstombs|mbrtowc|mbsrtowcs|wcrtomb|wcsrtombs|strxfrm|swab|wcs(n?cpy|cat|to(l|ul|d))|wmem(cpy|move|set)|inet_(pton|ntop)|sig(empty|fill|add|del)set|confstr)(#|$)'
+t_outparam_calc() { outparam_rows "$calc_re"; }
+t_outparam_calc_libc_state() { outparam_rows '^(gmtime_r|localtime_r|ctime_r|strfry)$' unique; }
 # exit handlers: the C library's list, which a runtime word stands for
 # (engine.c); the handler that fails at exit is the one g1's branch chose
 t_outparam_exit() { outparam_rows '^(atexit|on_exit|__cxa_atexit)$'; }
