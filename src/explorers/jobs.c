@@ -347,7 +347,7 @@ static void donate(worker *w)
     frame f = w->st[i];
     to_sibling(&f);
     buf_put(&b, &f, sizeof f);
-    w->st[i].val = w->st[i].ndom - 1;
+    w->st[i].ndom = w->st[i].val + 1; /* the current choice stays: it is on the path */
     w->st[i].next = RV_NO_THREAD;
     send_buf(w, M_GIVE, &b);
     free(b.p);
