@@ -504,7 +504,7 @@ static void worker_main(worker *w, rv_jobs_open_fn open, void *arg, const rv_exp
         }
         size_t k = w->rx.n / sizeof(frame);
         frame *unit = rv_xmalloc((k + 1) * sizeof *unit);
-        memcpy(unit, w->rx.p, w->rx.n);
+        if (w->rx.n) memcpy(unit, w->rx.p, w->rx.n); /* the root unit is empty */
         explore_unit(w, unit, k, limit);
         free(unit);
         progress(w, true);
