@@ -7,7 +7,7 @@
  * hook.  Unwrapped, the store was no event: another thread's access to
  * the bytes looked independent of the call, so udpor ran one order and
  * could say "no error, exhaustive" for a bug behind the other
- * (tests/adversary/outcalc_out.c, outcalc_in.c).  The compile driver
+ * (tests/adversary/outcalc_race.c).  The compile driver
  * binds the program's calls of X to __ravel_X (compile.c,
  * runtime_wrapped); each wrapper here:
  *  - reads every input the result depends on at a read event, copying it

@@ -457,4 +457,17 @@ unmodelled_ordered() {
 t_unmodelled_before_threads() { unmodelled_ordered 10; }
 t_unmodelled_after_joins() { unmodelled_ordered 11; }
 
+# outcalc_race.c: a computational C library function's store read by
+# another thread (OP: see the file).  Before libcout.c every explorer but
+# dfs said "no error, exhaustive" (checked on b45d707 for all 8); now
+# each finds dfs's assertion, with dfs's trace count where exact
+t_outcalc_race_0() { agree outcalc_race.c assertion "" sc -DOP=0; }
+t_outcalc_race_1() { agree outcalc_race.c assertion "" sc -DOP=1; }
+t_outcalc_race_2() { agree outcalc_race.c assertion "" sc -DOP=2; }
+t_outcalc_race_3() { agree outcalc_race.c assertion "" sc -DOP=3; }
+t_outcalc_race_4() { agree outcalc_race.c assertion "" sc -DOP=4; }
+t_outcalc_race_5() { agree outcalc_race.c assertion "" sc -DOP=5; }
+t_outcalc_race_6() { agree outcalc_race.c assertion "" sc -DOP=6; }
+t_outcalc_race_7() { agree outcalc_race.c assertion "" sc -DOP=7; }
+
 rv_main "$@"
