@@ -912,22 +912,6 @@ static void stop_for_time(rv_explore *x)
     s->interrupted = rv_stop_signal();
 }
 
-/* The time limit's or the signal's reason, first (explore.c's words). */
-static void time_reason(rv_explore *x)
-{
-    rv_stats *s = &x->stats;
-    char earlier[sizeof s->incomplete_why];
-    snprintf(earlier, sizeof earlier, "%s", s->incomplete_why);
-    if (s->interrupted)
-        snprintf(s->incomplete_why, sizeof s->incomplete_why,
-                 "interrupted: stopped by %s after %.1f s", rv_stop_signal_name(s->interrupted),
-                 rv_now() - x->t0);
-    else
-        snprintf(s->incomplete_why, sizeof s->incomplete_why,
-                 "time-limit: stopped after --time-limit=%g s", x->opt->time_limit_s);
-    if (earlier[0]) rv_explore_incomplete(x, earlier);
-}
-
 /* An error that is a bug, not a limit (explore.c's test for the thread
  * bound's iteration). */
 static bool found_bug(const rv_explore *x)
@@ -1015,7 +999,7 @@ int rv_jobs_run(rv_explore *x, unsigned n, rv_jobs_open_fn open, void *arg, rv_j
     rv_stop_set_tick(NULL, NULL, 0);
     rv_stop_set_deadline(outer);
     rv_stats *s = &x->stats;
-    if (s->time_limited) time_reason(x);
+    if (s->time_limited) rv_explore_time_reason(x);
     if (c->limit && s->executions + s->infeasible + s->incomplete >= c->limit)
         rv_explore_incomplete(x, "--max-executions reached");
     /* dfs's order: the errors as the sequential run lists them */
