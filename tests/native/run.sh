@@ -807,6 +807,13 @@ t_jobs_worker_killed() {
     expect_json .exhaustive false
     expect_json_match .incomplete_reason '^worker 1 of --jobs=2 was killed by signal 9'
 }
+# --time-limit stays global: the workers stop, the run is incomplete.
+t_jobs_time_limit() {
+    rv check --algo=dfs --json --jobs=2 --time-limit=1 "$N_DIR/lock_once.c" -- -DN=4
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json .incomplete_reason "time-limit: stopped after --time-limit=1 s"
+}
 # What is not parallel yet is refused (exit 2), naming what is.
 t_jobs_refused() {
     local a
