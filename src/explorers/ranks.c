@@ -67,15 +67,6 @@ int rv_mpi_serve(rv_explore *x, rv_jobs_open_fn open, void *arg)
 
 #include "../core/util.h"
 
-/* Open MPI keeps allocations to its exit that LeakSanitizer (make SAN=1)
- * would report as ravel's. */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-    return "leak:libmpi.so\nleak:libopen-pal.so\nleak:libopen-rte.so\nleak:libpmix.so\n"
-           "leak:libhwloc.so\nleak:libevent\nleak:mca_\n";
-}
-
 enum { T_DATA = 1, T_END = 2 };
 
 typedef struct end_msg {
