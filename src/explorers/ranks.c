@@ -23,6 +23,8 @@
  */
 #include "ranks.h"
 
+#include <stdio.h>
+
 #ifndef RAVEL_HAVE_MPI
 
 bool rv_mpi_built(void)

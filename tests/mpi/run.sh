@@ -11,6 +11,11 @@ N_DIR=$ROOT/tests/native
 EX=$ROOT/examples
 
 have_mpirun() { command -v mpirun >/dev/null 2>&1; }
+# Was $RAVEL built with MPI?  (A refused --algo answers before MPI starts,
+# after the build's own check.)
+built_without_mpi() {
+    "$RAVEL" check --mpi --algo=dpor "$N_DIR/lock_once.c" 2>&1 | grep -q "built without MPI"
+}
 
 # rvm K ARGS...: `ravel ARGS` on K ranks; output, exit status as rv's.
 # --oversubscribe: more ranks than cores (CI has 2); the vader transport's
@@ -40,7 +45,7 @@ need_mpi() {
         skip_test "mpirun not found (apt-get install -y openmpi-bin libopenmpi-dev)"
         return 1
     fi
-    if "$RAVEL" check --mpi 2>&1 | grep -q "built without MPI"; then
+    if built_without_mpi; then
         fail_because "mpirun is installed but $RAVEL was built without MPI (libopenmpi-dev missing at build time)"
         return 1
     fi
@@ -122,7 +127,7 @@ t_mpi_time_limit() {
 # What --mpi cannot run is refused (exit 2) before MPI starts: no mpirun
 # needed.
 t_mpi_refused() {
-    if "$RAVEL" check --mpi 2>&1 | grep -q "built without MPI"; then
+    if built_without_mpi; then
         rv check --mpi --algo=dfs "$N_DIR/lock_once.c"
         expect_rc 2
         grep -q "^ravel check: --mpi: this ravel was built without MPI" "$W/err" ||
