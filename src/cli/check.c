@@ -612,16 +612,9 @@ int rv_cli_check(int argc, char **argv)
     double tx = rv_now(); /* "time": the exploration's */
     rv_explore x;
     rv_explore_init(&x, b, &o.opt);
-    if (o.estimate) { /* how big is it? (estimate.c) */
-        int code = rv_cli_estimate(&o, &x);
-        rv_explore_free(&x);
-        b->ops->destroy(b);
-        rv_task_free(&task);
-        rv_cli_opts_free(&o);
-        return code;
-    }
-    if (o.mpi && rank > 0) {
-        int code = serve_rank(&o, &x);
+    /* how big is it? (estimate.c); --mpi, rank r > 0: rank 0 reports */
+    if (o.estimate || (o.mpi && rank > 0)) {
+        int code = o.estimate ? rv_cli_estimate(&o, &x) : serve_rank(&o, &x);
         rv_explore_free(&x);
         b->ops->destroy(b);
         rv_task_free(&task);

@@ -932,10 +932,8 @@ static bool found_bug(const rv_explore *x)
     return false;
 }
 
-pid_t rv_jobs_fork_worker(const rv_explore *x, unsigned id, rv_jobs_open_fn open, void *arg,
-                          const int *inherited, size_t ninherited, int *to, int *from)
+int rv_jobs_pipes(int down[2], int up[2])
 {
-    int down[2], up[2];
     if (pipe2(down, O_CLOEXEC)) return -1;
     if (pipe2(up, O_CLOEXEC)) {
         close(down[0]), close(down[1]);
@@ -944,6 +942,14 @@ pid_t rv_jobs_fork_worker(const rv_explore *x, unsigned id, rv_jobs_open_fn open
     /* room for a deep unit or an error's trace without a writer waiting */
     fcntl(down[1], F_SETPIPE_SZ, 1 << 20);
     fcntl(up[1], F_SETPIPE_SZ, 1 << 20);
+    return 0;
+}
+
+pid_t rv_jobs_fork_worker(const rv_explore *x, unsigned id, rv_jobs_open_fn open, void *arg,
+                          const int *inherited, size_t ninherited, int *to, int *from)
+{
+    int down[2], up[2];
+    if (rv_jobs_pipes(down, up)) return -1;
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0) {

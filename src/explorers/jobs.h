@@ -99,6 +99,11 @@ void rv_jobs_clock(rv_explore *x);
 /* rv_jobs_run over a transport (n <= RV_JOBS_MAX). */
 int rv_jobs_run_over(rv_explore *x, unsigned n, const rv_jobs_link *link, rv_jobs *j);
 
+/* The two pipes of a worker's streams (close-on-exec, 1 MiB each: no
+ * writer waits while the other side writes): down to it, up from it.
+ * 0, or -1 (none left open). */
+int rv_jobs_pipes(int down[2], int up[2]);
+
 /* A worker process forked from this one, exploring the units it is sent
  * for x's program, opened through open (the coordinator's side of the
  * protocol above).  Its pipes: *to (write to it), *from (read from it);

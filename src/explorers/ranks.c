@@ -348,14 +348,8 @@ static int rank_start(void *ctx, const rv_explore *x, unsigned i, const int *inh
         return 0;
     }
     int down[2], up[2];
-    if (pipe2(down, O_CLOEXEC)) return -1;
-    if (pipe2(up, O_CLOEXEC)) {
-        close(down[0]), close(down[1]);
-        return -1;
-    }
-    fcntl(down[1], F_SETPIPE_SZ, 1 << 20);
-    fcntl(up[1], F_SETPIPE_SZ, 1 << 20);
-    fcntl(up[1], F_SETFL, O_NONBLOCK);
+    if (rv_jobs_pipes(down, up)) return -1;
+    fcntl(up[1], F_SETFL, O_NONBLOCK); /* the relay never waits on one stream */
     link_end *e = &z->rl.e[i - 1];
     e->rd = down[0];
     e->wr = up[1];
