@@ -570,9 +570,10 @@ int rv_cli_check(int argc, char **argv)
         return RV_EXIT_USAGE;
     }
     if (!b) {
-        int code = rv_stop_requested()
-                       ? report_stopped_build(&o, is_task ? &task : NULL, rv_now() - t0)
-                       : RV_EXIT_USAGE;
+        /* --mpi: rank 0 alone reports */
+        int code = !rv_stop_requested() ? RV_EXIT_USAGE
+                   : rank > 0           ? RV_EXIT_INCOMPLETE
+                              : report_stopped_build(&o, is_task ? &task : NULL, rv_now() - t0);
         rv_task_free(&task);
         rv_cli_opts_free(&o);
         return code;

@@ -115,13 +115,24 @@ t_mpi_max_executions() {
     expect_json .incomplete_reason "--max-executions reached"
 }
 
-# --time-limit is global: every rank stops, the run is incomplete.
+# --time-limit is global: every rank stops, the run is incomplete, one
+# report (rank 0's).  (4 s: the limit counts the build and the start too.)
 t_mpi_time_limit() {
     need_mpi || return
-    rvm 2 check --mpi --algo=dfs --json --time-limit=1 "$N_DIR/lock_once.c" -- -DN=4
+    rvm 2 check --mpi --algo=dfs --json --time-limit=4 "$N_DIR/lock_once.c" -- -DN=4
     expect_rc 3
     expect_json .exhaustive false
-    expect_json .incomplete_reason "time-limit: stopped after --time-limit=1 s"
+    expect_json .incomplete_reason "time-limit: stopped after --time-limit=4 s"
+}
+# A time limit that stops the build: one report, rank 0's, never one per
+# rank.
+t_mpi_time_limit_build() {
+    need_mpi || return
+    rvm 3 check --mpi --algo=dfs --json --no-cache --time-limit=0.01 "$N_DIR/lock_once.c" -- -DN=4
+    expect_rc 3
+    expect_eq "reports printed" "$(jq -s length "$W/out" 2>/dev/null)" 1
+    expect_json .exhaustive false
+    expect_json_match .incomplete_reason "^time-limit: stopped after --time-limit=0.01 s"
 }
 
 # What --mpi cannot run is refused (exit 2) before MPI starts: no mpirun
