@@ -331,7 +331,13 @@ static void *relay_thread(void *arg)
 static void start_relay(rank0 *z)
 {
     if (z->started || z->n < 2) return;
+    /* the signals (SIGINT, the time limit's and progress's timers) are
+     * the coordinator's: the relay thread is created with them blocked */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
     z->started = !pthread_create(&z->thread, NULL, relay_thread, &z->rl);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (!z->started) run_relay(&z->rl); /* no thread: end the other ranks now */
 }
 
