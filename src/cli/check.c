@@ -560,14 +560,22 @@ int rv_cli_check(int argc, char **argv)
         rv_stop_set_deadline(t0 + o.opt.time_limit_s);
     }
     rv_backend *b = rv_cli_open_program("check", &o, o.pos, o.npos, NULL, 0);
-    /* --mpi: every rank built the program, or none goes on */
-    if (o.mpi && !rv_mpi_agree(b != NULL) && b) {
-        fprintf(stderr, "ravel check: --mpi: another rank could not build or open the program (its "
-                        "message says why)\n");
+    /* --mpi: every rank built the program, or none goes on; the exit code
+     * is rank 0's (mpirun returns the first non-zero one): the worst of
+     * the ranks' (3 when a rank's build was stopped by the time limit) */
+    int worst = o.mpi ? rv_mpi_worst(b                     ? RV_EXIT_OK
+                                     : rv_stop_requested() ? RV_EXIT_INCOMPLETE
+                                                           : RV_EXIT_USAGE)
+                      : RV_EXIT_OK;
+    if (b && worst) {
+        if (rank == 0)
+            fprintf(stderr,
+                    "ravel check: --mpi: another rank could not build or open the program (its "
+                    "message says why)\n");
         b->ops->destroy(b);
         rv_task_free(&task);
         rv_cli_opts_free(&o);
-        return RV_EXIT_USAGE;
+        return rank == 0 ? worst : RV_EXIT_OK;
     }
     if (!b) {
         /* --mpi: rank 0 alone reports */

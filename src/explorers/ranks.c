@@ -38,9 +38,9 @@ int rv_mpi_init(unsigned *rank, unsigned *size, char *err, size_t cap)
     return -1;
 }
 
-bool rv_mpi_agree(bool ok)
+int rv_mpi_worst(int code)
 {
-    return ok;
+    return code;
 }
 
 int rv_mpi_coordinate(rv_explore *x, rv_jobs_open_fn open, void *arg, rv_jobs *j)
@@ -140,11 +140,11 @@ int rv_mpi_init(unsigned *rank, unsigned *size, char *err, size_t cap)
     return 0;
 }
 
-bool rv_mpi_agree(bool ok)
+int rv_mpi_worst(int code)
 {
-    int mine = ok, all = 0;
-    MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
-    return all;
+    int worst = code;
+    MPI_Allreduce(&code, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return worst;
 }
 
 /* ---- the relay ---------------------------------------------------------------------------------

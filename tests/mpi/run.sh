@@ -135,6 +135,27 @@ t_mpi_time_limit_build() {
     expect_json_match .incomplete_reason "^time-limit: stopped after --time-limit=0.01 s"
 }
 
+# One rank cannot build the program (its compiler fails; mpirun's MPMD
+# form gives it other arguments): no rank explores, none waits for the
+# others, rank 0 says so, exit 2, no report.
+t_mpi_rank_build_fails() {
+    need_mpi || return
+    local common=(check --mpi --algo=dfs --json --no-cache)
+    echo "mpirun -n 1 ravel ${common[*]} : -n 1 ravel ... --cc=/bin/false" >"$W/.last"
+    timeout -k 5 "$RV_GUARD" mpirun --allow-run-as-root --oversubscribe \
+        --mca btl_vader_single_copy_mechanism none \
+        -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+        -n 1 "$RAVEL" "${common[@]}" "$N_DIR/lock_once.c" : \
+        -n 1 "$RAVEL" "${common[@]}" --cc=/bin/false "$N_DIR/lock_once.c" >"$W/out" 2>"$W/err"
+    RC=$?
+    expect_rc 2
+    grep -q "^ravel check: --mpi: another rank could not build or open the program" "$W/err" ||
+        fail_because "rank 0 did not say why: $(head -c 300 "$W/err")"
+    grep -q "^ravel: the compiler '/bin/false' does not work" "$W/err" ||
+        fail_because "rank 1 did not say why: $(head -c 300 "$W/err")"
+    [ ! -s "$W/out" ] || fail_because "a report was printed: $(head -c 200 "$W/out")"
+}
+
 # What --mpi cannot run is refused (exit 2) before MPI starts: no mpirun
 # needed.
 t_mpi_refused() {
