@@ -25,8 +25,10 @@
  * them, as a new unit, and drops them from its own stack: the subtrees of
  * two units never overlap and together they are the whole tree.  The
  * coordinator is the calling process; it runs no executions while the
- * workers run.  Workers are fork()ed from it and each opens its own
- * program process through `open` (a backend like x->backend's).
+ * workers run.  It reaches them through a transport (rv_jobs_link
+ * below): under --jobs they are fork()ed from it, under --mpi (ranks.h)
+ * from their MPI rank's process; each opens its own program process
+ * through `open` (a backend like x->backend's).
  */
 #ifndef RAVEL_EXPLORERS_JOBS_H
 #define RAVEL_EXPLORERS_JOBS_H
