@@ -1384,10 +1384,11 @@ static void stub_unsupported(const char *x, buf *ren, wiring *w)
                x, label);
 }
 
-/* Functions the runtime wraps (src/runtime/libcmem.c) that still change
- * process state the reset engine does not undo (a descriptor's or a
- * stream's position, a file): such a program runs with a fork per
- * execution, as when they were not wrapped. */
+/* Functions the runtime wraps (src/runtime/libcmem.c, sysout.c) that still
+ * change or read process state the reset engine does not undo (a
+ * descriptor's or a stream's position, a file, a descriptor made, a child
+ * reaped, the C library's databases): such a program runs with a fork per
+ * execution, as when they were not wrapped (none of them was reset_safe). */
 static bool wrapped_io(const char *x)
 {
     /* the last seven open a stream or change its buffer (streams.c) */
@@ -1395,8 +1396,22 @@ static bool wrapped_io(const char *x)
                                      "fread",       "getline",  "getdelim",       "dprintf",
                                      "vdprintf",    "fmemopen", "open_memstream", "open_wmemstream",
                                      "fopencookie", "setvbuf",  "setbuf",         "setbuffer"};
+    /* sysout.c: system-call-like functions, all of them */
+    static const char *const sys[] = {
+        "pipe",           "pipe2",          "stat",        "lstat",       "fstat",
+        "fstatat",        "stat64",         "lstat64",     "fstat64",     "fstatat64",
+        "getcwd",         "realpath",       "readlink",    "gethostname", "ttyname_r",
+        "ptsname_r",      "times",          "uname",       "getrusage",   "getrlimit",
+        "getrlimit64",    "ftime",          "wait",        "waitpid",     "getentropy",
+        "getrandom",      "readv",          "preadv",      "preadv64",    "accept",
+        "accept4",        "getsockname",    "getpeername", "recvfrom",    "recvmsg",
+        "getsockopt",     "select",         "poll",        "fgetpos",     "fgetpos64",
+        "fgets_unlocked", "fread_unlocked", "fgetws",      "getpwnam_r",  "getpwuid_r",
+        "getgrnam_r",     "getgrgid_r",     "getaddrinfo", "iconv"};
     for (size_t i = 0; i < sizeof io / sizeof *io; i++)
         if (!strcmp(x, io[i])) return true;
+    for (size_t i = 0; i < sizeof sys / sizeof *sys; i++)
+        if (!strcmp(x, sys[i])) return true;
     return false;
 }
 
