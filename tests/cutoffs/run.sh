@@ -837,26 +837,30 @@ t_outparam_exit() { outparam_rows '^(atexit|on_exit|__cxa_atexit)$'; }
 # address (no call's relocation names it, so it got no tainting
 # trampoline): its store was in no state, and the default mode said
 # "no error, exhaustive" where dfs found the assertion (adversary of issue
-# 27, with memccpy, which libcout.c now wraps; getrlimit is not wrapped).  Now such a program's states are all unique (compile.c,
+# 27, with memccpy, which libcout.c now wraps; then getrlimit, which
+# sysout.c now wraps; fscanf is not wrapped).  Now such a program's
+# states are all unique (compile.c,
 # note_impure_addresses), and the build's note says why.
 t_addr_taken() {
-    local fl=(-DT=buf16 '-DOUT(p)=do { int (*volatile fp_)(int, struct rlimit *) = getrlimit; fp_(RLIMIT_NOFILE, (struct rlimit *)*p); } while (0)')
+    local fl=(-DT=buf16 '-DOUT(p)=do { int (*volatile fp_)(FILE *, const char *, ...) = fscanf; fp_(f, "%4c", *p); } while (0)'
+        '-DSETUP()=f = fopen("/dev/zero", "r")' '-DGINIT={1}')
     rv check --json --algo=dfs $LIM "$D/outparam.c" -- "${fl[@]}"
     expect_rc 1
     expect_eq "dfs errors" "$(kinds)" assertion
     rv check --json $LIM "$D/outparam.c" -- "${fl[@]}"
     expect_rc 1
     expect_eq "default errors" "$(kinds)" assertion
-    expect_json_match .unique_build 'getrlimit called through its address'
+    expect_json_match .unique_build 'fscanf called through its address'
 }
-# ... and a direct call under -fno-plt (`call *getrlimit@GOTPCREL(%rip)`:
+# ... and a direct call under -fno-plt (`call *fscanf@GOTPCREL(%rip)`:
 # no R_X86_64_PLT32 relocation either)
 t_addr_taken_noplt() {
-    local fl=(-DT=buf16 '-DOUT(p)=getrlimit(RLIMIT_NOFILE, (struct rlimit *)*p)' -fno-plt)
+    local fl=(-DT=buf16 '-DOUT(p)=fscanf(f, "%4c", *p)' '-DSETUP()=f = fopen("/dev/zero", "r")'
+        '-DGINIT={1}' -fno-plt)
     rv check --json $LIM "$D/outparam.c" -- "${fl[@]}"
     expect_rc 1
     expect_eq "default errors" "$(kinds)" assertion
-    expect_json_match .unique_build 'getrlimit'
+    expect_json_match .unique_build 'fscanf'
 }
 # ... a pure one (strcmp as qsort's comparator) taints nothing: cutoffs
 t_addr_taken_pure() {
