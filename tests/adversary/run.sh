@@ -247,7 +247,8 @@ t_tls_init_reset() { RAVEL_ENGINE=reset agree tls_init.c assertion 2 sc; }
 
 # a system call reached through an address computed into the C library
 # (libc_by_address.c: OP=0 opens a descriptor, OP=1 closes descriptor 0,
-# OP=2 makes descriptor 100 with dup2, once per execution): every
+# OP=2 makes descriptor 100 with dup2, OP=3 with fcntl(F_DUPFD), once per
+# execution): every
 # algorithm agrees with dfs under fork (no error, 4 traces); auto starts
 # the reset engine, which sees the table change after the first
 # execution (OP=2: the seccomp filter traps the dup2), and the
@@ -302,6 +303,7 @@ t_ilp32_thread_ints() { ilp32_layout THREAD_INTS TRUE none; }
 t_libc_by_address_open() { libc_by_address 0 'changed the process.s open descriptors'; }
 t_libc_by_address_close() { libc_by_address 1 'changed the process.s open descriptors'; }
 t_libc_by_address_dup2() { libc_by_address 2 'made system call 33, which changes kernel state'; }
+t_libc_by_address_dupfd() { libc_by_address 3 'made system call 72, which changes kernel state'; }
 
 # ---- the rest of POSIX threads (adversary2; counts derived in each file)
 # rwlock reader preference with a waiting writer (TRY 0 tryrdlock, 1

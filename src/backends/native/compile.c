@@ -415,6 +415,26 @@ static const char *forbidden_flag(const rv_compile_opts *o)
     return NULL;
 }
 
+/* Link-time optimisation: with it clang's -S writes LLVM IR, not the
+ * assembly ravel instruments and scans, and the link would compile the
+ * program again without ravel's passes.  It does not change what a
+ * program may do, so the flag is dropped (note_lto says so). */
+static bool lto_flag(const char *f)
+{
+    return !strcmp(f, "-flto") || !strncmp(f, "-flto=", 6) || !strcmp(f, "-ffat-lto-objects") ||
+           !strcmp(f, "-fno-fat-lto-objects") || !strcmp(f, "-fno-lto");
+}
+
+static void note_lto(const rv_compile_opts *o, buf *diag)
+{
+    for (size_t i = 0; i < o->nflags; i++)
+        if (lto_flag(o->flags[i]) && strcmp(o->flags[i], "-fno-lto")) {
+            buf_puts(diag, "ravel: note: link-time optimisation flags are ignored (ravel "
+                           "instruments and scans each file's own object code)\n");
+            return;
+        }
+}
+
 /* Split the user's flags into compiler and linker flags (compile.h). */
 static void split_flags(const rv_compile_opts *o, strv *cflags, strv *ldflags)
 {
@@ -429,6 +449,8 @@ static void split_flags(const rv_compile_opts *o, strv *cflags, strv *ldflags)
                    (f[0] != '-' && (ends_with(f, ".a") || ends_with(f, ".o") ||
                                     ends_with(f, ".so") || strstr(f, ".so.")))) {
             strv_add(ldflags, f);
+        } else if (lto_flag(f)) {
+            continue; /* noted by note_lto */
         } else if (!strcmp(f, "-pthread")) {
             strv_add(cflags, f);
             strv_add(ldflags, f);
@@ -2967,6 +2989,7 @@ int rv_compile(const rv_compile_opts *o, rv_build *out)
         free(m);
         return finish(&j, out, 1);
     }
+    note_lto(o, &j.diag);
     for (size_t s = 0; s < o->nsources; s++) {
         if (access(o->sources[s], R_OK) != 0) {
             char *m = rv_xasprintf("ravel: cannot read %s: %s\n", o->sources[s], strerror(errno));
