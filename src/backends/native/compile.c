@@ -39,8 +39,10 @@
  * function called through its address makes every state unique
  * (note_impure_addresses); 22: calls of unmodelled writers ask
  * __ravel_unmodelled_call; 23: objscan keeps unescaped spill slots across
- * calls (a CAS's `expected`) */
-#define RECIPE "ravel-build-23/live-" RV_LIVE_VERSION
+ * calls (a CAS's `expected`); 24: the system-call-like functions
+ * (sysout.c: stat, pipe, readv, ...) are bound to their wrappers instead
+ * of unmodelled trampolines, and keep the fork engine (wrapped_io) */
+#define RECIPE "ravel-build-24/live-" RV_LIVE_VERSION
 
 /* -Wuninitialized: a read of an indeterminate value is one ravel cannot
  * explore (it runs whatever the stack held), so the build notes each one
