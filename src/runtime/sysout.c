@@ -39,6 +39,8 @@
  * Outside an execution (rt.active false) the events are no-ops and the
  * wrappers behave as the C library.
  *
+ * pipe, pipe2 and socketpair also tell pipes.c, which makes the results
+ * non-exhaustive where threads may order themselves through them.
  * Owns: no state; everything is the program's memory, read and written at
  * events.
  */
@@ -126,6 +128,7 @@ int __ravel_pipe(int fd[2])
     int b[2];
     int r = pipe(fd ? b : NULL);
     out_if(r == 0, fd, b, sizeof b, pc);
+    if (r == 0) rv_pipe_made("pipe", pc);
     return r;
 }
 int __ravel_pipe2(int fd[2], int flags)
@@ -135,6 +138,18 @@ int __ravel_pipe2(int fd[2], int flags)
     int b[2];
     int r = pipe2(fd ? b : NULL, flags);
     out_if(r == 0, fd, b, sizeof b, pc);
+    if (r == 0) rv_pipe_made("pipe2", pc);
+    return r;
+}
+/* socketpair: AF_UNIX only exists; the pair is a pipe both ways. */
+int __ravel_socketpair(int domain, int type, int proto, int sv[2])
+{
+    uint64_t pc = PC;
+    taint_sys();
+    int b[2];
+    int r = socketpair(domain, type, proto, sv ? b : NULL);
+    out_if(r == 0, sv, b, sizeof b, pc);
+    if (r == 0) rv_pipe_made("socketpair", pc);
     return r;
 }
 

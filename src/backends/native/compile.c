@@ -42,7 +42,7 @@
  * calls (a CAS's `expected`); 24: the system-call-like functions
  * (sysout.c: stat, pipe, readv, ...) are bound to their wrappers instead
  * of unmodelled trampolines, and keep the fork engine (wrapped_io) */
-#define RECIPE "ravel-build-24/live-" RV_LIVE_VERSION
+#define RECIPE "ravel-build-25/live-" RV_LIVE_VERSION
 
 /* -Wuninitialized: a read of an indeterminate value is one ravel cannot
  * explore (it runs whatever the stack held), so the build notes each one
@@ -1433,7 +1433,7 @@ static bool wrapped_io(const char *x)
         "accept4",        "getsockname",    "getpeername", "recvfrom",    "recvmsg",
         "getsockopt",     "select",         "poll",        "fgetpos",     "fgetpos64",
         "fgets_unlocked", "fread_unlocked", "fgetws",      "getpwnam_r",  "getpwuid_r",
-        "getgrnam_r",     "getgrgid_r",     "getaddrinfo", "iconv"};
+        "getgrnam_r",     "getgrgid_r",     "getaddrinfo", "iconv",       "socketpair"};
     for (size_t i = 0; i < sizeof io / sizeof *io; i++)
         if (!strcmp(x, io[i])) return true;
     for (size_t i = 0; i < sizeof sys / sizeof *sys; i++)
@@ -2227,6 +2227,7 @@ static bool writes_through_pointers(const char *x)
                                       "realpath",
                                       "pipe",
                                       "pipe2",
+                                      "socketpair",
                                       "stat",
                                       "fstat",
                                       "lstat",
