@@ -449,9 +449,12 @@ pipe_engines() {
     expect_eq "reset engine's result ($cflags)" "$(summary)" "$f"
     echo "$f"
 }
+# Exit 3, not 0: the thread is created after the pipe, and orders through
+# a pipe are not explored (src/runtime/pipes.c), so neither engine may
+# call the result exhaustive.
 t_pipe_engines() {
-    expect_eq "no bug" "$(pipe_engines "" reset | tail -1)" '[2,2,[],0]'
-    expect_eq "leak" "$(pipe_engines -DLEAK fork | tail -1)" '[2,2,[],0]'
+    expect_eq "no bug" "$(pipe_engines "" reset | tail -1)" '[2,2,[],3]'
+    expect_eq "leak" "$(pipe_engines -DLEAK fork | tail -1)" '[2,2,[],3]'
     local line
     line=$(grep -n "assert(c == 'a');" "$D/pipe_exec.c" | cut -d: -f1)
     expect_eq "bug" "$(pipe_engines -DBUG fork | tail -1)" "[2,2,[\"assertion@$D/pipe_exec.c:$line (main)\"],1]"
