@@ -165,6 +165,14 @@ void rv_unexplored(const char *why);
 void rv_unmodelled(const char *fn, uint64_t pc);
 /* Thread tid was joined (its events happen before the joiner's next). */
 void rv_note_joined(unsigned tid);
+/* Every thread but self ended and was joined (its events all happen
+ * before self's next action; unmodelled.c). */
+bool rv_alone(const rv_thr *self);
+/* --- pipes.c: descriptors made by pipe, pipe2, socketpair (fn, at the
+ * program's pc) and threads created while they may exist make the
+ * results non-exhaustive (orders through the kernel are no events). */
+void rv_pipe_made(const char *fn, uint64_t pc);
+void rv_pipe_thread_created(uint64_t pc);
 /* --- image.c: each event's change of the memory image (trace.h rv_memh).
  * rv_image_before: thread t resumed after its event, before its access;
  * rv_image_after: the event's change completed, at its thread's next

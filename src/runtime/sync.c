@@ -58,6 +58,7 @@ int __ravel_pthread_create(pthread_t *th, const pthread_attr_t *attr, void *(*fn
         rv_end_exec(RV_END_RESOURCE, pc, 0, "more than %d thread ids over the exploration",
                     RV_MAX_THREADS);
     if (!held) threads_created++;
+    if (!held) rv_pipe_thread_created(pc); /* pipes.c: orders through a pipe */
     /* the child's scheduling attributes (thrattr.c); a held create's
      * thread never starts */
     if (!held && rv_tattr_spawn) rv_tattr_spawn((unsigned)id, &sa, pc);

@@ -69,8 +69,8 @@ static bool was_joined(unsigned tid)
 }
 
 /* Every other thread's events happen before the running thread's next
- * action (see the contract above). */
-static bool ordered_with_all(const rv_thr *self)
+ * action (see the contract above; rt.h). */
+bool rv_alone(const rv_thr *self)
 {
     for (unsigned i = 0; i < rt.nthreads; i++) {
         const rv_thr *t = rv_thr_at(i);
@@ -82,7 +82,7 @@ static bool ordered_with_all(const rv_thr *self)
 
 void rv_unmodelled(const char *fn, uint64_t pc)
 {
-    if (!rt.active || !rt.running || ordered_with_all(rt.running)) return;
+    if (!rt.active || !rt.running || rv_alone(rt.running)) return;
     int e = errno;
     char why[200];
     snprintf(why, sizeof why,

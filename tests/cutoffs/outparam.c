@@ -33,19 +33,35 @@
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <iconv.h>
 #include <inttypes.h>
 #include <math.h>
+#include <netdb.h>
+#include <poll.h>
 #include <pthread.h>
+#include <pwd.h>
 #include <sched.h>
 #include <semaphore.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/resource.h>
+#include <sys/select.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/timeb.h>
+#include <sys/times.h>
+#include <sys/uio.h>
+#include <sys/un.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
 #include <threads.h>
 #include <time.h>
 #include <unistd.h>
@@ -56,12 +72,16 @@ typedef void *vptr;
 typedef char *cptr;
 typedef char buf16[16];
 typedef int ints4[4];
+typedef char pathbuf[4096];
 
 #ifndef T
 #define T int
 #endif
 #ifndef GINIT
-#define GINIT {0}
+#define GINIT                                                                                      \
+    {                                                                                              \
+        0                                                                                          \
+    }
 #endif
 #ifndef INIT
 #define INIT(p) ((void)(p))
@@ -91,6 +111,43 @@ const char *src = "12x";
 char *h, *b1, *b2;
 FILE *f;
 int fd, sk[2];
+char dbbuf[4096]; /* the strings of the user and group database rows */
+void *dbres;
+iconv_t cd;
+/* A listening AF_UNIX socket with one pending connection, for accept:
+ * bound by the kernel to a fresh abstract name (autobind: no file, no
+ * clash with another run), and the peer is unnamed, so accept stores
+ * just sun_family (AF_UNIX) into the address. */
+int listener(void)
+{
+    struct sockaddr_un a = {.sun_family = AF_UNIX};
+    socklen_t n = sizeof a;
+    int l = socket(AF_UNIX, SOCK_STREAM, 0), c = socket(AF_UNIX, SOCK_STREAM, 0);
+    if (l < 0 || c < 0 || bind(l, (struct sockaddr *)&a, sizeof(sa_family_t)) ||
+        getsockname(l, (struct sockaddr *)&a, &n) || listen(l, 1) ||
+        connect(c, (struct sockaddr *)&a, n))
+        abort();
+    return l;
+}
+/* The terminal side of a new pseudo-terminal, for ttyname_r. */
+int terminal(void)
+{
+    int m = posix_openpt(O_RDWR | O_NOCTTY);
+    if (m < 0 || grantpt(m) || unlockpt(m)) abort();
+    int t = open(ptsname(m), O_RDWR | O_NOCTTY);
+    if (t < 0) abort();
+    return t;
+}
+/* A child that exits at once with status 3, for wait and waitpid: the
+ * raw system call (ravel rejects fork and the other process creators as
+ * unmodelled; a child that only exits needs no model), and the child
+ * leaves by the raw exit_group too (no exit handler, no runtime). */
+void child(void)
+{
+    long c = syscall(SYS_clone, (long)SIGCHLD, 0L, 0L, 0L, 0L);
+    if (c < 0) abort();
+    if (c == 0) syscall(SYS_exit_group, 3L);
+}
 void *empty(void *a)
 {
     return (void *)7;

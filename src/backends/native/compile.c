@@ -39,8 +39,10 @@
  * function called through its address makes every state unique
  * (note_impure_addresses); 22: calls of unmodelled writers ask
  * __ravel_unmodelled_call; 23: objscan keeps unescaped spill slots across
- * calls (a CAS's `expected`) */
-#define RECIPE "ravel-build-23/live-" RV_LIVE_VERSION
+ * calls (a CAS's `expected`); 24: the system-call-like functions
+ * (sysout.c: stat, pipe, readv, ...) are bound to their wrappers instead
+ * of unmodelled trampolines, and keep the fork engine (wrapped_io) */
+#define RECIPE "ravel-build-25/live-" RV_LIVE_VERSION
 
 /* -Wuninitialized: a read of an indeterminate value is one ravel cannot
  * explore (it runs whatever the stack held), so the build notes each one
@@ -1408,10 +1410,11 @@ static void stub_unsupported(const char *x, buf *ren, wiring *w)
                x, label);
 }
 
-/* Functions the runtime wraps (src/runtime/libcmem.c) that still change
- * process state the reset engine does not undo (a descriptor's or a
- * stream's position, a file): such a program runs with a fork per
- * execution, as when they were not wrapped. */
+/* Functions the runtime wraps (src/runtime/libcmem.c, sysout.c) that still
+ * change or read process state the reset engine does not undo (a
+ * descriptor's or a stream's position, a file, a descriptor made, a child
+ * reaped, the C library's databases): such a program runs with a fork per
+ * execution, as when they were not wrapped (none of them was reset_safe). */
 static bool wrapped_io(const char *x)
 {
     /* the last seven open a stream or change its buffer (streams.c) */
@@ -1419,8 +1422,22 @@ static bool wrapped_io(const char *x)
                                      "fread",       "getline",  "getdelim",       "dprintf",
                                      "vdprintf",    "fmemopen", "open_memstream", "open_wmemstream",
                                      "fopencookie", "setvbuf",  "setbuf",         "setbuffer"};
+    /* sysout.c: system-call-like functions, all of them */
+    static const char *const sys[] = {
+        "pipe",           "pipe2",          "stat",        "lstat",       "fstat",
+        "fstatat",        "stat64",         "lstat64",     "fstat64",     "fstatat64",
+        "getcwd",         "realpath",       "readlink",    "gethostname", "ttyname_r",
+        "ptsname_r",      "times",          "uname",       "getrusage",   "getrlimit",
+        "getrlimit64",    "ftime",          "wait",        "waitpid",     "getentropy",
+        "getrandom",      "readv",          "preadv",      "preadv64",    "accept",
+        "accept4",        "getsockname",    "getpeername", "recvfrom",    "recvmsg",
+        "getsockopt",     "select",         "poll",        "fgetpos",     "fgetpos64",
+        "fgets_unlocked", "fread_unlocked", "fgetws",      "getpwnam_r",  "getpwuid_r",
+        "getgrnam_r",     "getgrgid_r",     "getaddrinfo", "iconv",       "socketpair"};
     for (size_t i = 0; i < sizeof io / sizeof *io; i++)
         if (!strcmp(x, io[i])) return true;
+    for (size_t i = 0; i < sizeof sys / sizeof *sys; i++)
+        if (!strcmp(x, sys[i])) return true;
     return false;
 }
 
@@ -2173,7 +2190,10 @@ static void hooked_trampoline(const char *x, const libc_family *fam, bool deep, 
  * fmemopen, open_memstream, ...): the output functions then write it
  * later, inside calls taken for pure output, so the runtime wraps them
  * and a call that does so makes the result not exhaustive
- * (src/runtime/streams.c, tests/adversary/memstream_race.c). */
+ * (src/runtime/streams.c, tests/adversary/memstream_race.c).  Only
+ * functions glibc exports belong here: Annex K's strtok_s and qsort_s,
+ * localeconv_r and getwline are none, so a program that calls them
+ * defines them itself and its own stores are instrumented events. */
 static bool writes_through_pointers(const char *x)
 {
     static const char *const fns[] = {"scanf",
@@ -2207,6 +2227,7 @@ static bool writes_through_pointers(const char *x)
                                       "realpath",
                                       "pipe",
                                       "pipe2",
+                                      "socketpair",
                                       "stat",
                                       "fstat",
                                       "lstat",
@@ -2270,14 +2291,10 @@ static bool writes_through_pointers(const char *x)
                                       "getrandom",
                                       "drand48_r",
                                       "random_r",
-                                      "strtok_s",
                                       "fgets_unlocked",
                                       "fread_unlocked",
-                                      "getwline",
                                       "timespec_get",
                                       "ftime",
-                                      "localeconv_r",
-                                      "qsort_s",
                                       "wcstol",
                                       "wcstoul",
                                       "wcstod"};
