@@ -120,7 +120,8 @@ typedef enum rv_kind {
      * leave, like a condition wait: arrive never blocks; its arg = the
      * generation it arrived in << 1 | 1 if it completed the cycle (that
      * thread returns PTHREAD_BARRIER_SERIAL_THREAD and has no leave);
-     * leave (arg = arrive's generation) blocks until the cycle is over. */
+     * leave (arg = arrive's generation, set by rv_visible from the
+     * arrive's result) blocks until the cycle is over (model.h). */
     RV_ACT_BAR_INIT, /* arg = count */
     RV_ACT_BAR_DESTROY,
     RV_ACT_BAR_ARRIVE,

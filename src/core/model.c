@@ -248,7 +248,8 @@ bool rv_model_enabled(const rv_mstate *s, const rv_action *a)
     case RV_ACT_WRLOCK:
         return rw_enabled(s->rw, a);
     case RV_ACT_BAR_LEAVE: /* the cycle it arrived in is over */
-        return s->bar->gen != (uint32_t)a->arg;
+        return a->tid < RV_MASK_THREADS ? (s->bar->released >> a->tid) & 1
+                                        : s->bar->gen != (uint32_t)a->arg;
     case RV_ACT_JOIN:
         return a->obj < RV_MASK_THREADS
                    ? ((s->w->exited | s->w->detached) >> a->obj) & 1
@@ -730,26 +731,36 @@ static int apply_rwlock(const rv_mstate *s, rv_action *a, uint32_t val, char *ms
 
 /* Arrive: the count-th arriver of a cycle ends it (next generation) and
  * is the serial thread (glibc gives PTHREAD_BARRIER_SERIAL_THREAD to the
- * last arriver too); the others stay inside until their leave. */
+ * last arriver too); the others stay inside until their leave: those
+ * below RV_MASK_THREADS move from `waiting` to `released` as the cycle
+ * completes, those above are counted in hi_inside (their leave compares
+ * its cycle with gen). */
 static int apply_barrier(rv_barrier_st *b, rv_action *a, char *msg, size_t cap)
 {
+    bool lo = a->tid < RV_MASK_THREADS;
     if (a->kind == RV_ACT_BAR_INIT) {
         if (b->status == RV_MST_INIT && b->arrived)
             return misuse(msg, cap, "re-initialisation of a barrier with waiting threads");
         if (a->arg == 0 || a->arg > UINT32_MAX) return EINVAL; /* POSIX: count 0 */
         /* threads of a completed cycle may still be inside (destroy below):
-         * their leaves compare with the generation */
+         * they stay released */
         bool was = b->status == RV_MST_INIT || b->status == RV_MST_DEAD;
-        uint32_t gen = was ? b->gen : 0, inside = was ? b->inside : 0;
+        rv_barrier_st keep = *b;
         memset(b, 0, sizeof *b);
         b->status = RV_MST_INIT;
         b->count = (uint32_t)a->arg;
-        b->gen = gen;
-        b->inside = inside;
+        if (was) {
+            b->gen = keep.gen;
+            b->hi_inside = keep.hi_inside;
+            b->released = keep.released;
+        }
         return 0;
     }
     if (a->kind == RV_ACT_BAR_LEAVE) {
-        b->inside--;
+        if (lo)
+            b->released &= ~(1ull << a->tid);
+        else
+            b->hi_inside--;
         return 0;
     }
     if (b->status != RV_MST_INIT) {
@@ -773,10 +784,15 @@ static int apply_barrier(rv_barrier_st *b, rv_action *a, char *msg, size_t cap)
     if (++b->arrived == b->count) {
         b->arrived = 0;
         b->gen++;
+        b->released |= b->waiting;
+        b->waiting = 0;
         a->arg = (uint64_t)gen << 1 | 1;
         return 0;
     }
-    b->inside++;
+    if (lo)
+        b->waiting |= 1ull << a->tid;
+    else
+        b->hi_inside++;
     a->arg = (uint64_t)gen << 1;
     return 0;
 }

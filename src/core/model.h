@@ -104,13 +104,24 @@ typedef struct rv_rwlock_st {
     uint64_t readers[RV_RW_NEST]; /* readers[k]: threads < 64 holding more than k read locks */
 } rv_rwlock_st;
 
-/* pthread_barrier_t overlay (20 of its 32 bytes). */
+/* pthread_barrier_t overlay (all its 32 bytes).  A thread below
+ * RV_MASK_THREADS is a bit of `waiting` from its arrive until its cycle
+ * completes, then of `released` until its leave: its leave is enabled by
+ * that bit, never by comparing cycles, so the state of a barrier used in
+ * a loop repeats (docs/UDPOR.md "What a state contains").  `gen` counts
+ * completed cycles; it names the cycles in the actions' args (race.c,
+ * dpor.c) and decides the leaves of the threads above the masks (their
+ * leave's arg is the cycle they arrived in, kept on their stack); the
+ * cutoffs' fold drops it while no such thread is inside (cutoff.c). */
+_Static_assert(RV_MAX_THREADS <= UINT16_MAX, "barrier counts of threads fit 16 bits");
 typedef struct rv_barrier_st {
-    uint32_t status;  /* RV_MST_STATIC here means never initialised: a misuse */
-    uint32_t count;   /* threads per cycle */
-    uint32_t arrived; /* threads arrived in the current cycle */
-    uint32_t gen;     /* completed cycles */
-    uint32_t inside;  /* threads between their arrive and their leave */
+    uint32_t status;    /* RV_MST_STATIC here means never initialised: a misuse */
+    uint32_t count;     /* threads per cycle */
+    uint16_t arrived;   /* threads arrived in the current cycle (< RV_MAX_THREADS) */
+    uint16_t hi_inside; /* threads >= RV_MASK_THREADS between their arrive and leave */
+    uint32_t gen;       /* completed cycles */
+    uint64_t waiting;   /* threads < RV_MASK_THREADS arrived in the current cycle */
+    uint64_t released;  /* threads < RV_MASK_THREADS of a completed cycle, not yet left */
 } rv_barrier_st;
 
 /* pthread_once_t is an int: 0 not run, 1 the initialiser runs, 2 done. */

@@ -269,15 +269,20 @@ int __ravel_pthread_barrier_destroy(pthread_barrier_t *b)
 }
 
 /* arrive, then (unless this thread completed the cycle) leave once the
- * cycle it arrived in is over. */
+ * cycle it arrived in is over.  The leave's arg (that cycle) is set by
+ * rv_visible from the arrive's result (rv_pending_leave), not kept here:
+ * this frame is hashed with the thread's state, and a cycle number in it
+ * would make the states of a barrier loop all differ (no cutoff).  A
+ * thread above the masks does keep it here (in its action): its leave is
+ * decided by comparing it with the generation, so it is part of its
+ * state (model.h rv_barrier_st). */
 int __ravel_pthread_barrier_wait(pthread_barrier_t *b)
 {
     uint64_t pc = PC;
     rv_visible(rv_act(RV_ACT_BAR_ARRIVE, (uint64_t)(uintptr_t)b), pc);
-    uint32_t r = (uint32_t)rv_self()->result; /* generation << 1 | serial */
-    if (r & 1) return PTHREAD_BARRIER_SERIAL_THREAD;
+    if (rv_self()->result & 1) return PTHREAD_BARRIER_SERIAL_THREAD;
     rv_action a = rv_act(RV_ACT_BAR_LEAVE, (uint64_t)(uintptr_t)b);
-    a.arg = r >> 1;
+    if (a.tid >= RV_MASK_THREADS) a.arg = (uint32_t)rv_self()->result >> 1;
     rv_visible(a, pc);
     return 0;
 }

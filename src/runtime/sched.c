@@ -389,6 +389,9 @@ void rv_visible_c(rv_action a, uint64_t pc)
     __ravel_deep[0] = __ravel_deep[1] = 0;
     if (&__ravel_deep_always && __ravel_deep_always) deep[0] = deep[1] = UINT64_MAX;
     self->pending = a;
+    /* a barrier leave's cycle: the arrive's result (generation << 1),
+     * kept out of the program's and wrapper's frames (posix_ext.c) */
+    if (a.kind == RV_ACT_BAR_LEAVE) self->pending.arg = (uint32_t)self->result >> 1;
     self->pending_pc = pc;
     if (rv_tid(self) >= RV_MASK_THREADS)
         pend_lock[rv_tid(self)] = a.kind == RV_ACT_LOCK && !(a.flags & RV_AF_SPIN) ? a.obj : 0;

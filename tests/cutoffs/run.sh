@@ -951,4 +951,42 @@ t_drf_hb() {
     RV_OPTS=()
 }
 
+# Barrier loops (barrier_loop.c): the generation is out of the compared
+# state, so an endless barrier loop reaches cutoffs (before: the first
+# execution ran to --max-events, exit 3).  Ground truth: the bounded loop
+# under --algo=dfs and --no-cutoffs, and the errors the comment derives.
+bar_check() { # WANT_RC WANT_KINDS [ravel options] -- [cflags]
+    local rc=$1 want=$2
+    shift 2
+    rv check --json --keep-going "$@"
+    expect_rc "$rc"
+    expect_json .exhaustive true
+    expect_eq "errors" "$(kinds)" "$want"
+}
+t_barrier_loop() {
+    local f=$D/barrier_loop.c
+    bar_check 0 "" "$f"
+    expect_json_match .cutoffs '^[1-9]'
+}
+t_barrier_loop_bug() {
+    local f=$D/barrier_loop.c
+    bar_check 1 assertion --algo=dfs "$f" -- -DBUG -DBOUND=3
+    bar_check 1 assertion --no-cutoffs "$f" -- -DBUG -DBOUND=3
+    bar_check 1 assertion "$f" -- -DBUG -DBOUND=3
+    bar_check 0 "" --no-cutoffs "$f" -- -DBUG -DBOUND=2 # not before the third cycle
+    bar_check 0 "" "$f" -- -DBUG -DBOUND=2
+    bar_check 1 assertion "$f" -- -DBUG # endless: cutoffs end it
+    expect_json_match .cutoffs '^[1-9]'
+}
+t_barrier_loop_lag() {
+    local f=$D/barrier_loop.c
+    # two waits each: main cannot lag two cycles (no assertion), a thread
+    # left alone deadlocks; with cutoffs as without
+    bar_check 1 deadlock --no-cutoffs "$f" -- -DLAG -DBOUND=2
+    bar_check 1 deadlock "$f" -- -DLAG -DBOUND=2
+    # three waits each: main lags two cycles (the assertion) as derived
+    # in the comment (--no-cutoffs takes minutes here)
+    bar_check 1 assertion,deadlock "$f" -- -DLAG -DBOUND=3
+}
+
 rv_main "$@"
