@@ -5,7 +5,9 @@
  * areas and vector-register start state, the coroutine switch, canonical
  * thread ids, and the end of an execution (rv_end_exec, rv_end_complete).
  * It owns that state; the layers above read it and change it only through
- * the functions declared for kernel.c in rt.h.
+ * the functions declared for kernel.c in rt.h and kernel.h.  It calls no
+ * other runtime file but the assembly (ctx_x86_64.S): what it needs from
+ * above goes through rv_kernel_ops (kernel.h), set by start.c.
  */
 
 #include "rt.h"
@@ -53,7 +55,7 @@ void rv_kernel_set_ops(const rv_kernel_ops *o)
 
 /* Callee-saved registers, MXCSR and the x87 control word of the running
  * thread as they were when it called into the runtime's rv_visible
- * (stored by the assembly entry in ctx_x86_64.S before anything could
+ * (stored by the assembly entry in sched.c before anything could
  * change them): a program built with -O1 keeps values there across calls,
  * below the hashed stack range. */
 uint64_t rv_entry_regs[7];

@@ -58,7 +58,7 @@ typedef struct rv_kernel_ops {
 void rv_kernel_set_ops(const rv_kernel_ops *ops);
 
 /* The running thread's callee-saved registers, MXCSR and x87 control word
- * as it entered rv_visible (stored by ctx_x86_64.S; fingerprinted by
+ * as it entered rv_visible (stored by sched.c's assembly; fingerprinted by
  * state.c). */
 extern uint64_t rv_entry_regs[7];
 
