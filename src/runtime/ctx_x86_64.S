@@ -253,7 +253,15 @@ rv_return_scrub:
  * (kernel.h): the assembly uses nothing of the runtime's C files.
  *
  * rv_ctx_entry: what a new coroutine calls (rv_ctx_trampoline), set once
- * at start-up.  rv_scrub_to, rv_scrub_lo: what rv_return_scrub does for
+ * at start-up.  __ravel_deep: the record of a call of deep code (a C
+ * library function not stack_light, compile.c): the generated trampoline
+ * stores the caller's return-address slot and the return address, unless
+ * a higher slot is recorded already (an outer deep call); per thread
+ * (kernel.c's rv_switch_to keeps the record of the thread it leaves);
+ * nonzero: the thread's dead stack may hold bytes of deep frames anywhere
+ * down to the guard page (state.c, rv_scrub_deep).  Beside rv_scrub_to:
+ * both are written at every switch, one page of the reset engine's.
+ * rv_scrub_to, rv_scrub_lo: what rv_return_scrub does for
  * the running thread (its rv_thr ret_to and scrub_lo, loaded by
  * kernel.c's switch and armed by state.c).  rv_xinit: an XSAVE area
  * whose header says every component is in its initial state (XRSTOR
@@ -270,17 +278,11 @@ rv_return_scrub:
  */
     .bss
     .balign 64
-    .globl rv_xinit
-    .type rv_xinit, @object
-    .size rv_xinit, 4096
-rv_xinit:
-    .zero 4096
-    .balign 8
-    .globl rv_ctx_entry
-    .type rv_ctx_entry, @object
-    .size rv_ctx_entry, 8
-rv_ctx_entry:
-    .zero 8
+    .globl __ravel_deep
+    .type __ravel_deep, @object
+    .size __ravel_deep, 16
+__ravel_deep:
+    .zero 16
     .globl rv_scrub_to
     .type rv_scrub_to, @object
     .size rv_scrub_to, 8
@@ -291,6 +293,17 @@ rv_scrub_to:
     .size rv_scrub_lo, 8
 rv_scrub_lo:
     .zero 8
+    .globl rv_ctx_entry
+    .type rv_ctx_entry, @object
+    .size rv_ctx_entry, 8
+rv_ctx_entry:
+    .zero 8
+    .balign 64
+    .globl rv_xinit
+    .type rv_xinit, @object
+    .size rv_xinit, 4096
+rv_xinit:
+    .zero 4096
     .balign 4
     .globl rv_xmask_start
     .type rv_xmask_start, @object

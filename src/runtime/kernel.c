@@ -60,13 +60,6 @@ void rv_kernel_set_ops(const rv_kernel_ops *o)
  * below the hashed stack range. */
 uint64_t rv_entry_regs[7];
 
-/* The record of a call of deep code (a C library function not
- * stack_light, compile.c): the generated trampoline stores the caller's
- * return-address slot and the return address, unless a higher slot is
- * recorded already (an outer deep call).  Per thread: rv_switch_to keeps the
- * record of the thread it leaves.  Nonzero: the thread's dead stack may
- * hold bytes of deep frames anywhere down to the guard page. */
-uint64_t __ravel_deep[2];
 
 /* ------------------------------------------------------------------ */
 /* Registers the program starts from (ctx_x86_64.S, rv_reset_regs): the

@@ -313,7 +313,7 @@ void rv_standalone_schedule(rv_shm *s);
 void rv_ctx_switch(void **save_sp, void *new_sp);
 void rv_ctx_trampoline(void);
 void rv_return_scrub(void);               /* see ctx_x86_64.S */
-extern uint64_t __ravel_deep[2];          /* kernel.c: the record of a deep call (rv_scrub_deep) */
+extern uint64_t __ravel_deep[2];          /* ctx_x86_64.S: the record of a deep call (rv_scrub_deep) */
 extern uint64_t rv_scrub_to, rv_scrub_lo; /* ctx_x86_64.S: the running thread's ret_to, scrub_lo */
 
 /* live.c: the liveness table of the program (src/backends/native/liveness.h),

@@ -401,6 +401,7 @@ static inline void complete_exit(rv_thr *t)
  * file: the entry is the scheduler's, and the kernel's assembly
  * (ctx_x86_64.S) calls nothing above it. */
 __asm__(".text\n"
+        ".p2align 4\n"
         ".globl rv_visible\n"
         ".type rv_visible, @function\n"
         "rv_visible:\n"
