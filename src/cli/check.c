@@ -14,6 +14,7 @@
 #include "../core/stop.h"
 #include "../core/util.h"
 #include "../explorers/estimate.h"
+#include "../explorers/jobs.h"
 #include "../unfolding/unfolding.h"
 #include "explain.h"
 
@@ -311,6 +312,27 @@ static void setup_property(rv_cli_opts *o)
     }
 }
 
+/* --jobs: a worker's own program process, from the binary the checked
+ * backend runs (native) or the PV file (jobs.h). */
+typedef struct reopen_ctx {
+    const rv_cli_opts *o;
+    rv_backend *b;
+} reopen_ctx;
+
+static rv_backend *reopen_program(void *arg, const rv_limits *lim, char *err, size_t cap)
+{
+    const reopen_ctx *r = arg;
+    const char *bin = r->b->ops->binary ? r->b->ops->binary(r->b) : NULL;
+    if (bin) return rv_native_open(bin, lim, NULL, 0, err, cap);
+    return rv_pv_open(r->o->pos[0], lim, err, cap);
+}
+
+static int explore_jobs(const rv_cli_opts *o, rv_explore *x, rv_jobs *jobs)
+{
+    reopen_ctx r = {o, x->backend};
+    return rv_jobs_run(x, o->jobs, reopen_program, &r, jobs);
+}
+
 static const char *default_algo(void)
 {
     return rv_algo_lookup("udpor") ? "udpor" : "dfs";
@@ -471,6 +493,15 @@ int rv_cli_check(int argc, char **argv)
         rv_cli_opts_free(&o);
         return RV_EXIT_USAGE;
     }
+    const char *no_jobs = o.jobs > 1 ? o.estimate ? "--jobs applies to an exploration, not to "
+                                                    "--estimate"
+                                                  : rv_jobs_refusal(&o.opt)
+                                     : NULL;
+    if (no_jobs) {
+        fprintf(stderr, "ravel check: %s\n", no_jobs);
+        rv_cli_opts_free(&o);
+        return RV_EXIT_USAGE;
+    }
     if (o.udpor_only && strcmp(o.opt.algo, "udpor") && !o.quiet)
         fprintf(stderr, "ravel check: note: --%s applies to --algo=udpor only; ignored\n",
                 o.udpor_only);
@@ -545,7 +576,20 @@ int rv_cli_check(int argc, char **argv)
                      .data_model = data_model,
                      .model_why = model_dep};
     rv_set_oom_handler(report_oom, &run);
-    int rc = rv_explore_run(&x);
+    rv_jobs *jobs = o.jobs > 1 ? rv_xcalloc(1, sizeof *jobs) : NULL;
+    int rc = jobs ? explore_jobs(&o, &x, jobs) : rv_explore_run(&x);
+    if (jobs && jobs->rerun) {
+        if (!o.quiet)
+            fprintf(stderr, "ravel check: note: --jobs=%u: %s; exploring again with one process\n",
+                    o.jobs, jobs->why);
+        free(jobs);
+        jobs = NULL;
+        rv_progress_finish(&x);
+        rv_explore_free(&x);
+        rv_explore_init(&x, b, &o.opt);
+        rv_progress_attach(&x, &o);
+        rc = rv_explore_run(&x);
+    }
     if (b->engine_switched) {
         /* the reset engine left mid-way (an execution changed kernel
          * state: runtime/engine.c "Kernel state"); what ran under it is
@@ -582,6 +626,7 @@ int rv_cli_check(int argc, char **argv)
                 cap, RV_MAX_THREADS);
     rv_report r;
     fill_report(&r, &run);
+    r.jobs = jobs;
     char wait_at[512];
     if (rv_wait_spy_saw(b, wait_at, sizeof wait_at)) r.cond_wait_at = wait_at;
     if (b->no_true[0]) r.no_true = b->no_true;
@@ -606,6 +651,7 @@ int rv_cli_check(int argc, char **argv)
     free(witness);
     free(witness_yaml);
     rv_set_oom_handler(NULL, NULL);
+    free(jobs);
     rv_explore_free(&x);
     b->ops->destroy(b);
     rv_task_free(&task);

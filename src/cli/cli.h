@@ -82,6 +82,7 @@ typedef struct rv_cli_opts {
     uint64_t estimate;      /* --estimate[=N]: random paths to walk (estimate.c), or 0 */
     uint64_t seed;          /* --seed=S of --estimate's random paths */
     bool seed_given;
+    unsigned jobs; /* --jobs=N: worker processes (src/explorers/jobs.h); 1: sequential */
 } rv_cli_opts;
 
 /* Defaults of every option. */
@@ -266,6 +267,7 @@ typedef struct rv_report {
     struct rv_explained **explained; /* per error: stacks and names (explain.h), or NULL */
     const char *html;                /* the HTML report written, or NULL */
     const char *sarif;               /* the SARIF log written, or NULL */
+    const struct rv_jobs *jobs;      /* --jobs=N > 1: per-worker counts (jobs.h), or NULL */
 } rv_report;
 
 void rv_report_human(FILE *out, const rv_report *r);

@@ -9,6 +9,7 @@
 
 #include "../core/util.h"
 #include "../explorers/estimate.h"
+#include "../explorers/jobs.h"
 
 const char *rv_cli_argv0 = "ravel";
 
@@ -35,6 +36,7 @@ void rv_cli_defaults(rv_cli_opts *o)
     o->out_dir = "ravel-out";
     o->progress = -1;
     o->property = -1;
+    o->jobs = 1;
 }
 
 void rv_cli_opts_free(rv_cli_opts *o)
@@ -125,7 +127,8 @@ enum {
     O_BREAKSTEP,
     O_MAXOUT,
     O_ESTIMATE, /* estimate.c */
-    O_SEED
+    O_SEED,
+    O_JOBS /* jobs.c */
 };
 
 static const optdef optdefs[] = {
@@ -176,6 +179,7 @@ static const optdef optdefs[] = {
     {"break-step", A_VALUE, true, O_BREAKSTEP},
     {"estimate", A_VALUE, false, O_ESTIMATE},
     {"seed", A_VALUE, false, O_SEED},
+    {"jobs", A_VALUE, false, O_JOBS},
 };
 
 /* Whether subcommand cmd takes option d: check takes all but those of a
@@ -431,6 +435,11 @@ static int set_value(const char *cmd, const optdef *d, const char *v, rv_cli_opt
         if (!parse_u64(v, &u) || u == 0 || u > 100000000)
             return bad_value(cmd, d->name, "a number of random paths (1-100000000)", v);
         o->estimate = u;
+        return 0;
+    case O_JOBS:
+        if (!parse_u64(v, &u) || u == 0 || u > RV_JOBS_MAX)
+            return bad_value(cmd, d->name, "a number of worker processes (1-256)", v);
+        o->jobs = (unsigned)u;
         return 0;
     case O_SEED:
         if (!parse_u64(v, &u)) return bad_value(cmd, d->name, "a non-negative integer", v);

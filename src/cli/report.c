@@ -8,6 +8,7 @@
 
 #include "../core/stop.h"
 #include "../core/util.h"
+#include "../explorers/jobs.h"
 #include "../unfolding/unfolding.h"
 #include "explain.h"
 
@@ -348,6 +349,15 @@ static void json_unique(FILE *out, const rv_report *r, bool *first)
     rv_json_str(out, st->unique_states[0] && b && b->taint_note[0] ? b->taint_note : NULL);
 }
 
+/* --jobs=N: "jobs        2 workers; executions 9071 + 9071; 14 units" */
+static void human_jobs(FILE *out, const rv_jobs *j)
+{
+    fprintf(out, "jobs        %u workers; executions", j->n);
+    for (unsigned i = 0; i < j->n; i++)
+        fprintf(out, "%s%" PRIu64, i ? " + " : " ", j->w[i].executions);
+    fprintf(out, "; %" PRIu64 " work units\n", j->units);
+}
+
 void rv_report_human(FILE *out, const rv_report *r)
 {
     const rv_stats *st = &r->x->stats;
@@ -389,6 +399,7 @@ void rv_report_human(FILE *out, const rv_report *r)
                 "traces      %" PRIu64 " (complete %" PRIu64 ", deadlocked %" PRIu64
                 ", failing %" PRIu64 ")\n",
                 st->traces, st->traces_complete, st->traces_deadlock, st->traces_error);
+    if (r->jobs) human_jobs(out, r->jobs);
     fprintf(out, "errors      %zu\n", count_bugs(r->x, r->property));
     fprintf(out, "time        %.2f s exploring; %.2f s building%s\n", r->time_s, r->build_s,
             r->build_cached ? " (cached)" : "");
@@ -542,6 +553,31 @@ static void json_verdict(FILE *out, const rv_report *r, bool *first)
     }
 }
 
+/* --jobs=N: "jobs": {"workers", "units", "messages", "per_worker": [...]} */
+static void json_jobs(FILE *out, const rv_jobs *j, bool *first)
+{
+    json_key(out, "jobs", first);
+    fprintf(out,
+            "{\"workers\": %u, \"units\": %" PRIu64 ", \"messages\": %" PRIu64
+            ", \"per_worker\": [",
+            j->n, j->units, j->messages);
+    for (unsigned i = 0; i < j->n; i++) {
+        const rv_jobs_worker *w = &j->w[i];
+        fprintf(out,
+                "%s{\"executions\": %" PRIu64 ", \"infeasible\": %" PRIu64
+                ", \"incomplete_executions\": %" PRIu64 ", \"events\": %" PRIu64
+                ", \"units\": %" PRIu64 ", \"donated\": %" PRIu64 ", \"died\": ",
+                i ? ", " : "", w->executions, w->infeasible, w->incomplete, w->events, w->units,
+                w->donated);
+        if (w->died > 0)
+            rv_json_str(out, strsignal(w->died));
+        else
+            fputs(w->died ? "\"exited\"" : "null", out);
+        fputc('}', out);
+    }
+    fputs("]}", out);
+}
+
 void rv_report_json(FILE *out, const rv_report *r)
 {
     const rv_stats *st = &r->x->stats;
@@ -604,6 +640,7 @@ void rv_report_json(FILE *out, const rv_report *r)
     rv_json_str(out, r->html);
     json_key(out, "sarif", &first);
     rv_json_str(out, r->sarif);
+    if (r->jobs) json_jobs(out, r->jobs, &first);
     json_key(out, "errors", &first);
     fputc('[', out);
     for (size_t i = 0; i < r->x->nerrors; i++) {

@@ -42,6 +42,8 @@ static const char check_help[] =
     "  --estimate[=N]       dfs: estimate the executions and time from N random\n"
     "                       paths (Knuth's estimator, default 1000); verifies nothing\n"
     "  --seed=S             the random paths' seed (default 1: deterministic)\n"
+    "  --jobs=N             dfs: explore with N worker processes (default 1; the\n"
+    "                       same executions and errors as one)\n"
     "  --cutoffs, --no-cutoffs   udpor: cutoff events (default on)\n"
     "  --alt=exact|kN       udpor: exact or k-partial alternatives (default exact)\n"
     "  --memory=sc|drf      every access is an event (sc, default), or only\n"

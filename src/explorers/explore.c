@@ -200,6 +200,12 @@ static void stop_for_time(rv_explore *x)
     s->time_limited = true;
     s->exhaustive = false;
     s->interrupted = rv_stop_signal();
+    rv_explore_time_reason(x);
+}
+
+void rv_explore_time_reason(rv_explore *x)
+{
+    rv_stats *s = &x->stats;
     char earlier[sizeof s->incomplete_why];
     snprintf(earlier, sizeof earlier, "%s", s->incomplete_why);
     if (s->interrupted)

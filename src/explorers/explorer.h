@@ -182,6 +182,9 @@ void rv_observe_blocked(rv_explore *x);
 /* Mark the exploration non-exhaustive with a reason (first reason first;
  * a later one is added after it while the whole of it fits). */
 void rv_explore_incomplete(rv_explore *x, const char *why);
+/* The stop's reason first (--time-limit, or the signal in
+ * x->stats.interrupted), any earlier reason kept after it. */
+void rv_explore_time_reason(rv_explore *x);
 
 /* The program did not do the same thing when a schedule was run again
  * (the backend's contract: the same prefix gives the same events), so no

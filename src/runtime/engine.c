@@ -1146,8 +1146,8 @@ static void put_hot_pages(void)
  * descriptor made above FD_LOW at a chosen number while FD_LOW stays
  * free, nor the other kernel state a system call may change (signal
  * dispositions, the working directory, limits, timers): under auto the
- * seccomp filter below traps the calls that do (dup2, chdir, ...), before
- * they run; docs/DESIGN.md "Engines".
+ * seccomp filter below traps the calls that do (dup2, fcntl(F_DUPFD)
+ * above FD_LOW, chdir, ...), before they run; docs/DESIGN.md "Engines".
  */
 static void kernel_state(uint64_t *fds, long *free_hi)
 {
@@ -1242,6 +1242,28 @@ static const struct {
 #define BPF_NR         offsetof(struct seccomp_data, nr)
 #define BPF_ARG(k, hi) (offsetof(struct seccomp_data, args) + 8 * (k) + ((hi) ? 4 : 0))
 
+/* fcntl(fd, F_DUPFD or F_DUPFD_CLOEXEC, lo) makes the lowest free
+ * descriptor from lo on: with lo above FD_LOW it can make one while
+ * FD_LOW stays free, which the descriptor check does not see (like dup2;
+ * tests/adversary/libc_by_address.c OP=3), so such a call is trapped.
+ * With lo <= FD_LOW the new descriptor is below FD_LOW (compared one by
+ * one) or the lowest free from FD_LOW on (compared too).  Appends the
+ * block at f[n]; returns the new length. */
+static unsigned trap_high_dupfd(struct sock_filter *f, unsigned n)
+{
+    f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, BPF_NR);
+    f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_fcntl, 0, 8);
+    f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, BPF_ARG(1, 0));
+    f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_DUPFD, 1, 0);
+    f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_DUPFD_CLOEXEC, 0, 5);
+    f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, BPF_ARG(2, 1));
+    f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 2);
+    f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, BPF_ARG(2, 0));
+    f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGT | BPF_K, FD_LOW, 0, 1);
+    f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP);
+    return n;
+}
+
 /* The filter: another ABI (int 0x80, x32) trapped; the list above
  * trapped; everything else allowed.  Returns 0, or -1 (then nothing is
  * trapped: the descriptor check still runs). */
@@ -1270,6 +1292,7 @@ static int install_trap_filter(void)
         f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
         f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP);
     }
+    n = trap_high_dupfd(f, n);
     f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, BPF_NR);
     unsigned nlist = sizeof trapped / sizeof *trapped;
     /* each JEQ jumps to the TRAP after the final ALLOW */

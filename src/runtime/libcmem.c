@@ -96,12 +96,6 @@ static size_t chr_need(const char *c, size_t k, const void *arg)
     size_t i = (size_t)(strchrnul(c, *(const int *)arg) - c);
     return i < k ? i + 1 : 0;
 }
-/* rawmemchr, memchr: through the first c (no terminator) */
-static size_t byte_need(const char *c, size_t k, const void *arg)
-{
-    const char *p = memchr(c, *(const int *)arg, k);
-    return p ? (size_t)(p - c) + 1 : 0;
-}
 /* strspn: the members of set, and the byte that stops it */
 static size_t span_need(const char *c, size_t k, const void *set)
 {
@@ -194,7 +188,7 @@ RCHR(rindex)
 void *__ravel_rawmemchr(const void *s, int c)
 {
     rv_snap x;
-    rv_snap_scan(&x, s, SIZE_MAX, byte_need, &c, PC);
+    rv_snap_scan(&x, s, SIZE_MAX, rv_byte_need, &c, PC);
     void *r = back(s, &x, memchr(x.p, c, x.n));
     rv_snap_free(&x);
     return r;
@@ -203,7 +197,7 @@ void *__ravel_rawmemchr(const void *s, int c)
 void *__ravel_memchr(const void *s, int c, size_t n)
 {
     rv_snap x;
-    rv_snap_scan(&x, s, n, byte_need, &c, PC);
+    rv_snap_scan(&x, s, n, rv_byte_need, &c, PC);
     void *r = back(s, &x, memchr(x.p, c, x.n));
     rv_snap_free(&x);
     return r;
@@ -625,6 +619,7 @@ static int scan_events(scanf_fn f, int (*vf)(const char *, const char *, va_list
     if (!scan_parse(fmt, gnu, n, &pl)) {
         rv_snap_free(&x);
         taint_io(); /* not understood: its stores are no events */
+        rv_unmodelled("an sscanf with a format of over 32 destinations (or not understood)", pc);
         errno = e0;
         return vf(s, fmt, ap);
     }
@@ -859,7 +854,12 @@ void rv_printf_begin(rv_fmt_args *fa, const char *fmt, va_list ap, uint64_t pc)
     pf_plan pl;
     bool ok = pf_parse(fmt, &pl);
     if (!ok || !pl.nconv) {
-        if (!ok) taint_io(); /* not understood: a %n would store without an event */
+        if (!ok) { /* not understood: a %s read, a %n stored without an event */
+            taint_io();
+            rv_unmodelled("a printf-family call with a format of over 32 arguments (or not "
+                          "understood)",
+                          pc);
+        }
         errno = e0;
         return;
     }

@@ -160,6 +160,14 @@ void rv_taint(uint32_t why);
 /* The program's memory is accessed without events (why: what does it, for
  * the verdict): no result of this process is exhaustive (sched.c). */
 void rv_unexplored(const char *why);
+/* --- unmodelled.c --- */
+/* The running thread is about to call C library function fn, which
+ * accesses the program's memory without events (pc: the program's call):
+ * unless every other thread's events happen before the call, no result
+ * is exhaustive (rv_unexplored). */
+void rv_unmodelled(const char *fn, uint64_t pc);
+/* Thread tid was joined (its events happen before the joiner's next). */
+void rv_note_joined(unsigned tid);
 /* --- image.c: each event's change of the memory image (trace.h rv_memh).
  * rv_image_before: thread t resumed after its event, before its access;
  * rv_image_after: the event's change completed, at its thread's next

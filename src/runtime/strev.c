@@ -103,3 +103,9 @@ size_t rv_snap_str(rv_snap *sn, const char *s, size_t max, uint64_t pc)
 {
     return rv_snap_scan(sn, s, max, str_need, NULL, pc);
 }
+
+size_t rv_byte_need(const char *c, size_t k, const void *arg)
+{
+    const char *p = memchr(c, *(const int *)arg, k);
+    return p ? (size_t)(p - c) + 1 : 0;
+}

@@ -43,6 +43,9 @@ size_t rv_snap_scan(rv_snap *sn, const void *s, size_t max, rv_scan_need need, c
 /* The string at s, at most max bytes: strnlen(s, max), plus 1 for the
  * terminator when it is within max. */
 size_t rv_snap_str(rv_snap *sn, const char *s, size_t max, uint64_t pc);
+/* A scan through the first byte (unsigned char)*(const int *)arg, no
+ * terminator (rawmemchr, memchr, memccpy). */
+size_t rv_byte_need(const char *c, size_t k, const void *arg);
 void rv_snap_init(rv_snap *sn);
 void rv_snap_free(rv_snap *sn);
 

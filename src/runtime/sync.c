@@ -127,7 +127,10 @@ int rv_join(pthread_t th, void **ret, uint64_t pc)
     if (rv_thr_at(th) == self) return EDEADLK;
     rv_visible(rv_act(RV_ACT_JOIN, th), pc); /* EINVAL for a detached thread: the model's */
     int r = self->result;
-    if (!r) *ret = rv_thr_at(th)->ret;
+    if (!r) {
+        *ret = rv_thr_at(th)->ret;
+        rv_note_joined((unsigned)th); /* unmodelled.c: th's events happen before ours */
+    }
     return r;
 }
 

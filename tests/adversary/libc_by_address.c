@@ -4,7 +4,8 @@
  * in the C library's text and calls them from inline assembly, once per
  * execution: OP=0 opens /dev/null and asserts the descriptor is below 8,
  * OP=1 closes descriptor 0 and asserts that it succeeds, OP=2 asserts
- * that descriptor 100 is not open and makes it with dup2.  The program's
+ * that descriptor 100 is not open and makes it with dup2, OP=3 the same
+ * with fcntl(0, F_DUPFD, 100).  The program's
  * own objects hold no such instruction and import nothing the reset-safe
  * list lacks (compile.c, reset_safe; rawinsn.c decodes only the
  * program's objects), so --engine=auto chooses reset.  Every forked child
@@ -14,16 +15,16 @@
  * earlier executions (OP=0, 2: open, OP=1: closed) and the assertion
  * failed there (seen on glibc 2.36, Debian 12: fork 4 executions, no
  * error; auto an assertion failure).  Now the engine leaves (OP=0, 1:
- * after the first execution, by the descriptor check; OP=2: at the dup2,
- * trapped by the seccomp filter before it runs, since descriptor 100 is
- * above what the check compares) and ravel redoes the exploration under
- * fork, saying why.
+ * after the first execution, by the descriptor check; OP=2, 3: at the
+ * dup2 or at the fcntl whose lowest descriptor is above 64, trapped by
+ * the seccomp filter before it runs, since descriptor 100 is above what
+ * the check compares) and ravel redoes the exploration under fork,
+ * saying why.
  * The search depends on the C library's build (where a `syscall; ret`
  * lies); if none is found the program does nothing (the test then fails
  * on the engine's note, so that it cannot pass without the attack).
  * Not seen (docs/DESIGN.md "Engines"): kernel state changed by a system
- * call neither on the filter's list nor seen by the descriptor check
- * (fcntl(F_DUPFD) to a chosen number, for one). */
+ * call neither on the filter's list nor seen by the descriptor check. */
 #define _GNU_SOURCE
 #include <assert.h>
 #include <fcntl.h>
@@ -79,7 +80,7 @@ int main(void)
                          : [g] "r"(g), "a"((long)SYS_close), "D"(0L)
                          : "rcx", "r11", "rsi", "rdx", "memory");
         assert(r == 0);
-#else /* descriptor 100 free, then made: above what the descriptor check compares */
+#elif OP == 2 /* descriptor 100 free, then made: above what the descriptor check compares */
         __asm__ volatile("call *%[g]"
                          : "=a"(r)
                          : [g] "r"(g), "a"((long)SYS_fcntl), "D"(100L), "S"((long)F_GETFD)
@@ -89,6 +90,16 @@ int main(void)
                          : "=a"(r)
                          : [g] "r"(g), "a"((long)SYS_dup2), "D"(0L), "S"(100L)
                          : "rcx", "r11", "rdx", "memory");
+#else /* the same with fcntl(0, F_DUPFD, 100): the lowest free from 100 */
+        __asm__ volatile("call *%[g]"
+                         : "=a"(r)
+                         : [g] "r"(g), "a"((long)SYS_fcntl), "D"(100L), "S"((long)F_GETFD)
+                         : "rcx", "r11", "rdx", "memory");
+        assert(r < 0);
+        __asm__ volatile("call *%[g]"
+                         : "=a"(r)
+                         : [g] "r"(g), "a"((long)SYS_fcntl), "D"(0L), "S"((long)F_DUPFD), "d"(100L)
+                         : "rcx", "r11", "memory");
 #endif
     }
     pthread_t t[2];

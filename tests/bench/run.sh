@@ -75,6 +75,25 @@ t_bug_found() {
     done
 }
 
+# A real livelock (SZYMANSKI: flag1 = flag2 = 4, both threads spin at
+# lines 29 and 50) is the row's expected verdict: shown as found, no FLAG;
+# expected elsewhere, or not expected at all, it is flagged.
+t_expected_verdict() {
+    need_python || return 0
+    local row="s001t2|SZYMANSKI|szymanski|bench/seeds/poet/szymanski.c||"
+    bench "${row}non-termination@29,50|1|-|P=3" 60 udpor
+    expect_eq "exit status" "$RC" 0
+    grep -q '^FLAG' "$W/err" && fail_because "flags: $(grep '^FLAG' "$W/err" | head -3)"
+    expect_eq "udpor status" "$(raw s001t2 SZYMANSKI udpor status)" error
+    expect_file_match "$W/R.md" '^\| SZYMANSKI \| non-termination at line 29, 50 \| [0-9]+ · [0-9.]+ s \(non-termination\) \|'
+    bench "${row}non-termination@31|1|-|P=3" 60 udpor
+    expect_eq "exit status, wrong line" "$RC" 1
+    expect_file_match "$W/err" '^FLAG s001t2/SZYMANSKI udpor: reports non-termination at line\(s\) (29|50)(, 50)?, expected non-termination at line 31$'
+    bench "${row}ok|1|-|P=3" 60 udpor
+    expect_eq "exit status, not expected" "$RC" 1
+    expect_file_match "$W/err" '^FLAG s001t2/SZYMANSKI udpor: reports non-termination on a correct program$'
+}
+
 # The counter with K=6 under a 1 s limit: runs stopped by the limit show
 # ">1", and the family's larger rows are not run again.
 t_limit_shown() {
@@ -109,7 +128,7 @@ t_peers() {
         timeout -k 5 "$RV_GUARD" python3 "$ROOT/bench/run" >"$W/out" 2>"$W/err"
     expect_eq "exit status" "$?" 0
     expect_file_match "$W/R.md" "peers in $W/peers: GenMC \`$W/peers/genmc\`, Nidhugg not present, Dpu not present"
-    expect_file_match "$W/R.md" '^\| row \| dfs \| dpor \| source \| optimal \| udpor --no-cutoffs \| udpor \| udpor k1 \| udpor k2 \| GenMC \| Nidhugg \| Dpu \|'
+    expect_file_match "$W/R.md" '^\| row \| expected \| dfs \| dpor \| source \| optimal \| udpor --no-cutoffs \| udpor \| udpor k1 \| udpor k2 \| GenMC \| Nidhugg \| Dpu \|'
     expect_file_match "$W/R.md" '^\| CCNF\(9\) \|.*\| 16 · [0-9.]+ s \| not present \| not present \|$'
 }
 
@@ -129,6 +148,74 @@ t_peers_parse() {
         timeout -k 5 "$RV_GUARD" python3 "$ROOT/bench/run" >"$W/out2" 2>"$W/err2"
     expect_eq "exit status" "$?" 0
     expect_file_match "$W/R2.md" '^\| CCNF\(9\) \|.*\| 16 · [0-9.]+ s \|.*\| 3 · [0-9.]+ s \(bug\) \| 7 \+2 bl\. · [0-9.]+ s \| failed \|$'
+
+    peers_real
+}
+
+# The real peers' outputs (tests/bench/fixtures, captured from GenMC v0.10.3
+# and Nidhugg; README there), replayed by stand-ins that, like the real
+# tools, reject a program path that does not exist from their working
+# directory and exit with the real run's status.  The rows name their
+# programs relative to the repository, as bench/seeds/rows.txt does.
+peers_real() {
+    local F="$ROOT/tests/bench/fixtures" P="$W/peers3" d
+    mkdir -p "$P"
+    # stand-in TOOL: logs its arguments, picks the fixture of its program
+    # (the last argument) and of the options it lacks
+    for d in genmc nidhuggc; do
+        cat >"$P/$d" <<EOS
+#!/bin/sh
+echo "\$*" >>"$W/args-$d"
+for a; do prog=\$a; done
+[ -f "\$prog" ] || { echo "ERROR: Input file is not a regular file!"; exit 1; }
+tool=\${0##*/}; [ "\$tool" = nidhuggc ] && tool=nidhugg; f=\$tool-\$(basename "\$prog" .c)
+case "\$tool \$*" in genmc*--disable-ipr*) ;; genmc*) f=\$f-ipr ;; esac
+case "\$tool \$*" in genmc*--disable-estimation*) ;; genmc*) f=\$f-estimation ;; esac
+cat "$F/\$f.out"
+exit \$(awk -v f="\$f" '\$1 == f { print \$2 }' "$F/exit-codes")
+EOS
+        chmod +x "$P/$d"
+    done
+    printf '%s\n' "s001t2|SZYMANSKI|szymanski|bench/seeds/poet/szymanski.c||non-termination@29,50|1|-|P=3 b=-" \
+        "s001t2|LAMPORT|lamport|bench/seeds/poet/lamport.c||ok|1|-|P=3 b=10" \
+        "s001t1|STF*|stf_bug|bench/seeds/poet/stf_bug.c||error|1|-|P=3" \
+        "dpu|pi threads5|pi|bench/seeds/dpu/pth_pi_mutex.c|-DPARAM1=5 -DPARAM2=5000 -lm|ok|1|-|" \
+        "s003|C n=8|c|examples/philosophers.c|-DN=8|deadlock|1|255|" >"$W/rows3.txt"
+    peers3() { # peers3 SUFFIX: run bench/run on rows3 with these peers, no ravel algorithm
+        BENCH_ROWS=$W/rows3.txt BENCH_OUT=$W/R3$1.md LIMIT=20 BENCH_ALGOS=none RAVEL=$RAVEL QUICK= ONLY= PEERS=$P \
+            timeout -k 5 "$RV_GUARD" python3 "$ROOT/bench/run" >"$W/out3" 2>"$W/err3$1"
+        RC=$?
+    }
+    rawp() { awk -F'\t' -v r="$2" -v a="$3" -v f="$4" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        $2 == r && $3 == a { print $col[f] }' "$W/R3$1.tsv"; }
+    peers3 ""
+    expect_eq "exit status" "$RC" 0
+    # GenMC: complete and blocked executions (spin loops made assumes)
+    expect_eq "GenMC SZYMANSKI" "$(rawp "" SZYMANSKI GenMC status) $(rawp "" SZYMANSKI GenMC executions) $(rawp "" SZYMANSKI GenMC blocked)" "ok 4 32"
+    expect_eq "Nidhugg SZYMANSKI" "$(rawp "" SZYMANSKI Nidhugg status) $(rawp "" SZYMANSKI Nidhugg executions) $(rawp "" SZYMANSKI Nidhugg blocked)" "ok 6 97"
+    # Table 2's bound b reaches both peers, and the cell says so
+    expect_eq "GenMC LAMPORT" "$(rawp "" LAMPORT GenMC executions) $(rawp "" LAMPORT GenMC blocked)" "22 5"
+    expect_eq "Nidhugg LAMPORT" "$(rawp "" LAMPORT Nidhugg executions) $(rawp "" LAMPORT Nidhugg blocked)" "16 16"
+    expect_file_match "$W/args-genmc" "^--sc --disable-sr --disable-race-detection --disable-ipr --disable-estimation --unroll=10 -- $ROOT/bench/seeds/poet/lamport.c$"
+    expect_file_match "$W/args-nidhuggc" "^-- --sc --source --unroll=10 $ROOT/bench/seeds/poet/lamport.c$"
+    expect_file_match "$W/R3.md" '^\| LAMPORT \| no error \| (not run \| )+22 \+5 bl\. · [0-9.]+ s \(bound 10\) \| 16 \+16 bl\. · [0-9.]+ s \(bound 10\) \| not present \|$'
+    # a bug: both stop at it, the count so far
+    expect_eq "GenMC STF*" "$(rawp "" 'STF*' GenMC status) $(rawp "" 'STF*' GenMC executions)" "error 1"
+    expect_eq "Nidhugg STF*" "$(rawp "" 'STF*' Nidhugg status) $(rawp "" 'STF*' Nidhugg executions)" "error 1"
+    # rejected programs: "failed", and why, from the peer's own output
+    expect_eq "pi" "$(rawp "" 'pi threads5' GenMC status) $(rawp "" 'pi threads5' Nidhugg status)" "failed failed"
+    expect_file_match "$W/R3.md" '^- GenMC on pi threads5 gave no count \(exit 17\): `ERROR: Only integer and null constants currently allowed in assume\(\) expressions\.`$'
+    expect_file_match "$W/R3.md" '^- Nidhugg on pi threads5 gave no count \(exit 1\): `Error: Interpreter: Encountered unsupported instruction\.`$'
+    expect_file_match "$W/args-genmc" "^--sc .* -- -DPARAM1=5 -DPARAM2=5000 $ROOT/bench/seeds/dpu/pth_pi_mutex.c$"
+    # Nidhugg's count after the program's unflushed output on one line
+    expect_eq "Nidhugg C n=8" "$(rawp "" 'C n=8' Nidhugg status) $(rawp "" 'C n=8' Nidhugg executions) $(rawp "" 'C n=8' Nidhugg blocked)" "ok 255 0"
+    # GenMC with in-place revisiting stops at a warning, not a bug of the
+    # program; when its estimation meets the bug, no count, still a bug
+    GENMC_OPTS="--sc --disable-sr --disable-race-detection --disable-estimation" peers3 b
+    expect_eq "GenMC LAMPORT, IPR" "$(rawp b LAMPORT GenMC status)" failed
+    expect_file_match "$W/R3b.md" '^- GenMC on LAMPORT gave no count \(exit 42\): `Warning: Unordered writes!`$'
+    GENMC_OPTS="--sc --disable-sr --disable-race-detection --disable-ipr" peers3 c
+    expect_eq "GenMC STF*, estimation" "$(rawp c 'STF*' GenMC status) $(rawp c 'STF*' GenMC executions)" "error None"
 }
 
 rv_main "$@"

@@ -212,6 +212,21 @@ t_forbidden_compiler_flags() {
         expect_err "the compiler flag '$f' cannot be given after"
     done
 }
+# link-time optimisation: clang's -S would write LLVM IR (was: "does not
+# compile", the assembler rejecting the IR); the flags are dropped with a
+# note and the race is found as without them
+t_lto_flags_ignored() {
+    printf '#include <pthread.h>\n#include <assert.h>\nint x;\nvoid *t(void *a) { x = 1; return a; }\nint main(void) {\n    pthread_t h;\n    pthread_create(&h, 0, t, 0);\n    int r = x;\n    pthread_join(h, 0);\n    assert(r == 0);\n    return 0;\n}\n' >lto.c
+    local f
+    for f in -flto -flto=thin; do
+        rv check --algo=dfs --keep-going --count-traces --json lto.c -- "$f" -O2
+        expect_rc 1
+        expect_err 'link-time optimisation flags are ignored'
+        expect_json '.errors[0].kind' assertion
+        expect_json_match '.errors[0].location' 'lto.c:10'
+        expect_json .traces 2
+    done
+}
 t_missing_compiler() {
     printf 'int main(void){return 0;}\n' >p.c
     rv check --algo=dfs --cc=no-such-cc p.c

@@ -29,10 +29,12 @@
 #include <features.h>
 #undef __GLIBC_USE_DEPRECATED_SCANF
 #define __GLIBC_USE_DEPRECATED_SCANF 1
+#include <arpa/inet.h>
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <math.h>
 #include <pthread.h>
 #include <sched.h>
 #include <semaphore.h>
@@ -41,11 +43,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <threads.h>
 #include <time.h>
 #include <unistd.h>
+#include <wchar.h>
 
 /* single-token names for T */
 typedef void *vptr;

@@ -89,10 +89,14 @@ expect_scan() {
 t_scan_unhooked() {
     build_tool || return
     local c
-    for c in unhooked hook_small hook_once hook_branch spill_call spill_overwritten jump_table \
-        rbp_general syscall no_entry; do
+    for c in unhooked hook_small hook_once hook_branch spill_call_escaped spill_call_rsp \
+        spill_overwritten jump_table rbp_general syscall no_entry; do
         expect_scan $c "unhooked "
     done
+    # a spill slot no address reaches survives a call, hooks or not
+    # (tests/cutoffs/cas_expected.c: a CAS's `expected` in a function with
+    # atomic hooks only)
+    expect_scan spill_call -
 }
 t_scan_stack_out() {
     build_tool || return

@@ -63,13 +63,39 @@ f:      push rbp
         mov dword ptr [rcx], 1
         leave
         ret
-#elif defined CASE_spill_call /* unhooked: no access hook in f, so a call may change the slot */
+#elif defined CASE_spill_call /* none: the slot's address never escapes, no call can change it */
 f:      push rbp
         mov rbp, rsp
         sub rsp, 32
         call __tsan_func_entry
         lea rax, [rbp - 16]
         mov qword ptr [rbp - 24], rax
+        call h
+        mov rcx, qword ptr [rbp - 24]
+        mov dword ptr [rcx], 1
+        leave
+        ret
+#elif defined CASE_spill_call_escaped /* unhooked: the slot's address is let out: h may change it */
+f:      push rbp
+        mov rbp, rsp
+        sub rsp, 32
+        call __tsan_func_entry
+        lea rax, [rbp - 16]
+        mov qword ptr [rbp - 24], rax
+        lea rdi, [rbp - 32]
+        call h
+        mov rcx, qword ptr [rbp - 24]
+        mov dword ptr [rcx], 1
+        leave
+        ret
+#elif defined CASE_spill_call_rsp /* unhooked: an rsp-relative address may name the slot */
+f:      push rbp
+        mov rbp, rsp
+        sub rsp, 32
+        call __tsan_func_entry
+        lea rax, [rbp - 16]
+        mov qword ptr [rbp - 24], rax
+        lea rdi, [rsp + 8]
         call h
         mov rcx, qword ptr [rbp - 24]
         mov dword ptr [rcx], 1

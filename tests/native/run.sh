@@ -760,4 +760,71 @@ t_estimate_refused() {
     est_err "--estimate expects a number of random paths"
 }
 
+# --- --jobs=N: parallel dfs (src/explorers/jobs.h) ---
+# The answer of N workers is the sequential one: the same executions (each
+# leaf of dfs's tree is run by exactly one worker), errors, exhaustiveness
+# and exit code; with --keep-going every distinct error.
+jobs_summary() { json '[.executions, .exhaustive, .exit_code, ([.errors[] | .kind + "@" + ((.location // "") | sub(" .*"; "") | sub(".*/"; ""))] | sort | unique | join(","))] | map(tostring) | join(" ")'; }
+jobs_same() {
+    local want got j
+    rv check --algo=dfs --json --keep-going "$@"
+    want=$(jobs_summary)
+    [ -n "$want" ] || { fail_because "no JSON from --jobs=1"; return; }
+    for j in 2 3; do
+        rv check --algo=dfs --json --keep-going --jobs=$j "$@"
+        got=$(jobs_summary)
+        expect_eq "--jobs=$j (executions exhaustive exit errors) vs --jobs=1" "$got" "$want"
+        expect_eq "--jobs=$j: the workers' executions sum to the total" \
+            "$(json '[.jobs.per_worker[].executions] | add')" "$(json .executions)"
+    done
+}
+t_jobs_lock_many() { jobs_same "$N_DIR/lock_many.c"; }
+t_jobs_lock_once() { jobs_same "$N_DIR/lock_once.c" -- -DN=3; }
+t_jobs_philosophers() { jobs_same "$EX/philosophers.c" -- -DN=2; }
+t_jobs_nondet_tree() { jobs_same --nondet-domain=0:2 "$N_DIR/nondet_tree.c" -- -DK=4; }
+t_jobs_sem_bug() { jobs_same "$N_DIR/sem_bug.c"; }
+t_jobs_misuse() { jobs_same "$N_DIR/misuse_unlock.c"; }
+# Without --keep-going: the first error of dfs's order, with a schedule
+# that replays it.
+t_jobs_first_error() {
+    local want
+    rv check --algo=dfs --json "$N_DIR/sem_bug.c"
+    want=$(json '.errors[0].location')
+    rv check --algo=dfs --json --jobs=2 "$N_DIR/sem_bug.c"
+    expect_rc 1
+    expect_eq "first error" "$(json '.errors[0].location')" "$want"
+    local sched
+    sched=$(json '.errors[0].schedule_file')
+    rv replay "$N_DIR/sem_bug.c" "$sched"
+    expect_rc 1
+    grep -q "Assertion .buf\[1\] == 20' failed" "$W/out" ||
+        fail_because "the replay did not reach the assertion: $(tail -c 300 "$W/out")"
+}
+# A worker killed by a signal: not exhaustive, exit 3, the reason names it.
+t_jobs_worker_killed() {
+    RAVEL_JOBS_TEST_KILL=1:100 rv check --algo=dfs --json --jobs=2 "$N_DIR/lock_many.c"
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json_match .incomplete_reason '^worker 1 of --jobs=2 was killed by signal 9'
+}
+# --time-limit stays global: the workers stop, the run is incomplete.
+t_jobs_time_limit() {
+    rv check --algo=dfs --json --jobs=2 --time-limit=1 "$N_DIR/lock_once.c" -- -DN=4
+    expect_rc 3
+    expect_json .exhaustive false
+    expect_json .incomplete_reason "time-limit: stopped after --time-limit=1 s"
+}
+# What is not parallel yet is refused (exit 2), naming what is.
+t_jobs_refused() {
+    local a
+    for a in udpor dpor source optimal; do
+        rv check --algo=$a --jobs=2 "$N_DIR/lock_once.c"
+        expect_rc 2
+        est_err "--jobs=N \(N > 1\) supports --algo=dfs without a bound only"
+    done
+    rv check --algo=dfs --jobs=0 "$N_DIR/lock_once.c"
+    expect_rc 2
+    est_err "--jobs expects a number of worker processes"
+}
+
 rv_main "$@"

@@ -37,8 +37,10 @@
  * variables, with -Wuninitialized on); 19: instructions that read from
  * outside (rdtsc) make states unique (find_input_insn); 20: a C library
  * function called through its address makes every state unique
- * (note_impure_addresses) */
-#define RECIPE "ravel-build-21/live-" RV_LIVE_VERSION
+ * (note_impure_addresses); 22: calls of unmodelled writers ask
+ * __ravel_unmodelled_call; 23: objscan keeps unescaped spill slots across
+ * calls (a CAS's `expected`) */
+#define RECIPE "ravel-build-23/live-" RV_LIVE_VERSION
 
 /* -Wuninitialized: a read of an indeterminate value is one ravel cannot
  * explore (it runs whatever the stack held), so the build notes each one
@@ -413,6 +415,26 @@ static const char *forbidden_flag(const rv_compile_opts *o)
     return NULL;
 }
 
+/* Link-time optimisation: with it clang's -S writes LLVM IR, not the
+ * assembly ravel instruments and scans, and the link would compile the
+ * program again without ravel's passes.  It does not change what a
+ * program may do, so the flag is dropped (note_lto says so). */
+static bool lto_flag(const char *f)
+{
+    return !strcmp(f, "-flto") || !strncmp(f, "-flto=", 6) || !strcmp(f, "-ffat-lto-objects") ||
+           !strcmp(f, "-fno-fat-lto-objects") || !strcmp(f, "-fno-lto");
+}
+
+static void note_lto(const rv_compile_opts *o, buf *diag)
+{
+    for (size_t i = 0; i < o->nflags; i++)
+        if (lto_flag(o->flags[i]) && strcmp(o->flags[i], "-fno-lto")) {
+            buf_puts(diag, "ravel: note: link-time optimisation flags are ignored (ravel "
+                           "instruments and scans each file's own object code)\n");
+            return;
+        }
+}
+
 /* Split the user's flags into compiler and linker flags (compile.h). */
 static void split_flags(const rv_compile_opts *o, strv *cflags, strv *ldflags)
 {
@@ -427,6 +449,8 @@ static void split_flags(const rv_compile_opts *o, strv *cflags, strv *ldflags)
                    (f[0] != '-' && (ends_with(f, ".a") || ends_with(f, ".o") ||
                                     ends_with(f, ".so") || strstr(f, ".so.")))) {
             strv_add(ldflags, f);
+        } else if (lto_flag(f)) {
+            continue; /* noted by note_lto */
         } else if (!strcmp(f, "-pthread")) {
             strv_add(cflags, f);
             strv_add(ldflags, f);
@@ -2062,14 +2086,6 @@ static void family_operand(const char *name, const char *reg, buf *asm_, wiring 
     buf_printf(asm_, "    leaq __ravel_libc_%s(%%rip), %%r%s\\n", name, reg);
 }
 
-/* The trampoline of a function with hidden state (libc_family_of): saves
- * every register an argument can be in (rdi, rsi, rdx, rcx, r8, r9, rax:
- * the vector count of a variadic call, xmm0-xmm7), calls
- * __ravel_libc_call(write object, read object, the program's return
- * address) with the stack 16-byte aligned (8 at entry + 7 pushes + 128),
- * restores them, sets the taint (after the event: the call's change
- * belongs to the state after it) and jumps to the real function, which
- * returns straight to the program. */
 /* Family functions that write no memory at all: their event is the whole
  * effect, so the state after them is not tainted (getenv returns a
  * pointer into the environment and changes nothing; a taint there made
@@ -2079,7 +2095,32 @@ static bool writes_nothing(const char *fn)
     return !strcmp(fn, "getenv") || !strcmp(fn, "secure_getenv");
 }
 
-static void family_trampoline(const char *x, const libc_family *fam, bool deep, wiring *w)
+static bool writes_through_pointers(const char *x);
+
+/* The name of C library function x as a string in stubs.c (once), for
+ * the runtime's reason (unmodelled.c). */
+static void unmodelled_name(const char *x, wiring *w)
+{
+    if (strv_has(&w->unmodelled, x)) return;
+    strv_add(&w->unmodelled, x);
+    buf_printf(&w->stubs, "const char __ravel_unmodelled_fn_%s[] = \"%s\";\n", x, x);
+}
+
+/* The trampoline __ravel_impure_x of a function with hidden state
+ * (libc_family_of: fam) or one that writes the program's memory without
+ * events (writes_through_pointers), or both.  It saves every register an
+ * argument can be in (rdi, rsi, rdx, rcx, r8, r9, rax: the vector count
+ * of a variadic call, xmm0-xmm7) with the stack 16-byte aligned (8 at
+ * entry + 7 pushes + 128), calls
+ *  - __ravel_libc_call(write object, read object, the program's return
+ *    address) for a family: the family's event;
+ *  - __ravel_unmodelled_call(x's name, the return address) for an
+ *    unmodelled one: no result is exhaustive when the call may be
+ *    concurrent with another thread (src/runtime/unmodelled.c);
+ * restores them, sets the taint (after the event: the call's change
+ * belongs to the state after it), records a deep call and jumps to the
+ * real function, which returns straight to the program. */
+static void hooked_trampoline(const char *x, const libc_family *fam, bool deep, wiring *w)
 {
     static const char *const gpr[] = {"rdi", "rsi", "rdx", "rcx", "r8", "r9", "rax"};
     buf a = {0};
@@ -2091,10 +2132,20 @@ static void family_trampoline(const char *x, const libc_family *fam, bool deep, 
     for (size_t i = 0; i < 7; i++) buf_printf(&a, "    pushq %%%s\\n", gpr[i]);
     buf_puts(&a, "    subq $128, %rsp\\n");
     for (int i = 0; i < 8; i++) buf_printf(&a, "    movups %%xmm%d, %d(%%rsp)\\n", i, 16 * i);
-    family_operand(fam->write, "di", &a, w);
-    family_operand(fam->read, "si", &a, w);
-    buf_puts(&a, "    movq 184(%rsp), %rdx\\n"
-                 "    call __ravel_libc_call\\n");
+    if (fam) {
+        family_operand(fam->write, "di", &a, w);
+        family_operand(fam->read, "si", &a, w);
+        buf_puts(&a, "    movq 184(%rsp), %rdx\\n"
+                     "    call __ravel_libc_call\\n");
+    }
+    if (writes_through_pointers(x)) {
+        unmodelled_name(x, w);
+        buf_printf(&a,
+                   "    leaq __ravel_unmodelled_fn_%s(%%rip), %%rdi\\n"
+                   "    movq 184(%%rsp), %%rsi\\n"
+                   "    call __ravel_unmodelled_call\\n",
+                   x);
+    }
     for (int i = 0; i < 8; i++) buf_printf(&a, "    movups %d(%%rsp), %%xmm%d\\n", 16 * i, i);
     buf_puts(&a, "    addq $128, %rsp\\n");
     for (size_t i = 7; i-- > 0;) buf_printf(&a, "    popq %%%s\\n", gpr[i]);
@@ -2244,8 +2295,9 @@ static void warn_unmodelled(job *j, const strv *fns)
         buf_puts(&j->diag, i ? ", " : " ");
         buf_puts(&j->diag, fns->v[i]);
     }
-    buf_puts(&j->diag, " write the program's memory without events: races through those "
-                       "writes are not explored (docs/DESIGN.md, \"C library calls\")\n");
+    buf_puts(&j->diag, " write the program's memory without events: a call made while another "
+                       "thread may run makes the result not exhaustive (docs/DESIGN.md, \"C "
+                       "library calls\")\n");
 }
 
 /* The trampoline of a function that only taints: frameless (sp holds
@@ -2308,12 +2360,12 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
             free(target);
             continue;
         }
-        buf_printf(ren, "%s __ravel_%s_%s\n", x, deep && !fam ? "deep" : "impure", x);
+        bool hooked = fam || writes_through_pointers(x);
+        buf_printf(ren, "%s __ravel_%s_%s\n", x, deep && !hooked ? "deep" : "impure", x);
         if (strv_has(&w->impure, x)) continue;
         strv_add(&w->impure, x);
-        if (writes_through_pointers(x)) strv_add(&w->unmodelled, x);
-        if (fam)
-            family_trampoline(x, fam, deep, w);
+        if (hooked)
+            hooked_trampoline(x, fam, deep, w);
         else if (deep) {
             /* the taint and the record of a deep call in one trampoline */
             char *target = rv_xasprintf("%s@PLT", x);
@@ -2392,6 +2444,12 @@ static void note_impure_addresses(const objsyms *sy, const strv *called, const s
         char *what = rv_xasprintf("%s called through its address", x);
         char *why = rv_xasprintf("%s: %s", src, what);
         note_uninstrumented(cf, why, src, what);
+        /* no trampoline asks whether such a call races (unmodelled.c):
+         * every execution counts as one where it may */
+        if (writes_through_pointers(x) && !cf->unexplored)
+            cf->unexplored = rv_xasprintf("%s: %s, which writes the program's memory without "
+                                          "events, whether or not other threads run",
+                                          strrchr(src, '/') ? strrchr(src, '/') + 1 : src, what);
         free(why);
         free(what);
     }
@@ -2482,23 +2540,15 @@ static void c_string_body(buf *out, const char *s)
 }
 
 /* Why no verdict may say TRUE for this build (backend.h no_true; docs/
- * CLI.md "Properties and verdicts"), "" if nothing: the C library
- * functions it calls that write its memory without events, and the reads
- * of uninitialized variables the compiler reported. */
+ * CLI.md "Properties and verdicts"), "" if nothing: the reads of
+ * uninitialized variables the compiler reported.  (The C library
+ * functions that write memory without events are judged per call at run
+ * time: src/runtime/unmodelled.c.) */
 static char *no_true_note(wiring *w)
 {
     buf b = {0};
-    strv_sort(&w->unmodelled);
-    if (w->unmodelled.n) {
-        buf_puts(&b,
-                 "the program calls C library functions that write its memory without events (");
-        for (size_t i = 0; i < w->unmodelled.n; i++)
-            buf_printf(&b, "%s%s", i ? ", " : "", w->unmodelled.v[i]);
-        buf_puts(&b, "): races and orders through those writes were not explored");
-    }
     if (w->uninit.n) {
-        buf_printf(&b, "%sthe compiler reports a read of an uninitialized variable (",
-                   b.n ? "; " : "");
+        buf_puts(&b, "the compiler reports a read of an uninitialized variable (");
         for (size_t i = 0; i < w->uninit.n && i < 3; i++)
             buf_printf(&b, "%s%s", i ? ", " : "", w->uninit.v[i]);
         buf_puts(&b, w->uninit.n > 3 ? ", ...)" : ")");
@@ -2925,6 +2975,7 @@ int rv_compile(const rv_compile_opts *o, rv_build *out)
         free(m);
         return finish(&j, out, 1);
     }
+    note_lto(o, &j.diag);
     for (size_t s = 0; s < o->nsources; s++) {
         if (access(o->sources[s], R_OK) != 0) {
             char *m = rv_xasprintf("ravel: cannot read %s: %s\n", o->sources[s], strerror(errno));

@@ -517,6 +517,24 @@ static void describe_race(native *nb, rv_trace *t)
              what, here, there);
 }
 
+/* The runtime cannot name source lines: a reason it gives may hold a
+ * return address as "<pc 0x...>" (src/runtime/unmodelled.c); each
+ * becomes "file:line (function)". */
+static void name_pcs(native *nb, char *s, size_t cap)
+{
+    static const char tag[] = "<pc 0x";
+    char *p;
+    while ((p = strstr(s, tag))) {
+        char *end;
+        unsigned long long pc = strtoull(p + 4, &end, 16);
+        if (*end != '>') break;
+        char rest[512];
+        snprintf(rest, sizeof rest, "%s", end + 1);
+        const char *at = rv_symbols_location(nb->sym, pc);
+        snprintf(p, cap - (size_t)(p - s), "%s%s", at ? at : "an unknown place", rest);
+    }
+}
+
 static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
 {
     rv_shm *s = nb->shm;
@@ -540,6 +558,7 @@ static void copy_result(native *nb, rv_trace *out, int status, bool timed_out)
     snprintf(out->msg, sizeof out->msg, "%s", s->msg);
     snprintf(out->unexplored, sizeof out->unexplored, "%.*s", (int)sizeof s->unexplored - 1,
              s->unexplored);
+    name_pcs(nb, out->unexplored, sizeof out->unexplored);
     out->err_pc2 = s->err_pc2;
     if (out->end == RV_END_RACE) describe_race(nb, out);
     if (timed_out && nb->over) {

@@ -36,9 +36,10 @@ typedef struct {
     size_t first, last; /* its instructions' indices */
     bool entry;         /* calls __tsan_func_entry */
     bool calls;         /* calls code other than the ThreadSanitizer runtime */
-    bool hooks;         /* calls a hook of a plain access: it is instrumented */
     bool rbp_frame;     /* rbp is its frame pointer (only `mov rbp, rsp` sets it) */
     bool taken_indexed; /* takes a frame address with an index: any slot */
+    bool rsp_taken;     /* puts an rsp-derived address in a register: a callee
+                           may reach any slot */
     int64_t min_taken;  /* the lowest rbp-relative address it takes (lea) */
 } region;
 
@@ -548,12 +549,18 @@ static bool writes_bp_otherwise(csh cs, const cs_insn *c)
     return false;
 }
 
-/* A hook that instruments a plain access (not an atomic one, not the
- * function hooks): code that has one was compiled with instrumentation. */
-static bool access_hook(const char *t)
+/* c puts an address of the stack computed from rsp into a general
+ * register (rsp itself or rsp plus an offset); pushes, calls and rsp
+ * arithmetic do not. */
+static bool takes_rsp(const cs_insn *c)
 {
-    return !strncmp(t, "__tsan_read", 11) || !strncmp(t, "__tsan_write", 12) ||
-           !strncmp(t, "__tsan_unaligned_", 17) || !strncmp(t, "__tsan_volatile_", 16);
+    const cs_x86 *x = &c->detail->x86;
+    if (x->op_count != 2 || x->operands[0].type != X86_OP_REG) return false;
+    const cs_x86_op *src = &x->operands[1];
+    if (is_sp(x->operands[0].reg)) return false;
+    if (c->id == X86_INS_LEA) return is_sp(src->mem.base) || is_sp(src->mem.index);
+    return c->id == X86_INS_MOV && src->type == X86_OP_REG && is_sp(src->reg) &&
+           !is_bp(x->operands[0].reg);
 }
 
 /* What one instruction tells about its region as a whole. */
@@ -566,13 +573,17 @@ static void summarise_one(scan *s, region *g, const cs_insn *c, bool *sets, bool
         if (x->operands[1].mem.index != X86_REG_INVALID) g->taken_indexed = true;
         if (x->operands[1].mem.disp < g->min_taken) g->min_taken = x->operands[1].mem.disp;
     }
+    /* a frame address taken relative to rsp (`lea r, [rsp + k]`, `mov r,
+     * rsp`: a VLA, alloca, an object of code with a frame pointer but
+     * rsp-relative locals) may name any slot, and min_taken counts only
+     * rbp-relative ones: a callee may reach every slot (transfer) */
+    if (takes_rsp(c)) g->rsp_taken = true;
     if (!cs_insn_group(s->cs, c, X86_GRP_CALL)) return;
     const char *t = reloc_target(s, c);
     if (t && !strcmp(t, "__tsan_func_entry"))
         g->entry = true;
     else if (!t || strncmp(t, "__tsan_", 7) != 0)
         g->calls = true;
-    if (t && access_hook(t)) g->hooks = true;
 }
 
 /* Each region's instructions [first, last) and what they do as a whole:
@@ -717,12 +728,19 @@ static void transfer(const scan *s, const region *g, const cs_insn *c, facts *f)
     const cs_x86 *x = &c->detail->x86;
     if (cs_insn_group(s->cs, c, X86_GRP_CALL)) {
         f->regs &= CALLEE_SAVED;
-        /* a callee may write a slot whose address escaped; in code that
-         * is not instrumented, whose stores nothing announces, any slot */
-        if (g->hooks)
-            drop_escaped(f, g);
-        else
+        /* a callee may write a slot whose address escaped (a `lea` of
+         * it), and no other: a compiler temporary below every address the
+         * function takes has no address any code holds (unless an
+         * rsp-derived address was taken: rsp_taken).  Whether the
+         * function's plain accesses are hooked does not matter here (its
+         * own stores through pointers drop the escaped slots below, and
+         * check_stores judges them); a function whose only hooks are
+         * atomic ones (a CAS whose `expected` is spilled and reloaded,
+         * tests/cutoffs/cas_expected.c) keeps its spill slots. */
+        if (g->rsp_taken)
             f->n = 0;
+        else
+            drop_escaped(f, g);
         return;
     }
     int set = stack_result(f, g, c);
