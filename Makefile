@@ -16,6 +16,19 @@ OUT     := build/release
 OPT     := -O2 -g
 endif
 
+# --mpi (src/explorers/ranks.c) when Open MPI's compiler wrapper is found
+# (Debian: libopenmpi-dev); without it ravel builds and runs, and --mpi
+# says it was built without MPI.  MPI=0 leaves it out.
+ifneq ($(MPI),0)
+MPI_CFLAGS := $(shell mpicc --showme:compile 2>/dev/null)
+MPI_LIBS   := $(shell mpicc --showme:link 2>/dev/null)
+endif
+ifneq ($(MPI_LIBS),)
+# the MPI headers are not ours: -isystem keeps -Werror to our code
+$(OUT)/obj/src/explorers/ranks.o: CSTD += -DRAVEL_HAVE_MPI $(patsubst -I%,-isystem %,$(MPI_CFLAGS))
+LINK_MPI := $(MPI_LIBS) -pthread
+endif
+
 # Everything but the runtime goes into the ravel binary.
 RAVEL_SRC := $(shell find src -name '*.c' -not -path 'src/runtime/*' | sort)
 RAVEL_OBJ := $(RAVEL_SRC:%.c=$(OUT)/obj/%.o)
@@ -42,7 +55,7 @@ BASHDIR := $(PREFIX)/share/bash-completion/completions
 all: $(OUT)/ravel $(OUT)/libravel_rt.a $(OUT)/libravel.a
 
 $(OUT)/ravel: $(OUT)/obj/src/cli/main.o $(OUT)/libravel.a
-	$(CC) $(OPT) -o $@ $^ -lcapstone -ldw -lelf -lm
+	$(CC) $(OPT) -o $@ $^ -lcapstone -ldw -lelf -lm $(LINK_MPI)
 
 $(OUT)/libravel.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^

@@ -13,13 +13,15 @@
 #   packages: chromium (the HTML report opened headless), gdb (replay
 #   --gdb in batch mode), man-db (man -l renders the installed page),
 #   python3 (bench/run, the script of `make bench`, tests/bench).
+#   openmpi-bin and libopenmpi-dev (mpirun and mpicc: ravel check --mpi,
+#   src/explorers/ranks.c; the build finds mpicc, tests/mpi runs mpirun).
 set -e
 need=()
 for p in clang libstdc++-12-dev libclang-rt-14-dev libxxhash-dev libcapstone-dev binutils make jq libxml2-utils libdw-dev; do
     dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 lean=()
-for p in chromium gdb man-db python3; do
+for p in chromium gdb man-db python3 openmpi-bin libopenmpi-dev; do
     dpkg -s "$p" >/dev/null 2>&1 || lean+=("$p")
 done
 [ ${#need[@]} -eq 0 ] && [ ${#lean[@]} -eq 0 ] && exit 0

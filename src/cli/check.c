@@ -15,6 +15,7 @@
 #include "../core/util.h"
 #include "../explorers/estimate.h"
 #include "../explorers/jobs.h"
+#include "../explorers/ranks.h"
 #include "../unfolding/unfolding.h"
 #include "explain.h"
 
@@ -333,6 +334,44 @@ static int explore_jobs(const rv_cli_opts *o, rv_explore *x, rv_jobs *jobs)
     return rv_jobs_run(x, o->jobs, reopen_program, &r, jobs);
 }
 
+/* --mpi: what it cannot run is refused on every rank alike (exit 2)
+ * before MPI starts; then this rank and the number of ranks.  A rank
+ * other than 0 says nothing but its errors (rank 0 reports). */
+static int start_mpi(rv_cli_opts *o, unsigned *rank, unsigned *ranks)
+{
+    char err[256] = "";
+    const char *no = NULL;
+    if (!rv_mpi_built())
+        no = "--mpi: this ravel was built without MPI (install Open MPI's libopenmpi-dev and "
+             "rebuild: make)";
+    else if (o->jobs > 1)
+        no = "--mpi runs one worker per MPI rank: it does not take --jobs";
+    else if (o->estimate)
+        no = "--mpi applies to an exploration, not to --estimate";
+    else
+        no = rv_jobs_refusal(&o->opt, "--mpi");
+    if (!no && rv_mpi_init(rank, ranks, err, sizeof err) < 0) no = err;
+    if (no) {
+        fprintf(stderr, "ravel check: %s\n", no);
+        return RV_EXIT_USAGE;
+    }
+    if (*rank > 0) o->quiet = true;
+    return 0;
+}
+
+/* --mpi, rank r > 0: serve rank 0's coordinator with this rank's worker. */
+static int serve_rank(const rv_cli_opts *o, rv_explore *x)
+{
+    reopen_ctx r = {o, x->backend};
+    return rv_mpi_serve(x, reopen_program, &r) < 0 ? RV_EXIT_INCOMPLETE : RV_EXIT_OK;
+}
+
+static int explore_ranks(const rv_cli_opts *o, rv_explore *x, rv_jobs *jobs)
+{
+    reopen_ctx r = {o, x->backend};
+    return rv_mpi_coordinate(x, reopen_program, &r, jobs);
+}
+
 static const char *default_algo(void)
 {
     return rv_algo_lookup("udpor") ? "udpor" : "dfs";
@@ -495,12 +534,18 @@ int rv_cli_check(int argc, char **argv)
     }
     const char *no_jobs = o.jobs > 1 ? o.estimate ? "--jobs applies to an exploration, not to "
                                                     "--estimate"
-                                                  : rv_jobs_refusal(&o.opt)
+                                                  : rv_jobs_refusal(&o.opt, "--jobs=N (N > 1)")
                                      : NULL;
     if (no_jobs) {
         fprintf(stderr, "ravel check: %s\n", no_jobs);
         rv_cli_opts_free(&o);
         return RV_EXIT_USAGE;
+    }
+    unsigned rank = 0, ranks = 1;
+    int mpi_code = o.mpi ? start_mpi(&o, &rank, &ranks) : 0;
+    if (mpi_code) {
+        rv_cli_opts_free(&o);
+        return mpi_code;
     }
     if (o.udpor_only && strcmp(o.opt.algo, "udpor") && !o.quiet)
         fprintf(stderr, "ravel check: note: --%s applies to --algo=udpor only; ignored\n",
@@ -515,10 +560,28 @@ int rv_cli_check(int argc, char **argv)
         rv_stop_set_deadline(t0 + o.opt.time_limit_s);
     }
     rv_backend *b = rv_cli_open_program("check", &o, o.pos, o.npos, NULL, 0);
+    /* --mpi: every rank built the program, or none goes on; the exit code
+     * is rank 0's (mpirun returns the first non-zero one): the worst of
+     * the ranks' (3 when a rank's build was stopped by the time limit) */
+    int worst = o.mpi ? rv_mpi_worst(b                     ? RV_EXIT_OK
+                                     : rv_stop_requested() ? RV_EXIT_INCOMPLETE
+                                                           : RV_EXIT_USAGE)
+                      : RV_EXIT_OK;
+    if (b && worst) {
+        if (rank == 0)
+            fprintf(stderr,
+                    "ravel check: --mpi: another rank could not build or open the program (its "
+                    "message says why)\n");
+        b->ops->destroy(b);
+        rv_task_free(&task);
+        rv_cli_opts_free(&o);
+        return rank == 0 ? worst : RV_EXIT_OK;
+    }
     if (!b) {
-        int code = rv_stop_requested()
-                       ? report_stopped_build(&o, is_task ? &task : NULL, rv_now() - t0)
-                       : RV_EXIT_USAGE;
+        /* --mpi: rank 0 alone reports */
+        int code = !rv_stop_requested() ? RV_EXIT_USAGE
+                   : rank > 0           ? RV_EXIT_INCOMPLETE
+                              : report_stopped_build(&o, is_task ? &task : NULL, rv_now() - t0);
         rv_task_free(&task);
         rv_cli_opts_free(&o);
         return code;
@@ -558,8 +621,9 @@ int rv_cli_check(int argc, char **argv)
     double tx = rv_now(); /* "time": the exploration's */
     rv_explore x;
     rv_explore_init(&x, b, &o.opt);
-    if (o.estimate) { /* how big is it? (estimate.c) */
-        int code = rv_cli_estimate(&o, &x);
+    /* how big is it? (estimate.c); --mpi, rank r > 0: rank 0 reports */
+    if (o.estimate || (o.mpi && rank > 0)) {
+        int code = o.estimate ? rv_cli_estimate(&o, &x) : serve_rank(&o, &x);
         rv_explore_free(&x);
         b->ops->destroy(b);
         rv_task_free(&task);
@@ -576,12 +640,14 @@ int rv_cli_check(int argc, char **argv)
                      .data_model = data_model,
                      .model_why = model_dep};
     rv_set_oom_handler(report_oom, &run);
-    rv_jobs *jobs = o.jobs > 1 ? rv_xcalloc(1, sizeof *jobs) : NULL;
-    int rc = jobs ? explore_jobs(&o, &x, jobs) : rv_explore_run(&x);
+    rv_jobs *jobs = o.jobs > 1 || o.mpi ? rv_xcalloc(1, sizeof *jobs) : NULL;
+    int rc = !jobs   ? rv_explore_run(&x)
+             : o.mpi ? explore_ranks(&o, &x, jobs)
+                     : explore_jobs(&o, &x, jobs);
     if (jobs && jobs->rerun) {
         if (!o.quiet)
-            fprintf(stderr, "ravel check: note: --jobs=%u: %s; exploring again with one process\n",
-                    o.jobs, jobs->why);
+            fprintf(stderr, "ravel check: note: %s: %s; exploring again with one process\n",
+                    o.mpi ? "--mpi" : "--jobs", jobs->why);
         free(jobs);
         jobs = NULL;
         rv_progress_finish(&x);

@@ -83,6 +83,7 @@ typedef struct rv_cli_opts {
     uint64_t seed;          /* --seed=S of --estimate's random paths */
     bool seed_given;
     unsigned jobs; /* --jobs=N: worker processes (src/explorers/jobs.h); 1: sequential */
+    bool mpi;      /* --mpi: a worker per MPI rank (src/explorers/ranks.h) */
 } rv_cli_opts;
 
 /* Defaults of every option. */

@@ -128,7 +128,8 @@ enum {
     O_MAXOUT,
     O_ESTIMATE, /* estimate.c */
     O_SEED,
-    O_JOBS /* jobs.c */
+    O_JOBS, /* jobs.c */
+    O_MPI   /* ranks.c */
 };
 
 static const optdef optdefs[] = {
@@ -180,6 +181,7 @@ static const optdef optdefs[] = {
     {"estimate", A_VALUE, false, O_ESTIMATE},
     {"seed", A_VALUE, false, O_SEED},
     {"jobs", A_VALUE, false, O_JOBS},
+    {"mpi", A_FLAG, false, O_MPI},
 };
 
 /* Whether subcommand cmd takes option d: check takes all but those of a
@@ -475,6 +477,9 @@ static void set_flag(const optdef *d, rv_cli_opts *o)
         break;
     case O_NOCACHE:
         o->no_cache = true;
+        break;
+    case O_MPI:
+        o->mpi = true;
         break;
     case O_QUIET:
         o->quiet = true;

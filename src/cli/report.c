@@ -349,10 +349,14 @@ static void json_unique(FILE *out, const rv_report *r, bool *first)
     rv_json_str(out, st->unique_states[0] && b && b->taint_note[0] ? b->taint_note : NULL);
 }
 
-/* --jobs=N: "jobs        2 workers; executions 9071 + 9071; 14 units" */
+/* --jobs=N: "jobs        2 workers; executions 9071 + 9071; 14 units";
+ * --mpi: "mpi         3 ranks; executions ..." */
 static void human_jobs(FILE *out, const rv_jobs *j)
 {
-    fprintf(out, "jobs        %u workers; executions", j->n);
+    if (j->mpi)
+        fprintf(out, "mpi         %u rank%s; executions", j->n, j->n == 1 ? "" : "s");
+    else
+        fprintf(out, "jobs        %u workers; executions", j->n);
     for (unsigned i = 0; i < j->n; i++)
         fprintf(out, "%s%" PRIu64, i ? " + " : " ", j->w[i].executions);
     fprintf(out, "; %" PRIu64 " work units\n", j->units);
@@ -553,14 +557,16 @@ static void json_verdict(FILE *out, const rv_report *r, bool *first)
     }
 }
 
-/* --jobs=N: "jobs": {"workers", "units", "messages", "per_worker": [...]} */
+/* --jobs=N, --mpi: "jobs": {"transport": "fork" | "mpi", "workers" (ranks
+ * under mpi: per_worker[r] is rank r's), "units", "messages", "per_worker":
+ * [...]} */
 static void json_jobs(FILE *out, const rv_jobs *j, bool *first)
 {
     json_key(out, "jobs", first);
     fprintf(out,
-            "{\"workers\": %u, \"units\": %" PRIu64 ", \"messages\": %" PRIu64
-            ", \"per_worker\": [",
-            j->n, j->units, j->messages);
+            "{\"transport\": \"%s\", \"workers\": %u, \"units\": %" PRIu64
+            ", \"messages\": %" PRIu64 ", \"per_worker\": [",
+            j->mpi ? "mpi" : "fork", j->n, j->units, j->messages);
     for (unsigned i = 0; i < j->n; i++) {
         const rv_jobs_worker *w = &j->w[i];
         fprintf(out,

@@ -44,6 +44,8 @@ static const char check_help[] =
     "  --seed=S             the random paths' seed (default 1: deterministic)\n"
     "  --jobs=N             dfs: explore with N worker processes (default 1; the\n"
     "                       same executions and errors as one)\n"
+    "  --mpi                dfs: one worker per MPI rank, under mpirun -n K or srun\n"
+    "                       (rank 0 reports; each rank builds the program itself)\n"
     "  --cutoffs, --no-cutoffs   udpor: cutoff events (default on)\n"
     "  --alt=exact|kN       udpor: exact or k-partial alternatives (default exact)\n"
     "  --memory=sc|drf      every access is an event (sc, default), or only\n"

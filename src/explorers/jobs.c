@@ -37,21 +37,23 @@
 #include "../core/stop.h"
 #include "../core/util.h"
 
-const char *rv_jobs_refusal(const rv_options *opt)
+const char *rv_jobs_refusal(const rv_options *opt, const char *flag)
 {
-    static const char what[] = "--jobs=N (N > 1) supports --algo=dfs without a bound only; dpor, "
-                               "source, optimal, the bounded searches and udpor explore "
-                               "sequentially (--jobs=1)";
-    if (strcmp(opt->algo, "dfs") || opt->bound != RV_BOUND_NONE) return what;
-    if (opt->count_traces)
-        return "--jobs=N (N > 1) does not take --count-traces (the workers would each count the "
-               "traces they saw; the distinct ones need one table): use --jobs=1";
-    if (opt->thread_bound)
-        return "--jobs=N (N > 1) does not take --thread-bound (the search is repeated per level): "
-               "use --jobs=1";
-    if (opt->classify)
-        return "--jobs=N (N > 1) does not take --property or a task file yet: use --jobs=1";
-    return NULL;
+    static char why[320];
+    const char *what = NULL;
+    if (strcmp(opt->algo, "dfs") || opt->bound != RV_BOUND_NONE)
+        what = "supports --algo=dfs without a bound only; dpor, source, optimal, the bounded "
+               "searches and udpor explore sequentially (--jobs=1)";
+    else if (opt->count_traces)
+        what = "does not take --count-traces (the workers would each count the traces they saw; "
+               "the distinct ones need one table): use --jobs=1";
+    else if (opt->thread_bound)
+        what = "does not take --thread-bound (the search is repeated per level): use --jobs=1";
+    else if (opt->classify)
+        what = "does not take --property or a task file yet: use --jobs=1";
+    if (!what) return NULL;
+    snprintf(why, sizeof why, "%s %s", flag, what);
+    return why;
 }
 
 /* ---- messages ------------------------------------------------------------------------------ */
@@ -547,6 +549,7 @@ typedef struct cworker {
 typedef struct coord {
     rv_explore *x;
     rv_jobs *j;
+    const rv_jobs_link *link;
     cworker w[RV_JOBS_MAX];
     unsigned n;
     unit *q; /* queued units, FIFO from qhead */
@@ -774,27 +777,34 @@ static void merge_final(coord *c, unsigned i, const final *f)
     }
 }
 
+/* "worker 1 of --jobs=2 was killed by signal 9 (Killed)", "rank 2 of --mpi
+ * (3 ranks) on host h ended without answering (exit status 1)" */
 static void worker_died(coord *c, unsigned i)
 {
     cworker *w = &c->w[i];
     w->gone = true;
     int st = 0;
-    waitpid(w->pid, &st, 0);
+    char where[96] = "";
+    if (w->pid > 0)
+        waitpid(w->pid, &st, 0);
+    else
+        st = c->link->status(c->link->ctx, i, where, sizeof where);
     w->pid = 0;
     if (w->final) return;
     int sig = WIFSIGNALED(st) ? WTERMSIG(st) : -1;
     c->j->w[i].died = sig;
-    char why[256];
+    char who[160], why[320];
+    snprintf(who, sizeof who, "%s %u of %s%s%s", c->link->who, i, c->link->group,
+             where[0] ? " on host " : "", where);
     if (sig > 0)
         snprintf(why, sizeof why,
-                 "worker %u of --jobs=%u was killed by signal %d (%s); the part of the tree it "
-                 "held was not explored",
-                 i, c->n, sig, strsignal(sig));
+                 "%s was killed by signal %d (%s); the part of the tree it held was not explored",
+                 who, sig, strsignal(sig));
     else
         snprintf(why, sizeof why,
-                 "worker %u of --jobs=%u ended without answering (exit status %d); the part of the "
-                 "tree it held was not explored",
-                 i, c->n, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+                 "%s ended without answering (exit status %d); the part of the tree it held was "
+                 "not explored",
+                 who, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
     rv_explore_incomplete(c->x, why);
     c->failed = true;
     stop_all(c);
@@ -922,51 +932,108 @@ static bool found_bug(const rv_explore *x)
     return false;
 }
 
-static int spawn(coord *c, unsigned i, rv_jobs_open_fn open, void *arg)
+int rv_jobs_pipes(int down[2], int up[2])
 {
-    int down[2], up[2];
-    if (pipe2(down, O_CLOEXEC) || pipe2(up, O_CLOEXEC)) return -1;
+    if (pipe2(down, O_CLOEXEC)) return -1;
+    if (pipe2(up, O_CLOEXEC)) {
+        close(down[0]), close(down[1]);
+        return -1;
+    }
     /* room for a deep unit or an error's trace without a writer waiting */
     fcntl(down[1], F_SETPIPE_SZ, 1 << 20);
     fcntl(up[1], F_SETPIPE_SZ, 1 << 20);
+    return 0;
+}
+
+pid_t rv_jobs_fork_worker(const rv_explore *x, unsigned id, rv_jobs_open_fn open, void *arg,
+                          const int *inherited, size_t ninherited, int *to, int *from)
+{
+    int down[2], up[2];
+    if (rv_jobs_pipes(down, up)) return -1;
     fflush(NULL);
     pid_t pid = fork();
-    if (pid < 0) return -1;
+    if (pid < 0) {
+        close(down[0]), close(down[1]), close(up[0]), close(up[1]);
+        return -1;
+    }
     if (pid == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL); /* never outlive the coordinator */
         rv_stop_set_tick(NULL, NULL, 0);
-        for (unsigned k = 0; k < i; k++) close(c->w[k].to), close(c->w[k].from);
+        /* another worker's pipe held open here would hide its end */
+        for (size_t k = 0; k < ninherited; k++) close(inherited[k]);
         close(down[1]);
         close(up[0]);
-        worker w = {.id = i, .in = down[0], .out = up[1]};
-        worker_main(&w, open, arg, c->x);
+        worker w = {.id = id, .in = down[0], .out = up[1]};
+        worker_main(&w, open, arg, x);
     }
     close(down[0]);
     close(up[1]);
-    c->w[i] = (cworker){.pid = pid, .to = down[1], .from = up[0]};
+    *to = down[1];
+    *from = up[0];
+    return pid;
+}
+
+static int spawn(coord *c, unsigned i)
+{
+    int fds[2 * RV_JOBS_MAX], to, from;
+    for (unsigned k = 0; k < i; k++) fds[2 * k] = c->w[k].to, fds[2 * k + 1] = c->w[k].from;
+    pid_t pid = 0;
+    if (c->link->start(c->link->ctx, c->x, i, fds, 2 * (size_t)i, &to, &from, &pid) < 0) return -1;
+    c->w[i] = (cworker){.pid = pid, .to = to, .from = from};
     return 0;
+}
+
+/* --jobs: a local process per worker. */
+typedef struct local_link {
+    rv_jobs_open_fn open;
+    void *arg;
+} local_link;
+
+static int local_start(void *ctx, const rv_explore *x, unsigned i, const int *inherited,
+                       size_t ninherited, int *to, int *from, pid_t *pid)
+{
+    const local_link *l = ctx;
+    *pid = rv_jobs_fork_worker(x, i, l->open, l->arg, inherited, ninherited, to, from);
+    return *pid < 0 ? -1 : 0;
 }
 
 int rv_jobs_run(rv_explore *x, unsigned n, rv_jobs_open_fn open, void *arg, rv_jobs *j)
 {
-    memset(j, 0, sizeof *j);
     if (n > RV_JOBS_MAX) n = RV_JOBS_MAX;
-    j->n = n;
+    local_link l = {open, arg};
+    rv_jobs_link link = {.start = local_start, .ctx = &l, .who = "worker"};
+    snprintf(link.group, sizeof link.group, "--jobs=%u", n);
+    return rv_jobs_run_over(x, n, &link, j);
+}
+
+void rv_jobs_clock(rv_explore *x)
+{
     x->t0 = rv_now();
     double origin = x->opt->time_origin > 0 ? x->opt->time_origin : x->t0;
     x->deadline = x->opt->time_limit_s > 0 ? origin + x->opt->time_limit_s : 0;
     x->backend->limits.deadline = x->deadline;
+}
+
+int rv_jobs_run_over(rv_explore *x, unsigned n, const rv_jobs_link *link, rv_jobs *j)
+{
+    memset(j, 0, sizeof *j);
+    if (n > RV_JOBS_MAX) n = RV_JOBS_MAX;
+    j->n = n;
+    rv_jobs_clock(x);
     double outer = rv_stop_deadline();
     rv_stop_set_deadline(x->deadline);
     coord *c = rv_xcalloc(1, sizeof *c);
     c->x = x;
     c->j = j;
+    c->link = link;
     c->limit = c->left = x->opt->max_executions;
     void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
     for (unsigned i = 0; i < n; i++) {
-        if (spawn(c, i, open, arg) < 0) {
+        if (spawn(c, i) < 0) {
             c->n = i;
-            rv_explore_incomplete(x, "could not start the workers of --jobs (fork or pipe)");
+            char why[160];
+            snprintf(why, sizeof why, "could not start %s %u of %s", link->who, i, link->group);
+            rv_explore_incomplete(x, why);
             c->failed = true;
             break;
         }
