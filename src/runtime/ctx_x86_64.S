@@ -14,6 +14,12 @@
  *
  * This file calls no other file of the runtime (scripts/layers): the data
  * it reads is defined here, at the end, and set by kernel.c.
+ *
+ * Owns: the words defined at its end (.bss: __ravel_deep, rv_scrub_to,
+ * rv_scrub_lo, rv_ctx_entry, the XSAVE image rv_xinit and its masks),
+ * which the switch and the scrubbers read without a call into C;
+ * kernel.c and sched.c set them (the instrumented program's deep calls
+ * also write __ravel_deep).
  */
     .text
     .globl rv_ctx_switch

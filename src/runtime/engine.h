@@ -4,6 +4,8 @@
  * process under either engine.  Used by the layers above the kernel and
  * by start.c; the kernel reaches rv_exec_exit and rv_zmap only through
  * kernel.h's rv_kernel_ops.
+ *
+ * Owns: no state (the reset engine's record of memory is engine.c's).
  */
 #ifndef RAVEL_RUNTIME_ENGINE_H
 #define RAVEL_RUNTIME_ENGINE_H

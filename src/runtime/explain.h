@@ -1,6 +1,8 @@
 /*
  * explain.h — explain.c's contract: the explain log (protocol.h), written
  * in runs with RV_REQ_EXPLAIN only (each call is a no-op otherwise).
+ *
+ * Owns: no state (the explain log's shadow stacks are explain.c's).
  */
 #ifndef RAVEL_RUNTIME_EXPLAIN_H
 #define RAVEL_RUNTIME_EXPLAIN_H

@@ -5,6 +5,8 @@
  * lock's model state into its 4 bytes is apply.c's (rv_spin_pack), and
  * so is how an action says its object started in storage that held no
  * object (rv_raw_start, rv_cond_act); both are declared here.
+ *
+ * Owns: no state (posix_ext.c's and apply.c's, as above).
  */
 #ifndef RAVEL_RUNTIME_POSIX_EXT_H
 #define RAVEL_RUNTIME_POSIX_EXT_H

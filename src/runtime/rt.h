@@ -27,6 +27,10 @@
  *    (rv_scrub_regs) and the runtime's dead frames below its stack
  *    pointer zero (rv_return_scrub); main and every thread start with
  *    clean registers (ctx_x86_64.S).
+ *
+ * Owns: no state: it declares the kernel's (kernel.c: rt, rv_threads)
+ * and the words ctx_x86_64.S keeps; each other file's opening comment
+ * says what that file owns.
  */
 #ifndef RAVEL_RUNTIME_RT_H
 #define RAVEL_RUNTIME_RT_H
@@ -320,8 +324,8 @@ void rv_standalone_schedule(rv_shm *s);
 /* --- platform --- */
 void rv_ctx_switch(void **save_sp, void *new_sp);
 void rv_ctx_trampoline(void);
-void rv_return_scrub(void);               /* see ctx_x86_64.S */
-extern uint64_t __ravel_deep[2];          /* ctx_x86_64.S: the record of a deep call (rv_scrub_deep) */
+void rv_return_scrub(void);      /* see ctx_x86_64.S */
+extern uint64_t __ravel_deep[2]; /* ctx_x86_64.S: the record of a deep call (rv_scrub_deep) */
 extern uint64_t rv_scrub_to, rv_scrub_lo; /* ctx_x86_64.S: the running thread's ret_to, scrub_lo */
 
 /* live.c: the liveness table of the program (src/backends/native/liveness.h),

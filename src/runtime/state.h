@@ -8,6 +8,8 @@
  * rv_scrub_deep, rv_scrub_dead with rv_arm_return_scrub, rv_deep_inside.
  * They change only the running thread's dead stack bytes and its last
  * event's fingerprint and taint.
+ *
+ * Owns: no state (the taint words are state.c's).
  */
 #ifndef RAVEL_RUNTIME_STATE_H
 #define RAVEL_RUNTIME_STATE_H
