@@ -15,11 +15,10 @@
  * This file calls no other file of the runtime (scripts/layers): the data
  * it reads is defined here, at the end, and set by kernel.c.
  *
- * Owns: the words defined at its end (.bss: __ravel_deep, rv_scrub_to,
- * rv_scrub_lo, rv_ctx_entry, the XSAVE image rv_xinit and its masks),
- * which the switch and the scrubbers read without a call into C;
- * kernel.c and sched.c set them (the instrumented program's deep calls
- * also write __ravel_deep).
+ * Owns: the words defined at its end (.bss: rv_ctx_entry, the XSAVE
+ * image rv_xinit and its masks), which the switch and the register
+ * clearing read without a call into C; kernel.c sets them.  The return
+ * stub is scrub_x86_64.S (its words are kernel.c's).
  */
     .text
     .globl rv_ctx_switch
@@ -219,57 +218,11 @@ rv_scrub_regs:
     .size rv_scrub_regs, .-rv_scrub_regs
 
 /*
- * rv_return_scrub: the runtime's way back into the program after a
- * visible action (issue 12).  rv_visible_c replaces the return address of
- * the outermost runtime frame (the program's call into the runtime) with
- * this stub, the real one kept in rv_scrub_to.  Reached by that frame's
- * ret, with rsp = the program's stack pointer before its call: it zeroes
- * the dead stack below it, down to rv_scrub_lo (every frame the runtime
- * used for this call: wrappers, the scheduler, the hash state), and jumps
- * back.  Otherwise the runtime's leftovers (an event's index, the
- * scheduler's locals) sit in uninitialised slots of the program's and the
- * runtime's next frames, where fingerprints hash them (fuzzer seed 184)
- * and the program can read them.  rax and rdx (the return value) and the
- * vector registers are kept; the other caller-saved registers, the ABI's
- * to clobber, leave zero (r11: the jump target).
- */
-    .globl rv_return_scrub
-    .type rv_return_scrub, @function
-rv_return_scrub:
-    movq %rax, %r11
-    movq rv_scrub_lo(%rip), %rdi
-    movq %rsp, %rcx
-    subq %rdi, %rcx
-    jbe 1f
-    xorl %eax, %eax
-    rep stosb
-1:  movq %r11, %rax
-    xorl %ecx, %ecx
-    xorl %edi, %edi
-    xorl %esi, %esi
-    xorl %r8d, %r8d
-    xorl %r9d, %r9d
-    xorl %r10d, %r10d
-    movq rv_scrub_to(%rip), %r11
-    jmp *%r11
-    .size rv_return_scrub, .-rv_return_scrub
-
-/*
  * The data the code above reads, owned here and set by kernel.c
  * (kernel.h): the assembly uses nothing of the runtime's C files.
  *
  * rv_ctx_entry: what a new coroutine calls (rv_ctx_trampoline), set once
- * at start-up.  __ravel_deep: the record of a call of deep code (a C
- * library function not stack_light, compile.c): the generated trampoline
- * stores the caller's return-address slot and the return address, unless
- * a higher slot is recorded already (an outer deep call); per thread
- * (kernel.c's rv_switch_to keeps the record of the thread it leaves);
- * nonzero: the thread's dead stack may hold bytes of deep frames anywhere
- * down to the guard page (state.c, rv_scrub_deep).  Beside rv_scrub_to:
- * both are written at every switch, one page of the reset engine's.
- * rv_scrub_to, rv_scrub_lo: what rv_return_scrub does for
- * the running thread (its rv_thr ret_to and scrub_lo, loaded by
- * kernel.c's switch and armed by state.c).  rv_xinit: an XSAVE area
+ * at start-up.  rv_xinit: an XSAVE area
  * whose header says every component is in its initial state (XRSTOR
  * from it clears the vector registers; MXCSR, at offset 24, is stored
  * there first and so kept).  rv_xmask_start, rv_xmask_visible: XRSTOR
@@ -284,21 +237,6 @@ rv_return_scrub:
  */
     .bss
     .balign 64
-    .globl __ravel_deep
-    .type __ravel_deep, @object
-    .size __ravel_deep, 16
-__ravel_deep:
-    .zero 16
-    .globl rv_scrub_to
-    .type rv_scrub_to, @object
-    .size rv_scrub_to, 8
-rv_scrub_to:
-    .zero 8
-    .globl rv_scrub_lo
-    .type rv_scrub_lo, @object
-    .size rv_scrub_lo, 8
-rv_scrub_lo:
-    .zero 8
     .globl rv_ctx_entry
     .type rv_ctx_entry, @object
     .size rv_ctx_entry, 8

@@ -60,6 +60,20 @@ void rv_kernel_set_ops(const rv_kernel_ops *o)
  * below the hashed stack range. */
 uint64_t rv_entry_regs[7];
 
+/* The record of a call of deep code (a C library function not
+ * stack_light, compile.c): the generated trampoline stores the caller's
+ * return-address slot and the return address, unless a higher slot is
+ * recorded already (an outer deep call).  Per thread: rv_switch_to keeps
+ * the record of the thread it leaves.  Nonzero: the thread's dead stack
+ * may hold bytes of deep frames anywhere down to the guard page.
+ * rv_scrub_to, rv_scrub_lo: what rv_return_scrub (scrub_x86_64.S) does
+ * for the running thread: jump to rv_scrub_to after zeroing the stack
+ * down to rv_scrub_lo.  All three are written at every switch; here, in
+ * kernel.c's .bss, they share a page with rt, which every execution
+ * writes anyway (in the assembly's own .bss they were a page more for the
+ * reset engine to compare and put back after every execution). */
+uint64_t __ravel_deep[2];
+uint64_t rv_scrub_to, rv_scrub_lo;
 
 /* ------------------------------------------------------------------ */
 /* Registers the program starts from (ctx_x86_64.S, rv_reset_regs): the

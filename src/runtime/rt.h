@@ -28,8 +28,8 @@
  *    pointer zero (rv_return_scrub); main and every thread start with
  *    clean registers (ctx_x86_64.S).
  *
- * Owns: no state: it declares the kernel's (kernel.c: rt, rv_threads)
- * and the words ctx_x86_64.S keeps; each other file's opening comment
+ * Owns: no state: it declares the kernel's (kernel.c: rt, rv_threads,
+ * the words the switch and the return stub share); each other file's opening comment
  * says what that file owns.
  */
 #ifndef RAVEL_RUNTIME_RT_H
@@ -82,7 +82,7 @@ typedef struct rv_thr {
     int64_t last_event;
     bool note_old; /* rv_visible_c notes the accessed bytes (rv_note_old) */
     /* the return into the program that rv_return_scrub stands in for
-     * (ctx_x86_64.S): the slot holding it, and the real address */
+     * (scrub_x86_64.S): the slot holding it, and the real address */
     uint64_t *ret_slot;
     uint64_t ret_to;
     uint64_t scrub_lo; /* ... and how far down it zeroes */
@@ -324,9 +324,9 @@ void rv_standalone_schedule(rv_shm *s);
 /* --- platform --- */
 void rv_ctx_switch(void **save_sp, void *new_sp);
 void rv_ctx_trampoline(void);
-void rv_return_scrub(void);      /* see ctx_x86_64.S */
-extern uint64_t __ravel_deep[2]; /* ctx_x86_64.S: the record of a deep call (rv_scrub_deep) */
-extern uint64_t rv_scrub_to, rv_scrub_lo; /* ctx_x86_64.S: the running thread's ret_to, scrub_lo */
+void rv_return_scrub(void);               /* see scrub_x86_64.S */
+extern uint64_t __ravel_deep[2];          /* kernel.c: the record of a deep call (rv_scrub_deep) */
+extern uint64_t rv_scrub_to, rv_scrub_lo; /* kernel.c: the running thread's ret_to, scrub_lo */
 
 /* live.c: the liveness table of the program (src/backends/native/liveness.h),
  * loaded once before the first execution; at a visible action of thread
