@@ -17,6 +17,8 @@
  * c11threads.c, ...) share their state only through it.
  */
 #include "rt.h"
+#include "engine.h"
+#include "kernel.h"
 
 #include <stddef.h>
 
@@ -282,27 +284,6 @@ void rv_apply(rv_thr *t, rv_event *ev, uint32_t val)
     }
 }
 
-/* ---- atomic sections (__VERIFIER_atomic_*, the C11 atomics of memory.c) --- */
-
-/* The outermost entry to an atomic section and the outermost exit are
- * events (the others threads stop after the first and resume after the
- * second: the explorers must see both); nested ones only count. */
-void rv_atomic_enter(uint64_t pc)
-{
-    rv_thr *t = rt.running;
-    if (!t) return;
-    if (t->atomic_depth == 0 && rt.active) rv_visible(rv_act(RV_ACT_ATOMIC_BEGIN, 0), pc);
-    t->atomic_depth++;
-}
-
-void rv_atomic_exit(uint64_t pc)
-{
-    rv_thr *t = rt.running;
-    if (!t || t->atomic_depth == 0) return;
-    if (t->atomic_depth == 1 && rt.active) rv_visible(rv_act(RV_ACT_ATOMIC_END, 0), pc);
-    t->atomic_depth--;
-}
-
 /* ---- objects that started raw (condition variables, rwlocks) ------------- */
 
 #define RAW_TAG 0x21574152u /* past the overlay: "this object started raw" */
@@ -324,48 +305,8 @@ rv_action rv_cond_act(rv_kind k, pthread_cond_t *c)
     return a;
 }
 
-/* ---- pthread_create's attributes (posix_ext.c's before; used by sync.c's
- * create and thrattr.c's scheduling) ------------------------------------------ */
-
-/* The stack a thread gets (kernel.c, map_stack): its region less the guard
- * and the TLS area at the top, for which this leaves a generous margin. */
-#define RV_THREAD_STACK (RV_STACK_SPAN - RV_GUARD_SIZE - (256u << 10))
-
-int rv_create_attr(const pthread_attr_t *attr, uint64_t pc, rv_spawn_attr *out)
-{
-    pthread_attr_t c, dflt;
-    rv_in(&c, attr, sizeof c, pc);
-    int ds = PTHREAD_CREATE_JOINABLE, inherit = PTHREAD_INHERIT_SCHED, policy = SCHED_OTHER;
-    struct sched_param sp = {0};
-    size_t size = 0, size0 = 0;
-    pthread_attr_getdetachstate(&c, &ds);
-    pthread_attr_getinheritsched(&c, &inherit);
-    pthread_attr_getschedpolicy(&c, &policy);
-    pthread_attr_getschedparam(&c, &sp);
-    pthread_attr_getstacksize(&c, &size);
-    pthread_attr_init(&dflt);
-    pthread_attr_getstacksize(&dflt, &size0);
-    pthread_attr_destroy(&dflt);
-    /* a stack larger than ravel's threads have would overflow where the
-     * program's own would not: a limit of ravel, said as such */
-    if (size != size0 && size > RV_THREAD_STACK)
-        rv_end_exec(RV_END_RESOURCE, pc, (uint64_t)(uintptr_t)attr,
-                    "pthread_create: a stack of %zu bytes was asked for; ravel's threads have "
-                    "%llu",
-                    size, (unsigned long long)RV_THREAD_STACK);
-    memset(out, 0, sizeof *out);
-    out->detached = ds == PTHREAD_CREATE_DETACHED;
-    if (inherit == PTHREAD_EXPLICIT_SCHED) {
-        /* the program runs unprivileged: real-time policies are refused, as
-         * the kernel refuses them without CAP_SYS_NICE (rv_sched_check) */
-        int r = rv_sched_check(policy, sp.sched_priority);
-        if (r) return r;
-        out->explicit_sched = true;
-        out->policy = policy;
-        out->prio = sp.sched_priority;
-    }
-    return 0;
-}
+/* ---- the scheduling policies of pthread_create's attributes (sync.c's
+ * rv_create_attr) and thrattr.c's calls -------------------------------------- */
 
 int rv_sched_check(int policy, int prio)
 {

@@ -29,6 +29,7 @@
  * exiting).
  */
 #include "rt.h"
+#include "state.h"
 
 #include <pthread.h>
 #include <setjmp.h>

@@ -45,6 +45,7 @@
  * advances it.
  */
 #include "rt.h"
+#include "engine.h"
 
 #include <errno.h>
 #include <string.h>

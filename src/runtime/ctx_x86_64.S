@@ -9,7 +9,16 @@
  * (ucontext's swapcontext also makes a sigprocmask system call).
  *
  * rv_ctx_trampoline: first "return address" of a new coroutine; aligns the
- * stack and calls rv_thread_entry(), which never returns.
+ * stack, clears the registers and calls rv_ctx_entry (kernel.c's
+ * rv_thread_entry, which never returns).
+ *
+ * This file calls no other file of the runtime (scripts/layers): the data
+ * it reads is defined here, at the end, and set by kernel.c.
+ *
+ * Owns: the words defined at its end (.bss: rv_ctx_entry, the XSAVE
+ * image rv_xinit and its masks), which the switch and the register
+ * clearing read without a call into C; kernel.c sets them.  The return
+ * stub is scrub_x86_64.S (its words are kernel.c's).
  */
     .text
     .globl rv_ctx_switch
@@ -47,43 +56,9 @@ rv_ctx_trampoline:
      * values (the scheduler's) would otherwise reach its stack */
     movl rv_xmask_start(%rip), %eax
     call rv_reset_regs
-    call rv_thread_entry
+    call *rv_ctx_entry(%rip)
     ud2
     .size rv_ctx_trampoline, .-rv_ctx_trampoline
-
-/* rv_engine_trampoline: first "return address" of the reset engine's own
- * stack (engine.c); calls rv_engine_main(), which never returns. */
-    .globl rv_engine_trampoline
-    .type rv_engine_trampoline, @function
-rv_engine_trampoline:
-    xorl %ebp, %ebp
-    andq $-16, %rsp
-    call rv_engine_main
-    ud2
-    .size rv_engine_trampoline, .-rv_engine_trampoline
-
-/*
- * rv_visible(rv_action a, uint64_t pc): the runtime's single entry for a
- * visible action.  Stores the caller's callee-saved registers, MXCSR and
- * x87 control word in rv_entry_regs (kernel.c) before compiled code could
- * change them, then tail-jumps to rv_visible_c with the stack and the
- * argument registers untouched.  They are part of the thread's state
- * (cutoffs): a program built with -O1 keeps values there across calls.
- */
-    .globl rv_visible
-    .type rv_visible, @function
-rv_visible:
-    movq %rbx, rv_entry_regs(%rip)
-    movq %rbp, rv_entry_regs+8(%rip)
-    movq %r12, rv_entry_regs+16(%rip)
-    movq %r13, rv_entry_regs+24(%rip)
-    movq %r14, rv_entry_regs+32(%rip)
-    movq %r15, rv_entry_regs+40(%rip)
-    movq $0, rv_entry_regs+48(%rip)
-    stmxcsr rv_entry_regs+48(%rip)
-    fnstcw rv_entry_regs+52(%rip)
-    jmp rv_visible_c
-    .size rv_visible, .-rv_visible
 
 /*
  * rv_call_clean(fn, argc, argv, envp): fn(argc, argv, envp) with rbx and
@@ -195,8 +170,9 @@ rv_zero_gprs: /* the caller-saved general registers (rv_scrub_regs too) */
  * rv_xmask_visible (every vector and opmask register zero, MXCSR and x87
  * kept) by zeroing idioms instead of XRSTOR, which was the program's
  * largest cost per event after the scrub (issue 11: about 100 cycles, 4%
- * of philo_flags N=14's program samples).  rv_vec_kind (kernel.c,
- * xstate_init) says which registers exist: 2 AVX-512 (zmm0-31, k0-7),
+ * of philo_flags N=14's program samples).  rv_vec_kind (below, set by
+ * kernel.c's rv_xstate_init) says which registers exist: 2 AVX-512
+ * (zmm0-31, k0-7),
  * 1 AVX (ymm0-15), 0 SSE only (xmm0-15).  Clobbers nothing else.
  */
     .type rv_clear_vec, @function
@@ -242,39 +218,51 @@ rv_scrub_regs:
     .size rv_scrub_regs, .-rv_scrub_regs
 
 /*
- * rv_return_scrub: the runtime's way back into the program after a
- * visible action (issue 12).  rv_visible_c replaces the return address of
- * the outermost runtime frame (the program's call into the runtime) with
- * this stub, the real one kept in rv_scrub_to.  Reached by that frame's
- * ret, with rsp = the program's stack pointer before its call: it zeroes
- * the dead stack below it, down to rv_scrub_lo (every frame the runtime
- * used for this call: wrappers, the scheduler, the hash state), and jumps
- * back.  Otherwise the runtime's leftovers (an event's index, the
- * scheduler's locals) sit in uninitialised slots of the program's and the
- * runtime's next frames, where fingerprints hash them (fuzzer seed 184)
- * and the program can read them.  rax and rdx (the return value) and the
- * vector registers are kept; the other caller-saved registers, the ABI's
- * to clobber, leave zero (r11: the jump target).
+ * The data the code above reads, owned here and set by kernel.c
+ * (kernel.h): the assembly uses nothing of the runtime's C files.
+ *
+ * rv_ctx_entry: what a new coroutine calls (rv_ctx_trampoline), set once
+ * at start-up.  rv_xinit: an XSAVE area
+ * whose header says every component is in its initial state (XRSTOR
+ * from it clears the vector registers; MXCSR, at offset 24, is stored
+ * there first and so kept).  rv_xmask_start, rv_xmask_visible: XRSTOR
+ * component masks (0: no XSAVE, the SSE registers are cleared one by
+ * one) at a program's or thread's start (x87, SSE, AVX, AVX-512: bits
+ * 0-2, 5-7) and on a return into the program (the same without x87,
+ * whose control word is the thread's); never PKRU (bit 9) or state the
+ * kernel hands out on request (AMX).  rv_vec_kind: which vector
+ * registers rv_clear_vec zeroes one by one (2 zmm0-31 and k0-7, 1
+ * ymm0-15, 0 xmm0-15).  All set by rv_xstate_init before the first
+ * execution.
  */
-    .globl rv_return_scrub
-    .type rv_return_scrub, @function
-rv_return_scrub:
-    movq %rax, %r11
-    movq rv_scrub_lo(%rip), %rdi
-    movq %rsp, %rcx
-    subq %rdi, %rcx
-    jbe 1f
-    xorl %eax, %eax
-    rep stosb
-1:  movq %r11, %rax
-    xorl %ecx, %ecx
-    xorl %edi, %edi
-    xorl %esi, %esi
-    xorl %r8d, %r8d
-    xorl %r9d, %r9d
-    xorl %r10d, %r10d
-    movq rv_scrub_to(%rip), %r11
-    jmp *%r11
-    .size rv_return_scrub, .-rv_return_scrub
+    .bss
+    .balign 64
+    .globl rv_ctx_entry
+    .type rv_ctx_entry, @object
+    .size rv_ctx_entry, 8
+rv_ctx_entry:
+    .zero 8
+    .balign 64
+    .globl rv_xinit
+    .type rv_xinit, @object
+    .size rv_xinit, 4096
+rv_xinit:
+    .zero 4096
+    .balign 4
+    .globl rv_xmask_start
+    .type rv_xmask_start, @object
+    .size rv_xmask_start, 4
+rv_xmask_start:
+    .zero 4
+    .globl rv_xmask_visible
+    .type rv_xmask_visible, @object
+    .size rv_xmask_visible, 4
+rv_xmask_visible:
+    .zero 4
+    .globl rv_vec_kind
+    .type rv_vec_kind, @object
+    .size rv_vec_kind, 4
+rv_vec_kind:
+    .zero 4
 
     .section .note.GNU-stack,"",@progbits

@@ -63,6 +63,8 @@
  * filled maps, the late functions).
  */
 #include "rt.h"
+#include "engine.h"
+#include "kernel.h"
 #include "sys.h"
 
 #include <errno.h>
@@ -196,8 +198,21 @@ static unsigned nearly;
 extern const char __ravel_reset_unsafe[] __attribute__((weak));
 extern const unsigned __ravel_cpu_clock __attribute__((weak));
 
-extern void rv_engine_trampoline(void); /* ctx_x86_64.S: calls rv_engine_main */
+/* The first "return address" of the engine's own stack (rv_engine_start's
+ * initial frame, popped by rv_ctx_switch): aligns the stack and calls
+ * rv_engine_main, which never returns.  Here rather than in ctx_x86_64.S,
+ * which calls no file above it. */
+void rv_engine_trampoline(void);
 void rv_engine_main(void);
+__asm__(".text\n"
+        ".globl rv_engine_trampoline\n"
+        ".type rv_engine_trampoline, @function\n"
+        "rv_engine_trampoline:\n"
+        "    xorl %ebp, %ebp\n"
+        "    andq $-16, %rsp\n"
+        "    call rv_engine_main\n"
+        "    ud2\n"
+        ".size rv_engine_trampoline, .-rv_engine_trampoline\n");
 
 static long sys_brk(uint64_t b)
 {
@@ -358,62 +373,18 @@ static void late_handler_status(int status, void *l)
 }
 
 /* Register fn with the C library, through late_handler when exit is
- * already running under the reset engine.  -1: not diverted. */
-extern void *__dso_handle;
+ * already running under the reset engine (atexit.c, rv_engine_late_register). */
 int __cxa_atexit(void (*fn)(void *), void *arg, void *dso);
-static int late_register(int kind, void (*fn)(void), void *arg, void *dso)
+int rv_engine_late_register(int kind, void (*fn)(void), void *arg, void *dso, uint64_t pc)
 {
     if (!rv_engine_active() || rt.active) return -1;
     if (nlate == LATE_MAX)
-        rv_end_exec(RV_END_UNSUPPORTED, RV_PC(), 0,
+        rv_end_exec(RV_END_UNSUPPORTED, pc, 0,
                     "more than %d exit handlers registered while the program exits", LATE_MAX);
     late_fn *l = &late[nlate++];
     *l = (late_fn){kind, fn, arg};
     late_pending++;
     return kind == 1 ? on_exit(late_handler_status, l) : __cxa_atexit(late_handler, l, dso);
-}
-
-/* Exit handlers registered during the execution.  The C library's list
- * is no program memory, and a state that did not hold it folded two
- * configurations that registered different handlers to one: the default
- * mode cut off the one whose handler fails (tests/cutoffs outparam,
- * atexit rows).  Each registration is an atomic RMW event of this
- * runtime word, a digest of the list, which the memory image holds
- * (image.c); registrations by different threads are ordered by it, as
- * their order is the order the handlers run in. */
-static uint64_t exit_list;
-
-static void note_exit_handler(int kind, void (*fn)(void), void *arg, void *dso, uint64_t pc)
-{
-    if (!rt.active) return; /* before main, or while exiting: no execution state */
-    int e = errno;
-    rv_mem_event(RV_ACT_RMW, &exit_list, sizeof exit_list, pc, RV_AF_ATOMIC);
-    errno = e;
-    uint64_t x = (uint64_t)kind ^ (uint64_t)(uintptr_t)fn * 0x9e3779b97f4a7c15ull ^
-                 (uint64_t)(uintptr_t)arg * 0xc2b2ae3d27d4eb4full ^
-                 (uint64_t)(uintptr_t)dso * 0x165667b19e3779f9ull;
-    exit_list = (exit_list ^ x) * 0xff51afd7ed558ccdull + 1;
-}
-
-int __ravel_atexit(void (*fn)(void))
-{
-    note_exit_handler(0, fn, NULL, __dso_handle, RV_PC());
-    int r = late_register(0, fn, NULL, __dso_handle);
-    return r != -1 ? r : __cxa_atexit((void (*)(void *))(void (*)(void))fn, NULL, __dso_handle);
-}
-
-int __ravel_on_exit(void (*fn)(int, void *), void *arg)
-{
-    note_exit_handler(1, (void (*)(void))fn, arg, NULL, RV_PC());
-    int r = late_register(1, (void (*)(void))fn, arg, NULL);
-    return r != -1 ? r : on_exit(fn, arg);
-}
-
-int __ravel___cxa_atexit(void (*fn)(void *), void *arg, void *dso)
-{
-    note_exit_handler(2, (void (*)(void))fn, arg, dso, RV_PC());
-    int r = late_register(2, (void (*)(void))fn, arg, dso);
-    return r != -1 ? r : __cxa_atexit(fn, arg, dso);
 }
 
 /* exit() called again while exiting (by a destructor or a handler): the

@@ -25,6 +25,8 @@
  * Owns: the explain log's shadow stacks (stacks).
  */
 #include "rt.h"
+#include "engine.h"
+#include "explain.h"
 
 #include <string.h>
 #include <sys/mman.h>

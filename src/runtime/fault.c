@@ -7,6 +7,7 @@
  */
 
 #include "rt.h"
+#include "engine.h"
 #include "fault.h"
 #include "sys.h"
 

@@ -4,6 +4,8 @@
  * execution), and the test of which code is the program's, for the crash
  * report and for state.c's boundary between the program's frames and the
  * runtime's.
+ *
+ * Owns: no state (the alternate signal stack is fault.c's).
  */
 #ifndef RAVEL_RUNTIME_FAULT_H
 #define RAVEL_RUNTIME_FAULT_H

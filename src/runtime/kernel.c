@@ -5,7 +5,9 @@
  * areas and vector-register start state, the coroutine switch, canonical
  * thread ids, and the end of an execution (rv_end_exec, rv_end_complete).
  * It owns that state; the layers above read it and change it only through
- * the functions declared for kernel.c in rt.h.
+ * the functions declared for kernel.c in rt.h and kernel.h.  It calls no
+ * other runtime file but the assembly (ctx_x86_64.S): what it needs from
+ * above goes through rv_kernel_ops (kernel.h), set by start.c.
  */
 
 #include "rt.h"
@@ -36,13 +38,24 @@ rv_rt rt;
 rv_thr rv_threads[RV_MASK_THREADS];
 rv_thr *rv_threads_hi;
 
+/* What the layers above provide (kernel.h): set once by start.c before
+ * the first execution, the same in every execution after (the reset
+ * engine's snapshot is taken later). */
+static rv_kernel_ops ops;
+
+void rv_kernel_set_ops(const rv_kernel_ops *o)
+{
+    ops = *o;
+    rv_ctx_entry = rv_thread_entry; /* what a new coroutine calls (ctx_x86_64.S) */
+}
+
 /* ------------------------------------------------------------------ */
 /* The running thread's registers and records that the assembly (ctx_x86_64.S)
  * and the switch keep; state.c reads and scrubs with them.             */
 
 /* Callee-saved registers, MXCSR and the x87 control word of the running
  * thread as they were when it called into the runtime's rv_visible
- * (stored by the assembly entry in ctx_x86_64.S before anything could
+ * (stored by the assembly entry in sched.c before anything could
  * change them): a program built with -O1 keeps values there across calls,
  * below the hashed stack range. */
 uint64_t rv_entry_regs[7];
@@ -50,31 +63,21 @@ uint64_t rv_entry_regs[7];
 /* The record of a call of deep code (a C library function not
  * stack_light, compile.c): the generated trampoline stores the caller's
  * return-address slot and the return address, unless a higher slot is
- * recorded already (an outer deep call).  Per thread: rv_switch_to keeps the
- * record of the thread it leaves.  Nonzero: the thread's dead stack may
- * hold bytes of deep frames anywhere down to the guard page. */
+ * recorded already (an outer deep call).  Per thread: rv_switch_to keeps
+ * the record of the thread it leaves.  Nonzero: the thread's dead stack
+ * may hold bytes of deep frames anywhere down to the guard page.
+ * rv_scrub_to, rv_scrub_lo: what rv_return_scrub (scrub_x86_64.S) does
+ * for the running thread: jump to rv_scrub_to after zeroing the stack
+ * down to rv_scrub_lo.  All three are written at every switch; here, in
+ * kernel.c's .bss, they share a page with rt, which every execution
+ * writes anyway (in the assembly's own .bss they were a page more for the
+ * reset engine to compare and put back after every execution). */
 uint64_t __ravel_deep[2];
-
-/* What rv_return_scrub (ctx_x86_64.S) does for the running thread: jump
- * to rv_scrub_to after zeroing the stack down to rv_scrub_lo. */
 uint64_t rv_scrub_to, rv_scrub_lo;
 
 /* ------------------------------------------------------------------ */
-/* Registers the program starts from (ctx_x86_64.S, rv_reset_regs).   */
-
-/* An XSAVE area whose header says every component is in its initial
- * state: XRSTOR from it clears the vector registers (MXCSR, at offset
- * 24, is stored there first and so kept). */
-_Alignas(64) uint8_t rv_xinit[4096];
-/* XRSTOR component masks (0: no XSAVE, the SSE registers are cleared one
- * by one): at a program's or thread's start x87, SSE, AVX and AVX-512
- * (bits 0-2, 5-7); on a return into the program the same without x87,
- * whose control word belongs to the thread.  Never PKRU (bit 9) or
- * state the kernel hands out on request (AMX). */
-uint32_t rv_xmask_start, rv_xmask_visible;
-/* Which vector registers a return into the program zeroes one by one
- * (ctx_x86_64.S, rv_clear_vec): 2 zmm0-31 and k0-7, 1 ymm0-15, 0 xmm0-15. */
-uint32_t rv_vec_kind;
+/* Registers the program starts from (ctx_x86_64.S, rv_reset_regs): the
+ * masks and the kind of vector registers the assembly's data holds.   */
 
 void rv_xstate_init(void)
 {
@@ -330,30 +333,6 @@ void rv_capture_wval(rv_thr *t)
     ev->vflags |= RV_EV_WVAL;
 }
 
-static void snapshot_threads(void)
-{
-    rv_shm *s = rt.shm;
-    s->nthreads = rt.nthreads;
-    for (unsigned i = 0; i < rt.nthreads; i++) {
-        rv_thr *t = rv_thr_at(i);
-        rv_thread_end *te = &s->threads[i];
-        memset(te, 0, sizeof *te);
-        te->state = t->state;
-        te->parent = i ? s->reg_parent[i] : RV_NO_THREAD;
-        te->index = i ? s->reg_index[i] : 0;
-        if (t->state == RV_T_LIVE) {
-            te->pending = t->pending;
-            te->pending_pc = t->pending_pc;
-            te->enabled = rv_enabled(t);
-            te->holder = rv_holder_of(t);
-            if (rv_is_cas(&t->pending))
-                te->pending_old_ok = rv_peek(t->pending.obj, t->pending.len, &te->pending_old);
-        } else {
-            te->holder = RV_NO_THREAD;
-        }
-    }
-}
-
 /* Accesses of the program's memory that are no events (RV_NONEX_UNEXPLORED):
  * the first reason seen in this process, kept across executions (a
  * constructor's setvbuf acts in every execution after it) and reported
@@ -390,8 +369,7 @@ static void finish_report(rv_end end)
     report_unexplored(s);
     s->end = end;
     s->nevents = rt.step;
-    snapshot_threads();
-    rv_xl_end();
+    ops.end_report();
     rt.active = false;
     rt.ended = end == RV_END_COMPLETE;
 }
@@ -424,7 +402,7 @@ void rv_end_exec(rv_end end, uint64_t pc, uint64_t addr, const char *fmt, ...)
     if (!rt.server && rv_end_is_bug(end))
         fprintf(stderr, "ravel: %s: %s\n", rv_end_name(end), s->msg);
     fflush(NULL);
-    rv_exec_exit(rv_end_is_bug(end) ? 1 : 0);
+    ops.exit(rv_end_is_bug(end) ? 1 : 0);
 }
 
 /* Zero the stack just below the caller's frame.  The runtime's own frames
@@ -517,7 +495,7 @@ static void map_stack(unsigned tid, rv_thr *t)
 {
     char *base = (char *)(uintptr_t)(RV_STACK_BASE + (uint64_t)tid * RV_STACK_SPAN);
     bool fresh;
-    void *p = rv_zmap((uintptr_t)base, base, RV_STACK_SPAN, &fresh);
+    void *p = ops.zmap((uintptr_t)base, base, RV_STACK_SPAN, &fresh);
     /* ENOMEM: the address-space limit (ulimit -v), a limit of the run */
     if (p != base)
         rv_end_exec(RV_END_RESOURCE, 0, 0,
@@ -537,7 +515,7 @@ void rv_thread_entry(void)
     release_dead_stack(); /* a thread that just finished may have started this one */
     errno = 0;            /* the area's errno is a copy of main's */
     void *ret = self->fn(self->arg);
-    rv_thread_finish(ret);
+    ops.thread_return(ret);
 }
 
 void rv_thread_start(unsigned tid, const rv_thr *parent)
@@ -548,7 +526,7 @@ void rv_thread_start(unsigned tid, const rv_thr *parent)
     if (tid >= RV_MASK_THREADS && !rv_threads_hi) { /* rt.h */
         size_t len = ((RV_MAX_THREADS - RV_MASK_THREADS) * sizeof(rv_thr) + 4095) & ~(size_t)4095;
         bool fresh;
-        void *p = rv_zmap(RV_THR_HI_BASE, (void *)(uintptr_t)RV_THR_HI_BASE, len, &fresh);
+        void *p = ops.zmap(RV_THR_HI_BASE, (void *)(uintptr_t)RV_THR_HI_BASE, len, &fresh);
         if (p == MAP_FAILED)
             rv_end_exec(RV_END_INTERNAL, 0, 0, "cannot map the table of threads above %d",
                         RV_MASK_THREADS);

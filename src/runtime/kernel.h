@@ -1,19 +1,64 @@
 /*
  * kernel.h — kernel.c's contract with the layers above it, beyond what
- * rt.h declares for every file (rt, the threads, rv_end_exec,
- * rv_end_complete, rv_child_id, rv_thread_start, rv_tls_home).
+ * rt.h declares for every file (rt and the threads, rv_end_exec,
+ * rv_unexplored, the thread-id and pc helpers).
  *
- * kernel.c owns the execution's state and the threads; these are the
- * operations the scheduler (sched.c) and the process's start (proto.c)
- * need on them, and no other file calls them.
+ * kernel.c owns the execution's state and the threads.  The first part
+ * below is for any layer above; the rest (the switch, the live bits, the
+ * stack zeroing, the start-up) is for the scheduler, the state and the
+ * process's start only.
  */
 #ifndef RAVEL_RUNTIME_KERNEL_H
 #define RAVEL_RUNTIME_KERNEL_H
 
 #include "rt.h"
 
+/* The program ends normally with this status (atexit handlers run). */
+__attribute__((noreturn)) void rv_end_complete(int code);
+/* Threads an execution may create, main included: --max-threads, and
+ * under --memory=drf at most RV_DRF_MAX_THREADS (race.c's clocks are as
+ * wide as this). */
+unsigned rv_thread_cap(void);
+/* A thread struct for a canonical id (creating its registry entry). */
+int rv_child_id(rv_thr *parent);
+/* Copy len <= 8 bytes at addr into *out without faulting; false if they
+ * cannot be read. */
+bool rv_peek(uint64_t addr, uint64_t len, uint64_t *out);
+/* Start thread tid as parent's spawn_fn(spawn_arg), with what it inherits
+ * from parent (the signal mask). */
+void rv_thread_start(unsigned tid, const rv_thr *parent);
+/* Back to main's TLS area (the process's own), e.g. before the reset
+ * engine puts memory back. */
+void rv_tls_home(void);
+
+/* ---- what the layers above provide ----------------------------------------
+ * The kernel uses no other file of the runtime but the assembly
+ * (ctx_x86_64.S; scripts/layers checks it): what it needs from above or
+ * beside it, it calls through these, which start.c sets once, before
+ * anything else runs (runtime_main) and so before the first execution and
+ * the reset engine's snapshot; they never change after.  Each must be set:
+ * the kernel does not check. */
+typedef struct rv_kernel_ops {
+    /* A thread's start function returned `ret`: the thread finishes as by
+     * pthread_exit (sync.c, rv_thread_finish).  Never returns. */
+    __attribute__((noreturn)) void (*thread_return)(void *ret);
+    /* The execution ends (rv_end_exec, rv_end_complete): the report holds
+     * its verdict and event count and the scheduler still runs (rt.active);
+     * fill the rest of the report from the layers above (sched.c,
+     * rv_sched_end_report: the threads' pending actions, the explain log). */
+    void (*end_report)(void);
+    /* End the execution's process with exit status `code`, or with the
+     * reset engine back to its loop (engine.c, rv_exec_exit).  Never
+     * returns. */
+    __attribute__((noreturn)) void (*exit)(int code);
+    /* A zero-filled mapping kept across executions (engine.c, rv_zmap):
+     * the threads' stacks and the table of threads above RV_MASK_THREADS. */
+    void *(*zmap)(uintptr_t key, void *fixed, size_t len, bool *fresh);
+} rv_kernel_ops;
+void rv_kernel_set_ops(const rv_kernel_ops *ops);
+
 /* The running thread's callee-saved registers, MXCSR and x87 control word
- * as it entered rv_visible (stored by ctx_x86_64.S; fingerprinted by
+ * as it entered rv_visible (stored by sched.c's assembly; fingerprinted by
  * state.c). */
 extern uint64_t rv_entry_regs[7];
 
@@ -26,6 +71,14 @@ char *rv_tls_main(void);
 
 /* ctx_x86_64.S: call fn(argc, argv, envp) with every other register clean. */
 extern int rv_call_clean(int (*fn)(int, char **, char **), int, char **, char **);
+
+/* ctx_x86_64.S's data (described there), set by this file: what a new
+ * coroutine calls (rv_thread_entry, set by rv_kernel_set_ops), and the
+ * register start state (rv_xstate_init). */
+extern void (*rv_ctx_entry)(void);
+void rv_thread_entry(void);
+extern uint8_t rv_xinit[4096];
+extern uint32_t rv_xmask_start, rv_xmask_visible, rv_vec_kind;
 
 /* Run `to` (the running thread is `from`); returns when some thread
  * switches back to `from`.  Releases the stack of a thread above

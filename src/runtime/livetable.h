@@ -9,6 +9,8 @@
  * ranges, in the machine's byte order.  The table is keyed by return
  * address (the program is linked -no-pie) and guarded by a hash of the
  * program's code, which the reader checks before using it.
+ *
+ * Owns: no state: a format (the loaded table is live.c's).
  */
 #ifndef RAVEL_RUNTIME_LIVETABLE_H
 #define RAVEL_RUNTIME_LIVETABLE_H

@@ -24,6 +24,8 @@
  * no other state.
  */
 #include "rt.h"
+#include "engine.h"
+#include "explain.h"
 #include "strev.h"
 
 #include <errno.h>

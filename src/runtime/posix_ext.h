@@ -5,6 +5,8 @@
  * lock's model state into its 4 bytes is apply.c's (rv_spin_pack), and
  * so is how an action says its object started in storage that held no
  * object (rv_raw_start, rv_cond_act); both are declared here.
+ *
+ * Owns: no state (posix_ext.c's and apply.c's, as above).
  */
 #ifndef RAVEL_RUNTIME_POSIX_EXT_H
 #define RAVEL_RUNTIME_POSIX_EXT_H
@@ -35,7 +37,7 @@ typedef struct rv_spawn_attr {
  * returns (EPERM for a real-time policy: the program runs unprivileged).
  * A stack larger than ravel's threads have ends the execution
  * (RV_END_RESOURCE). */
-int rv_create_attr(const pthread_attr_t *attr, uint64_t pc, rv_spawn_attr *out); /* apply.c */
+int rv_create_attr(const pthread_attr_t *attr, uint64_t pc, rv_spawn_attr *out); /* sync.c */
 /* 0 if an unprivileged thread may take scheduling policy `policy` at
  * priority `prio`, else EINVAL (not valid) or EPERM (real-time). */
 int rv_sched_check(int policy, int prio); /* apply.c */

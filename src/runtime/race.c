@@ -66,6 +66,9 @@
  * Owns: the race detector's vector clocks (rv_zmap regions).
  */
 #include "rt.h"
+#include "engine.h"
+#include "explain.h"
+#include "kernel.h"
 
 #include <string.h>
 #include <sys/mman.h>

@@ -27,6 +27,10 @@
  *    (rv_scrub_regs) and the runtime's dead frames below its stack
  *    pointer zero (rv_return_scrub); main and every thread start with
  *    clean registers (ctx_x86_64.S).
+ *
+ * Owns: no state: it declares the kernel's (kernel.c: rt, rv_threads,
+ * the words the switch and the return stub share); each other file's opening comment
+ * says what that file owns.
  */
 #ifndef RAVEL_RUNTIME_RT_H
 #define RAVEL_RUNTIME_RT_H
@@ -78,7 +82,7 @@ typedef struct rv_thr {
     int64_t last_event;
     bool note_old; /* rv_visible_c notes the accessed bytes (rv_note_old) */
     /* the return into the program that rv_return_scrub stands in for
-     * (ctx_x86_64.S): the slot holding it, and the real address */
+     * (scrub_x86_64.S): the slot holding it, and the real address */
     uint64_t *ret_slot;
     uint64_t ret_to;
     uint64_t scrub_lo; /* ... and how far down it zeroes */
@@ -144,8 +148,11 @@ static inline rv_thr *rv_thr_at(unsigned i)
 /* --- sched.c --- */
 /* Announce `a` as the running thread's next action and let the scheduler
  * run; returns once that action has been executed (its effect applied). */
-void rv_visible(rv_action a, uint64_t pc); /* ctx_x86_64.S: stores registers, then: */
+void rv_visible(rv_action a, uint64_t pc); /* assembly: stores registers, then: */
 void rv_visible_c(rv_action a, uint64_t pc);
+/* The end of an execution: the report's threads and the explain log's
+ * last records (kernel.h rv_kernel_ops.end_report). */
+void rv_sched_end_report(void);
 /* --- premain.c: an action before main (constructors) takes effect at once. */
 void rv_premain_visible(rv_action a);
 /* Whether the once control finished before main (its calls in an
@@ -201,7 +208,7 @@ void rv_acct_end(rv_acct *a);
  * *thread), its change of the image added to ev's. */
 void rv_acct_event_store(rv_event *ev, void *d, const void *s, size_t n);
 /* Enter / leave an atomic section (counted; the outermost are events;
- * apply.c). */
+ * sched.c). */
 void rv_atomic_enter(uint64_t pc);
 void rv_atomic_exit(uint64_t pc);
 /* The running thread leaves forever (exit, failed assume); never returns. */
@@ -209,20 +216,7 @@ __attribute__((noreturn)) void rv_leave(void);
 /* End the execution now with a verdict; never returns. */
 __attribute__((noreturn)) void rv_end_exec(rv_end end, uint64_t pc, uint64_t addr, const char *fmt,
                                            ...) __attribute__((format(printf, 4, 5)));
-/* The program ends normally with this status (atexit handlers run). */
-__attribute__((noreturn)) void rv_end_complete(int code);
 void rv_thread_finish(void *ret) __attribute__((noreturn));
-/* A thread struct for a canonical id (creating its registry entry). */
-int rv_child_id(rv_thr *parent);
-/* Copy len <= 8 bytes at addr into *out without faulting; false if they
- * cannot be read. */
-bool rv_peek(uint64_t addr, uint64_t len, uint64_t *out);
-/* Start thread tid as parent's spawn_fn(spawn_arg), with what it inherits
- * from parent (the signal mask). */
-void rv_thread_start(unsigned tid, const rv_thr *parent);
-/* Back to main's TLS area (the process's own), e.g. before the reset
- * engine puts memory back. */
-void rv_tls_home(void);
 static inline unsigned rv_tid(const rv_thr *t)
 {
     return t->tid;
@@ -285,10 +279,6 @@ void rv_out_event(void *dst, size_t n, uint64_t pc);
 void rv_in(void *dst, const void *src, size_t n, uint64_t pc);
 
 /* --- race.c: memory mode drf --- */
-/* Threads an execution may create, main included: --max-threads, and
- * under --memory=drf at most RV_DRF_MAX_THREADS (race.c's clocks are as
- * wide as this). */
-unsigned rv_thread_cap(void); /* kernel.c */
 void rv_race_thread_start(unsigned parent, unsigned child);
 void rv_race_sync(unsigned t, const rv_action *a);
 void rv_race_access(const void *addr, uint64_t len, bool write, uint64_t pc);
@@ -336,55 +326,15 @@ bool rv_proto_wait_request(rv_server_bells *v);
  * 70) when ravel has gone. */
 void rv_proto_answer(rv_server_bells *v, int32_t *field, int32_t val);
 
-/* --- engine.c: the reset engine --- */
-/* The seccomp filter of the reset engine trapped system call nr (engine.c
- * "Kernel state"): the engine leaves; nothing outside it. */
-void rv_engine_seccomp(int nr);
-/* At the server's fork: true in each execution the engine runs (memory as
- * in a forked child), false if it cannot be used (shm->engine_why). */
-bool rv_engine_start(rv_shm *s);
-/* True while an execution runs under the reset engine. */
-bool rv_engine_active(void);
-/* A pre-run has reached rt.pause_at: back to the engine, which returns
- * here once the request has confirmed the steps so far (engine.c). */
-void rv_engine_pause(void);
-/* ravel's SIGXCPU (a --timeout) in a pre-run not yet confirmed: the
- * location goes to the memory ravel reads, not only to the shadow. */
-void rv_engine_where(uint32_t tid, uint64_t pc);
-/* End the execution with exit status `code` (instead of _exit); with the
- * reset engine back to the server loop. */
-__attribute__((noreturn)) void rv_exec_exit(int code);
-/* Under the reset engine: end the execution as killed by `sig`. */
-void rv_exec_signaled(int sig);
-/* Under the reset engine: a reading *ts of CPU clock c made relative to
- * the execution's start, as a forked child's would be (else unchanged). */
-struct timespec;
-void rv_engine_cpu_clock(int c, struct timespec *ts);
-/* exit() called while the program exits (engine.c): under the reset
- * engine, ends the execution where the forked child's process would end. */
-void rv_engine_exit_again(void);
-/* A zero-filled private mapping of len bytes (at `fixed` unless NULL),
- * kept by the reset engine across executions under `key` and handed out
- * again zero-filled; *fresh when newly mapped.  MAP_FAILED on failure. */
-void *rv_zmap(uintptr_t key, void *fixed, size_t len, bool *fresh);
-
-/* --- explain.c: the explain log (protocol.h), RV_REQ_EXPLAIN runs only --- */
-void rv_xl_push(uint64_t ret, uint64_t fb, uint64_t sp); /* a function entered */
-void rv_xl_pop(uint64_t sp);                             /* left */
-void rv_xl_event(const rv_thr *t, uint64_t index, uint64_t pc);
-void rv_xl_end(void);                                        /* the execution ends */
-void rv_xl_access(uint64_t addr, uint64_t len, uint64_t pc); /* a plain access (drf) */
-
 /* --- standalone.c: a schedule from the environment (replay under gdb) --- */
 void rv_standalone_schedule(rv_shm *s);
 
 /* --- platform --- */
 void rv_ctx_switch(void **save_sp, void *new_sp);
 void rv_ctx_trampoline(void);
-void rv_return_scrub(void);               /* see ctx_x86_64.S */
-void rv_scrub_before_callback(void);      /* state.c: before a wrapper calls program code */
+void rv_return_scrub(void);               /* see scrub_x86_64.S */
 extern uint64_t __ravel_deep[2];          /* kernel.c: the record of a deep call (rv_scrub_deep) */
-extern uint64_t rv_scrub_to, rv_scrub_lo; /* the running thread's ret_to, scrub_lo */
+extern uint64_t rv_scrub_to, rv_scrub_lo; /* kernel.c: the running thread's ret_to, scrub_lo */
 
 /* live.c: the liveness table of the program (src/backends/native/liveness.h),
  * loaded once before the first execution; at a visible action of thread

@@ -13,6 +13,8 @@
  */
 
 #include "rt.h"
+#include "engine.h"
+#include "explain.h"
 #include "kernel.h"
 #include "state.h"
 #include "fault.h"
@@ -373,8 +375,50 @@ int __ravel_sched_yield(void)
     return 0;
 }
 
-/* Entered from the assembly rv_visible (ctx_x86_64.S), which stored the
- * caller's callee-saved registers in rv_entry_regs and jumped here. */
+/* The state after thread t's last event, complete now that t acts again
+ * (here: its frame in the runtime, sp: the stack it keeps) or leaves: the
+ * fingerprint of its local state and its taint (state.c), then the
+ * event's change of the memory image (image.c), in that order. */
+static inline void complete_last(rv_thr *t, const void *sp)
+{
+    rv_fingerprint_last(t, sp, true);
+    if (t->last_event >= 0) rv_image_after(&rt.events[t->last_event]);
+}
+
+static inline void complete_exit(rv_thr *t)
+{
+    rv_fingerprint_exit(t);
+    if (t->last_event >= 0) rv_image_after(&rt.events[t->last_event]);
+}
+
+/* rv_visible(rv_action a, uint64_t pc): the runtime's single entry for a
+ * visible action.  Stores the caller's callee-saved registers, MXCSR and
+ * x87 control word in rv_entry_regs (kernel.c; state.c fingerprints them)
+ * before compiled code could change them, then tail-jumps to
+ * rv_visible_c with the stack and the argument registers untouched.
+ * They are part of the thread's state (cutoffs): a program built with
+ * -O1 keeps values there across calls.  Assembly, in the scheduler's own
+ * file: the entry is the scheduler's, and the kernel's assembly
+ * (ctx_x86_64.S) calls nothing above it. */
+__asm__(".text\n"
+        ".p2align 4\n"
+        ".globl rv_visible\n"
+        ".type rv_visible, @function\n"
+        "rv_visible:\n"
+        "    movq %rbx, rv_entry_regs(%rip)\n"
+        "    movq %rbp, rv_entry_regs+8(%rip)\n"
+        "    movq %r12, rv_entry_regs+16(%rip)\n"
+        "    movq %r13, rv_entry_regs+24(%rip)\n"
+        "    movq %r14, rv_entry_regs+32(%rip)\n"
+        "    movq %r15, rv_entry_regs+40(%rip)\n"
+        "    movq $0, rv_entry_regs+48(%rip)\n"
+        "    stmxcsr rv_entry_regs+48(%rip)\n"
+        "    fnstcw rv_entry_regs+52(%rip)\n"
+        "    jmp rv_visible_c\n"
+        ".size rv_visible, .-rv_visible\n");
+
+/* Entered from rv_visible (above), which stored the caller's callee-saved
+ * registers in rv_entry_regs and jumped here. */
 void rv_visible_c(rv_action a, uint64_t pc)
 {
     if (!rt.active) { /* a constructor, before main: premain.c */
@@ -399,7 +443,7 @@ void rv_visible_c(rv_action a, uint64_t pc)
     uint64_t *slot = rv_program_ret_slot(self, here);
     rv_live_scrub(self, slot); /* before the fingerprint, which hashes every byte */
     if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording)
-        rv_fingerprint_last(self, here, true);
+        complete_last(self, here);
     else
         rv_keep_taint(self);
     give_way_note(self);
@@ -427,11 +471,68 @@ void rv_visible_c(rv_action a, uint64_t pc)
     rv_scrub_regs();
 }
 
+/* ---- atomic sections (__VERIFIER_atomic_*, the C11 atomics of memory.c) --- */
+
+/* The outermost entry to an atomic section and the outermost exit are
+ * events (the others threads stop after the first and resume after the
+ * second: the explorers must see both); nested ones only count.  The
+ * model's effect of the events is apply.c's. */
+void rv_atomic_enter(uint64_t pc)
+{
+    rv_thr *t = rt.running;
+    if (!t) return;
+    if (t->atomic_depth == 0 && rt.active) rv_visible(rv_act(RV_ACT_ATOMIC_BEGIN, 0), pc);
+    t->atomic_depth++;
+}
+
+void rv_atomic_exit(uint64_t pc)
+{
+    rv_thr *t = rt.running;
+    if (!t || t->atomic_depth == 0) return;
+    if (t->atomic_depth == 1 && rt.active) rv_visible(rv_act(RV_ACT_ATOMIC_END, 0), pc);
+    t->atomic_depth--;
+}
+
+/* The end report's threads (kernel.h rv_kernel_ops.end_report): each
+ * thread's state, its registry entry and, for a live one, its pending
+ * action, whether it is enabled and who holds what it waits for; then
+ * the explain log's last records.  Kernel.c calls it once the report
+ * holds the execution's verdict and event count. */
+static void report_threads(void)
+{
+    rv_shm *s = rt.shm;
+    s->nthreads = rt.nthreads;
+    for (unsigned i = 0; i < rt.nthreads; i++) {
+        rv_thr *t = rv_thr_at(i);
+        rv_thread_end *te = &s->threads[i];
+        memset(te, 0, sizeof *te);
+        te->state = t->state;
+        te->parent = i ? s->reg_parent[i] : RV_NO_THREAD;
+        te->index = i ? s->reg_index[i] : 0;
+        if (t->state == RV_T_LIVE) {
+            te->pending = t->pending;
+            te->pending_pc = t->pending_pc;
+            te->enabled = rv_enabled(t);
+            te->holder = rv_holder_of(t);
+            if (rv_is_cas(&t->pending))
+                te->pending_old_ok = rv_peek(t->pending.obj, t->pending.len, &te->pending_old);
+        } else {
+            te->holder = RV_NO_THREAD;
+        }
+    }
+}
+
+void rv_sched_end_report(void)
+{
+    report_threads();
+    rv_xl_end();
+}
+
 void rv_leave(void)
 {
     rv_thr *self = rt.running;
     if ((rt.flags & RV_REQ_FINGERPRINTS) && rt.recording)
-        rv_fingerprint_exit(self);
+        complete_exit(self);
     else
         rv_keep_taint(self);
     give_way_note(self); /* an exit: a visible change */

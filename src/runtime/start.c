@@ -6,6 +6,7 @@
  * standalone header (standalone_shm), and may call every layer below.
  */
 #include "rt.h"
+#include "engine.h"
 #include "kernel.h"
 #include "state.h"
 #include "fault.h"
@@ -158,6 +159,14 @@ int main(int argc, char **argv, char **envp)
 
 static void runtime_main(int argc, char **argv, char **envp)
 {
+    /* before anything else: the kernel's calls up (kernel.h) */
+    static const rv_kernel_ops kernel_ops = {
+        .thread_return = rv_thread_finish,
+        .end_report = rv_sched_end_report,
+        .exit = rv_exec_exit,
+        .zmap = rv_zmap,
+    };
+    rv_kernel_set_ops(&kernel_ops);
     rv_xstate_init();
     rv_install_crash_handlers();
     rv_tls_init();

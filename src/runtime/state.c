@@ -131,10 +131,11 @@ static void take_taint(rv_event *ev)
 /* Fingerprints of thread t's last event (DESIGN §2.7, docs/UDPOR.md "What
  * a state contains"): fp, its local state (stack from sp up, the
  * registers it entered the runtime with, TLS copy, its runtime record);
- * wv, its change of the memory image (above), completed now: only t ran
- * since, and every write of t is an event.  taint: what t (or the runtime
- * or C library on its behalf) changed since without an event; such states
- * are unique. */
+ * taint: what t (or the runtime or C library on its behalf) changed
+ * since without an event; such states are unique.  The third part, wv,
+ * its change of the memory image, the scheduler completes right after
+ * (image.c rv_image_after; sched.c, complete_last): only t ran since, and
+ * every write of t is an event. */
 /* Stack bytes hashed at most per fingerprint (see rv_fingerprint_last). */
 #define RV_FP_STACK_MAX (256u << 10)
 
@@ -160,7 +161,6 @@ void rv_fingerprint_last(rv_thr *t, const void *sp, bool regs)
     ev->fp_lo = h.low64;
     ev->fp_hi = h.high64 | 1; /* never zero: zero means "no fingerprint" */
     take_taint(ev);
-    rv_image_after(ev);
 }
 
 /* A finished thread's last event (its exit): its local state is gone; what
@@ -179,7 +179,6 @@ void rv_fingerprint_exit(rv_thr *t)
     ev->fp_lo = h.low64;
     ev->fp_hi = h.high64 | 1;
     take_taint(ev);
-    rv_image_after(ev);
 }
 
 /* Without fingerprints the taint still goes to t's last event: an explorer

@@ -24,6 +24,9 @@
  * (fmemopen over a string literal) changes nothing.  A read stream over
  * writable memory counts: its reads (in fgets, fread) are no events
  * either, and another thread may write those bytes.
+ *
+ * Owns: no state: the streams are the C library's, their buffers the
+ * program's.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE

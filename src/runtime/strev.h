@@ -7,6 +7,8 @@
  * program's call site pc, and does the access right after the event it
  * belongs to (between two events of one thread no other thread runs), so
  * the event's place in the execution decides what is read or written.
+ *
+ * Owns: no state.
  */
 #ifndef RAVEL_RT_STREV_H
 #define RAVEL_RT_STREV_H

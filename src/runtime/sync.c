@@ -12,6 +12,8 @@
  * objects' states are the model's, in the program's objects (apply.c).
  */
 #include "rt.h"
+#include "kernel.h"
+#include "state.h"
 
 #include <stddef.h>
 
@@ -29,6 +31,49 @@
 
 /* ------------------------------------------------------------------ */
 /* Threads.                                                            */
+
+/* pthread_create's attributes, read at a read event of the attribute
+ * object (a visible action: here in the objects' layer, not in apply.c,
+ * which the scheduler calls). */
+/* The stack a thread gets (kernel.c, map_stack): its region less the guard
+ * and the TLS area at the top, for which this leaves a generous margin. */
+#define RV_THREAD_STACK (RV_STACK_SPAN - RV_GUARD_SIZE - (256u << 10))
+
+int rv_create_attr(const pthread_attr_t *attr, uint64_t pc, rv_spawn_attr *out)
+{
+    pthread_attr_t c, dflt;
+    rv_in(&c, attr, sizeof c, pc);
+    int ds = PTHREAD_CREATE_JOINABLE, inherit = PTHREAD_INHERIT_SCHED, policy = SCHED_OTHER;
+    struct sched_param sp = {0};
+    size_t size = 0, size0 = 0;
+    pthread_attr_getdetachstate(&c, &ds);
+    pthread_attr_getinheritsched(&c, &inherit);
+    pthread_attr_getschedpolicy(&c, &policy);
+    pthread_attr_getschedparam(&c, &sp);
+    pthread_attr_getstacksize(&c, &size);
+    pthread_attr_init(&dflt);
+    pthread_attr_getstacksize(&dflt, &size0);
+    pthread_attr_destroy(&dflt);
+    /* a stack larger than ravel's threads have would overflow where the
+     * program's own would not: a limit of ravel, said as such */
+    if (size != size0 && size > RV_THREAD_STACK)
+        rv_end_exec(RV_END_RESOURCE, pc, (uint64_t)(uintptr_t)attr,
+                    "pthread_create: a stack of %zu bytes was asked for; ravel's threads have "
+                    "%llu",
+                    size, (unsigned long long)RV_THREAD_STACK);
+    memset(out, 0, sizeof *out);
+    out->detached = ds == PTHREAD_CREATE_DETACHED;
+    if (inherit == PTHREAD_EXPLICIT_SCHED) {
+        /* the program runs unprivileged: real-time policies are refused, as
+         * the kernel refuses them without CAP_SYS_NICE (rv_sched_check) */
+        int r = rv_sched_check(policy, sp.sched_priority);
+        if (r) return r;
+        out->explicit_sched = true;
+        out->policy = policy;
+        out->prio = sp.sched_priority;
+    }
+    return 0;
+}
 
 #define PC RV_API_PC() /* the program's pc, also through c11threads.c (rt.h) */
 

@@ -14,6 +14,8 @@
  * fork() stays libc's: the child needs glibc's bookkeeping (the thread's
  * cached tid, stdio and malloc locks, atfork handlers), which a raw clone
  * would skip; the compile driver keeps the program from replacing it.
+ *
+ * Owns: no state: system calls only.
  */
 #ifndef RAVEL_RUNTIME_SYS_H
 #define RAVEL_RUNTIME_SYS_H

@@ -32,6 +32,7 @@
  * Owns: the table of the threads' names and scheduling (tab).
  */
 #include "rt.h"
+#include "engine.h"
 
 #include <errno.h>
 #include <pthread.h>

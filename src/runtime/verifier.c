@@ -12,6 +12,8 @@
  * (apply.c).
  */
 #include "rt.h"
+#include "engine.h"
+#include "kernel.h"
 
 #include <stdio.h>
 #include <stdlib.h>
