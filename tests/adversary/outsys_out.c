@@ -219,8 +219,11 @@ void *fc(void *a)
     struct {
         sa_family_t f;
         char path[108];
-    } sa = {AF_UNIX, "\0ravel-outsys-accept"};
-    socklen_t al = sizeof sa.f + 21;
+    } sa = {AF_UNIX, ""};
+    /* an abstract name of this process: two runs at once (the test areas
+     * run in parallel) must not share the listening socket */
+    int k = snprintf(sa.path + 1, sizeof sa.path - 1, "ravel-outsys-accept-%d", (int)getpid());
+    socklen_t al = (socklen_t)(sizeof sa.f + 1 + (size_t)k);
     bind(l, (struct sockaddr *)&sa, al);
     listen(l, 1);
     connect(c, (struct sockaddr *)&sa, al);

@@ -154,9 +154,40 @@ indep_short() {
         esac
     done
 }
+# the ops whose setup makes a pipe or socket pair before main's reader
+# thread starts (recvfrom ... poll, fgetws): a thread created after one is
+# made could order itself through it, which is not explored
+# (src/runtime/pipes.c), so the store's race is still found by every
+# algorithm, and without it the run is not exhaustive, naming the call
+outsys_kernel() {
+    local mode
+    for mode in "--algo=dfs" "" "--no-cutoffs"; do
+        # shellcheck disable=SC2086
+        rv check --json --keep-going $mode "$D/outsys_out.c" -- -DOP="$1"
+        expect_rc 1
+        expect_json_match '.errors[0].kind' assertion
+    done
+}
+outsys_kernel_indep() {
+    local mode
+    for mode in "--algo=dfs" ""; do
+        # shellcheck disable=SC2086
+        rv check --json --keep-going $mode "$D/outsys_out.c" -- -DOP="$1" -DINDEP
+        expect_rc 3
+        expect_json .exhaustive false
+        expect_json_match .incomplete_reason '(pipe|socketpair) at .*through the kernel'
+    done
+}
 for _op in $outsys_ops; do
     _n=${_op%%:*}
-    if [ "$_n" -le 1 ] || [ "$_n" = 11 ] || [ "$_n" = 14 ]; then
+    case " 13 14 15 16 17 18 19 26 " in
+    *" $_n "*)
+        eval "t_outsys_${_op#*:}() { outsys_kernel $_n; }"
+        eval "t_outsys_${_op#*:}_indep() { outsys_kernel_indep $_n; }"
+        continue
+        ;;
+    esac
+    if [ "$_n" -le 1 ] || [ "$_n" = 11 ]; then
         eval "t_outsys_${_op#*:}() { agree outsys_out.c assertion 2 sc -DOP=$_n; }"
         eval "t_outsys_${_op#*:}_indep() { indep outsys_out.c -DOP=$_n -DINDEP; }"
     else
