@@ -42,7 +42,7 @@
  * calls (a CAS's `expected`); 24: the system-call-like functions
  * (sysout.c: stat, pipe, readv, ...) are bound to their wrappers instead
  * of unmodelled trampolines, and keep the fork engine (wrapped_io) */
-#define RECIPE "ravel-build-25/live-" RV_LIVE_VERSION
+#define RECIPE "ravel-build-26/live-" RV_LIVE_VERSION
 
 /* -Wuninitialized: a read of an indeterminate value is one ravel cannot
  * explore (it runs whatever the stack held), so the build notes each one
@@ -2113,6 +2113,75 @@ static bool writes_nothing(const char *fn)
 }
 
 static bool writes_through_pointers(const char *x);
+static bool std_exception_member(const char *x);
+
+/* A C++ library function (a mangled name the program's objects call but
+ * do not define: libstdc++'s explicit instantiations such as
+ * std::string's members, the streams, locales) whose compiled code is
+ * not instrumented: its loads and stores of the program's memory are no
+ * events (tests/cxx cxx_string_race.cpp: every explorer said "no error,
+ * exhaustive"), so a call is unmodelled like a C library writer
+ * (unmodelled.c: exhaustive only when no other thread may run).  Not the
+ * ones whose effects on shared state are the runtime's: operator
+ * new/delete (the runtime's heap), std::thread (pthread_create/join on
+ * the thread object the caller owns), condition variables (the
+ * runtime's pthread_cond_*), this_thread and the clocks (no program
+ * memory), and the throw helpers (they end in an exception). */
+static bool cxx_unmodelled(const char *x, const wiring *w)
+{
+    static const char *const modelled[] = {
+        "_Znw",
+        "_Zna",
+        "_Zdl",
+        "_Zda",                      /* operator new, delete */
+        "_ZNSt6thread",              /* std::thread */
+        "_ZNSt18condition_variable", /* std::condition_variable */
+        "_ZNSt10this_thread",
+        "_ZNSt6chrono",    /* sleeps, yields, clocks */
+        "_ZSt9terminatev", /* std::terminate */
+    };
+    if (!w->cxx || strncmp(x, "_Z", 2)) return false;
+    if (std_exception_member(x)) return false;
+    for (size_t i = 0; i < sizeof modelled / sizeof *modelled; i++)
+        if (!strncmp(x, modelled[i], strlen(modelled[i]))) return false;
+    /* std::__throw_logic_error and the rest: _ZSt<len>__throw_... */
+    const char *t = x + 4;
+    if (!strncmp(x, "_ZSt", 4)) {
+        while (*t >= '0' && *t <= '9') t++;
+        if (!strncmp(t, "__throw_", 8)) return false;
+    }
+    return true;
+}
+
+/* A member of one of the standard exception classes (std::exception,
+ * runtime_error, logic_error, ...: _ZN[K]St<len><class>...): a throw
+ * builds and reads its own new exception object, which no other thread
+ * sees before it is caught (the message is read, typically a literal). */
+static bool std_exception_member(const char *x)
+{
+    static const char *const cls[] = {
+        "exception",       "bad_alloc",     "bad_cast",          "bad_typeid",
+        "logic_error",     "domain_error",  "invalid_argument",  "length_error",
+        "out_of_range",    "runtime_error", "range_error",       "overflow_error",
+        "underflow_error", "system_error",  "bad_function_call", "bad_array_new_length"};
+    if (strncmp(x, "_ZN", 3)) return false;
+    const char *p = x + 3;
+    if (*p == 'K') p++;
+    if (strncmp(p, "St", 2)) return false;
+    p += 2;
+    char *end;
+    unsigned long n = strtoul(p, &end, 10);
+    if (end == p) return false;
+    for (size_t i = 0; i < sizeof cls / sizeof *cls; i++)
+        if (strlen(cls[i]) == n && !strncmp(end, cls[i], n)) return true;
+    return false;
+}
+
+/* A call of x must ask unmodelled.c whether it may race. */
+static bool unmodelled_fn(const char *x, const wiring *w)
+{
+    return writes_through_pointers(x) || cxx_unmodelled(x, w);
+}
 
 /* The name of C library function x as a string in stubs.c (once), for
  * the runtime's reason (unmodelled.c). */
@@ -2155,7 +2224,7 @@ static void hooked_trampoline(const char *x, const libc_family *fam, bool deep, 
         buf_puts(&a, "    movq 184(%rsp), %rdx\\n"
                      "    call __ravel_libc_call\\n");
     }
-    if (writes_through_pointers(x)) {
+    if (unmodelled_fn(x, w)) {
         unmodelled_name(x, w);
         buf_printf(&a,
                    "    leaq __ravel_unmodelled_fn_%s(%%rip), %%rdi\\n"
@@ -2307,12 +2376,12 @@ static bool writes_through_pointers(const char *x)
  * (writes_through_pointers) the program calls. */
 static void warn_unmodelled(job *j, const strv *fns)
 {
-    buf_puts(&j->diag, "ravel: warning: the C library functions");
+    buf_puts(&j->diag, "ravel: warning: the C and C++ library functions");
     for (size_t i = 0; i < fns->n; i++) {
         buf_puts(&j->diag, i ? ", " : " ");
         buf_puts(&j->diag, fns->v[i]);
     }
-    buf_puts(&j->diag, " write the program's memory without events: a call made while another "
+    buf_puts(&j->diag, " access the program's memory without events: a call made while another "
                        "thread may run makes the result not exhaustive (docs/DESIGN.md, \"C "
                        "library calls\")\n");
 }
@@ -2377,7 +2446,7 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
             free(target);
             continue;
         }
-        bool hooked = fam || writes_through_pointers(x);
+        bool hooked = fam || unmodelled_fn(x, w);
         buf_printf(ren, "%s __ravel_%s_%s\n", x, deep && !hooked ? "deep" : "impure", x);
         if (strv_has(&w->impure, x)) continue;
         strv_add(&w->impure, x);
