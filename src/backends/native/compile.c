@@ -42,7 +42,7 @@
  * calls (a CAS's `expected`); 24: the system-call-like functions
  * (sysout.c: stat, pipe, readv, ...) are bound to their wrappers instead
  * of unmodelled trampolines, and keep the fork engine (wrapped_io) */
-#define RECIPE "ravel-build-26/live-" RV_LIVE_VERSION
+#define RECIPE "ravel-build-27/live-" RV_LIVE_VERSION
 
 /* -Wuninitialized: a read of an indeterminate value is one ravel cannot
  * explore (it runs whatever the stack held), so the build notes each one
@@ -2136,7 +2136,7 @@ static bool cxx_unmodelled(const char *x, const wiring *w)
         "_Zda",                      /* operator new, delete */
         "_ZNSt6thread",              /* std::thread */
         "_ZNSt18condition_variable", /* std::condition_variable */
-        "_ZNSt10this_thread",
+        "_ZNSt11this_thread",
         "_ZNSt6chrono",    /* sleeps, yields, clocks */
         "_ZSt9terminatev", /* std::terminate */
     };
