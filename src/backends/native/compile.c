@@ -1001,6 +1001,7 @@ typedef struct wiring {
     strv dynamic_fns;        /* ... those functions */
     strv uninstrumented_why; /* every source or input built without instrumentation */
     strv cxx_fns;            /* the functions libstdc++.a defines, sorted (cxx_lib_functions) */
+    strv cxx_virtuals;       /* those of libstdc++'s vtables' slots that ask (cxx_vtables) */
 } wiring;
 
 static void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -2289,6 +2290,109 @@ static bool cxx_unmodelled(const char *x, const wiring *w)
     return w->cxx && strv_has_sorted(&w->cxx_fns, x) && !cxx_modelled(x);
 }
 
+/* One slot of libstdc++'s vtables whose calls ask unmodelled.c: code
+ * inlined from libstdc++'s headers calls virtual functions of the
+ * library's objects through the library's own vtables (std::stringbuf's
+ * sputc calls overflow(), sgetc underflow()), which no trampoline of a
+ * name reaches (tests/cxx cxx_lib_race.cpp OP=4: "no error, exhaustive"
+ * but for dfs).  The sections .data.rel.ro._ZTV<class> of libstdc++.a
+ * hold one vtable each; their R_X86_64_64 relocations (`readelf -rW`)
+ * name the function of each slot.  A slot is listed when its vtable is
+ * not the program's own (all_def: the program's copy wins and its slots
+ * are the program's references, wired by name) and its function is
+ * libstdc++'s and not cxx_modelled.  A local vtable (an anonymous
+ * namespace's class: the error categories, pmr's new_delete and null
+ * resources, the locale's facet shims) cannot be named from stubs.c and
+ * is not listed.  stubs.c gets the table (a weak reference to each
+ * vtable: one the link leaves out is NULL), the names, an array for the
+ * slots' old values and a 16-byte stub per slot; unmodelled.c patches
+ * the slots before the program's constructors.  Returns 0, or -1
+ * (diag). */
+static int cxx_vtables(job *j, const strv *all_def, wiring *w)
+{
+    char *lib = cxx_stdlib_path(j);
+    if (!lib) return -1;
+    strv argv = {0};
+    strv_add(&argv, "readelf");
+    strv_add(&argv, "-rW");
+    strv_add(&argv, lib);
+    char *txt = NULL, *err = NULL;
+    int st = rv_run_tool(argv.v, &txt, NULL, &err);
+    strv_free(&argv);
+    free(lib);
+    if (st != 0) {
+        if (err) buf_puts(&j->diag, err);
+        buf_puts(&j->diag, "ravel: readelf failed on the C++ library\n");
+        free(txt), free(err);
+        return -1;
+    }
+    free(err);
+    static const char sec[] = "Relocation section '.rela.data.rel.ro._ZTV";
+    strv seen = {0}, vtables = {0};
+    buf table = {0}, stubs = {0};
+    size_t n = 0;
+    const char *vt = NULL; /* the vtable of the current section, or NULL */
+    char vtname[4096];
+    for (char *line = strtok(txt, "\n"); line; line = strtok(NULL, "\n")) {
+        if (!strncmp(line, "Relocation section", 18)) {
+            vt = NULL;
+            if (strncmp(line, sec, sizeof sec - 1)) continue;
+            const char *b = line + sizeof sec - 5, *e = strchr(b, '\'');
+            if (!e || (size_t)(e - b) >= sizeof vtname) continue;
+            memcpy(vtname, b, (size_t)(e - b));
+            vtname[e - b] = 0;
+            if (!strv_has_sorted(all_def, vtname)) vt = vtname;
+            continue;
+        }
+        char off[64], info[64], type[64], val[64], fn[4096], plus[8], add[64];
+        if (!vt || sscanf(line, "%63s %63s %63s %63s %4095s %7s %63s", off, info, type, val, fn,
+                          plus, add) != 7)
+            continue;
+        if (strcmp(type, "R_X86_64_64") || strcmp(add, "0") || !cxx_unmodelled(fn, w) ||
+            strv_has_sorted(all_def, fn))
+            continue;
+        char *key = rv_xasprintf("%s+%s", vt, off);
+        bool dup = strv_has(&seen, key);
+        if (!dup) strv_add(&seen, key);
+        free(key);
+        if (dup) continue;
+        size_t v = 0;
+        while (v < vtables.n && strcmp(vtables.v[v], vt)) v++;
+        if (v == vtables.n) {
+            strv_add(&vtables, vt);
+            buf_printf(&w->stubs,
+                       "extern const char ravel_vt%zu[] __asm__(\"%s\") __attribute__((weak));\n",
+                       v, vt);
+        }
+        if (!strv_has(&w->cxx_virtuals, fn)) {
+            strv_add(&w->cxx_virtuals, fn);
+            buf_printf(&w->stubs, "extern const char __ravel_unmodelled_fn_%s[];\n", fn);
+        }
+        buf_printf(&table, "    {ravel_vt%zu, 0x%sul, __ravel_unmodelled_fn_%s},\n", v, off, fn);
+        buf_printf(&stubs,
+                   "    movl $%zu, %%r11d\\n    jmp __ravel_cxx_virtual\\n    .p2align 4\\n", n);
+        n++;
+    }
+    free(txt);
+    strv_free(&seen);
+    strv_free(&vtables);
+    if (n) {
+        buf_puts(&w->stubs, "typedef struct { const char *vtable; unsigned long off; const char "
+                            "*name; } ravel_cxxslot;\n"
+                            "const ravel_cxxslot __ravel_cxx_slots[] = {\n");
+        buf_puts(&w->stubs, table.p);
+        buf_printf(&w->stubs, "};\nconst unsigned long __ravel_cxx_nslots = %zu;\n", n);
+        buf_printf(&w->stubs, "void *__ravel_cxx_orig[%zu];\n", n);
+        buf_puts(&w->stubs, "__asm__(\".pushsection .text\\n    .p2align 4\\n"
+                            "    .globl __ravel_cxx_stubs\\n__ravel_cxx_stubs:\\n");
+        buf_puts(&w->stubs, stubs.p);
+        buf_puts(&w->stubs, "    .popsection\\n\");\n");
+    }
+    free(table.p);
+    free(stubs.p);
+    return 0;
+}
+
 /* A call of x must ask unmodelled.c whether it may race. */
 static bool unmodelled_fn(const char *x, const wiring *w)
 {
@@ -2349,15 +2453,18 @@ static void shorten_cxx_name(buf *out, const char *s)
  * shortened; the mangled name if c++filt fails. */
 static void unmodelled_strings(wiring *w, strv *shown)
 {
-    strv argv = {0};
+    strv all = {0}, argv = {0};
+    for (size_t i = 0; i < w->unmodelled.n; i++) strv_add(&all, w->unmodelled.v[i]);
+    for (size_t i = 0; i < w->cxx_virtuals.n; i++)
+        if (!strv_has(&w->unmodelled, w->cxx_virtuals.v[i])) strv_add(&all, w->cxx_virtuals.v[i]);
     strv_add(&argv, "c++filt");
-    for (size_t i = 0; i < w->unmodelled.n; i++)
-        if (!strncmp(w->unmodelled.v[i], "_Z", 2)) strv_add(&argv, w->unmodelled.v[i]);
+    for (size_t i = 0; i < all.n; i++)
+        if (!strncmp(all.v[i], "_Z", 2)) strv_add(&argv, all.v[i]);
     char *txt = NULL;
     bool filt = argv.n > 1 && rv_run_tool(argv.v, &txt, NULL, NULL) == 0;
     char *line = filt ? txt : NULL;
-    for (size_t i = 0; i < w->unmodelled.n; i++) {
-        const char *x = w->unmodelled.v[i];
+    for (size_t i = 0; i < all.n; i++) {
+        const char *x = all.v[i];
         buf b = {0};
         char *nl = line && !strncmp(x, "_Z", 2) ? strchr(line, '\n') : NULL;
         if (nl) {
@@ -2370,11 +2477,12 @@ static void unmodelled_strings(wiring *w, strv *shown)
         buf_printf(&w->stubs, "const char __ravel_unmodelled_fn_%s[] = \"", x);
         c_string_body(&w->stubs, b.p);
         buf_puts(&w->stubs, "\";\n");
-        strv_add(shown, b.p);
+        if (i < w->unmodelled.n) strv_add(shown, b.p); /* the calls, not the vtables */
         free(b.p);
     }
     free(txt);
     strv_free(&argv);
+    strv_free(&all);
 }
 
 /* The trampoline __ravel_impure_x of a function with hidden state
@@ -3089,6 +3197,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &called[s], &w);
     for (size_t s = 0; s < ns; s++) strv_free(&called[s]);
     free(called);
+    if (rc == 0 && j->cxx) rc = cxx_vtables(j, &all_def, &w);
     strv shown = {0};
     if (rc == 0) unmodelled_strings(&w, &shown);
     if (rc == 0 && shown.n) warn_unmodelled(j, &shown);
@@ -3123,6 +3232,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     strv_free(&w.deep);
     strv_free(&w.unmodelled);
     strv_free(&w.cxx_fns);
+    strv_free(&w.cxx_virtuals);
     strv_free(&w.uninit);
     strv_free(&w.families);
     free(w.stubs.p);
