@@ -2121,19 +2121,17 @@ static bool writes_nothing(const char *fn)
 static bool writes_through_pointers(const char *x);
 static void c_string_body(buf *out, const char *s);
 
-/* The functions the rewired libstdc++.a defines (its text symbols, nm
- * types T and W), sorted into w->cxx_fns: their compiled code is not
- * instrumented.  Returns 0, or -1 (diag). */
-static int cxx_lib_functions(job *j, wiring *w)
+/* The output of `tool opt libstdc++.a` (heap), or NULL (diag). */
+static char *cxx_lib_tool(job *j, const char *tool, const char *opt)
 {
     char *lib = cxx_stdlib_path(j);
     if (!lib) {
         buf_puts(&j->diag, "ravel: no static C++ library (libstdc++.a) found\n");
-        return -1;
+        return NULL;
     }
     strv argv = {0};
-    strv_add(&argv, "nm");
-    strv_add(&argv, "--defined-only");
+    strv_add(&argv, tool);
+    strv_add(&argv, opt);
     strv_add(&argv, lib);
     char *txt = NULL, *err = NULL;
     int st = rv_run_tool(argv.v, &txt, NULL, &err);
@@ -2141,11 +2139,21 @@ static int cxx_lib_functions(job *j, wiring *w)
     free(lib);
     if (st != 0) {
         if (err) buf_puts(&j->diag, err);
-        buf_puts(&j->diag, "ravel: nm failed on the C++ library\n");
-        free(txt), free(err);
-        return -1;
+        buf_printf(&j->diag, "ravel: %s failed on the C++ library\n", tool);
+        free(txt);
+        txt = NULL;
     }
     free(err);
+    return txt;
+}
+
+/* The functions the rewired libstdc++.a defines (its text symbols, nm
+ * types T and W), sorted into w->cxx_fns: their compiled code is not
+ * instrumented.  Returns 0, or -1 (diag). */
+static int cxx_lib_functions(job *j, wiring *w)
+{
+    char *txt = cxx_lib_tool(j, "nm", "--defined-only");
+    if (!txt) return -1;
     for (char *line = strtok(txt, "\n"); line; line = strtok(NULL, "\n")) {
         char addr[64], t[8], x[4096];
         if (sscanf(line, "%63s %7s %4095s", addr, t, x) == 3 &&
@@ -2310,23 +2318,8 @@ static bool cxx_unmodelled(const char *x, const wiring *w)
  * (diag). */
 static int cxx_vtables(job *j, const strv *all_def, wiring *w)
 {
-    char *lib = cxx_stdlib_path(j);
-    if (!lib) return -1;
-    strv argv = {0};
-    strv_add(&argv, "readelf");
-    strv_add(&argv, "-rW");
-    strv_add(&argv, lib);
-    char *txt = NULL, *err = NULL;
-    int st = rv_run_tool(argv.v, &txt, NULL, &err);
-    strv_free(&argv);
-    free(lib);
-    if (st != 0) {
-        if (err) buf_puts(&j->diag, err);
-        buf_puts(&j->diag, "ravel: readelf failed on the C++ library\n");
-        free(txt), free(err);
-        return -1;
-    }
-    free(err);
+    char *txt = cxx_lib_tool(j, "readelf", "-rW");
+    if (!txt) return -1;
     static const char sec[] = "Relocation section '.rela.data.rel.ro._ZTV";
     strv seen = {0}, vtables = {0};
     buf table = {0}, stubs = {0};
