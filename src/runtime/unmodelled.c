@@ -36,14 +36,28 @@
  * address as "<pc 0x...>", which the native backend replaces with
  * "file:line (function)" (native.c, copy_result).
  *
+ * A C++ build asks the same question for every virtual call into
+ * libstdc++'s compiled code through libstdc++'s own vtables (code inlined
+ * from its headers calls them: std::stringbuf::sputc calls overflow()):
+ * compile.c (cxx_vtables) lists their slots in __ravel_cxx_slots and
+ * gives each a stub; before the program's constructors run,
+ * patch_cxx_vtables points each slot that was linked at its stub, and
+ * the stub's call asks rv_unmodelled before it jumps on to the library's
+ * function.  The calls by name and the vtables of the program's own
+ * classes are the trampolines' (compile.c cxx_unmodelled).
+ *
  * Owns: the set of threads joined in this execution (put back with the
  * rest of the runtime's data after each execution, as a fork would; part
- * of the state, rv_note_joined).
+ * of the state, rv_note_joined); the vtable slots patched once per
+ * process, before any execution, and what they held (stubs.c's
+ * __ravel_cxx_orig).
  */
 #include "rt.h"
 
 #include <errno.h>
 #include <stdio.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 static uint64_t joined[RV_MAX_THREADS / 64];
 
@@ -99,4 +113,89 @@ void rv_unmodelled(const char *fn, uint64_t pc)
 void __ravel_unmodelled_call(const char *fn, uint64_t pc)
 {
     rv_unmodelled(fn, rv_pc_of(pc));
+}
+
+/* ---- libstdc++'s vtables (see the contract above) ---- */
+
+/* One slot of one of libstdc++'s vtables (compile.c cxx_vtables): the
+ * vtable (NULL: not linked; a weak reference), the slot's byte offset in
+ * it and the function's name for the reason. */
+typedef struct {
+    const char *vtable;
+    unsigned long off;
+    const char *name;
+} rv_cxx_slot;
+
+extern const rv_cxx_slot __ravel_cxx_slots[] __attribute__((weak));
+extern const unsigned long __ravel_cxx_nslots __attribute__((weak));
+/* what each slot held: the library's function its stub jumps on to */
+extern void *__ravel_cxx_orig[] __attribute__((weak));
+/* slot i's stub is at __ravel_cxx_stubs + 16 * i: it loads i into r11
+ * and jumps to __ravel_cxx_virtual */
+extern const char __ravel_cxx_stubs[] __attribute__((weak));
+
+/* Called from __ravel_cxx_virtual with every argument register saved:
+ * slot i's call, pc its return address.  Returns the function to run. */
+void *rv_cxx_virtual(unsigned long i, uint64_t pc);
+void *rv_cxx_virtual(unsigned long i, uint64_t pc)
+{
+    rv_unmodelled(__ravel_cxx_slots[i].name, rv_pc_of(pc));
+    return __ravel_cxx_orig[i];
+}
+
+/* The stubs' common part: saves the argument registers (rdi, rsi, rdx,
+ * rcx, r8, r9, rax: a variadic call's vector count, xmm0-xmm7; the stack
+ * 16-byte aligned: 8 at entry + 7 pushes + 128), asks rv_cxx_virtual,
+ * restores them and jumps to the library's function, which returns to
+ * the caller (the layout of compile.c's hooked_trampoline). */
+__asm__(".pushsection .text\n"
+        ".globl __ravel_cxx_virtual\n"
+        ".type __ravel_cxx_virtual, @function\n"
+        "__ravel_cxx_virtual:\n"
+        "    pushq %rdi\n    pushq %rsi\n    pushq %rdx\n    pushq %rcx\n"
+        "    pushq %r8\n    pushq %r9\n    pushq %rax\n"
+        "    subq $128, %rsp\n"
+        "    movups %xmm0, 0(%rsp)\n    movups %xmm1, 16(%rsp)\n"
+        "    movups %xmm2, 32(%rsp)\n    movups %xmm3, 48(%rsp)\n"
+        "    movups %xmm4, 64(%rsp)\n    movups %xmm5, 80(%rsp)\n"
+        "    movups %xmm6, 96(%rsp)\n    movups %xmm7, 112(%rsp)\n"
+        "    movl %r11d, %edi\n"
+        "    movq 184(%rsp), %rsi\n"
+        "    call rv_cxx_virtual\n"
+        "    movq %rax, %r11\n"
+        "    movups 0(%rsp), %xmm0\n    movups 16(%rsp), %xmm1\n"
+        "    movups 32(%rsp), %xmm2\n    movups 48(%rsp), %xmm3\n"
+        "    movups 64(%rsp), %xmm4\n    movups 80(%rsp), %xmm5\n"
+        "    movups 96(%rsp), %xmm6\n    movups 112(%rsp), %xmm7\n"
+        "    addq $128, %rsp\n"
+        "    popq %rax\n    popq %r9\n    popq %r8\n    popq %rcx\n"
+        "    popq %rdx\n    popq %rsi\n    popq %rdi\n"
+        "    jmp *%r11\n"
+        ".size __ravel_cxx_virtual, .-__ravel_cxx_virtual\n"
+        ".popsection\n");
+
+/* Points every linked slot at its stub, once per process, before the
+ * program's constructors (priority 101) and so before any thread.  The
+ * vtables are read-only after relocation (RELRO): their pages are made
+ * writable and stay so (a page of a build without RELRO was writable
+ * already).  A page that cannot be made writable leaves the process
+ * unexplored: its virtual calls would go unasked. */
+__attribute__((constructor(101))) static void patch_cxx_vtables(void)
+{
+    if (!&__ravel_cxx_nslots || !&__ravel_cxx_stubs) return;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    for (unsigned long i = 0; i < __ravel_cxx_nslots; i++) {
+        const rv_cxx_slot *s = &__ravel_cxx_slots[i];
+        if (!s->vtable) continue;
+        void **slot = (void **)(uintptr_t)(s->vtable + s->off);
+        uintptr_t lo = (uintptr_t)slot & ~(page - 1);
+        uintptr_t hi = ((uintptr_t)(slot + 1) + page - 1) & ~(page - 1);
+        if (mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE) != 0) {
+            rv_unexplored("a vtable of libstdc++ that ravel cannot patch: its virtual calls "
+                          "access the program's memory without events");
+            return;
+        }
+        __ravel_cxx_orig[i] = *slot;
+        *slot = (void *)(uintptr_t)(__ravel_cxx_stubs + 16 * i);
+    }
 }

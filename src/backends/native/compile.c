@@ -41,8 +41,13 @@
  * __ravel_unmodelled_call; 23: objscan keeps unescaped spill slots across
  * calls (a CAS's `expected`); 24: the system-call-like functions
  * (sysout.c: stat, pipe, readv, ...) are bound to their wrappers instead
- * of unmodelled trampolines, and keep the fork engine (wrapped_io) */
-#define RECIPE "ravel-build-27/live-" RV_LIVE_VERSION
+ * of unmodelled trampolines, and keep the fork engine (wrapped_io); 26:
+ * calls of libstdc++'s compiled functions ask __ravel_unmodelled_call;
+ * 27: so do the references to them that are not calls (a vtable of the
+ * program's, a function pointer) and the virtual functions of
+ * libstdc++'s own vtables (cxx_vtables); 28: the merge of 27 with main's
+ * own 27 (this_thread's mangled prefix): one recipe for both */
+#define RECIPE "ravel-build-28/live-" RV_LIVE_VERSION
 
 /* -Wuninitialized: a read of an indeterminate value is one ravel cannot
  * explore (it runs whatever the stack held), so the build notes each one
@@ -996,6 +1001,8 @@ typedef struct wiring {
     bool dynamic_frames;     /* a function's frame has no static bound (alloca, a VLA) */
     strv dynamic_fns;        /* ... those functions */
     strv uninstrumented_why; /* every source or input built without instrumentation */
+    strv cxx_fns;            /* the functions libstdc++.a defines, sorted (cxx_lib_functions) */
+    strv cxx_virtuals;       /* those of libstdc++'s vtables' slots that ask (cxx_vtables) */
 } wiring;
 
 static void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -2113,57 +2120,68 @@ static bool writes_nothing(const char *fn)
 }
 
 static bool writes_through_pointers(const char *x);
-static bool std_exception_member(const char *x);
+static void c_string_body(buf *out, const char *s);
 
-/* A C++ library function (a mangled name the program's objects call but
- * do not define: libstdc++'s explicit instantiations such as
- * std::string's members, the streams, locales) whose compiled code is
- * not instrumented: its loads and stores of the program's memory are no
- * events (tests/cxx cxx_string_race.cpp: every explorer said "no error,
- * exhaustive"), so a call is unmodelled like a C library writer
- * (unmodelled.c: exhaustive only when no other thread may run).  Not the
- * ones whose effects on shared state are the runtime's: operator
- * new/delete (the runtime's heap), std::thread (pthread_create/join on
- * the thread object the caller owns), condition variables (the
- * runtime's pthread_cond_*), this_thread and the clocks (no program
- * memory), and the throw helpers (they end in an exception). */
-static bool cxx_unmodelled(const char *x, const wiring *w)
+/* The output of `tool opt libstdc++.a` (heap), or NULL (diag). */
+static char *cxx_lib_tool(job *j, const char *tool, const char *opt)
 {
-    static const char *const modelled[] = {
-        "_Znw",
-        "_Zna",
-        "_Zdl",
-        "_Zda",                      /* operator new, delete */
-        "_ZNSt6thread",              /* std::thread */
-        "_ZNSt18condition_variable", /* std::condition_variable */
-        "_ZNSt11this_thread",
-        "_ZNSt6chrono",    /* sleeps, yields, clocks */
-        "_ZSt9terminatev", /* std::terminate */
-    };
-    if (!w->cxx || strncmp(x, "_Z", 2)) return false;
-    if (std_exception_member(x)) return false;
-    for (size_t i = 0; i < sizeof modelled / sizeof *modelled; i++)
-        if (!strncmp(x, modelled[i], strlen(modelled[i]))) return false;
-    /* std::__throw_logic_error and the rest: _ZSt<len>__throw_... */
-    const char *t = x + 4;
-    if (!strncmp(x, "_ZSt", 4)) {
-        while (*t >= '0' && *t <= '9') t++;
-        if (!strncmp(t, "__throw_", 8)) return false;
+    char *lib = cxx_stdlib_path(j);
+    if (!lib) {
+        buf_puts(&j->diag, "ravel: no static C++ library (libstdc++.a) found\n");
+        return NULL;
     }
-    return true;
+    strv argv = {0};
+    strv_add(&argv, tool);
+    strv_add(&argv, opt);
+    strv_add(&argv, lib);
+    char *txt = NULL, *err = NULL;
+    int st = rv_run_tool(argv.v, &txt, NULL, &err);
+    strv_free(&argv);
+    free(lib);
+    if (st != 0) {
+        if (err) buf_puts(&j->diag, err);
+        buf_printf(&j->diag, "ravel: %s failed on the C++ library\n", tool);
+        free(txt);
+        txt = NULL;
+    }
+    free(err);
+    return txt;
+}
+
+/* The functions the rewired libstdc++.a defines (its text symbols, nm
+ * types T and W), sorted into w->cxx_fns: their compiled code is not
+ * instrumented.  Returns 0, or -1 (diag). */
+static int cxx_lib_functions(job *j, wiring *w)
+{
+    char *txt = cxx_lib_tool(j, "nm", "--defined-only");
+    if (!txt) return -1;
+    for (char *line = strtok(txt, "\n"); line; line = strtok(NULL, "\n")) {
+        char addr[64], t[8], x[4096];
+        if (sscanf(line, "%63s %7s %4095s", addr, t, x) == 3 &&
+            (!strcmp(t, "T") || !strcmp(t, "W")))
+            strv_add(&w->cxx_fns, x);
+    }
+    free(txt);
+    strv_sort(&w->cxx_fns);
+    return 0;
 }
 
 /* A member of one of the standard exception classes (std::exception,
- * runtime_error, logic_error, ...: _ZN[K]St<len><class>...): a throw
- * builds and reads its own new exception object, which no other thread
- * sees before it is caught (the message is read, typically a literal). */
+ * runtime_error, logic_error, ...: _ZN[K]St<len><class>...) other than
+ * an assignment: a throw constructs, reads and destroys its own new
+ * exception object, which no other thread sees before it is caught (the
+ * message is a reference-counted string of the library's own, counted
+ * by atomic instructions on memory the program's code never touches).
+ * An assignment works on an object that exists already, which other
+ * threads may see: it is asked like the rest. */
 static bool std_exception_member(const char *x)
 {
     static const char *const cls[] = {
         "exception",       "bad_alloc",     "bad_cast",          "bad_typeid",
         "logic_error",     "domain_error",  "invalid_argument",  "length_error",
         "out_of_range",    "runtime_error", "range_error",       "overflow_error",
-        "underflow_error", "system_error",  "bad_function_call", "bad_array_new_length"};
+        "underflow_error", "system_error",  "bad_function_call", "bad_array_new_length",
+        "bad_exception"};
     if (strncmp(x, "_ZN", 3)) return false;
     const char *p = x + 3;
     if (*p == 'K') p++;
@@ -2173,8 +2191,200 @@ static bool std_exception_member(const char *x)
     unsigned long n = strtoul(p, &end, 10);
     if (end == p) return false;
     for (size_t i = 0; i < sizeof cls / sizeof *cls; i++)
-        if (strlen(cls[i]) == n && !strncmp(end, cls[i], n)) return true;
+        if (strlen(cls[i]) == n && !strncmp(end, cls[i], n)) return strncmp(end + n, "aS", 2) != 0;
     return false;
+}
+
+/* A libstdc++ function whose accesses to memory another thread can see
+ * are the runtime's events, or which touches only memory no other thread
+ * can see: its calls ask nothing (cxx_unmodelled).  By prefix of the
+ * mangled (or C) name, each with why. */
+static bool cxx_modelled(const char *x)
+{
+    static const char *const pre[] = {
+        /* operator new, new[], delete, delete[]: malloc and free, the runtime's heap */
+        "_Znw",
+        "_Zna",
+        "_Zdl",
+        "_Zda",
+        /* std::thread: start and join are the runtime's pthread_create and
+         * pthread_join; they and detach store only into the std::thread
+         * object, which the thread that owns it alone uses */
+        "_ZNSt6thread",
+        /* condition_variable: wait, notify_* are the runtime's pthread_cond_* */
+        "_ZNSt18condition_variable",
+        /* condition_variable_any's constructor, destructor: its own new mutex */
+        "_ZNSt22condition_variable_any",
+        /* this_thread::sleep_for: the runtime's nanosleep (a yield) */
+        "_ZNSt11this_thread",
+        /* the clocks: a value returned, no program memory */
+        "_ZNSt6chrono",
+        /* terminate, unexpected: the program ends */
+        "_ZSt9terminatev",
+        "_ZSt10unexpectedv",
+        /* the calling thread's own count of exceptions in flight */
+        "_ZSt18uncaught_exceptionv",
+        "_ZSt19uncaught_exceptionsv",
+        /* type_info and the ABI's type_info classes: constant objects */
+        "_ZNKSt9type_info",
+        "_ZNSt9type_info",
+        "_ZN10__cxxabiv1",
+        "_ZNK10__cxxabiv1",
+        /* the error categories: constant objects; message() returns a new string */
+        "_ZNSt3_V215system_categoryEv",
+        "_ZNSt3_V216generic_categoryEv",
+        "_ZNKSt3_V214error_category",
+        "_ZNSt3_V214error_category",
+        /* throwing and catching: the exception object is new memory the
+         * throwing thread alone holds until a handler of its own catches
+         * it; the exception globals are per thread */
+        "__cxa_allocate_exception",
+        "__cxa_free_exception",
+        "__cxa_allocate_dependent_exception",
+        "__cxa_free_dependent_exception",
+        "__cxa_init_primary_exception",
+        "__cxa_throw",
+        "__cxa_rethrow",
+        "__cxa_begin_catch",
+        "__cxa_end_catch",
+        "__cxa_get_exception_ptr",
+        "__cxa_current_exception_type",
+        "__cxa_get_globals",
+        "__cxa_call_terminate",
+        "__cxa_call_unexpected",
+        "__cxa_bad_cast",
+        "__cxa_bad_typeid",
+        "__cxa_pure_virtual",
+        "__cxa_deleted_virtual",
+        "__cxa_throw_bad_array",
+        "__cxa_tm_cleanup",
+        "__gxx_personality_v0",
+        /* a function-local static's guard: the program's own code reads the
+         * guard (an event) before it calls these, and the initialiser's
+         * accesses are events; a contended guard waits by futex, which is
+         * reported unsupported (cxx_unsupported) */
+        "__cxa_guard_",
+        /* thread_local destructors: a list per thread (the C library's
+         * part is reported unsupported, cxx_unsupported) */
+        "__cxa_thread_atexit",
+        /* call_once's callee, run inside the runtime's pthread_once */
+        "__once_proxy",
+        /* dynamic_cast: reads constant type_info and vtables, and the
+         * object's vptr, which only its constructors and destructor write */
+        "__dynamic_cast",
+    };
+    for (size_t i = 0; i < sizeof pre / sizeof *pre; i++)
+        if (!strncmp(x, pre[i], strlen(pre[i]))) return true;
+    if (std_exception_member(x)) return true;
+    /* std::__throw_logic_error and the rest (_ZSt<len>__throw_...): they
+     * build a new exception object and throw it */
+    if (!strncmp(x, "_ZSt", 4)) {
+        const char *t = x + 4;
+        while (*t >= '0' && *t <= '9') t++;
+        if (!strncmp(t, "__throw_", 8)) return true;
+    }
+    return false;
+}
+
+/* A function of libstdc++'s compiled code (cxx_lib_functions: the
+ * program calls it, or takes its address, and does not define it:
+ * std::string's members, which libstdc++ instantiates explicitly
+ * (`extern template`), the streams, locales, __cxa_demangle, ...): its
+ * loads and stores of the program's memory are no events (tests/cxx
+ * cxx_string_race.cpp: every explorer said "no error, exhaustive"), so a
+ * call is unmodelled like a C library writer (unmodelled.c: exhaustive
+ * only when no other thread may run), unless cxx_modelled. */
+static bool cxx_unmodelled(const char *x, const wiring *w)
+{
+    return w->cxx && strv_has_sorted(&w->cxx_fns, x) && !cxx_modelled(x);
+}
+
+/* One slot of libstdc++'s vtables whose calls ask unmodelled.c: code
+ * inlined from libstdc++'s headers calls virtual functions of the
+ * library's objects through the library's own vtables (std::stringbuf's
+ * sputc calls overflow(), sgetc underflow()), which no trampoline of a
+ * name reaches (tests/cxx cxx_lib_race.cpp OP=4: "no error, exhaustive"
+ * but for dfs).  The sections .data.rel.ro._ZTV<class> of libstdc++.a
+ * hold one vtable each; their R_X86_64_64 relocations (`readelf -rW`)
+ * name the function of each slot.  A slot is listed when its vtable is
+ * not the program's own (all_def: the program's copy wins and its slots
+ * are the program's references, wired by name) and its function is
+ * libstdc++'s and not cxx_modelled.  A local vtable (an anonymous
+ * namespace's class: the error categories, pmr's new_delete and null
+ * resources, the locale's facet shims) cannot be named from stubs.c and
+ * is not listed.  stubs.c gets the table (a weak reference to each
+ * vtable: one the link leaves out is NULL), the names, an array for the
+ * slots' old values and a 16-byte stub per slot; unmodelled.c patches
+ * the slots before the program's constructors.  Returns 0, or -1
+ * (diag). */
+static int cxx_vtables(job *j, const strv *all_def, wiring *w)
+{
+    char *txt = cxx_lib_tool(j, "readelf", "-rW");
+    if (!txt) return -1;
+    static const char sec[] = "Relocation section '.rela.data.rel.ro._ZTV";
+    strv seen = {0}, vtables = {0};
+    buf table = {0}, stubs = {0};
+    size_t n = 0;
+    const char *vt = NULL; /* the vtable of the current section, or NULL */
+    char vtname[4096];
+    for (char *line = strtok(txt, "\n"); line; line = strtok(NULL, "\n")) {
+        if (!strncmp(line, "Relocation section", 18)) {
+            vt = NULL;
+            if (strncmp(line, sec, sizeof sec - 1)) continue;
+            const char *b = line + sizeof sec - 5, *e = strchr(b, '\'');
+            if (!e || (size_t)(e - b) >= sizeof vtname) continue;
+            memcpy(vtname, b, (size_t)(e - b));
+            vtname[e - b] = 0;
+            if (!strv_has_sorted(all_def, vtname)) vt = vtname;
+            continue;
+        }
+        char off[64], info[64], type[64], val[64], fn[4096], plus[8], add[64];
+        if (!vt || sscanf(line, "%63s %63s %63s %63s %4095s %7s %63s", off, info, type, val, fn,
+                          plus, add) != 7)
+            continue;
+        if (strcmp(type, "R_X86_64_64") || strcmp(add, "0") || !cxx_unmodelled(fn, w) ||
+            strv_has_sorted(all_def, fn))
+            continue;
+        char *key = rv_xasprintf("%s+%s", vt, off);
+        bool dup = strv_has(&seen, key);
+        if (!dup) strv_add(&seen, key);
+        free(key);
+        if (dup) continue;
+        size_t v = 0;
+        while (v < vtables.n && strcmp(vtables.v[v], vt)) v++;
+        if (v == vtables.n) {
+            strv_add(&vtables, vt);
+            buf_printf(&w->stubs,
+                       "extern const char ravel_vt%zu[] __asm__(\"%s\") __attribute__((weak));\n",
+                       v, vt);
+        }
+        if (!strv_has(&w->cxx_virtuals, fn)) {
+            strv_add(&w->cxx_virtuals, fn);
+            buf_printf(&w->stubs, "extern const char __ravel_unmodelled_fn_%s[];\n", fn);
+        }
+        buf_printf(&table, "    {ravel_vt%zu, 0x%sul, __ravel_unmodelled_fn_%s},\n", v, off, fn);
+        buf_printf(&stubs,
+                   "    movl $%zu, %%r11d\\n    jmp __ravel_cxx_virtual\\n    .p2align 4\\n", n);
+        n++;
+    }
+    free(txt);
+    strv_free(&seen);
+    strv_free(&vtables);
+    if (n) {
+        buf_puts(&w->stubs, "typedef struct { const char *vtable; unsigned long off; const char "
+                            "*name; } ravel_cxxslot;\n"
+                            "const ravel_cxxslot __ravel_cxx_slots[] = {\n");
+        buf_puts(&w->stubs, table.p);
+        buf_printf(&w->stubs, "};\nconst unsigned long __ravel_cxx_nslots = %zu;\n", n);
+        buf_printf(&w->stubs, "void *__ravel_cxx_orig[%zu];\n", n);
+        buf_puts(&w->stubs, "__asm__(\".pushsection .text\\n    .p2align 4\\n"
+                            "    .globl __ravel_cxx_stubs\\n__ravel_cxx_stubs:\\n");
+        buf_puts(&w->stubs, stubs.p);
+        buf_puts(&w->stubs, "    .popsection\\n\");\n");
+    }
+    free(table.p);
+    free(stubs.p);
+    return 0;
 }
 
 /* A call of x must ask unmodelled.c whether it may race. */
@@ -2183,13 +2393,90 @@ static bool unmodelled_fn(const char *x, const wiring *w)
     return writes_through_pointers(x) || cxx_unmodelled(x, w);
 }
 
-/* The name of C library function x as a string in stubs.c (once), for
- * the runtime's reason (unmodelled.c). */
+/* x's trampoline asks unmodelled.c: its name joins w->unmodelled, whose
+ * strings unmodelled_strings writes. */
 static void unmodelled_name(const char *x, wiring *w)
 {
-    if (strv_has(&w->unmodelled, x)) return;
-    strv_add(&w->unmodelled, x);
-    buf_printf(&w->stubs, "const char __ravel_unmodelled_fn_%s[] = \"%s\";\n", x, x);
+    if (!strv_has(&w->unmodelled, x)) strv_add(&w->unmodelled, x);
+}
+
+/* libstdc++'s template arguments that its typedefs name, shortened in
+ * what the user reads ("std::string::assign(char const*)"). */
+static void shorten_cxx_name(buf *out, const char *s)
+{
+    static const char *const longer[][2] = {
+        {"std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >",
+         "std::string"},
+        {"std::basic_string<char, std::char_traits<char>, std::allocator<char> >", "std::string"},
+        {"std::__cxx11::basic_string<wchar_t, std::char_traits<wchar_t>, "
+         "std::allocator<wchar_t> >",
+         "std::wstring"},
+        {"std::__cxx11::basic_stringbuf<char, std::char_traits<char>, std::allocator<char> >",
+         "std::stringbuf"},
+        {"std::__cxx11::basic_ostringstream<char, std::char_traits<char>, std::allocator<char> >",
+         "std::ostringstream"},
+        {"std::__cxx11::basic_istringstream<char, std::char_traits<char>, std::allocator<char> >",
+         "std::istringstream"},
+        {"std::__cxx11::basic_stringstream<char, std::char_traits<char>, std::allocator<char> >",
+         "std::stringstream"},
+        {"std::basic_streambuf<char, std::char_traits<char> >", "std::streambuf"},
+        {"std::basic_ostream<char, std::char_traits<char> >", "std::ostream"},
+        {"std::basic_istream<char, std::char_traits<char> >", "std::istream"},
+        {"std::basic_iostream<char, std::char_traits<char> >", "std::iostream"},
+        {"std::basic_ios<char, std::char_traits<char> >", "std::ios"},
+        {"std::basic_filebuf<char, std::char_traits<char> >", "std::filebuf"},
+        {"std::basic_ofstream<char, std::char_traits<char> >", "std::ofstream"},
+        {"std::basic_ifstream<char, std::char_traits<char> >", "std::ifstream"},
+    };
+    while (*s) {
+        size_t i = 0, n = sizeof longer / sizeof *longer;
+        for (; i < n; i++)
+            if (!strncmp(s, longer[i][0], strlen(longer[i][0]))) break;
+        if (i < n) {
+            buf_puts(out, longer[i][1]);
+            s += strlen(longer[i][0]);
+        } else {
+            buf_add(out, s++, 1);
+        }
+    }
+}
+
+/* The names of the functions in w->unmodelled as strings in stubs.c, for
+ * the runtime's reason (unmodelled.c), and as the user reads them in
+ * *shown: a C++ name demangled by c++filt (one run for all) and
+ * shortened; the mangled name if c++filt fails. */
+static void unmodelled_strings(wiring *w, strv *shown)
+{
+    strv all = {0}, argv = {0};
+    for (size_t i = 0; i < w->unmodelled.n; i++) strv_add(&all, w->unmodelled.v[i]);
+    for (size_t i = 0; i < w->cxx_virtuals.n; i++)
+        if (!strv_has(&w->unmodelled, w->cxx_virtuals.v[i])) strv_add(&all, w->cxx_virtuals.v[i]);
+    strv_add(&argv, "c++filt");
+    for (size_t i = 0; i < all.n; i++)
+        if (!strncmp(all.v[i], "_Z", 2)) strv_add(&argv, all.v[i]);
+    char *txt = NULL;
+    bool filt = argv.n > 1 && rv_run_tool(argv.v, &txt, NULL, NULL) == 0;
+    char *line = filt ? txt : NULL;
+    for (size_t i = 0; i < all.n; i++) {
+        const char *x = all.v[i];
+        buf b = {0};
+        char *nl = line && !strncmp(x, "_Z", 2) ? strchr(line, '\n') : NULL;
+        if (nl) {
+            *nl = 0;
+            shorten_cxx_name(&b, line);
+            line = nl + 1;
+        } else {
+            buf_puts(&b, x);
+        }
+        buf_printf(&w->stubs, "const char __ravel_unmodelled_fn_%s[] = \"", x);
+        c_string_body(&w->stubs, b.p);
+        buf_puts(&w->stubs, "\";\n");
+        if (i < w->unmodelled.n) strv_add(shown, b.p); /* the calls, not the vtables */
+        free(b.p);
+    }
+    free(txt);
+    strv_free(&argv);
+    strv_free(&all);
 }
 
 /* The trampoline __ravel_impure_x of a function with hidden state
@@ -2373,14 +2660,16 @@ static bool writes_through_pointers(const char *x)
 }
 
 /* One warning naming the unwrapped functions that write through pointers
- * (writes_through_pointers) the program calls. */
+ * (writes_through_pointers) or libstdc++'s (cxx_unmodelled) the program
+ * calls: the first eight, and how many more. */
 static void warn_unmodelled(job *j, const strv *fns)
 {
     buf_puts(&j->diag, "ravel: warning: the C and C++ library functions");
-    for (size_t i = 0; i < fns->n; i++) {
+    for (size_t i = 0; i < fns->n && i < 8; i++) {
         buf_puts(&j->diag, i ? ", " : " ");
         buf_puts(&j->diag, fns->v[i]);
     }
+    if (fns->n > 8) buf_printf(&j->diag, " and %zu more", fns->n - 8);
     buf_puts(&j->diag, " access the program's memory without events: a call made while another "
                        "thread may run makes the result not exhaustive (docs/DESIGN.md, \"C "
                        "library calls\")\n");
@@ -2427,7 +2716,10 @@ static void wire_impure(const objsyms *sy, const strv *called, const strv *all_d
         bool deep = !w->uninstrumented && !stack_light(x);
         /* a function found at run time is called past every trampoline */
         if (deep && (!strcmp(x, "dlsym") || !strcmp(x, "dlvsym"))) w->deep_always = true;
-        if (!fam && !strv_has(called, x)) {
+        /* a function of libstdc++ whose address is taken (a vtable of the
+         * program's class that inherits it, a function pointer, an atexit
+         * handler) is known to be a function: its trampoline asks too */
+        if (!fam && !strv_has(called, x) && !cxx_unmodelled(x, w)) {
             /* its address taken, never called here: no trampoline */
             if (deep && !libc_data(x)) w->deep_always = true;
             continue;
@@ -2878,6 +3170,7 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     }
     /* libstdc++ is built without instrumentation, and its imports are not seen */
     w.cxx = j->cxx;
+    if (rc == 0 && j->cxx) rc = cxx_lib_functions(j, &w);
     judge_build(j, &cf);
     w.uninstrumented = cf.uninstrumented != NULL;
     w.uninstrumented_why = cf.uninstrumented_all; /* moved: freed with w */
@@ -2898,7 +3191,11 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
         rc = rewire_object(j, s, objs.v[s], &syms[s], &all_def, wrapped, &own, &called[s], &w);
     for (size_t s = 0; s < ns; s++) strv_free(&called[s]);
     free(called);
-    if (rc == 0 && w.unmodelled.n) warn_unmodelled(j, &w.unmodelled);
+    if (rc == 0 && j->cxx) rc = cxx_vtables(j, &all_def, &w);
+    strv shown = {0};
+    if (rc == 0) unmodelled_strings(&w, &shown);
+    if (rc == 0 && shown.n) warn_unmodelled(j, &shown);
+    strv_free(&shown);
     if (rc == 0) uninit_reads(j->diag.p, &w.uninit);
     char *cxxlib = NULL;
     if (rc == 0 && j->cxx) rc = cxx_stdlib(j, wrapped, &w, &cxxlib);
@@ -2928,6 +3225,8 @@ static int build(job *j, const strv *wrapped, const strv *reserved)
     strv_free(&w.uninstrumented_why);
     strv_free(&w.deep);
     strv_free(&w.unmodelled);
+    strv_free(&w.cxx_fns);
+    strv_free(&w.cxx_virtuals);
     strv_free(&w.uninit);
     strv_free(&w.families);
     free(w.stubs.p);
