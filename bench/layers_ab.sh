@@ -36,8 +36,8 @@ raw=${from:-$(mktemp /tmp/layers_ab.XXXXXX)}
 trap 'rm -f "$raw.t" "$raw.j"' EXIT
 [ -n "$from" ] || echo "bench/layers_ab.sh: raw runs in $raw" >&2
 one() { # index case -> appends "case name cpu wall counts" to $raw
-    local i=$1 c=$2 name opts file flags
-    IFS='|' read -r name opts file flags <<<"${CASES[$c]}"
+    local i=$1 c=$2 opts file flags
+    IFS='|' read -r _ opts file flags <<<"${CASES[$c]}"
     # shellcheck disable=SC2086
     XDG_CACHE_HOME=/tmp/layers_ab.${names[$i]} /usr/bin/time -f '%U %S %e' -o "$raw.t" \
         "${bins[$i]}" check --quiet --json $opts "$file" -- $flags >"$raw.j" 2>/dev/null
