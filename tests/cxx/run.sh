@@ -237,6 +237,19 @@ t_cxx_lib_cout() {
     lib_gated "$D/cxx_lib_race.cpp" '^__gnu_cxx::stdio_sync_filebuf<char, std::char_traits<char> >::(overflow|xsputn)' -O2 -DOP=7
     lib_ordered "$D/cxx_lib_race.cpp" -O2 -DOP=7 -DORDERED
 }
+# cxx_catch_what.cpp: what() through the vtable in a catch block: the
+# object scan knows a vtable slot load (1c359e3: exit 3); -DBUG races
+t_cxx_catch_what() {
+    local o
+    for o in -O0 -O2; do
+        rv check --json "$D/cxx_catch_what.cpp" -- $o
+        expect_rc 0
+        expect_json .exhaustive true
+        rv check --json "$D/cxx_catch_what.cpp" -- $o -DBUG
+        expect_rc 1
+        expect_json '.errors[0].kind' assertion
+    done
+}
 t_cxx_condvar() {
     verified "$D/cxx_condvar.cpp" 4
     rv check --json "$D/cxx_condvar.cpp" -- -DBUG
