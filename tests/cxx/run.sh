@@ -250,6 +250,31 @@ t_cxx_catch_what() {
         expect_json '.errors[0].kind' assertion
     done
 }
+# cxx_shared_ptr.cpp: shared_ptr's counts are atomic only when
+# __libc_single_threaded is 0 (1c359e3: every explorer reported the final
+# assertion, which no real run fails)
+t_cxx_shared_ptr() {
+    local mode
+    for mode in "" "--no-cutoffs" "--algo=optimal"; do
+        # shellcheck disable=SC2086
+        rv check --json $mode "$D/cxx_shared_ptr.cpp"
+        expect_rc 0
+        expect_json .exhaustive true
+        expect_json '.errors|length' 0
+    done
+}
+# cxx_static_guard.cpp: a contended static's guard is unsupported (futex),
+# never an abort() (af66930: dfs reported abort from recursive_init_error)
+t_cxx_static_guard() {
+    local mode
+    for mode in "" "--algo=dfs" "--algo=optimal"; do
+        # shellcheck disable=SC2086
+        rv check --json $mode "$D/cxx_static_guard.cpp"
+        expect_rc 1
+        expect_json '[.errors[].kind]|unique|join(",")' unsupported
+        expect_json_match '.errors[0].message' 'futex'
+    done
+}
 t_cxx_condvar() {
     verified "$D/cxx_condvar.cpp" 4
     rv check --json "$D/cxx_condvar.cpp" -- -DBUG
