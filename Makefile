@@ -52,7 +52,12 @@ MANDIR  := $(PREFIX)/share/man/man1
 BASHDIR := $(PREFIX)/share/bash-completion/completions
 
 .PHONY: all test clean format bench install uninstall
-all: $(OUT)/ravel $(OUT)/libravel_rt.a $(OUT)/libravel.a
+all: $(OUT)/ravel $(OUT)/libravel_rt.a $(OUT)/libravel.a $(OUT)/ravel_cxx.h
+
+# C++ sources get it first (compile.c cxx_prelude); beside the runtime
+$(OUT)/ravel_cxx.h: src/backends/native/cxx_prelude.h
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 $(OUT)/ravel: $(OUT)/obj/src/cli/main.o $(OUT)/libravel.a
 	$(CC) $(OPT) -o $@ $^ -lcapstone -ldw -lelf -lm $(LINK_MPI)
@@ -88,11 +93,12 @@ install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(RTDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR)
 	install -m 755 $(OUT)/ravel $(DESTDIR)$(BINDIR)/ravel
 	install -m 644 $(OUT)/libravel_rt.a $(DESTDIR)$(RTDIR)/libravel_rt.a
+	install -m 644 $(OUT)/ravel_cxx.h $(DESTDIR)$(RTDIR)/ravel_cxx.h
 	install -m 644 docs/ravel.1 $(DESTDIR)$(MANDIR)/ravel.1
 	install -m 644 scripts/ravel-completion.bash $(DESTDIR)$(BASHDIR)/ravel
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/ravel $(DESTDIR)$(RTDIR)/libravel_rt.a $(DESTDIR)$(MANDIR)/ravel.1 \
+	rm -f $(DESTDIR)$(BINDIR)/ravel $(DESTDIR)$(RTDIR)/libravel_rt.a $(DESTDIR)$(RTDIR)/ravel_cxx.h $(DESTDIR)$(MANDIR)/ravel.1 \
 	      $(DESTDIR)$(BASHDIR)/ravel
 	-rmdir $(DESTDIR)$(RTDIR) 2>/dev/null
 

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <sys/single_threaded.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
@@ -41,6 +42,16 @@ static rv_shm standalone_shm;
 static __attribute__((noinline)) int run_user_main(rv_thr *m, int argc, char **argv, char **envp)
 {
     m->stack_hi = (char *)__builtin_frame_address(0);
+    /* The program is multithreaded, though its threads share one OS
+     * thread: glibc clears this at a program's first pthread_create, which
+     * ravel's runtime replaces.  Left at 1, libstdc++ takes its
+     * single-threaded paths: std::shared_ptr's counts become plain
+     * read-modify-writes whose interleavings lose updates (a use_count()
+     * no real run has: tests/cxx cxx_shared_ptr.cpp), and a static
+     * local's guard contended by two threads throws recursive_init_error
+     * (tests/cxx cxx_static_guard.cpp).  Set in every execution (both
+     * engines), after the constructors, which run alone. */
+    __libc_single_threaded = 0;
     /* with the callee-saved registers zeroed: the fork server's values
      * (pids, counters) would otherwise sit in them for the whole run */
     return rv_call_clean(__ravel_user_main, argc, argv, envp);

@@ -1,29 +1,41 @@
-// libstdc++'s compiled code reached in ways other than std::string's
-// members called by name (cxx_string_race.cpp): each OP races an access
-// made by uninstrumented library code with one of another thread, and
-// the assertion fails in a real run when the other order happens.
-// ravel gates every entry into that code (compile.c cxx_unmodelled,
-// cxx_vtables): made while another thread may run, the result is not
-// exhaustive (exit 3, the reason naming the function), and dfs may
-// find the assertion first.  On 7472ad3 OP=3, 4 (at -O2) and 5 were
-// "no error, exhaustive" under udpor, --no-cutoffs and optimal, where
-// dfs found the assertion.
-//  OP=1 read side: the thread compares a string that main clears (at
-//       -O2 clear() is inlined: its stores are events; compare() is the
-//       library's and reads without events);
+// libstdc++ reached in ways other than std::string's members called by
+// name (cxx_string_race.cpp): each OP races an access made by library
+// code with one of another thread, and the assertion fails in a real run
+// when the other order happens.
+// Every C++ source includes ravel_cxx.h (compile.c cxx_prelude), so the
+// templates libstdc++ instantiates explicitly (std::string, the string
+// streams) are instantiated in the program, instrumented: OP=1..4 are
+// races like any other, found by every explorer.  On 7472ad3 OP=3, 4 (at
+// -O2) were "no error, exhaustive" under udpor, --no-cutoffs and optimal,
+// where dfs found the assertion; on 1c359e3 (entries into the library
+// gated) all four were exit 3.  Without ravel_cxx.h (a runtime named by
+// RAVEL_RUNTIME alone) they are gated again (tests/cxx run.sh).
+// What only the library's compiled code does stays gated (compile.c
+// cxx_unmodelled, cxx_vtables): made while another thread may run, the
+// result is not exhaustive (exit 3, the reason naming the function), and
+// dfs may find the assertion first (OP=5..7).
+//  OP=1 read side: the thread compares a string that main clears;
 //  OP=2 a std::string in a struct, appended to by the thread;
 //  OP=3 a class of the program's derived from std::stringbuf: at -O2
 //       sputc is inlined and calls overflow() through the program's own
-//       vtable, which holds the library's function;
+//       vtable;
 //  OP=4 a plain std::stringbuf: at -O2 sputc, sgetc are inlined and call
-//       overflow(), underflow() through libstdc++'s own vtable;
+//       overflow(), underflow() through the vtable;
 //  OP=5 abi::__cxa_demangle storing its status (a C name libstdc++
-//       defines).
+//       defines);
+//  OP=6 std::map: the thread inserts a smaller key, whose node the
+//       library's _Rb_tree_insert_and_rebalance links in as the header's
+//       leftmost; main reads begin() (a build of 2026-11-28 before the
+//       gate: default "no error, exhaustive", dfs the assertion);
+//  OP=7 std::cout from the thread: the library's stdio_sync_filebuf
+//       writes through its own vtable (xsputn); no assertion to fail.
 // -DORDERED: the same library calls in main before pthread_create or
 // after pthread_join, the thread only counts: no error, exhaustive.
 #include <cassert>
 #include <cstdlib>
 #include <cxxabi.h>
+#include <iostream>
+#include <map>
 #include <pthread.h>
 #include <sstream>
 #include <string>
@@ -44,6 +56,7 @@ struct sbuf : std::stringbuf {
 sbuf *d;
 std::stringbuf *b;
 int status = 7, hits;
+std::map<int, int> m;
 
 static void lib_call()
 {
@@ -52,6 +65,8 @@ static void lib_call()
     if (OP == 3) d->sputc('x');
     if (OP == 4) b->sputc('x');
     if (OP == 5) free(abi::__cxa_demangle("_Z1fv", nullptr, nullptr, &status));
+    if (OP == 6) m[1] = 1;
+    if (OP == 7) std::cout << 'x' << std::flush;
 }
 
 static void *t(void *)
@@ -69,6 +84,7 @@ int main()
     s = "ab";
     d = new sbuf;
     b = new std::stringbuf;
+    m[5] = 5;
 #ifdef ORDERED
     lib_call();
 #endif
@@ -81,6 +97,7 @@ int main()
     if (OP == 3) seen = d->put();
     if (OP == 4) seen = b->sgetc();
     if (OP == 5) seen = status;
+    if (OP == 6) seen = m.begin()->first;
 #endif
     pthread_join(h, nullptr);
 #ifdef ORDERED
@@ -92,6 +109,8 @@ int main()
     if (OP == 3) assert(seen == 0);
     if (OP == 4) assert(seen == EOF);
     if (OP == 5) assert(seen == 7);
+    if (OP == 6) assert(seen == 5);
+    if (OP == 7) assert(seen == 0);
 #endif
     return 0;
 }

@@ -46,8 +46,9 @@
  * 27: so do the references to them that are not calls (a vtable of the
  * program's, a function pointer) and the virtual functions of
  * libstdc++'s own vtables (cxx_vtables); 28: the merge of 27 with main's
- * own 27 (this_thread's mangled prefix): one recipe for both */
-#define RECIPE "ravel-build-28/live-" RV_LIVE_VERSION
+ * own 27 (this_thread's mangled prefix): one recipe for both; 29: C++
+ * sources include ravel_cxx.h (no extern templates: cxx_prelude) */
+#define RECIPE "ravel-build-29/live-" RV_LIVE_VERSION
 
 /* -Wuninitialized: a read of an indeterminate value is one ravel cannot
  * explore (it runs whatever the stack held), so the build notes each one
@@ -549,6 +550,7 @@ typedef struct job {
     bool is_clang;      /* from `cc --version` */
     bool gnu89;         /* retrying with GNU89 inline semantics (build_inline_retry) */
     bool cxx;           /* a source is C++ (rv_compile_is_cxx): see "C++" below */
+    char *cxx_prelude;  /* ravel_cxx.h beside the runtime, or NULL (cxx_prelude) */
     strv cxxv;          /* the C++ compiler command (cxx_compiler) */
     rv_deps deps;       /* the files preprocessing read (compute_key), for depcache */
     bool *names_target; /* per source: its preprocessed text names an SV-COMP
@@ -563,8 +565,13 @@ static void add_cc(const job *j, strv *argv)
 /* The compiler for one source: the C++ compiler for a C++ source. */
 static void add_cc_for(const job *j, strv *argv, const char *src)
 {
-    const strv *v = j->cxx && rv_compile_is_cxx(src) ? &j->cxxv : &j->ccv;
+    bool cxx = j->cxx && rv_compile_is_cxx(src);
+    const strv *v = cxx ? &j->cxxv : &j->ccv;
     for (size_t i = 0; i < v->n; i++) strv_add(argv, v->v[i]);
+    if (cxx && j->cxx_prelude) {
+        strv_add(argv, "-include");
+        strv_add(argv, j->cxx_prelude);
+    }
 }
 
 static void add_default_flags(const job *j, strv *argv)
@@ -640,6 +647,23 @@ static void cxx_compiler(job *j)
         cxx = rv_xasprintf("%.*sc++", (int)dir, cc);
     strv_add(&j->cxxv, cxx);
     free(cxx);
+}
+
+/* ravel_cxx.h beside the runtime library rt (heap), or NULL if it is not
+ * there (a runtime named by RAVEL_RUNTIME alone).  Every C++ source
+ * includes it first: libstdc++'s `extern template` declarations are off,
+ * so std::string, the streams and the facets are instantiated in the
+ * program's objects, instrumented, instead of called in the library's
+ * uninstrumented copies, which cxx_unmodelled gates (without it those
+ * calls stay gated: fewer exhaustive answers, none wrong). */
+static char *cxx_prelude(const char *rt)
+{
+    const char *slash = strrchr(rt, '/');
+    char *h =
+        slash ? rv_xasprintf("%.*s/ravel_cxx.h", (int)(slash - rt), rt) : rv_xstrdup("ravel_cxx.h");
+    if (access(h, R_OK) == 0) return h;
+    free(h);
+    return NULL;
 }
 
 /* Path of the static libstdc++ the C++ compiler links (heap), or NULL. */
@@ -3323,6 +3347,7 @@ static int finish(job *j, rv_build *out, int rc)
     strv_free(&j->cflags);
     strv_free(&j->ldflags);
     free(j->rt);
+    free(j->cxx_prelude);
     free(j->dir);
     return rc;
 }
@@ -3346,6 +3371,7 @@ int rv_compile(const rv_compile_opts *o, rv_build *out)
     for (size_t s = 0; s < o->nsources; s++) j.cxx |= rv_compile_is_cxx(o->sources[s]);
     if (j.cxx) cxx_compiler(&j);
     j.rt = o->runtime ? rv_xstrdup(o->runtime) : default_runtime();
+    if (j.cxx) j.cxx_prelude = cxx_prelude(j.rt);
     split_flags(o, &j.cflags, &j.ldflags);
     if (o->nsources == 0) {
         buf_puts(&j.diag, "ravel: no source file\n");

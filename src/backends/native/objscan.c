@@ -953,18 +953,40 @@ static uint16_t read_only_regs(const scan *s, const cs_insn *c, uint16_t ro)
     return ro;
 }
 
+/* The register c loads a C++ object's vtable pointer into, as a bit of
+ * read_only_regs' set (0 if c is no such load): c used up the 8 bytes a
+ * __tsan_vptr_read announced.  A vtable is constant (.data.rel.ro; the
+ * program never writes one, unmodelled.c patches libstdc++'s slots before
+ * any constructor), so loading its slots is no access to program state:
+ * a virtual call loads the slot first at -O0 (`mov rax, [rax + 0x50]`;
+ * `call rax`). */
+static uint16_t vtable_reg(const cs_insn *c)
+{
+    const cs_x86 *x = &c->detail->x86;
+    if (c->id != X86_INS_MOV || x->op_count != 2 || x->operands[0].type != X86_OP_REG ||
+        x->operands[0].size != 8 || x->operands[1].type != X86_OP_MEM || x->operands[1].size != 8)
+        return 0;
+    int d = gpr(x->operands[0].reg);
+    return d >= 0 ? (uint16_t)(1u << d) : 0;
+}
+
 static void walk_region(scan *s, const cs_insn *in, const region *g)
 {
     facts *at = solve(s, in, g);
     uint32_t hook = 0, rhook = 0; /* bytes the last write and read hooks announced */
     uint16_t ro = 0;              /* registers holding a read-only address */
+    bool vptr = false;            /* the read hook was __tsan_vptr_read */
+    bool after_jcc = false;       /* c follows a conditional jump */
     for (size_t i = g->first; i < g->last; i++) {
         const cs_insn *c = &in[i];
         const facts *f = &at[i - g->first];
         /* a direct branch target, a function's start (the addresses that
          * relocations take are not exact: a PC-relative jump table's
          * entry is relative to the table) */
-        if (s->entry[c->address] & ENTRY_BRANCH || i == g->first) hook = rhook = ro = 0;
+        if (s->entry[c->address] & ENTRY_BRANCH || i == g->first ||
+            (after_jcc && s->entry[c->address]))
+            hook = rhook = ro = 0;
+        after_jcc = false;
         const cs_insn *next = i + 1 < g->last ? &in[i + 1] : NULL;
         if (frame_pointer_out(c, next, g->rbp_frame) || stack_pointer_out(s->cs, c, g->rbp_frame))
             where(s, g, c, "a stack address as a value", &s->out->stack_out);
@@ -984,15 +1006,24 @@ static void walk_region(scan *s, const cs_insn *in, const region *g)
                 rhook = read_hook_size(t);
             else if (!hook)
                 rhook = 0;
+            vptr = t && !strcmp(t, "__tsan_vptr_read");
             ro = 0;
             continue;
         }
         /* unreached code (top) is still checked, with nothing known */
         facts none = {0};
         check_stores(s, g, f->top ? &none : f, c, &hook);
+        uint32_t before = rhook;
         check_loads(s, g, f->top ? &none : f, c, &rhook, ro);
         ro = read_only_regs(s, c, ro);
-        if (!falls_through(s, c) || cs_insn_group(s->cs, c, X86_GRP_JUMP)) hook = rhook = ro = 0;
+        if (vptr && before && !rhook) ro |= vtable_reg(c);
+        /* a conditional jump's fall-through keeps what the hooks before
+         * it announced (-O2 tests a field between its hook and its load);
+         * an instruction control may also reach otherwise does not */
+        if (!falls_through(s, c))
+            hook = rhook = ro = 0;
+        else if (cs_insn_group(s->cs, c, X86_GRP_JUMP))
+            after_jcc = true;
     }
     free(at);
 }

@@ -62,9 +62,12 @@
  *      - loads from memory other than the thread's stack, its TLS or
  *        thread control block (fs/gs-relative), or memory that
  *        a relocation names read-only (constants, string literals, GOT
- *        slots, a jump table through a register a `lea` of one set),
- *        and no ThreadSanitizer read hook called right before it in the
- *        same straight-line code announced it (ravel compiles with
+ *        slots, a jump table through a register a `lea` of one set, a
+ *        C++ vtable through the register that the load announced by
+ *        __tsan_vptr_read set), and no ThreadSanitizer read hook called
+ *        right before it in the same straight-line code announced it (a
+ *        conditional jump's fall-through continues the line unless
+ *        control may also arrive there otherwise; ravel compiles with
  *        -tsan-instrument-read-before-write, so instrumented code hooks
  *        the read of a read-modify-write too).
  *    Code that only computes (its stack, constants) answers no: a
