@@ -629,4 +629,16 @@ t_jobs_deep_assert() { want_rc=1 want_kinds="assertion@$D/jobs_deep.c:32 (main)"
 t_jobs_deep_crash() { want_rc=1 want_kinds="crash@$D/jobs_deep.c:27 (main)" jobs_same -DTARGET=2 -DCRASH; }
 t_jobs_deep_none() { want_rc=0 want_kinds="" jobs_same -DTARGET=99; }
 
+# the adversary's (attack39): a barrier of count 3 in the heap over 3
+# rounds, destroyed and initialised with count 2 (REINIT); the race is in
+# the last round (--no-cutoffs and dfs find it)
+barrier_heap() {
+    rv check --json --keep-going "$D/barrier_heap3.c" -- "$@"
+    expect_rc 1
+    expect_json .exhaustive true
+    expect_eq "errors" "$(kinds)" "assertion@$D/barrier_heap3.c:46 (main)"
+}
+t_barrier_heap3() { barrier_heap; }
+t_barrier_heap3_reinit() { barrier_heap -DREINIT; }
+
 rv_main "$@"
