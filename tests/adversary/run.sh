@@ -641,4 +641,14 @@ barrier_heap() {
 t_barrier_heap3() { barrier_heap; }
 t_barrier_heap3_reinit() { barrier_heap -DREINIT; }
 
+# the adversary's (attack39): SV-COMP atomic blocks and a nondet thread
+# count; a wrong TRUE is the worst answer
+t_sv_atomic_nondet() {
+    rv check --json --property=unreach-call "$D/sv_atomic_nondet.c"
+    expect_json .verdict UNKNOWN
+    rv check --json --property=unreach-call --nondet-domain=-1:3 "$D/sv_atomic_nondet.c"
+    expect_json .verdict "FALSE(unreach-call)"
+    expect_eq "errors" "$(kinds)" "reach-error@$D/sv_atomic_nondet.c:19 (main)"
+}
+
 rv_main "$@"
