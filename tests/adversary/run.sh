@@ -648,7 +648,7 @@ t_sv_atomic_nondet() {
     expect_json .verdict UNKNOWN
     rv check --json --property=unreach-call --nondet-domain=-1:3 "$D/sv_atomic_nondet.c"
     expect_json .verdict "FALSE(unreach-call)"
-    expect_eq "errors" "$(kinds)" "reach-error@$D/sv_atomic_nondet.c:19 (main)"
+    expect_eq "errors" "$(kinds)" "reach-error@$D/sv_atomic_nondet.c:23 (main)"
 }
 
 rv_main "$@"

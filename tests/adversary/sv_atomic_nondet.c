@@ -1,8 +1,8 @@
 /* The adversary's (attack39): __VERIFIER_atomic_begin/end blocks in n
  * threads, n from __VERIFIER_nondet_int, reach_error via __assert_fail
- * with a literal name.  The odd-value call (line 18) is unreachable;
- * the n == 3 call (line 19) is reachable.  The default --nondet-domain
- * (-1:2) misses n = 3: UNKNOWN, never TRUE; with -1:3 FALSE at line 19.
+ * with a literal name.  The odd-value call (line 22) is unreachable;
+ * the n == 3 call (line 23) is reachable.  The default --nondet-domain
+ * (-1:2) misses n = 3: UNKNOWN, never TRUE; with -1:3 FALSE at line 23.
  * Held on af66930. */
 extern void __assert_fail(const char *, const char *, unsigned int, const char *);
 void reach_error() { __assert_fail("0", "sv_atomic_nondet.c", 2, "reach_error"); }
