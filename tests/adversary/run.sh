@@ -585,4 +585,70 @@ t_rand48_state_lcong48() {
 }
 t_rand48_state_seed48() { agree rand48_state.c assertion 3 sc -DOP=2; }
 
+# the adversary's (attack39): process state put back between executions
+# (fresh_state.c): the default engine and --engine=fork agree, 2
+# executions, no error
+fresh() {
+    local mode
+    for mode in "" "--engine=fork"; do
+        # shellcheck disable=SC2086
+        rv check --json $mode "$D/fresh_state.c" -- -DOP="$1"
+        expect_rc 0
+        expect_json .executions 2
+        expect_json .exhaustive true
+    done
+}
+t_fresh_static() { fresh 0; }
+t_fresh_strtok() { fresh 1; }
+t_fresh_rand() { fresh 2; }
+t_fresh_setenv() { fresh 3; }
+t_fresh_errno() { fresh 4; }
+t_fresh_heap() { fresh 5; }
+t_fresh_hcreate() { fresh 6; }
+t_fresh_random() { fresh 7; }
+t_fresh_gmtime() { fresh 8; }
+t_fresh_ecvt() { fresh 12; }
+t_fresh_getopt() { fresh 13; }
+t_fresh_tmpfile() { fresh 15; }
+t_fresh_stdout() { fresh 16; }
+# the adversary's (attack39): --jobs=2/4 explore dfs's tree exactly
+# (jobs_deep.c: 2 threads x 2 unlocked increments, 923 executions; the
+# assertion c != 2 deep in the tree, or a crash there), with --keep-going
+# the same executions, errors and exit code as --jobs=1
+jobs_same() {
+    local j
+    for j in 1 2 4; do
+        rv check --json --algo=dfs --keep-going --jobs=$j "$D/jobs_deep.c" -- -DN=2 -DK=2 "$@"
+        expect_rc "$want_rc"
+        expect_json .executions 923
+        expect_json .exhaustive true
+        expect_eq "errors of --jobs=$j" "$(kinds)" "$want_kinds"
+    done
+}
+t_jobs_deep_assert() { want_rc=1 want_kinds="assertion@$D/jobs_deep.c:32 (main)" jobs_same -DTARGET=2; }
+t_jobs_deep_crash() { want_rc=1 want_kinds="crash@$D/jobs_deep.c:27 (main)" jobs_same -DTARGET=2 -DCRASH; }
+t_jobs_deep_none() { want_rc=0 want_kinds="" jobs_same -DTARGET=99; }
+
+# the adversary's (attack39): a barrier of count 3 in the heap over 3
+# rounds, destroyed and initialised with count 2 (REINIT); the race is in
+# the last round (--no-cutoffs and dfs find it)
+barrier_heap() {
+    rv check --json --keep-going "$D/barrier_heap3.c" -- "$@"
+    expect_rc 1
+    expect_json .exhaustive true
+    expect_eq "errors" "$(kinds)" "assertion@$D/barrier_heap3.c:46 (main)"
+}
+t_barrier_heap3() { barrier_heap; }
+t_barrier_heap3_reinit() { barrier_heap -DREINIT; }
+
+# the adversary's (attack39): SV-COMP atomic blocks and a nondet thread
+# count; a wrong TRUE is the worst answer
+t_sv_atomic_nondet() {
+    rv check --json --property=unreach-call "$D/sv_atomic_nondet.c"
+    expect_json .verdict UNKNOWN
+    rv check --json --property=unreach-call --nondet-domain=-1:3 "$D/sv_atomic_nondet.c"
+    expect_json .verdict "FALSE(unreach-call)"
+    expect_eq "errors" "$(kinds)" "reach-error@$D/sv_atomic_nondet.c:23 (main)"
+}
+
 rv_main "$@"

@@ -43,6 +43,32 @@ __asm__(".pushsection .text\n.type ravel_test_set, @function\nravel_test_set:\n"
 void set_hidden(int *p) __asm__("ravel_test_set");
 #elif defined EXTERN /* defined in another source: uninstr_set.s, .S or a C file */
 void set_hidden(int *p);
+#elif defined MASKMOV /* SSE2 maskmovdqu: the store's address is an implicit operand (rdi) */
+#include <immintrin.h>
+__attribute__((noinline)) static void set_hidden(int *p)
+{
+    _mm_maskmoveu_si128(_mm_set1_epi32(1), _mm_set_epi32(0, 0, 0, -1), (char *)p);
+}
+#elif defined MASKSTORE /* AVX2 vpmaskmovd: an intrinsic ThreadSanitizer passes by */
+#include <immintrin.h>
+__attribute__((noinline, target("avx2"))) static void set_hidden(int *p)
+{
+    _mm_maskstore_epi32(p, _mm_set_epi32(0, 0, 0, -1), _mm_set1_epi32(1));
+}
+#elif defined SCATTER /* AVX-512 scatter: the address is a vector of indices */
+#include <immintrin.h>
+__attribute__((noinline, target("avx512f"))) static void set_hidden(int *p)
+{
+    _mm512_mask_i32scatter_epi32(p, 1, _mm512_setzero_si512(), _mm512_set1_epi32(1), 4);
+}
+#elif defined COMPRESS /* AVX-512 compress store */
+#include <immintrin.h>
+__attribute__((noinline, target("avx512f"))) static void set_hidden(int *p)
+{
+    _mm512_mask_compressstoreu_epi32(p, 1, _mm512_set1_epi32(1));
+}
+#elif defined NONTEMPORAL /* instrumented as a plain store (movnti) */
+__attribute__((noinline)) static void set_hidden(int *p) { __builtin_nontemporal_store(1, p); }
 #else /* plain C: for -fsanitize-ignorelist=, -fno-sanitize=thread, ... */
 __attribute__((noinline)) static void set_hidden(int *p) { *p = 1; }
 #endif
