@@ -12,7 +12,7 @@
 #   - every program of tests/native/*.c with its default -D values, whose
 #     --jobs=1 run ends within RAVEL_PAR_CAP executions (default 3000;
 #     per-execution --timeout=5); one that reaches the cap is skipped and
-#     named in a '#' note (today 10 of 56: condvar_broadcast, keys,
+#     named in a '#' note (today 9 of 56: condvar_broadcast, keys,
 #     lock_once, locked_work, m_cas_n, m_cas_spinlock, malloc_mutex,
 #     readers, sem_handoff; lock_once -DN=3 runs in t_mpi_8_ranks).  Left
 #     out by name: loop_events, loop_silent and stack_overflow, whose runs
