@@ -65,6 +65,56 @@ expect_file_match() {
 # (a fixed string) — tests find source lines by a marker comment.
 line_of() { grep -nF -- "$2" "$1" | head -1 | cut -d: -f1; }
 
+# --- the parallel explorers (--jobs, --mpi: tests/native, mpi, parallel) ---
+# answer_summary: the part of a --json answer every worker count must
+# reproduce: executions, exhaustive, exit code, the distinct errors
+# (kind@file:line).
+answer_summary() { json '[.executions, .exhaustive, .exit_code, ([.errors[] | .kind + "@" + ((.location // "") | sub(" .*"; "") | sub(".*/"; ""))] | sort | unique | join(","))] | map(tostring) | join(" ")'; }
+
+have_mpirun() { command -v mpirun >/dev/null 2>&1; }
+# Was $RAVEL built with MPI?  (A refused --algo answers before MPI starts,
+# after the build's own check.)
+built_without_mpi() {
+    "$RAVEL" check --mpi --algo=dpor "$ROOT/tests/native/lock_once.c" 2>&1 | grep -q "built without MPI"
+}
+
+# rvm K ARGS...: `ravel ARGS` on K ranks; output, exit status as rv's.
+# --oversubscribe: more ranks than cores (CI has 2); the vader transport's
+# single-copy mechanism needs ptrace rights containers do not give.
+rvm() {
+    local k=$1
+    shift
+    _rv_last="mpirun -n $k ravel $*"
+    echo "$_rv_last" >"$W/.last"
+    # The sanitized build's leak check is off under MPI: Open MPI leaves
+    # allocations in components it unloads at MPI_Finalize, which
+    # LeakSanitizer can neither attribute nor suppress.  ASan's other
+    # checks stay on.
+    local env=(-x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0") v
+    for v in RAVEL_JOBS_TEST_KILL XDG_CACHE_HOME RAVEL_FUZZ_PROG; do
+        [ -n "${!v:-}" ] && env+=(-x "$v")
+    done
+    timeout -k 5 "$RV_GUARD" mpirun --allow-run-as-root --oversubscribe -n "$k" \
+        --mca btl_vader_single_copy_mechanism none "${env[@]}" "$RAVEL" "$@" >"$W/out" 2>"$W/err"
+    RC=$?
+    return 0
+}
+
+# need_mpi: false (and the test is skipped) without mpirun.  A ravel built
+# without MPI where mpirun is installed is a failure, not a skip: the build
+# did not find libopenmpi-dev (scripts/deps.sh installs it).
+need_mpi() {
+    if ! have_mpirun; then
+        skip_test "mpirun not found (apt-get install -y openmpi-bin libopenmpi-dev)"
+        return 1
+    fi
+    if built_without_mpi; then
+        fail_because "mpirun is installed but $RAVEL was built without MPI (libopenmpi-dev missing at build time)"
+        return 1
+    fi
+    return 0
+}
+
 # --- running the t_* functions of a run.sh ---------------------------------
 _rv_one() {
     local name=$1 area

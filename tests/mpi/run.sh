@@ -10,61 +10,17 @@
 N_DIR=$ROOT/tests/native
 EX=$ROOT/examples
 
-have_mpirun() { command -v mpirun >/dev/null 2>&1; }
-# Was $RAVEL built with MPI?  (A refused --algo answers before MPI starts,
-# after the build's own check.)
-built_without_mpi() {
-    "$RAVEL" check --mpi --algo=dpor "$N_DIR/lock_once.c" 2>&1 | grep -q "built without MPI"
-}
-
-# rvm K ARGS...: `ravel ARGS` on K ranks; output, exit status as rv's.
-# --oversubscribe: more ranks than cores (CI has 2); the vader transport's
-# single-copy mechanism needs ptrace rights containers do not give.
-rvm() {
-    local k=$1
-    shift
-    _rv_last="mpirun -n $k ravel $*"
-    echo "$_rv_last" >"$W/.last"
-    # The sanitized build's leak check is off under MPI: Open MPI leaves
-    # allocations in components it unloads at MPI_Finalize, which
-    # LeakSanitizer can neither attribute nor suppress.  ASan's other
-    # checks stay on.
-    local env=(-x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0")
-    [ -n "${RAVEL_JOBS_TEST_KILL:-}" ] && env+=(-x RAVEL_JOBS_TEST_KILL)
-    [ -n "${XDG_CACHE_HOME:-}" ] && env+=(-x XDG_CACHE_HOME)
-    timeout -k 5 "$RV_GUARD" mpirun --allow-run-as-root --oversubscribe -n "$k" \
-        --mca btl_vader_single_copy_mechanism none "${env[@]}" "$RAVEL" "$@" >"$W/out" 2>"$W/err"
-    RC=$?
-    return 0
-}
-
-# A ravel built without MPI where mpirun is installed is a failure, not a
-# skip: the build did not find libopenmpi-dev (scripts/deps.sh installs it).
-need_mpi() {
-    if ! have_mpirun; then
-        skip_test "mpirun not found (apt-get install -y openmpi-bin libopenmpi-dev)"
-        return 1
-    fi
-    if built_without_mpi; then
-        fail_because "mpirun is installed but $RAVEL was built without MPI (libopenmpi-dev missing at build time)"
-        return 1
-    fi
-    return 0
-}
-
-summary() { json '[.executions, .exhaustive, .exit_code, ([.errors[] | .kind + "@" + ((.location // "") | sub(" .*"; "") | sub(".*/"; ""))] | sort | unique | join(","))] | map(tostring) | join(" ")'; }
-
 # The same answer on 2 and 3 ranks as --jobs=1, every rank's worker having
 # run a part (the workers' executions sum to the total).
 mpi_same() {
     need_mpi || return
     local want got k
     rv check --algo=dfs --json --keep-going "$@"
-    want=$(summary)
+    want=$(answer_summary)
     [ -n "$want" ] || { fail_because "no JSON from --jobs=1"; return; }
     for k in 2 3; do
         rvm $k check --mpi --algo=dfs --json --keep-going "$@"
-        got=$(summary)
+        got=$(answer_summary)
         expect_eq "mpirun -n $k (executions exhaustive exit errors) vs --jobs=1" "$got" "$want"
         expect_eq "mpirun -n $k: ranks" "$(json .jobs.workers)" "$k"
         expect_eq "mpirun -n $k: the ranks' executions sum to the total" \

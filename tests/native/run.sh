@@ -764,15 +764,14 @@ t_estimate_refused() {
 # The answer of N workers is the sequential one: the same executions (each
 # leaf of dfs's tree is run by exactly one worker), errors, exhaustiveness
 # and exit code; with --keep-going every distinct error.
-jobs_summary() { json '[.executions, .exhaustive, .exit_code, ([.errors[] | .kind + "@" + ((.location // "") | sub(" .*"; "") | sub(".*/"; ""))] | sort | unique | join(","))] | map(tostring) | join(" ")'; }
 jobs_same() {
     local want got j
     rv check --algo=dfs --json --keep-going "$@"
-    want=$(jobs_summary)
+    want=$(answer_summary)
     [ -n "$want" ] || { fail_because "no JSON from --jobs=1"; return; }
     for j in 2 3; do
         rv check --algo=dfs --json --keep-going --jobs=$j "$@"
-        got=$(jobs_summary)
+        got=$(answer_summary)
         expect_eq "--jobs=$j (executions exhaustive exit errors) vs --jobs=1" "$got" "$want"
         expect_eq "--jobs=$j: the workers' executions sum to the total" \
             "$(json '[.jobs.per_worker[].executions] | add')" "$(json .executions)"
