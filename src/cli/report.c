@@ -413,7 +413,9 @@ void rv_report_human(FILE *out, const rv_report *r)
     if (r->property_given) {
         human_verdict(out, r);
     } else {
-        char v[512];
+        /* room for the longest reason and the words around it (a 512-byte
+         * buffer cut a reason of three parts mid-word: "... was not") */
+        char v[sizeof r->x->stats.incomplete_why + 128];
         fprintf(out, "verdict     %s\n", verdict(r->x, v, sizeof v));
     }
     /* the findings first, then the executions cut at a limit (each class

@@ -2,6 +2,6 @@
 int asm_side(void)
 {
     int x = 0;
-    __asm__ volatile("" : "+r"(x));
+    __asm__ volatile("addl $0, %0" : "+r"(x));
     return x;
 }

@@ -61,4 +61,77 @@ t_pool_three_tasks() { correct pool.c pool_three_tasks -DTASKS=3 -DWORKERS=1; }
 t_pool_shared_stop() { buggy pool.c pool_shared_stop "assertion@pool.c:$(line_of $D/pool.c @ran)" -DBUG_SHARED_STOP; }
 t_pool_destroy_locked() { buggy pool.c pool_destroy_locked "misuse@pool.c:$(line_of $D/pool.c @destroy-locked)" -DBUG_DESTROY_LOCKED; }
 
+# --- vendored libraries (tests/libs/<lib>/: the library's own files, its
+# licence header kept, and harness.c, ravel's).  Each exact mode's count is
+# compared with another exact mode's (udpor --no-cutoffs vs optimal: one
+# execution per Mazurkiewicz trace); the default's count is not ground
+# truth (cutoffs), only its verdict and that it is exhaustive.
+
+# lib_exact NAME FILES... -- FLAGS: exhaustive and no error under the
+# default, --no-cutoffs and --algo=optimal; the last two agree on the count.
+# Sets UNIQUE_BUILD to the default run's .unique_build.
+lib_exact() {
+    local name=$1 files=() n o
+    shift
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do files+=("$D/$1"); shift; done
+    rv check --json $LIMIT "${files[@]}" "$@"
+    note "$name"
+    expect_rc 0
+    expect_json .exhaustive true
+    UNIQUE_BUILD=$(json .unique_build)
+    rv check --json --no-cutoffs $LIMIT "${files[@]}" "$@"
+    expect_rc 0
+    n=$(json .executions)
+    rv check --json --algo=optimal $LIMIT "${files[@]}" "$@"
+    expect_rc 0
+    o=$(json .executions)
+    echo "# libs/$name: --no-cutoffs $n, optimal $o executions"
+    expect_eq "executions of --no-cutoffs vs optimal" "$n" "$o"
+}
+
+# lib_bug NAME WANT FILES... -- FLAGS: the default finds the error WANT
+# (kind@file:line) first.
+lib_bug() {
+    local name=$1 want=$2 files=()
+    shift 2
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do files+=("$D/$1"); shift; done
+    rv check --json $LIMIT "${files[@]}" "$@"
+    note "$name"
+    expect_rc 1
+    expect_eq "errors" "$(errs)" "$want"
+}
+
+# sysprog21/concurrent-programs lfring: 2 producers, main dequeues once
+# while they run, then drains.  As published its 16-byte CAS is inline
+# assembly (lock cmpxchg16b), a store no event announces: no result can be
+# exhaustive, and the reason names the instruction.
+LFRING=(lfring/harness.c lfring/lfring.c)
+t_lfring_published() {
+    rv check --json $LIMIT "${LFRING[@]/#/$D/}"
+    expect_rc 3
+    expect_json_match .incomplete_reason 'lf_compare_exchange\+0x[0-9a-f]+: lock cmpxchg16b'
+    # the summary's verdict holds the whole reason (a 512-byte buffer cut
+    # it mid-word: "... --max-events=100000 was not")
+    local reason
+    reason=$(json .incomplete_reason)
+    rv check $LIMIT "${LFRING[@]/#/$D/}"
+    expect_eq "verdict line" "$(grep '^verdict' "$W/out")" \
+        "verdict     INCOMPLETE: no error found, but the exploration is not exhaustive ($reason)"
+}
+# With the CAS as __atomic_compare_exchange_n (-mcx16: inline, no
+# libatomic call).  Its smp_fence(LoadStore) is an empty asm statement
+# (a compiler barrier), which does not make states unique (asm_inert).
+# (before: "code built without instrumentation: lfring.c (inline
+# assembly)", no cutoff, 1,078 executions).
+t_lfring() {
+    lib_exact lfring "${LFRING[@]}" -- -DLFRING_PORTABLE_CAS -mcx16
+    expect_eq "unique_build" "$UNIQUE_BUILD" null
+}
+# A producer that takes a slot already enqueued in this lap overwrites the
+# other producer's element: one element is lost.
+t_lfring_overwrite() {
+    lib_bug lfring_overwrite "assertion@harness.c:$(line_of $D/lfring/harness.c @all)" \
+        "${LFRING[@]}" -- -DLFRING_PORTABLE_CAS -mcx16 -DBUG_OVERWRITE
+}
+
 rv_main "$@"

@@ -47,8 +47,10 @@
  * program's, a function pointer) and the virtual functions of
  * libstdc++'s own vtables (cxx_vtables); 28: the merge of 27 with main's
  * own 27 (this_thread's mangled prefix): one recipe for both; 29: C++
- * sources include ravel_cxx.h (no extern templates: cxx_prelude) */
-#define RECIPE "ravel-build-29/live-" RV_LIVE_VERSION
+ * sources include ravel_cxx.h (no extern templates: cxx_prelude); 30:
+ * inline asm that is only compiler barriers, pause or fences, judged on
+ * clang's IR (asm_inert), no longer makes its source unseen */
+#define RECIPE "ravel-build-30/live-" RV_LIVE_VERSION
 
 /* -Wuninitialized: a read of an indeterminate value is one ravel cannot
  * explore (it runs whatever the stack held), so the build notes each one
@@ -1102,8 +1104,8 @@ static const char *forced_language(const job *j)
 }
 
 /* Source s compiled with `mode` (-c: an object, as the user's compiler
- * would; -S: assembly) into out.  For -S with clang, -fverbose-asm after
- * the user's flags (the last one wins): clang writes its comment around
+ * would; -S: assembly; -emit-llvm: LLVM IR as text, clang only) into out.  For -S with clang,
+ * -fverbose-asm after the user's flags (the last one wins): clang writes its comment around
  * file-scope assembly only then (gcc marks it with #APP always).  Both
  * write out's .su beside it (frame sizes: max_frame_of).  `entry_hooks`
  * adds -finstrument-functions (wire_targets). */
@@ -1111,7 +1113,8 @@ static int compile_source(job *j, size_t s, const char *mode, const char *out, b
 {
     strv argv = {0};
     add_cc_for(j, &argv, j->o->sources[s]);
-    strv_add(&argv, mode);
+    strv_add(&argv, strcmp(mode, "-emit-llvm") ? mode : "-S");
+    if (!strcmp(mode, "-emit-llvm")) strv_add(&argv, mode);
     add_default_flags(j, &argv);
     for (size_t i = 0; i < j->cflags.n; i++) strv_add(&argv, j->cflags.v[i]);
     if (j->gnu89) strv_add(&argv, "-fgnu89-inline");
@@ -1149,6 +1152,29 @@ static int assemble(job *j, const char *asm_, const char *obj)
     return st == 0 ? 0 : 1;
 }
 
+/* True when every inline asm statement of source s is inert
+ * (rv_ir_asm_inert: compiler barriers, pause, fences), judged on clang's
+ * LLVM IR of it, where the program cannot forge the assembly's markers.
+ * False with gcc (no IR) and whenever unsure.  Costs one more front-end
+ * run, only for sources whose assembly has markers. */
+static bool asm_inert(job *j, size_t s, const char *obj, bool entry_hooks)
+{
+    if (!j->is_clang) return false;
+    /* a name of its own: -fstack-usage writes a .su beside it, which must
+     * not replace the object's */
+    char *ll = rv_xasprintf("%.*s-ir.ll", (int)strlen(obj) - 2, obj);
+    char *su = rv_xasprintf("%.*s-ir.su", (int)strlen(obj) - 2, obj);
+    buf ir = {0};
+    bool inert = compile_source(j, s, "-emit-llvm", ll, entry_hooks) == 0 && read_file(ll, &ir) &&
+                 ir.p && rv_ir_asm_inert(ir.p);
+    free(ir.p);
+    unlink(ll);
+    unlink(su);
+    free(ll);
+    free(su);
+    return inert;
+}
+
 /* Compile source s into obj: 0, or 1 (diagnostics in j->diag).  A C
  * source goes through assembly, which the compiler marks where it holds
  * inline assembly (rv_asm_marker); for GNU as and clang's integrated
@@ -1167,6 +1193,7 @@ static int compile_one(job *j, size_t s, const char *obj, bool entry_hooks, code
         rc = -1;
     }
     const char *m = rc == 0 && text.p ? rv_asm_marker(text.p) : NULL;
+    if (m && asm_inert(j, s, obj, entry_hooks)) m = NULL;
     if (m) {
         char *why = rv_xasprintf("inline assembly in %s", src);
         note_both(cf, why, src, "inline assembly");

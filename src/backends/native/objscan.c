@@ -1116,3 +1116,55 @@ const char *rv_asm_marker(const char *text)
     }
     return NULL;
 }
+
+/* True when the asm template t (n bytes of LLVM IR string text, escapes
+ * such as \0A undone here) holds only lines that emit no instruction that
+ * could write memory, enter the kernel, read a value that differs between
+ * runs or jump: blank lines and the instructions spin loops and barriers
+ * are written with.  Under sequential consistency, what ravel checks, a
+ * fence changes nothing. */
+static bool asm_template_inert(const char *t, size_t n)
+{
+    static const char *const inert[] = {"pause",   "nop",    "rep nop", "rep; nop",
+                                        "rep;nop", "mfence", "lfence",  "sfence"};
+    char line[32];
+    size_t len = 0;
+    for (size_t i = 0; i <= n; i++) {
+        bool nl = i == n || (t[i] == '\\' && i + 2 < n && !strncmp(t + i + 1, "0A", 2));
+        if (!nl) {
+            if (t[i] == '\\') return false; /* any other escape: not one of ours */
+            if (len == sizeof line - 1) return false;
+            line[len++] = t[i];
+            continue;
+        }
+        line[len] = 0;
+        char *p = line + strspn(line, " \t");
+        size_t m = strlen(p);
+        while (m && strchr(" \t;", p[m - 1])) p[--m] = 0;
+        bool ok = m == 0;
+        for (size_t k = 0; !ok && k < sizeof inert / sizeof *inert; k++) ok = !strcmp(p, inert[k]);
+        if (!ok) return false;
+        len = 0;
+        if (i < n) i += 2;
+    }
+    return true;
+}
+
+bool rv_ir_asm_inert(const char *ir)
+{
+    static const char *const words[] = {"sideeffect ", "alignstack ", "inteldialect ", "unwind "};
+    if (strstr(ir, "module asm")) return false;
+    for (const char *p = ir; (p = strstr(p, " asm "));) {
+        p += 5;
+        for (bool more = true; more;) {
+            more = false;
+            for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+                if (!strncmp(p, words[k], strlen(words[k]))) p += strlen(words[k]), more = true;
+        }
+        if (*p != '"') return false; /* not an asm call: in a name or a string */
+        const char *end = strchr(p + 1, '"');
+        if (!end || !asm_template_inert(p + 1, (size_t)(end - p - 1))) return false;
+        p = end + 1;
+    }
+    return true;
+}

@@ -82,6 +82,8 @@
 #ifndef RAVEL_BACKENDS_NATIVE_OBJSCAN_H
 #define RAVEL_BACKENDS_NATIVE_OBJSCAN_H
 
+#include <stdbool.h>
+
 typedef struct rv_objscan {
     /* where the first finding of each question lies ("function+0xoff:
      * instruction, why"), heap strings, or NULL */
@@ -106,5 +108,17 @@ void rv_objscan_free(rv_objscan *s);
  * marker counts, even of an empty asm statement: the text between the
  * markers is the program's and could contain a forged end marker. */
 const char *rv_asm_marker(const char *text);
+
+/* True when every inline asm statement of the LLVM IR module `ir` (clang
+ * -S -emit-llvm of the same source, same flags) is inert: its template is
+ * empty or holds only `pause`, `nop`, `rep; nop` and the fences, and the
+ * module has no file-scope asm.  Such statements emit no instruction that
+ * writes memory, enters the kernel, reads a value that differs between
+ * runs or jumps (the compiler barrier `asm volatile("" ::: "memory")`, a
+ * spin loop's pause), so the source need not be judged unseen for them.
+ * The IR quotes the template (\0A, \22), so unlike the assembly's
+ * markers it cannot be forged by the program's text.  False when unsure
+ * (anything the scan does not recognise). */
+bool rv_ir_asm_inert(const char *ir);
 
 #endif
