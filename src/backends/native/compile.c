@@ -1986,17 +1986,22 @@ static const libc_family *libc_family_of(const char *n)
         {"putenv", "env", NULL},
         {"clearenv", "env", NULL},
         /* the static struct tm and asctime buffer, and the time zone state
-         * that tzset fills from TZ (hence a read of the environment) */
-        {"localtime", "time", "env"},
-        {"gmtime", "time", NULL},
-        {"ctime", "time", "env"},
-        {"asctime", "time", NULL},
-        {"localtime_r", "time", "env"},
-        {"ctime_r", "time", "env"},
-        {"mktime", "time", "env"},
-        {"timelocal", "time", "env"},
-        {"tzset", "time", "env"},
-        {"strftime", NULL, "time"},
+         * that tzset fills from TZ: one family with the environment.  A
+         * call that reads TZ and changes the time zone state makes one
+         * event, right before the call: two events (a read of env, an RMW
+         * of a time family) would let another thread's setenv run between
+         * them, unseen by the dependence (tests/adversary/tz_env_events.c).
+         * strftime calls tzset too (POSIX: tzname set as if by tzset). */
+        {"localtime", "env", NULL},
+        {"gmtime", "env", NULL},
+        {"ctime", "env", NULL},
+        {"asctime", "env", NULL},
+        {"localtime_r", "env", NULL},
+        {"ctime_r", "env", NULL},
+        {"mktime", "env", NULL},
+        {"timelocal", "env", NULL},
+        {"tzset", "env", NULL},
+        {"strftime", "env", NULL},
         /* static (or glibc thread-local, thus shared) result buffers */
         {"strerror", "strerror", NULL},
         {"strsignal", "strsignal", NULL},
