@@ -582,4 +582,24 @@ t_tz_env_localtime_r() { agree tz_env_events.c assertion 3 sc -DOP=0; }
 t_tz_env_localtime() { agree tz_env_events.c assertion 2 sc -DOP=1; }
 t_tz_env_mktime() { agree tz_env_events.c assertion 2 sc -DOP=2; }
 
+# processes and OS threads made by raw system calls (raw_clone.c): the
+# same refusal as fork(), under every engine, before the call runs
+raw_clone() {
+    local e
+    for e in "" --engine=fork --engine=reset; do
+        # shellcheck disable=SC2086
+        rv check --json $e "$D/raw_clone.c" -- -DOP="$1"
+        expect_rc 1
+        expect_json '.errors[0].kind' unsupported
+        expect_json '.errors[0].message | test("^system call [0-9]+ \\('"$2"'\\), which creates a process")' true
+        expect_json '.errors | length' 1
+    done
+}
+t_raw_clone_fork() { raw_clone 0 fork; }
+t_raw_clone_clone() { raw_clone 1 clone; }
+t_raw_clone_vfork() { raw_clone 2 vfork; }
+t_raw_clone_clone3() { raw_clone 3 clone3; }
+t_raw_clone_asm() { raw_clone 4 fork; }
+t_raw_clone_thread() { raw_clone 5 clone; }
+
 rv_main "$@"
