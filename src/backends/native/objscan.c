@@ -953,18 +953,44 @@ static uint16_t read_only_regs(const scan *s, const cs_insn *c, uint16_t ro)
     return ro;
 }
 
+/* The register c loads a C++ object's vtable pointer into, as a bit for
+ * the read-only set, when c consumed __tsan_vptr_read's 8 bytes: `mov r64,
+ * qword [base + disp]` (no index), the load clang emits right after the
+ * hook.  The register then holds the address of a vtable, which lives in
+ * .data.rel.ro and no thread writes while the program runs (libstdc++'s
+ * slots are patched before the program's constructors: unmodelled.c), so
+ * the loads through it, the virtual call's slot (and dynamic_cast's
+ * offset-to-top and type_info), are no shared accesses: every virtual
+ * call in a thread was taken for an unexplored load (exit 3,
+ * tests/cxx cxx_virtual_thread.cpp).  0 for any other instruction. */
+static uint16_t vtable_reg(const cs_insn *c)
+{
+    const cs_x86 *x = &c->detail->x86;
+    if (c->id != X86_INS_MOV || x->op_count != 2 || x->operands[0].type != X86_OP_REG ||
+        x->operands[0].size != 8 || x->operands[1].type != X86_OP_MEM || x->operands[1].size != 8 ||
+        x->operands[1].mem.index != X86_REG_INVALID ||
+        x->operands[1].mem.segment != X86_REG_INVALID)
+        return 0;
+    int d = gpr(x->operands[0].reg);
+    return d >= 0 ? (uint16_t)(1u << d) : 0;
+}
+
 static void walk_region(scan *s, const cs_insn *in, const region *g)
 {
     facts *at = solve(s, in, g);
     uint32_t hook = 0, rhook = 0; /* bytes the last write and read hooks announced */
     uint16_t ro = 0;              /* registers holding a read-only address */
+    bool vptr = false;            /* rhook is __tsan_vptr_read's */
     for (size_t i = g->first; i < g->last; i++) {
         const cs_insn *c = &in[i];
         const facts *f = &at[i - g->first];
         /* a direct branch target, a function's start (the addresses that
          * relocations take are not exact: a PC-relative jump table's
          * entry is relative to the table) */
-        if (s->entry[c->address] & ENTRY_BRANCH || i == g->first) hook = rhook = ro = 0;
+        if (s->entry[c->address] & ENTRY_BRANCH || i == g->first) {
+            hook = rhook = ro = 0;
+            vptr = false;
+        }
         const cs_insn *next = i + 1 < g->last ? &in[i + 1] : NULL;
         if (frame_pointer_out(c, next, g->rbp_frame) || stack_pointer_out(s->cs, c, g->rbp_frame))
             where(s, g, c, "a stack address as a value", &s->out->stack_out);
@@ -984,15 +1010,24 @@ static void walk_region(scan *s, const cs_insn *in, const region *g)
                 rhook = read_hook_size(t);
             else if (!hook)
                 rhook = 0;
+            vptr = t && !strcmp(t, "__tsan_vptr_read");
             ro = 0;
             continue;
         }
         /* unreached code (top) is still checked, with nothing known */
         facts none = {0};
         check_stores(s, g, f->top ? &none : f, c, &hook);
+        uint32_t rhook0 = rhook;
         check_loads(s, g, f->top ? &none : f, c, &rhook, ro);
         ro = read_only_regs(s, c, ro);
-        if (!falls_through(s, c) || cs_insn_group(s->cs, c, X86_GRP_JUMP)) hook = rhook = ro = 0;
+        if (vptr && rhook0 == 8 && !rhook) {
+            ro |= vtable_reg(c);
+            vptr = false;
+        }
+        if (!falls_through(s, c) || cs_insn_group(s->cs, c, X86_GRP_JUMP)) {
+            hook = rhook = ro = 0;
+            vptr = false;
+        }
     }
     free(at);
 }
