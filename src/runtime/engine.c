@@ -1310,9 +1310,34 @@ static int install_trap_filter(void)
  * did not happen, so the process is as it was; the engine leaves and the
  * exploration is redone under fork.  Outside the reset engine (no
  * filter) nothing: the signal is the program's. */
+bool rv_creates_process(int nr)
+{
+    return nr == SYS_fork || nr == SYS_vfork || nr == SYS_clone || nr == SYS_clone3;
+}
+
+int rv_trap_process_creation(void)
+{
+    struct sock_filter f[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP), /* another ABI: no way around */
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, BPF_NR),
+        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000u, 4, 0), /* x32 */
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, 3, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone3, 2, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_fork, 1, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_vfork, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog prog = {.len = (unsigned short)(sizeof f / sizeof *f), .filter = f};
+    if (rv_syscall6(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0)) return -1;
+    return rv_syscall6(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, (long)&prog, 0, 0, 0) ? -1 : 0;
+}
+
 void rv_engine_seccomp(int nr)
 {
-    if (!E || !E->trapping) return;
+    if (!E || !E->trapping || rv_creates_process(nr)) return;
     char what[96];
     snprintf(what, sizeof what, "made system call %d, which changes kernel state (trapped)", nr);
     quit_engine(what);
@@ -1564,7 +1589,10 @@ void rv_engine_main(void)
     rt.shm->engine_used = RV_ENGINE_RESET;
     E->real = rt.shm;
     /* --engine=auto only: --engine=reset trusts the program */
-    if (!E->force) E->trapping = install_trap_filter() == 0;
+    if (!E->force)
+        E->trapping = install_trap_filter() == 0;
+    else
+        rv_trap_process_creation(); /* trusted, but not to create processes */
     int32_t pid = (int32_t)rv_syscall6(SYS_getpid, 0, 0, 0, 0, 0, 0);
     /* on this stack: a reset puts the program's memory back, not this */
     rv_server_bells bells = {.shm = rt.shm, .spin.limit = rt.shm->spin_ticks, .asleep = true};

@@ -13,8 +13,22 @@
 #include "rt.h"
 
 /* The seccomp filter of the reset engine trapped system call nr (engine.c
- * "Kernel state"): the engine leaves; nothing outside it. */
+ * "Kernel state"): the engine leaves; nothing outside it, nor for a call
+ * that creates a process or thread (rv_creates_process: unsupported under
+ * either engine, the caller reports it). */
 void rv_engine_seccomp(int nr);
+/* System call nr creates a process or an OS thread: fork, vfork, clone,
+ * clone3.  The program may only make threads through pthread_create and
+ * thrd_create, which the runtime runs as its own threads; any other way
+ * is unsupported (the C library's wrappers by name at compile time, the
+ * raw system calls here: syscall(SYS_clone, ...), inline asm). */
+bool rv_creates_process(int nr);
+/* In each execution's forked child of the fork engine: a seccomp filter
+ * that traps the system calls rv_creates_process names (the reset
+ * engine's filter traps them too), so that a raw one is reported as
+ * unsupported instead of running a process or thread no explorer
+ * controls.  Returns 0, or -1 if the kernel refused the filter. */
+int rv_trap_process_creation(void);
 /* At the server's fork: true in each execution the engine runs (memory as
  * in a forked child), false if it cannot be used (shm->engine_why). */
 bool rv_engine_start(rv_shm *s);

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
@@ -125,6 +126,14 @@ static uint64_t program_frame(uint64_t pc, uint64_t sp, uint64_t fp)
     return 0;
 }
 
+static const char *process_call_name(int nr)
+{
+    return nr == SYS_fork    ? "fork"
+           : nr == SYS_vfork ? "vfork"
+           : nr == SYS_clone ? "clone"
+                             : "clone3";
+}
+
 static void on_fatal(int sig, siginfo_t *si, void *uc_)
 {
     rv_clear_flags(); /* before any unaligned access of this handler's */
@@ -165,6 +174,13 @@ static void on_fatal(int sig, siginfo_t *si, void *uc_)
     }
     uint64_t own = program_frame(pc, sp, fp);
     pc = own ? own : pc + 1; /* locations are looked up at pc-1 (return addresses) */
+    /* a raw fork, vfork, clone or clone3 (syscall(SYS_clone, ...), inline
+     * asm), trapped before it ran (engine.c rv_trap_process_creation) */
+    if (sig == SIGSYS && si->si_code == 1 && rv_creates_process(si->si_syscall))
+        rv_end_exec(RV_END_UNSUPPORTED, pc, 0,
+                    "system call %d (%s), which creates a process or thread outside "
+                    "pthread_create and thrd_create: ravel does not model it",
+                    si->si_syscall, process_call_name(si->si_syscall));
     /* a write past RLIMIT_FSIZE, which ravel sets from --max-output
      * (native.c limit_file_size): a limit of the run, not a crash */
     if (sig == SIGXFSZ) {

@@ -32,9 +32,14 @@
  * object), seed48 changes it (an RMW, and a taint: the library's state is
  * in no memory image, docs/UDPOR.md "What a state contains");
  * localtime_r, ctime_r and gmtime_r may initialise the time zone state
- * from TZ (an RMW of the time family, a read of the environment's, a
- * taint); strfry's generator is the runtime's word strfry_gen (an RMW,
- * and a taint for the generator glibc keeps).  The family objects are
+ * from TZ (an RMW of the environment's family, which holds the time zone
+ * state too, and a taint); strfry's generator is the runtime's word
+ * strfry_gen (an RMW, and a taint for the generator glibc keeps).  The
+ * family event is the last event before the C library's call: the call
+ * reads the hidden state when it runs, so an event between the two would
+ * let another thread change that state unseen by the dependence, which
+ * says it was read before (tests/adversary/rand48_state.c OP=3,
+ * tz_env_events.c).  The family objects are
  * the ones the generated stubs.c defines for the unwrapped functions of
  * a family; libcout.c defines them weakly for a program whose only
  * calls of the family are wrapped here.
@@ -72,7 +77,7 @@ extern int __xpg_strerror_r(int, char *, size_t);
 /* The family objects (compile.c family_operand): stubs.c's definition
  * wins over these weak ones when the program calls an unwrapped function
  * of the family too, so both reach one object. */
-__attribute__((weak, aligned(8))) uint64_t __ravel_libc_rand48, __ravel_libc_time, __ravel_libc_env;
+__attribute__((weak, aligned(8))) uint64_t __ravel_libc_rand48, __ravel_libc_env;
 
 /* the C library's hidden state, as libc.c's __ravel_libc_call makes it an
  * event: a read of the family object, or an RMW that counts the call */
@@ -171,9 +176,9 @@ int __ravel_rand_r(unsigned *seed)
     T __ravel_##NAME(unsigned short x[3])                                                          \
     {                                                                                              \
         uint64_t pc = PC;                                                                          \
-        fam_read(&__ravel_libc_rand48, pc);                                                        \
         unsigned short c[3];                                                                       \
         rv_in(c, x, sizeof c, pc);                                                                 \
+        fam_read(&__ravel_libc_rand48, pc); /* last event before the call */                       \
         T r = NAME(c);                                                                             \
         rv_out(x, c, sizeof c, pc);                                                                \
         return r;                                                                                  \
@@ -259,21 +264,21 @@ int __ravel_random_r(struct random_data *buf, int32_t *result)
 /* ------------------------------------------------------------------ */
 /* Time: *t read, the struct tm (or text) stored.  The conversions may
  * initialise the time zone state from TZ (glibc's tzset_internal, also
- * for gmtime_r: leap seconds): the time family's event, a read of the
- * environment's, and a taint. */
+ * for gmtime_r: leap seconds): an RMW of the environment's family, which
+ * holds the time zone state too (compile.c libc_family_of), as the last
+ * event before the conversion, and a taint. */
 
 static void tz_state(uint64_t pc)
 {
-    fam_read(&__ravel_libc_env, pc);
-    fam_write(&__ravel_libc_time, pc);
+    fam_write(&__ravel_libc_env, pc);
 }
 
 static struct tm *tm_of(struct tm *(*fn)(const time_t *, struct tm *), const time_t *t,
                         struct tm *tm, uint64_t pc)
 {
-    tz_state(pc);
     time_t v;
     rv_in(&v, t, sizeof v, pc);
+    tz_state(pc);
     struct tm a, b;
     memset(&a, 0, sizeof a);
     memset(&b, 0xff, sizeof b);
@@ -311,9 +316,9 @@ char *__ravel_asctime_r(const struct tm *tm, char *buf)
 char *__ravel_ctime_r(const time_t *t, char *buf)
 {
     uint64_t pc = PC;
-    tz_state(pc);
     time_t v;
     rv_in(&v, t, sizeof v, pc);
+    tz_state(pc);
     char a[ASC_MAX] = {0}, b[ASC_MAX];
     memset(b, 0xff, sizeof b);
     ctime_r(&v, a);

@@ -107,6 +107,7 @@ static void serve(void)
         if (pid == 0) {
             rv_sys_close(RV_FD_REQ);
             rv_sys_close(RV_FD_RSP);
+            rv_trap_process_creation(); /* best effort: on failure, as before */
             return;
         }
         rv_proto_answer(&bells, &s->pid, pid > 0 ? pid : -1);

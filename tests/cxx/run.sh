@@ -313,4 +313,9 @@ t_cxx_uncaught_exception() {
     expect_json '.errors[0].thread' 1
 }
 
+# a virtual call and what() of a caught std::runtime_error in a thread:
+# exhaustive (the vtable slot's load is read-only memory: objscan.c)
+t_cxx_virtual_thread() { verified "$D/cxx_virtual_thread.cpp" 2; }
+t_cxx_virtual_thread_bug() { found_by_all "$D/cxx_virtual_thread.cpp" assertion 'last == 2' -DBUG; }
+
 rv_main "$@"

@@ -953,18 +953,23 @@ static uint16_t read_only_regs(const scan *s, const cs_insn *c, uint16_t ro)
     return ro;
 }
 
-/* The register c loads a C++ object's vtable pointer into, as a bit of
- * read_only_regs' set (0 if c is no such load): c used up the 8 bytes a
- * __tsan_vptr_read announced.  A vtable is constant (.data.rel.ro; the
- * program never writes one, unmodelled.c patches libstdc++'s slots before
- * any constructor), so loading its slots is no access to program state:
- * a virtual call loads the slot first at -O0 (`mov rax, [rax + 0x50]`;
- * `call rax`). */
+/* The register c loads a C++ object's vtable pointer into, as a bit for
+ * the read-only set, when c consumed __tsan_vptr_read's 8 bytes: `mov r64,
+ * qword [base + disp]` (no index), the load clang emits right after the
+ * hook.  The register then holds the address of a vtable, which lives in
+ * .data.rel.ro and no thread writes while the program runs (libstdc++'s
+ * slots are patched before the program's constructors: unmodelled.c), so
+ * the loads through it, the virtual call's slot (and dynamic_cast's
+ * offset-to-top and type_info), are no shared accesses: every virtual
+ * call in a thread was taken for an unexplored load (exit 3,
+ * tests/cxx cxx_virtual_thread.cpp).  0 for any other instruction. */
 static uint16_t vtable_reg(const cs_insn *c)
 {
     const cs_x86 *x = &c->detail->x86;
     if (c->id != X86_INS_MOV || x->op_count != 2 || x->operands[0].type != X86_OP_REG ||
-        x->operands[0].size != 8 || x->operands[1].type != X86_OP_MEM || x->operands[1].size != 8)
+        x->operands[0].size != 8 || x->operands[1].type != X86_OP_MEM || x->operands[1].size != 8 ||
+        x->operands[1].mem.index != X86_REG_INVALID ||
+        x->operands[1].mem.segment != X86_REG_INVALID)
         return 0;
     int d = gpr(x->operands[0].reg);
     return d >= 0 ? (uint16_t)(1u << d) : 0;
@@ -975,7 +980,7 @@ static void walk_region(scan *s, const cs_insn *in, const region *g)
     facts *at = solve(s, in, g);
     uint32_t hook = 0, rhook = 0; /* bytes the last write and read hooks announced */
     uint16_t ro = 0;              /* registers holding a read-only address */
-    bool vptr = false;            /* the read hook was __tsan_vptr_read */
+    bool vptr = false;            /* rhook is __tsan_vptr_read's */
     bool after_jcc = false;       /* c follows a conditional jump */
     for (size_t i = g->first; i < g->last; i++) {
         const cs_insn *c = &in[i];
@@ -984,8 +989,10 @@ static void walk_region(scan *s, const cs_insn *in, const region *g)
          * relocations take are not exact: a PC-relative jump table's
          * entry is relative to the table) */
         if (s->entry[c->address] & ENTRY_BRANCH || i == g->first ||
-            (after_jcc && s->entry[c->address]))
+            (after_jcc && s->entry[c->address])) {
             hook = rhook = ro = 0;
+            vptr = false;
+        }
         after_jcc = false;
         const cs_insn *next = i + 1 < g->last ? &in[i + 1] : NULL;
         if (frame_pointer_out(c, next, g->rbp_frame) || stack_pointer_out(s->cs, c, g->rbp_frame))
@@ -1013,17 +1020,22 @@ static void walk_region(scan *s, const cs_insn *in, const region *g)
         /* unreached code (top) is still checked, with nothing known */
         facts none = {0};
         check_stores(s, g, f->top ? &none : f, c, &hook);
-        uint32_t before = rhook;
+        uint32_t rhook0 = rhook;
         check_loads(s, g, f->top ? &none : f, c, &rhook, ro);
         ro = read_only_regs(s, c, ro);
-        if (vptr && before && !rhook) ro |= vtable_reg(c);
+        if (vptr && rhook0 == 8 && !rhook) {
+            ro |= vtable_reg(c);
+            vptr = false;
+        }
         /* a conditional jump's fall-through keeps what the hooks before
          * it announced (-O2 tests a field between its hook and its load);
          * an instruction control may also reach otherwise does not */
-        if (!falls_through(s, c))
+        if (!falls_through(s, c)) {
             hook = rhook = ro = 0;
-        else if (cs_insn_group(s->cs, c, X86_GRP_JUMP))
+            vptr = false;
+        } else if (cs_insn_group(s->cs, c, X86_GRP_JUMP)) {
             after_jcc = true;
+        }
     }
     free(at);
 }
