@@ -79,6 +79,11 @@ typedef struct udpor {
      * to it, reported instead of the branch's maximal configuration */
     bool looped;
     rv_trace loop;
+    /* enabled_outside_d's buckets and where it is in each */
+    const rv_ubucket **cand;
+    size_t capcand;
+    uint32_t *candcur;
+    size_t capcur;
 } udpor;
 
 static void lv_push(level *l, rv_uevent *e)
@@ -419,22 +424,45 @@ static bool observe(udpor *p, bool cut)
     return rv_observe(p->x, &p->tr);
 }
 
-/* An event of U enabled at C_i and not in D_i (Alg. 1 line 6), or NULL. */
+/* e is enabled at C_i, outside it, not a cutoff and not in D_i. */
+static bool enabled_candidate(udpor *p, size_t i, rv_uevent *e)
+{
+    if (e->pos >= 0 && (size_t)e->pos < i) return false;
+    if (e->cutoff) return false;
+    for (size_t k = 0; k < e->npred; k++)
+        if (e->pred[k]->pos < 0 || (size_t)e->pred[k]->pos >= i) return false;
+    if (e->tparent && (e->tparent->pos < 0 || (size_t)e->tparent->pos >= i)) return false;
+    return !in_d(p, i, e) && rv_unf_compatible(&p->u, i, e);
+}
+
+/* An event of U enabled at C_i and not in D_i (Alg. 1 line 6), or NULL:
+ * the one of least id.  Every such event is in one of the buckets of
+ * rv_unf_ext_buckets (each in id order), so they are merged by id and
+ * the first that qualifies is the answer: on a hot object the rest of U
+ * is never looked at. */
 static rv_uevent *enabled_outside_d(udpor *p, size_t i)
 {
     rv_unf *u = &p->u;
-    for (size_t q = 0; q < u->n; q++) {
-        rv_uevent *e = u->ev[q];
-        if (e->pos >= 0 && (size_t)e->pos < i) continue;
-        if (e->cutoff) continue;
-        bool hist = true;
-        for (size_t k = 0; k < e->npred && hist; k++)
-            hist = e->pred[k]->pos >= 0 && (size_t)e->pred[k]->pos < i;
-        if (e->tparent) hist = hist && e->tparent->pos >= 0 && (size_t)e->tparent->pos < i;
-        if (!hist || in_d(p, i, e)) continue;
-        if (rv_unf_compatible(u, i, e)) return e;
+    size_t nb = rv_unf_ext_buckets(u, i, &p->cand, &p->capcand);
+    if (nb > p->capcur) {
+        p->capcur = nb;
+        p->candcur = rv_xrealloc(p->candcur, nb * sizeof *p->candcur);
     }
-    return NULL;
+    uint32_t *at = p->candcur;
+    memset(at, 0, nb * sizeof *at);
+    for (;;) {
+        size_t best = nb;
+        uint64_t bid = UINT64_MAX;
+        for (size_t b = 0; b < nb; b++) {
+            if (at[b] == p->cand[b]->n) continue;
+            uint64_t id = p->cand[b]->ent[at[b]].idt >> 32;
+            if (id < bid) bid = id, best = b;
+        }
+        if (best == nb) return NULL;
+        at[best]++;
+        rv_uevent *e = u->ev[bid];
+        if (enabled_candidate(p, i, e)) return e;
+    }
 }
 
 /* k-partial alternatives may let the free phase pick an event of D:
@@ -589,9 +617,7 @@ static int settle(udpor *p, size_t *blocked, bool *cut)
         /* events freed by Remove and met again: executed, and the fatal
          * variants of dead twins over them (fatal.c) */
         rv_unf_fatal_recall(&p->u, n0);
-        if (o->cutoffs)
-            for (size_t q = 0; q < p->u.n && !rv_unf_stop(&p->u); q++)
-                rv_unf_cutoff(&p->u, p->u.ev[q]);
+        if (o->cutoffs) rv_unf_cut_sweep(&p->u);
         if (p->u.interrupted) return INTERRUPTED;
         /* a run that ended at a resource limit is reported as that
          * limit (observe), not continued as if a cutoff had ended it */
@@ -702,6 +728,8 @@ static void pass_free(udpor *p)
     free(p->dcum);
     free(p->sched);
     free(p->expect);
+    free(p->cand);
+    free(p->candcur);
     rv_trace_free(&p->tr);
     rv_trace_free(&p->obs);
     rv_trace_free(&p->loop);

@@ -769,6 +769,46 @@ bool rv_unf_cutoff(rv_unf *u, rv_uevent *e)
     return false;
 }
 
+static void undec_push(rv_unf *u, rv_uevent *e)
+{
+    if (u->nundec == u->capundec) {
+        u->capundec = u->capundec ? 2 * u->capundec : 256;
+        u->undec = rv_xrealloc(u->undec, u->capundec * sizeof *u->undec);
+    }
+    u->undec[u->nundec++] = e;
+}
+
+/* The events still undecided from earlier sweeps come first, then the
+ * events created since: together U's undecided events in id order, the
+ * order in which a scan of all of U would decide them (a decided event's
+ * rv_unf_cutoff returns at once and changes nothing, so skipping them
+ * leaves every decision as the full scan made it). */
+void rv_unf_cut_sweep(rv_unf *u)
+{
+    if (u->undec_upto > u->n) rv_unf_cut_renumbered(u);
+    size_t w = 0, i = 0;
+    bool stop = false;
+    for (; i < u->nundec; i++) {
+        rv_uevent *e = u->undec[i];
+        if ((stop = rv_unf_stop(u))) break;
+        rv_unf_cutoff(u, e);
+        if (!e->state_ok) u->undec[w++] = e;
+    }
+    for (; i < u->nundec; i++) u->undec[w++] = u->undec[i];
+    u->nundec = w;
+    for (; u->undec_upto < u->n && !stop; u->undec_upto++) {
+        rv_uevent *e = u->ev[u->undec_upto];
+        if ((stop = rv_unf_stop(u))) break;
+        rv_unf_cutoff(u, e);
+        if (!e->state_ok) undec_push(u, e);
+    }
+}
+
+void rv_unf_cut_renumbered(rv_unf *u)
+{
+    u->nundec = u->undec_upto = 0;
+}
+
 void rv_unf_cut_move(rv_unf *from, rv_unf *to)
 {
     rv_unf_cut_materialise(from); /* keys outlive the events they were built from */
@@ -787,6 +827,9 @@ void rv_unf_cut_free(rv_unf *u)
     free(u->cut);
     u->cut = NULL;
     u->capcut = u->ncut = 0;
+    free(u->undec);
+    u->undec = NULL;
+    u->nundec = u->capundec = u->undec_upto = 0;
     if (u->cutpre) {
         kvmap_free(&u->cutpre->m);
         free(u->cutpre);

@@ -1242,3 +1242,30 @@ void rv_unf_icf_update(rv_unf *u, rv_uevent *e)
         icf_update_indexed(u, e);
     e->icf_upto = (uint32_t)u->n;
 }
+
+/* An event e ∉ C_j with [e) ⊆ C_j that is compatible with C_j has its
+ * thread's last event of C_j as thread parent (a sibling of an event of
+ * C_j is dependent — same thread — and concurrent with it: a conflict),
+ * or none when its thread has no event in C_j.  So such events are
+ * among the thread successors of those parents, which the sibling
+ * buckets list, and the universal events, which are filed only under
+ * K_UNIV (ix_add).  O(j + threads), not O(|U|). */
+size_t rv_unf_ext_buckets(rv_unf *u, size_t j, const rv_ubucket ***out, size_t *cap)
+{
+    size_t nt = u->nroot, n = 0;
+    if (*cap < nt + 1) {
+        *cap = nt + 1;
+        *out = rv_xrealloc(*out, *cap * sizeof **out);
+    }
+    const rv_ubucket **b = *out;
+    for (size_t t = 0; t < nt; t++) b[t] = &u->root[t].kids;
+    for (size_t i = 0; i < j; i++) {
+        rv_uevent *e = u->cur[i];
+        if (e->act.tid < nt) b[e->act.tid] = &e->kids;
+    }
+    for (size_t t = 0; t < nt; t++)
+        if (b[t]->n) b[n++] = b[t];
+    const rv_ubucket *univ = ix_find(u, ix_key(K_UNIV, 0));
+    if (univ && univ->n) b[n++] = univ;
+    return n;
+}

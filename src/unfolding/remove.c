@@ -138,6 +138,7 @@ size_t rv_unf_remove(rv_unf *u, rv_uevent *const *keep, size_t nkeep)
     }
     u->n = w;
     u->named = w;
+    rv_unf_cut_renumbered(u); /* its work list names freed events */
     free(kept_below);
     rv_unf_rehash(u);
     u->nevicted += freed;

@@ -284,9 +284,13 @@ typedef struct rv_unf {
     struct rv_cutslot *cut;
     size_t ncut, capcut;
     struct rv_cutprefix *cutpre; /* states of the current execution's prefixes */
-    uint64_t bytes;              /* memory held by events (for --cache-mb accounting) */
-    uint64_t nevicted;           /* events freed by rv_unf_remove so far */
-    uint64_t nevicted_prefix;    /* of those, events of the explored prefix (no cutoff) */
+    /* rv_unf_cut_sweep's work list: the events of U[0..undec_upto) not yet
+     * decided, in id order; U[undec_upto..n) are not swept yet */
+    rv_uevent **undec;
+    size_t nundec, capundec, undec_upto;
+    uint64_t bytes;           /* memory held by events (for --cache-mb accounting) */
+    uint64_t nevicted;        /* events freed by rv_unf_remove so far */
+    uint64_t nevicted_prefix; /* of those, events of the explored prefix (no cutoff) */
     uint64_t ncutoffs;
     uint64_t
         cutmask;    /* threads < RV_MASK_THREADS that lost events to cutoffs in the last mapping */
@@ -349,6 +353,14 @@ static inline const rv_uroot *rv_unf_root_get(const rv_unf *u, unsigned t)
 {
     return t < u->nroot ? &u->root[t] : NULL;
 }
+
+/* Writes to *out (capacity *cap, grown as needed) the non-empty buckets
+ * (each in id order) whose events hold every e ∉ C_j = cur[0..j) with
+ * [e) ⊆ C_j such that C_j ∪ {e} is conflict-free: the thread successors
+ * of each thread's last event in C_j (the first events of threads
+ * without one) and the universal events.  Returns their number, at most
+ * one per thread plus one; O(j + threads). */
+size_t rv_unf_ext_buckets(rv_unf *u, size_t j, const rv_ubucket ***out, size_t *cap);
 
 /* Free an event, its conflict list and its siblings' bucket (rv_unf_remove). */
 void rv_unf_event_free(rv_unf *u, rv_uevent *e);
@@ -492,6 +504,13 @@ size_t rv_unf_schedule(rv_unf *u, size_t j, rv_uevent *const *J, size_t nj, rv_s
  * local configurations (size, then Parikh vector, then Foata normal form;
  * seed 000 App. C.1) over every event seen.  Returns e->cutoff. */
 bool rv_unf_cutoff(rv_unf *u, rv_uevent *e);
+/* rv_unf_cutoff on every undecided event of U, in id order (an execution
+ * has just been mapped), visiting only those: a decided event stays
+ * decided, so the sweep costs the undecided and new events, not |U|.
+ * Stops early when rv_unf_stop says so. */
+void rv_unf_cut_sweep(rv_unf *u);
+/* rv_unf_remove renumbered U: the next sweep visits U from the start. */
+void rv_unf_cut_renumbered(rv_unf *u);
 
 /* Non-termination (lasso.c): the mapping of trace tr has just decided
  * that e, its event at index i, is a cutoff.  If the cut-off part is a
