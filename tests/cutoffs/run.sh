@@ -857,6 +857,8 @@ t_outparam_clock() { outparam_rows '^(clock_getres|timespec_getres)$'; }
 calc_re='^(rand_r|[enj]rand48|drand48_r|random_r|asctime_r|frexpf?|modff?|sincosf?|remquo|lgamma_r|strerror_r|__xpg_strerror_r|mbstowcs|wcstombs|mbrtowc|mbsrtowcs|wcrtomb|wcsrtombs|strxfrm|swab|wcs(n?cpy|cat|to(l|ul|d))|wmem(cpy|move|set)|inet_(pton|ntop)|sig(empty|fill|add|del)set|confstr)(#|$)'
 t_outparam_calc() { outparam_rows "$calc_re"; }
 t_outparam_calc_libc_state() { outparam_rows '^(gmtime_r|localtime_r|ctime_r|strfry)$' unique; }
+t_outparam_time_struct() { outparam_rows '^(mktime|timelocal|strftime)$' unique; }
+t_outparam_timegm() { outparam_rows '^timegm$'; }
 # the system-call-like functions (sysout.c) whose rows need no descriptor,
 # stream or database of their own: cut.  The clocks, the resource usage
 # and the random bytes differ from one execution to the next, so those
