@@ -31,6 +31,10 @@
  * nrand48 and jrand48 read the rand48 multiplier (a read of the family
  * object), seed48 changes it (an RMW, and a taint: the library's state is
  * in no memory image, docs/UDPOR.md "What a state contains");
+ * localtime, gmtime, ctime and asctime read their input at an event;
+ * mktime, timelocal and timegm read the struct tm whole and store it
+ * whole; strftime reads it and stores the bytes it wrote
+ * (tests/adversary/time_struct.c: each was "no error, exhaustive").
  * localtime_r, ctime_r and gmtime_r may initialise the time zone state
  * from TZ (an RMW of the environment's family, which holds the time zone
  * state too, and a taint); strfry's generator is the runtime's word
@@ -326,6 +330,98 @@ char *__ravel_ctime_r(const time_t *t, char *buf)
     out_stored(buf, a, b, sizeof a, pc);
     taint_libc();
     return r ? buf : NULL;
+}
+
+/* The forms with a static result (glibc's own buffers, which the
+ * environment's family stands for): the input read at an event.  What a
+ * thread reads of the static result is no event of the call's (open:
+ * docs/DESIGN.md "C library state"). */
+struct tm *__ravel_localtime(const time_t *t)
+{
+    uint64_t pc = PC;
+    time_t v;
+    rv_in(&v, t, sizeof v, pc);
+    tz_state(pc);
+    taint_libc();
+    return localtime(&v);
+}
+struct tm *__ravel_gmtime(const time_t *t)
+{
+    uint64_t pc = PC;
+    time_t v;
+    rv_in(&v, t, sizeof v, pc);
+    tz_state(pc);
+    taint_libc();
+    return gmtime(&v);
+}
+char *__ravel_ctime(const time_t *t)
+{
+    uint64_t pc = PC;
+    time_t v;
+    rv_in(&v, t, sizeof v, pc);
+    tz_state(pc);
+    taint_libc();
+    return ctime(&v);
+}
+char *__ravel_asctime(const struct tm *tm)
+{
+    uint64_t pc = PC;
+    if (!tm) return asctime(tm);
+    struct tm c;
+    memset(&c, 0, sizeof c);
+    rv_in(&c, tm, offsetof(struct tm, tm_yday), pc); /* tm_sec .. tm_wday */
+    tz_state(pc);
+    return asctime(&c);
+}
+
+/* mktime and its kin normalise *tm in place: read whole at an event, and
+ * on success stored whole, as glibc does (`*tp = tm`); a failure
+ * (EOVERFLOW) stores nothing.  (tests/adversary/time_struct.c: a thread's
+ * mktime(&g) and main's read of g were independent, "no error,
+ * exhaustive".) */
+static time_t tm_normalise(time_t (*fn)(struct tm *), struct tm *tm, bool zone, uint64_t pc)
+{
+    struct tm c;
+    rv_in(&c, tm, sizeof c, pc);
+    if (zone) tz_state(pc);
+    int e = errno;
+    errno = 0;
+    time_t r = fn(&c);
+    bool failed = r == (time_t)-1 && errno == EOVERFLOW;
+    if (!errno) errno = e;
+    if (!failed) rv_out(tm, &c, sizeof c, pc);
+    if (zone) taint_libc();
+    return r;
+}
+time_t __ravel_mktime(struct tm *tm)
+{
+    return tm_normalise(mktime, tm, true, PC);
+}
+time_t __ravel_timelocal(struct tm *tm)
+{
+    return tm_normalise(timelocal, tm, true, PC);
+}
+time_t __ravel_timegm(struct tm *tm)
+{
+    return tm_normalise(timegm, tm, false, PC);
+}
+
+/* strftime: *tm read whole at an event (the format is taken to be
+ * constant, as printf's); the bytes stored into s, exactly (two runs). */
+size_t __ravel_strftime(char *s, size_t max, const char *fmt, const struct tm *tm)
+{
+    uint64_t pc = PC;
+    struct tm c;
+    rv_in(&c, tm, sizeof c, pc);
+    tz_state(pc); /* glibc's strftime calls tzset */
+    two_runs w;
+    runs_alloc(&w, max ? max : 1);
+    size_t n = strftime((char *)w.a, max, fmt, &c);
+    strftime((char *)w.b, max, fmt, &c);
+    out_stored(s, w.a, w.b, max, pc);
+    runs_free(&w);
+    taint_libc();
+    return n;
 }
 
 /* ------------------------------------------------------------------ */

@@ -217,6 +217,44 @@ int __ravel_pthread_once(pthread_once_t *once, void (*init)(void))
     return 0;
 }
 
+/* A C++ function-local static's guard (Itanium C++ ABI §3.3.2, 64
+ * bits): byte 0 set means initialised, which the compiler's inline test
+ * reads (an acquire load: an event) before it calls these; bytes 4..7
+ * hold a once control of the model (0 not run, 1 running, 2 done), so a
+ * second thread waits while the first initialises ([stmt.dcl]/4) and the
+ * wait is the model's, not libstdc++'s futex.  Byte 0 is stored at a
+ * write event, which the inline tests' loads depend on.  Left to
+ * libstdc++ (tests/cxx cxx_static_guard.cpp), the guard's stores were no
+ * events and a contended guard was unsupported. */
+static pthread_once_t *guard_once(uint64_t *g)
+{
+    return (pthread_once_t *)(void *)((char *)g + 4);
+}
+int __ravel___cxa_guard_acquire(uint64_t *g)
+{
+    uint64_t pc = PC;
+    pthread_once_t *once = guard_once(g);
+    if (rv_premain_once_done(once)) return 0;
+    rv_visible(rv_act(RV_ACT_ONCE_BEGIN, (uint64_t)(uintptr_t)once), pc);
+    return rv_self()->result ? 1 : 0;
+}
+void __ravel___cxa_guard_release(uint64_t *g)
+{
+    uint64_t pc = PC;
+    static const unsigned char done = 1;
+    rv_out(g, &done, 1, pc);
+    rv_visible(rv_act(RV_ACT_ONCE_END, (uint64_t)(uintptr_t)guard_once(g)), pc);
+}
+/* An exception left the initialiser: the guard would go back to "not
+ * run", which the model's once cannot. */
+void __ravel___cxa_guard_abort(uint64_t *g)
+{
+    (void)g;
+    rv_end_exec(RV_END_UNSUPPORTED, PC, 0,
+                "call to __cxa_guard_abort (an exception left a static local's initialiser), "
+                "which ravel does not model");
+}
+
 /* ------------------------------------------------------------------ */
 /* Mutexes.                                                            */
 

@@ -577,9 +577,18 @@ t_rand48_state_lcong48() { agree rand48_state.c assertion 3 sc -DOP=1; }
 t_rand48_state_late_read() { agree rand48_state.c assertion 5 sc -DOP=3; }
 t_rand48_state_seed48() { agree rand48_state.c assertion 3 sc -DOP=2; }
 # the time zone state and TZ: one event, the last before the call
+# time_struct.c: the time functions' pointer arguments read and written
+# at events (96bd4ef: "no error, exhaustive" but for dfs)
+t_time_mktime() { agree time_struct.c assertion 2 sc -DOP=0; }
+t_time_timegm() { agree time_struct.c assertion 2 sc -DOP=1; }
+t_time_localtime_in() { agree time_struct.c assertion 2 sc -DOP=2; }
+t_time_strftime() { agree time_struct.c assertion 2 sc -DOP=3; }
+t_time_asctime_in() { agree time_struct.c assertion 2 sc -DOP=4; }
+t_time_gmtime_in() { agree time_struct.c assertion 2 sc -DOP=5; }
+t_time_ctime_in() { agree time_struct.c assertion 2 sc -DOP=6; }
 # (tz_env_events.c: the default mode said "no error, exhaustive")
 t_tz_env_localtime_r() { agree tz_env_events.c assertion 3 sc -DOP=0; }
-t_tz_env_localtime() { agree tz_env_events.c assertion 2 sc -DOP=1; }
+t_tz_env_localtime() { agree tz_env_events.c assertion 3 sc -DOP=1; }
 t_tz_env_mktime() { agree tz_env_events.c assertion 2 sc -DOP=2; }
 
 # processes and OS threads made by raw system calls (raw_clone.c): the

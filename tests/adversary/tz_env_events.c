@@ -10,9 +10,9 @@
  * default mode and optimal, the assertion under dfs.  Fixed by one RMW of
  * the environment's family (which holds the time zone state), the last
  * event before the call (compile.c libc_family_of, libcout.c tz_state).
- * OP 0: localtime_r (wrapped, libcout.c); OP 1: localtime (the family
- * trampoline, libc.c); OP 2: mktime (trampoline, reads *tm in the C
- * library: no input event, the race is on TZ only).
+ * OP 0: localtime_r; OP 1: localtime (both wrapped, libcout.c, the
+ * input read at an event); OP 2: mktime (wrapped: *tm, a local, read and
+ * stored at events; the race is on TZ only).
  * Written for issue 27 (2026-11-29); dfs counts 3 traces, 2 failing, for
  * OP 0 and 1. */
 #include <assert.h>

@@ -52,6 +52,7 @@ int main(void)
     struct tm tm;
     gmtime_r(&t, &tm);                /* where: gmtime_r */
     strftime(b, sizeof b, "%Y", &tm); /* where: strftime */
+    srand((unsigned)tm.tm_year);      /* where: srand */
     r = b[0] == 0;
 #elif WHAT == 2
     memset(big, 1, sizeof big); /* where: memset */

@@ -50,8 +50,10 @@
  * sources include ravel_cxx.h (no extern templates: cxx_prelude); 30:
  * inline asm that is only compiler barriers, pause or fences, judged on
  * clang's IR (asm_inert), no longer makes its source unseen; 31: the
- * time family merged into env (libc_family_of), objscan's vtable loads */
-#define RECIPE "ravel-build-31/live-" RV_LIVE_VERSION
+ * time family merged into env (libc_family_of), objscan's vtable loads;
+ * 32: the C++ guard functions are the runtime's (libstdc++'s guard.o
+ * dropped) */
+#define RECIPE "ravel-build-32/live-" RV_LIVE_VERSION
 
 /* -Wuninitialized: a read of an indeterminate value is one ravel cannot
  * explore (it runs whatever the stack held), so the build notes each one
@@ -1442,15 +1444,14 @@ static bool imports_cpu_clock(const objsyms *syms, size_t ns)
 /* What C++ code calls that blocks the one OS thread or keeps state the
  * runtime cannot switch per thread, with what the user sees: futex waits
  * (libstdc++ calls syscall(SYS_futex) for std::future, std::async,
- * std::atomic::wait, std::counting_semaphore, std::latch, std::barrier and
- * a contended static-local initialisation) and the C library's
+ * std::atomic::wait, std::counting_semaphore, std::latch, std::barrier) and
+ * the C library's
  * per-OS-thread list of thread_local destructors.  NULL: none. */
 static const char *cxx_unsupported(const char *x)
 {
     if (!strcmp(x, "syscall"))
         return "syscall (a futex wait: std::future, std::async, std::atomic::wait, "
-               "std::counting_semaphore, std::latch, std::barrier, or a contended static "
-               "initialisation)";
+               "std::counting_semaphore, std::latch or std::barrier)";
     if (!strcmp(x, "__cxa_thread_atexit_impl"))
         return "__cxa_thread_atexit_impl (a thread_local object with a destructor)";
     return NULL;
@@ -1699,6 +1700,16 @@ static int cxx_stdlib(job *j, const strv *wrapped, wiring *w, char **out)
     strv_add(&argv, *out);
     st = ok ? run_diag(j, &argv, NULL, NULL) : -1;
     strv_free(&argv);
+    /* guard.o defines only the three guard functions, which the runtime
+     * replaces (sync.c): its renamed copies would clash with them */
+    if (st == 0 && strv_has_sorted(wrapped, "__cxa_guard_acquire")) {
+        strv_add(&argv, "ar");
+        strv_add(&argv, "d");
+        strv_add(&argv, *out);
+        strv_add(&argv, "guard.o");
+        st = run_diag(j, &argv, NULL, NULL);
+        strv_free(&argv);
+    }
     free(opt), free(renfile), free(ren.p), free(lib);
     if (st != 0) {
         buf_puts(&j->diag, "ravel: objcopy failed on the C++ library\n");
@@ -2316,10 +2327,8 @@ static bool cxx_modelled(const char *x)
         "__cxa_throw_bad_array",
         "__cxa_tm_cleanup",
         "__gxx_personality_v0",
-        /* a function-local static's guard: the program's own code reads the
-         * guard (an event) before it calls these, and the initialiser's
-         * accesses are events; a contended guard waits by futex, which is
-         * reported unsupported (cxx_unsupported) */
+        /* a function-local static's guard: the runtime's (sync.c), bound
+         * before this list is asked; listed for a runtime without them */
         "__cxa_guard_",
         /* thread_local destructors: a list per thread (the C library's
          * part is reported unsupported, cxx_unsupported) */
