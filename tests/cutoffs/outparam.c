@@ -138,16 +138,6 @@ int terminal(void)
     if (t < 0) abort();
     return t;
 }
-/* A child that exits at once with status 3, for wait and waitpid: the
- * raw system call (ravel rejects fork and the other process creators as
- * unmodelled; a child that only exits needs no model), and the child
- * leaves by the raw exit_group too (no exit handler, no runtime). */
-void child(void)
-{
-    long c = syscall(SYS_clone, (long)SIGCHLD, 0L, 0L, 0L, 0L);
-    if (c < 0) abort();
-    if (c == 0) syscall(SYS_exit_group, 3L);
-}
 void *empty(void *a)
 {
     return (void *)7;
