@@ -334,33 +334,30 @@ char *__ravel_ctime_r(const time_t *t, char *buf)
 
 /* The forms with a static result (glibc's own buffers, which the
  * environment's family stands for): the input read at an event.  What a
- * thread reads of the static result is no event of the call's (open:
- * docs/DESIGN.md "C library state"). */
-struct tm *__ravel_localtime(const time_t *t)
+ * thread reads of the static result is no event of the call's (open).
+ * time_in: *t read, then the family's RMW, the last event before the
+ * call, and a taint. */
+static time_t time_in(const time_t *t, uint64_t pc)
 {
-    uint64_t pc = PC;
     time_t v;
     rv_in(&v, t, sizeof v, pc);
     tz_state(pc);
     taint_libc();
+    return v;
+}
+struct tm *__ravel_localtime(const time_t *t)
+{
+    time_t v = time_in(t, PC);
     return localtime(&v);
 }
 struct tm *__ravel_gmtime(const time_t *t)
 {
-    uint64_t pc = PC;
-    time_t v;
-    rv_in(&v, t, sizeof v, pc);
-    tz_state(pc);
-    taint_libc();
+    time_t v = time_in(t, PC);
     return gmtime(&v);
 }
 char *__ravel_ctime(const time_t *t)
 {
-    uint64_t pc = PC;
-    time_t v;
-    rv_in(&v, t, sizeof v, pc);
-    tz_state(pc);
-    taint_libc();
+    time_t v = time_in(t, PC);
     return ctime(&v);
 }
 char *__ravel_asctime(const struct tm *tm)
