@@ -269,7 +269,7 @@ t_install() {
     [ "$build" = san ] && san=1
     make -s -C "$ROOT" install SAN=$san PREFIX=/opt/rv DESTDIR="$W/root" >"$W/make.out" 2>&1 ||
         { fail_because "make install failed: $(tail -3 "$W/make.out" | tr '\n' ' ')"; return; }
-    for f in bin/ravel lib/ravel/libravel_rt.a share/man/man1/ravel.1 share/bash-completion/completions/ravel; do
+    for f in bin/ravel lib/ravel/libravel_rt.a lib/ravel/ravel_cxx.h share/man/man1/ravel.1 share/bash-completion/completions/ravel; do
         [ -e "$W/root/opt/rv/$f" ] || fail_because "not installed: $f"
     done
     # moved elsewhere, and with the source and build tree gone (an empty
