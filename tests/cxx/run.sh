@@ -286,6 +286,12 @@ t_cxx_static_init() {
     expect_json '.errors[0].kind' unsupported
     expect_json_match '.errors[0].message' '__cxa_guard_abort'
 }
+# cxx_queue.cpp: everyday C++ (std::string in a std::deque under a
+# mutex and a condition variable): verified (1c359e3: INCOMPLETE)
+t_cxx_queue() {
+    verified "$D/cxx_queue.cpp" 8
+    verified "$D/cxx_queue.cpp" 8 -O2
+}
 t_cxx_condvar() {
     verified "$D/cxx_condvar.cpp" 4
     rv check --json "$D/cxx_condvar.cpp" -- -DBUG
