@@ -134,4 +134,27 @@ t_lfring_overwrite() {
         "${LFRING[@]}" -- -DLFRING_PORTABLE_CAS -mcx16 -DBUG_OVERWRITE
 }
 
+# sysprog21/concurrent-programs mcslock (MCS queue lock): THREADS threads
+# each lock, increment a plain counter, unlock.  The exact modes run the
+# release path's spin to the event limit (a waiter preempted before it
+# links itself); the default's cutoffs end it: exhaustive, no error.
+MCS=(mcslock/harness.c mcslock/mcslock.c)
+t_mcslock() {
+    local n
+    for n in 2 3; do
+        rv check --json $LIMIT "${MCS[@]/#/$D/}" -- -DTHREADS=$n
+        expect_rc 0
+        expect_json .exhaustive true
+        expect_json '.errors|length' 0
+        [ "$(json .cutoffs)" -gt 0 ] || fail_because "THREADS=$n: no cutoff"
+    done
+}
+# The waiter publishes itself after it starts waiting (one line moved):
+# the releaser never sees it and the waiter spins for ever.
+t_mcslock_late_wait() {
+    rv check --json $LIMIT "${MCS[@]/#/$D/}" -- -DBUG_LATE_WAIT
+    expect_rc 1
+    expect_json '.errors[0].kind' non-termination
+}
+
 rv_main "$@"
