@@ -1264,6 +1264,14 @@ static unsigned trap_high_dupfd(struct sock_filter *f, unsigned n)
     return n;
 }
 
+/* Install the seccomp filter f[0..n): 0, or -1. */
+static int load_filter(struct sock_filter *f, size_t n)
+{
+    struct sock_fprog prog = {.len = (unsigned short)n, .filter = f};
+    if (rv_syscall6(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0)) return -1;
+    return rv_syscall6(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, (long)&prog, 0, 0, 0) ? -1 : 0;
+}
+
 /* The filter: another ABI (int 0x80, x32) trapped; the list above
  * trapped; everything else allowed.  Returns 0, or -1 (then nothing is
  * trapped: the descriptor check still runs). */
@@ -1301,15 +1309,9 @@ static int install_trap_filter(void)
                                               (unsigned char)(nlist - i), 0);
     f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
     f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP);
-    struct sock_fprog prog = {.len = (unsigned short)n, .filter = f};
-    if (rv_syscall6(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0)) return -1;
-    return rv_syscall6(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, (long)&prog, 0, 0, 0) ? -1 : 0;
+    return load_filter(f, n);
 }
 
-/* SIGSYS from the filter (the runtime's fatal-signal handler): the call
- * did not happen, so the process is as it was; the engine leaves and the
- * exploration is redone under fork.  Outside the reset engine (no
- * filter) nothing: the signal is the program's. */
 bool rv_creates_process(int nr)
 {
     return nr == SYS_fork || nr == SYS_vfork || nr == SYS_clone || nr == SYS_clone3;
@@ -1330,11 +1332,13 @@ int rv_trap_process_creation(void)
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
     };
-    struct sock_fprog prog = {.len = (unsigned short)(sizeof f / sizeof *f), .filter = f};
-    if (rv_syscall6(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0)) return -1;
-    return rv_syscall6(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, (long)&prog, 0, 0, 0) ? -1 : 0;
+    return load_filter(f, sizeof f / sizeof *f);
 }
 
+/* SIGSYS from the filter (the runtime's fatal-signal handler): the call
+ * did not happen, so the process is as it was; the engine leaves and the
+ * exploration is redone under fork.  Outside the reset engine (no
+ * filter) nothing: the signal is the program's. */
 void rv_engine_seccomp(int nr)
 {
     if (!E || !E->trapping || rv_creates_process(nr)) return;
